@@ -1,0 +1,73 @@
+import type { Dimension } from "./dimension.js";
+import type { Denomination, Unit } from "./unit.js";
+
+/** Identifier of a configured source (one adapter per upstream), e.g. `models-dev`. */
+export type SourceId =
+  | "models-dev"
+  | "genai-prices"
+  | "llm-prices"
+  | "portkey"
+  | "openrouter"
+  | "litellm"
+  | "official-anthropic";
+
+/**
+ * One price as a source states it, normalized to display units. The atom of reconciliation.
+ *
+ * Amounts are exact decimals rounded to 10 significant digits (D7), e.g. 15 for "USD 15 per 1M tokens".
+ */
+export interface PriceObservation {
+  readonly dimension: Dimension;
+  /** Amount in display units; never negative. */
+  readonly amount: number;
+  readonly unit: Unit;
+  readonly denomination: Denomination;
+  /** ISO 4217 code; `XXX` for credit (see {@link NO_CURRENCY}). */
+  readonly currency: string;
+}
+
+/**
+ * One model as one seller lists it in one source payload, with its prices.
+ *
+ * `seller` is a canonical seller slug (see `sellers.ts`): the maker's slug when the maker sells
+ * directly, otherwise the reseller's (`amazon-bedrock`, `openrouter`, `groq`, …). The channel (D2)
+ * is derived from seller and maker during identity resolution, not by the adapter.
+ */
+export interface Listing {
+  readonly seller: string;
+  /** The model id exactly as the source spells it (`anthropic.claude-opus-4-20250514-v1:0`). */
+  readonly model: string;
+  /** The maker's slug when the source says it (a vendor prefix, a provider field); null to infer. */
+  readonly makerHint: string | null;
+  readonly name: string | null;
+  readonly family: string | null;
+  readonly contextWindow: number | null;
+  readonly maxOutputTokens: number | null;
+  readonly openWeights: boolean | null;
+  /** YYYY-MM-DD */
+  readonly releasedOn: string | null;
+  readonly deprecatedOn: string | null;
+  readonly retiresOn: string | null;
+  /** Source's own status hint (`preview` / `deprecated`), mapped to D3 states later. */
+  readonly status: "preview" | "active" | "deprecated" | null;
+  readonly prices: readonly PriceObservation[];
+}
+
+/** What one source produced in one run: its listings, or the reason it failed. */
+export type SourceResult =
+  | { readonly ok: true; readonly source: SourceId; readonly listings: readonly Listing[]; readonly rows: number }
+  | { readonly ok: false; readonly source: SourceId; readonly error: string; readonly httpStatus: number | null };
+
+/** Empty listing fields; adapters spread it and set what they know. */
+export const EMPTY_LISTING_META = {
+  makerHint: null,
+  name: null,
+  family: null,
+  contextWindow: null,
+  maxOutputTokens: null,
+  openWeights: null,
+  releasedOn: null,
+  deprecatedOn: null,
+  retiresOn: null,
+  status: null,
+} as const satisfies Partial<Listing>;

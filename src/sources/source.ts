@@ -1,0 +1,43 @@
+import type { Listing, SourceId } from "../domain/observation.js";
+
+/**
+ * The port every upstream adapter implements (one folder per upstream under `src/sources/`).
+ *
+ * `parse` is pure: it turns the files of one recorded or fetched payload into listings and throws
+ * {@link SourcePayloadError} when the payload does not fit the upstream's schema. It never does I/O.
+ */
+export interface SourceAdapter {
+  readonly id: SourceId;
+  readonly info: SourceInfo;
+  /**
+   * Parses one payload.
+   * @param payload the files of `<source>/<date>/` (gzip already undone, keyed by name without `.gz`)
+   * @throws SourcePayloadError when the payload does not validate
+   */
+  parse(payload: SourcePayload): Listing[];
+}
+
+/** The registry record of a source (`/sources`, api-v1.md "Source record"). */
+export interface SourceInfo {
+  readonly name: string;
+  /** SPDX id, or null when the upstream declares none. */
+  readonly license: string | null;
+  readonly homepage: string;
+  /** Reconciliation weight in (0, 1]; higher wins ties (D8). */
+  readonly weight: number;
+  /** Sellers whose own price list this source is (D8 `verified`); empty when none. */
+  readonly authoritativeFor: readonly string[];
+}
+
+/** Files of one payload and the time they stand for. */
+export interface SourcePayload {
+  /** File name (without `.gz`) → UTF-8 text. */
+  readonly files: ReadonlyMap<string, string>;
+  /** ISO 8601 time the payload stands for (the snapshot date for recorded payloads, D9). */
+  readonly observedAt: string;
+}
+
+/** A payload that does not fit the upstream's schema: fails that source only, never the run. */
+export class SourcePayloadError extends Error {
+  override name = "SourcePayloadError";
+}
