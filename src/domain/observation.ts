@@ -39,6 +39,8 @@ export interface Listing {
   readonly model: string;
   /** The maker's slug when the source says it (a vendor prefix, a provider field); null to infer. */
   readonly makerHint: string | null;
+  /** Other ids the source itself says mean this model (e.g. genai-prices `match.equals` values). */
+  readonly aliases?: readonly string[];
   readonly name: string | null;
   readonly family: string | null;
   readonly contextWindow: number | null;

@@ -95,7 +95,6 @@ export const SELLER_ALIASES: Readonly<Record<string, string>> = {
   mistralai: "mistral",
   "meta-llama": "meta",
   "meta-llama-api": "meta",
-  llama: "meta",
   qwen: "alibaba",
   dashscope: "alibaba",
   "z-ai": "zai",
@@ -175,6 +174,17 @@ export const PLAN_SELLERS: Readonly<Record<string, "coding_plan" | "token_plan" 
   "github-copilot": "subscription",
   gitlab: "subscription",
   firepass: "subscription",
+  // models.dev lists these at cost 0: free tiers, seat licences, local runtimes (upstream README)
+  llama: "subscription",
+  lmstudio: "subscription",
+  "github-models": "subscription",
+  iflowcn: "subscription",
+  modelscope: "subscription",
+  nova: "subscription",
+  "privatemode-ai": "subscription",
+  "tencent-tokenhub": "subscription",
+  "atomic-chat": "subscription",
+  poolside: "subscription",
 };
 
 /** Canonical slug of a seller or maker as any source spells it (lower-cased, aliases resolved). */

@@ -1,0 +1,225 @@
+import { CHANNEL_NAMES, CHANNELS, type Channel, MULTI_SELLER_CHANNELS, NAMED_RESELLERS } from "../domain/channel.js";
+import { type Confidence, confidenceRank } from "../domain/confidence.js";
+import type { Dataset, PublishedModel, PublishedPrice } from "../domain/dataset.js";
+import { isBaseTextDimension } from "../domain/dimension.js";
+import type { ApiMeta, ApiModel, ApiPrice, ApiProvider, ApiRate, ApiSource } from "./shapes.js";
+import { type SearchField, searchField } from "./text-match.js";
+
+/** What the catalogue needs to know of a configured source (its registry record). */
+export interface SourceRecordInfo {
+  readonly id: string;
+  readonly info: {
+    readonly name: string;
+    readonly license: string | null;
+    readonly homepage: string;
+    readonly weight: number;
+    readonly authoritativeFor: readonly string[];
+  };
+}
+
+/** Rates payload contract version (api-v1.md Versioning §2). */
+export const RATES_CONTRACT_VERSION = 2;
+
+/**
+ * The immutable in-memory view of one dataset version: everything a request needs, built once when
+ * the version becomes current. Verbs read it; nothing mutates it.
+ */
+export interface CatalogueView {
+  readonly version: string;
+  /** D31: when this view (and so every body built from it) was built. */
+  readonly generatedAt: string;
+  readonly meta: ApiMeta;
+  readonly providers: readonly ApiProvider[];
+  readonly sources: readonly ApiSource[];
+  readonly rates: readonly ApiRate[];
+  /** Sorted by id, byte order (D10). */
+  readonly models: readonly ModelEntry[];
+  readonly byId: ReadonlyMap<string, ModelEntry>;
+  readonly dataset: Dataset;
+}
+
+/** One model with its prices per channel and precomputed search fields. */
+export interface ModelEntry {
+  readonly model: PublishedModel;
+  readonly prices: ReadonlyMap<Channel, readonly ApiPrice[]>;
+  /** D16: weakest direct price's level rank, or -1 without direct prices. */
+  readonly weakestDirectRank: number;
+  readonly search: readonly SearchField[];
+  readonly providerName: string;
+  readonly providerSearch: readonly SearchField[];
+}
+
+/** Builds the view of a dataset. */
+export function buildView(
+  dataset: Dataset,
+  registry: readonly SourceRecordInfo[],
+  now: Date = new Date(),
+): CatalogueView {
+  const generatedAt = now.toISOString();
+  const providerNames = new Map(dataset.providers.map((p) => [p.slug, p.name]));
+  const pricesByModel = new Map<string, PublishedPrice[]>();
+  for (const p of dataset.prices) {
+    const list = pricesByModel.get(p.modelId);
+    if (list) list.push(p);
+    else pricesByModel.set(p.modelId, [p]);
+  }
+  const models: ModelEntry[] = dataset.models.map((model) => {
+    const byChannel = new Map<Channel, ApiPrice[]>();
+    const own = pricesByModel.get(model.id) ?? [];
+    for (const p of own) {
+      const list = byChannel.get(p.channel) ?? [];
+      list.push(toApiPrice(p));
+      byChannel.set(p.channel, list);
+    }
+    const direct = own.filter((p) => p.channel === "direct");
+    const providerName = providerNames.get(model.provider) ?? model.provider;
+    return {
+      model,
+      prices: byChannel,
+      weakestDirectRank: direct.length === 0 ? -1 : Math.min(...direct.map((p) => confidenceRank(p.confidence))),
+      search: [searchField(model.slug), searchField(model.name)],
+      providerName,
+      providerSearch: [searchField(model.provider), searchField(providerName)],
+    };
+  });
+  const byId = new Map(models.map((m) => [m.model.id, m]));
+  const officialSources = registry
+    .filter((s) => s.info.authoritativeFor.some((seller) => dataset.providers.some((p) => p.slug === seller)))
+    .map((s) => s.id);
+  const rates = buildRates(models, pricesByModel, officialSources);
+
+  const sellersByChannel = new Map<Channel, Set<string>>();
+  for (const p of dataset.prices) {
+    const set = sellersByChannel.get(p.channel) ?? new Set<string>();
+    set.add(p.seller);
+    sellersByChannel.set(p.channel, set);
+  }
+  const meta: ApiMeta = {
+    datasetVersion: dataset.run.datasetVersion,
+    generatedAt,
+    models: dataset.models.length,
+    providers: dataset.providers.length,
+    prices: dataset.prices.length,
+    lastRun: { id: dataset.run.id, status: dataset.run.status, finishedAt: dataset.run.finishedAt },
+    rates: { contractVersion: RATES_CONTRACT_VERSION, officialSources },
+    channels: CHANNELS.map((id) => ({
+      id,
+      name: CHANNEL_NAMES[id],
+      sellers: channelSellers(id, sellersByChannel.get(id)),
+    })),
+  };
+  const health = new Map(dataset.sources.map((s) => [s.source as string, s]));
+  const sources: ApiSource[] = registry.map((s) => {
+    const h = health.get(s.id);
+    return {
+      source: s.id,
+      name: s.info.name,
+      license: s.info.license,
+      homepage: s.info.homepage,
+      weight: s.info.weight,
+      authoritative: s.info.authoritativeFor.length > 0,
+      lastSuccessAt: h?.lastSuccessAt ?? null,
+      lastError: h?.lastError ?? null,
+      rowsLastRun: h?.rowsLastRun ?? 0,
+    };
+  });
+  const providers: ApiProvider[] = dataset.providers.map((p) => ({ ...p }));
+  return { version: dataset.run.datasetVersion, generatedAt, meta, providers, sources, rates, models, byId, dataset };
+}
+
+function channelSellers(channel: Channel, seen: ReadonlySet<string> | undefined): string[] {
+  if (channel === "direct") return [];
+  const named = NAMED_RESELLERS[channel];
+  if (named) return [named.seller];
+  return MULTI_SELLER_CHANNELS.has(channel) ? [...(seen ?? [])].sort() : [];
+}
+
+/** The API shape of a price (api-v1.md "Price"). */
+export function toApiPrice(p: PublishedPrice): ApiPrice {
+  return {
+    label: p.label,
+    direction: p.direction,
+    modality: p.modality,
+    tier: p.tier,
+    cache: p.cache,
+    contextMin: p.contextMin,
+    contextMax: p.contextMax,
+    qualifiers: { ...p.qualifiers },
+    amount: p.amount,
+    displayUnit: p.displayUnit,
+    denomination: p.denomination,
+    currency: p.currency,
+    confidence: p.confidence,
+    confidenceScore: p.confidenceScore,
+    sources: [...p.sources],
+    dissenting: [...p.dissenting],
+    disputed: p.disputed,
+    fallbackAmount: p.fallbackAmount,
+    effectiveFrom: p.effectiveFrom,
+    staleSince: p.staleSince,
+  };
+}
+
+/** The API shape of a model with the prices of one channel (empty when the channel does not sell it). */
+export function toApiModel(entry: ModelEntry, channel: Channel = "direct"): ApiModel {
+  const m = entry.model;
+  return {
+    id: m.id,
+    provider: m.provider,
+    slug: m.slug,
+    name: m.name,
+    family: m.family,
+    contextWindow: m.contextWindow,
+    maxOutputTokens: m.maxOutputTokens,
+    openWeights: m.openWeights,
+    firstSeenAt: m.firstSeenAt,
+    lifecycle: { ...m.lifecycle },
+    prices: [...(entry.prices.get(channel) ?? [])],
+  };
+}
+
+/**
+ * Rates (D30): direct channel, text, standard tier, no cache, bracket [0, open), no qualifiers,
+ * money only; a model needs both directions. Confidence of the weaker direction (lower score;
+ * output on a tie); agreeingSources is the intersection of both directions' sources.
+ */
+function buildRates(
+  models: readonly ModelEntry[],
+  pricesByModel: ReadonlyMap<string, readonly PublishedPrice[]>,
+  officialSources: readonly string[],
+): ApiRate[] {
+  const rates: ApiRate[] = [];
+  for (const entry of models) {
+    const direct = (pricesByModel.get(entry.model.id) ?? []).filter(
+      (p) => p.channel === "direct" && p.denomination === "currency" && p.unit === "mtok",
+    );
+    const find = (direction: string, cache: string) =>
+      direct.find(
+        (p) => p.direction === direction && isBaseTextDimension({ ...p, cache: "none" }) && p.cache === cache,
+      );
+    const input = find("input", "none");
+    const output = find("output", "none");
+    if (!input || !output || input.currency !== output.currency) continue;
+    const cached = find("input", "read");
+    const weaker = input.confidenceScore < output.confidenceScore ? input : output;
+    const agreeing = input.sources.filter((s) => output.sources.includes(s));
+    rates.push({
+      id: entry.model.id,
+      provider: entry.model.provider,
+      slug: entry.model.slug,
+      currency: input.currency,
+      inputPerMTok: input.amount,
+      outputPerMTok: output.amount,
+      cachedInputPerMTok: cached && cached.currency === input.currency ? cached.amount : null,
+      confidence: weaker.confidence as Confidence,
+      confidenceScore: Math.round(weaker.confidenceScore * 100),
+      agreeingSources: agreeing,
+      sourceCount: weaker.sources.length + weaker.dissenting.length,
+      official: agreeing.some((s) => officialSources.includes(s)),
+      disputed: input.disputed || output.disputed,
+      staleSince: input.staleSince ?? output.staleSince,
+      aliases: [...entry.model.aliases],
+    });
+  }
+  return rates;
+}

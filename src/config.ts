@@ -1,0 +1,67 @@
+import { resolve } from "node:path";
+import { z } from "zod";
+
+/**
+ * Configuration from the environment, parsed once and frozen (the only module that reads
+ * `process.env`). See the README's configuration table.
+ */
+const Env = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8787),
+  HOST: z.string().min(1).default("127.0.0.1"),
+  DATA_DIR: z.string().min(1).default("./var"),
+  SNAPSHOTS_DIR: z.string().min(1).default("./data/upstream"),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(300),
+  TRUST_PROXY: z.string().optional(),
+  PUBLIC_BASE_URL: z.url().optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+export interface Config {
+  readonly port: number;
+  readonly host: string;
+  /** Folder of the embedded store; the SQLite file is `<dataDir>/tariff.db`. */
+  readonly dataDir: string;
+  readonly databasePath: string;
+  /** Bundled snapshots replayed into an empty store on first start. */
+  readonly snapshotsDir: string;
+  /** D24; 0 turns the limit off. */
+  readonly rateLimitPerMinute: number;
+  /** D24: a hop count, or a list of addresses / CIDR ranges; undefined = trust no proxy. */
+  readonly trustProxy: number | string[] | undefined;
+  readonly publicBaseUrl: string | undefined;
+  readonly logLevel: z.infer<typeof Env>["LOG_LEVEL"];
+}
+
+/**
+ * Parses the environment.
+ * @throws Error listing every invalid variable
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = Env.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
+    throw new Error(`invalid configuration:\n  ${lines.join("\n  ")}`);
+  }
+  const e = parsed.data;
+  const dataDir = resolve(e.DATA_DIR);
+  return Object.freeze({
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databasePath: resolve(dataDir, "tariff.db"),
+    snapshotsDir: resolve(e.SNAPSHOTS_DIR),
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    publicBaseUrl: e.PUBLIC_BASE_URL,
+    logLevel: e.LOG_LEVEL,
+  });
+}
+
+function parseTrustProxy(value: string | undefined): number | string[] | undefined {
+  if (value === undefined || value.trim() === "") return undefined;
+  if (/^\d+$/.test(value.trim())) return Number(value.trim());
+  return value
+    .split(",")
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0);
+}

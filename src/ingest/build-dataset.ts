@@ -1,0 +1,333 @@
+import { roundAmount } from "../domain/amount.js";
+import type {
+  Dataset,
+  LifecycleState,
+  PublishedModel,
+  PublishedPrice,
+  PublishedProvider,
+  RunRecord,
+  SourceHealth,
+} from "../domain/dataset.js";
+import { priceKey } from "../domain/dataset.js";
+import { type Dimension, dimensionKey } from "../domain/dimension.js";
+import type { Listing, PriceObservation, SourceId } from "../domain/observation.js";
+import { MAKERS, planKind } from "../domain/sellers.js";
+import { displayUnit, NO_CURRENCY } from "../domain/unit.js";
+import { type ResolvedListing, resolveIdentities } from "./identity.js";
+import { labelDimensions } from "./labels.js";
+import { type PriorPrice, reconcile, type SourceObservation } from "./reconcile.js";
+
+/**
+ * Builds one dataset version from the sources' listings of a run: identity → reconciliation →
+ * labels → models and providers (D1–D9, D27–D29). Pure: all inputs are values, time included.
+ */
+
+/** One configured source's input to a run. */
+export interface SourceInput {
+  readonly source: SourceId;
+  readonly weight: number;
+  readonly authoritativeFor: readonly string[];
+  /** The listings to use: this run's, or the last good run's when `fresh` is false. */
+  readonly listings: readonly Listing[];
+  /** True when the source ran and parsed in this run. */
+  readonly fresh: boolean;
+  /** Why the source did not contribute fresh data (failed), or null (succeeded or did not run). */
+  readonly error: { readonly message: string; readonly httpStatus: number | null } | null;
+  /** False when the source had no payload for this run at all (a snapshot date it is missing from). */
+  readonly ran: boolean;
+}
+
+/** What the previous dataset version contributes: prices for effectiveFrom/staleSince, models for firstSeenAt and D3. */
+export interface PriorState {
+  readonly prices: ReadonlyMap<string, PriorPrice>;
+  readonly models: ReadonlyMap<string, { readonly firstSeenAt: string; readonly state: LifecycleState }>;
+  readonly sources: ReadonlyMap<SourceId, SourceHealth>;
+}
+
+export interface BuildInput {
+  readonly runId: string;
+  /** D9: run start time; also the dataset version. */
+  readonly runTime: string;
+  readonly finishedAt: string;
+  readonly sources: readonly SourceInput[];
+  readonly prior: PriorState | null;
+}
+
+const STATE_ORDER: readonly LifecycleState[] = ["preview", "active", "deprecated", "retired"];
+
+/** Builds the dataset. Never throws on data: odd listings are skipped and counted. */
+export function buildDataset(input: BuildInput): Dataset {
+  const identity = resolveIdentities(input.sources.map((s) => ({ source: s.source, listings: s.listings })));
+  const bySource = new Map(input.sources.map((s) => [s.source, s]));
+
+  const prices = reconcileAll(identity.resolved, bySource, input);
+  const models = buildModels(identity.resolved, identity.aliases, input);
+  const providers = buildProviders(models, prices);
+  const sources = buildHealth(input);
+  const failed: Record<string, string> = {};
+  for (const s of input.sources) if (s.error) failed[s.source] = s.error.message;
+  const observations: Record<string, number> = {};
+  for (const s of input.sources)
+    if (s.fresh) observations[s.source] = s.listings.reduce((n, l) => n + l.prices.length, 0);
+  const run: RunRecord = {
+    id: input.runId,
+    datasetVersion: input.runTime,
+    status: input.sources.some((s) => s.error) ? "partial" : "succeeded",
+    startedAt: input.runTime,
+    finishedAt: input.finishedAt,
+    summary: {
+      observations,
+      unresolved: Object.fromEntries(identity.unresolved),
+      failed,
+      models: models.length,
+      prices: prices.length,
+      disputed: prices.filter((p) => p.disputed).length,
+    },
+  };
+  return { run, providers, models, prices, sources };
+}
+
+interface Slot {
+  readonly modelId: string;
+  readonly channel: PublishedPrice["channel"];
+  readonly seller: string;
+  readonly dimension: Dimension;
+  readonly unit: PriceObservation["unit"];
+  readonly bySource: Map<SourceId, { obs: SourceObservation; canonical: boolean }>;
+}
+
+function reconcileAll(
+  resolved: readonly ResolvedListing[],
+  bySource: ReadonlyMap<SourceId, SourceInput>,
+  input: BuildInput,
+): PublishedPrice[] {
+  const slots = new Map<string, Slot>();
+  for (const r of resolved) {
+    const source = bySource.get(r.source)!;
+    const plan = planKind(r.listing.seller);
+    for (const p of r.listing.prices) {
+      if (!(p.amount >= 0)) continue;
+      const dimension: Dimension = { ...p.dimension, qualifiers: { ...p.dimension.qualifiers, ...r.qualifiers } };
+      // A $0 listing of a plan is usage included in the subscription, never a free money price.
+      const credit = plan !== null && p.amount === 0;
+      const denomination = credit ? "credit" : p.denomination;
+      const currency = credit ? NO_CURRENCY : p.currency;
+      const key = priceKey(
+        { modelId: r.modelId, channel: r.channel, seller: r.listing.seller, unit: p.unit, ...dimension },
+        dimensionKey(dimension),
+      );
+      let slot = slots.get(key);
+      if (!slot) {
+        slot = {
+          modelId: r.modelId,
+          channel: r.channel,
+          seller: r.listing.seller,
+          dimension,
+          unit: p.unit,
+          bySource: new Map(),
+        };
+        slots.set(key, slot);
+      }
+      const existing = slot.bySource.get(r.source);
+      // One vote per source: the canonical spelling's amount wins over an alias listing's.
+      if (existing && (existing.canonical || !r.canonicalSpelling)) continue;
+      slot.bySource.set(r.source, {
+        canonical: r.canonicalSpelling,
+        obs: {
+          source: r.source,
+          amount: roundAmount(p.amount),
+          unit: p.unit,
+          denomination,
+          currency,
+          weight: source.weight,
+          authoritative: source.authoritativeFor.includes(r.listing.seller),
+          fresh: source.fresh,
+        },
+      });
+    }
+  }
+
+  const unlabeled: Omit<PublishedPrice, "label">[] = [];
+  for (const [key, slot] of slots) {
+    const observations = [...slot.bySource.values()].map((v) => v.obs);
+    const r = reconcile(observations, { runTime: input.runTime, prior: input.prior?.prices.get(key) ?? null });
+    unlabeled.push({
+      modelId: slot.modelId,
+      channel: slot.channel,
+      seller: slot.seller,
+      ...slot.dimension,
+      amount: r.amount,
+      unit: r.unit,
+      displayUnit: displayUnit(r.unit, r.denomination, r.currency),
+      denomination: r.denomination,
+      currency: r.currency,
+      confidence: r.confidence,
+      confidenceScore: r.confidenceScore,
+      sources: r.sources,
+      dissenting: r.dissenting,
+      disputed: r.disputed,
+      fallbackAmount: r.fallbackAmount,
+      effectiveFrom: r.effectiveFrom,
+      staleSince: r.staleSince,
+      observations: observations
+        .map((o) => ({ source: o.source, amount: o.amount, fresh: o.fresh }))
+        .sort((a, b) => (a.source < b.source ? -1 : 1)),
+    });
+  }
+  unlabeled.sort(comparePrices);
+  const groups = new Map<string, number[]>();
+  unlabeled.forEach((p, i) => {
+    const g = `${p.modelId}|${p.channel}`;
+    groups.set(g, [...(groups.get(g) ?? []), i]);
+  });
+  const labels = new Array<string>(unlabeled.length);
+  for (const members of groups.values()) {
+    const texts = labelDimensions(members.map((i) => ({ dimension: unlabeled[i]!, unit: unlabeled[i]!.unit })));
+    members.forEach((i, j) => {
+      labels[i] = texts[j]!;
+    });
+  }
+  return unlabeled.map((p, i) => ({ ...p, label: labels[i]! }));
+}
+
+const DIRECTION_ORDER = ["input", "output", "reasoning", "request", "tool"];
+const CACHE_ORDER = ["none", "read", "write", "write_1h"];
+const TIER_ORDER = ["standard", "batch", "flex", "priority"];
+const MODALITY_ORDER = ["text", "image", "audio", "video"];
+
+/** Stable order of prices: model, channel, seller, then the dimension in reading order. */
+export function comparePrices(a: Omit<PublishedPrice, "label">, b: Omit<PublishedPrice, "label">): number {
+  return (
+    cmp(a.modelId, b.modelId) ||
+    cmp(a.channel, b.channel) ||
+    cmp(a.seller, b.seller) ||
+    TIER_ORDER.indexOf(a.tier) - TIER_ORDER.indexOf(b.tier) ||
+    a.contextMin - b.contextMin ||
+    MODALITY_ORDER.indexOf(a.modality) - MODALITY_ORDER.indexOf(b.modality) ||
+    DIRECTION_ORDER.indexOf(a.direction) - DIRECTION_ORDER.indexOf(b.direction) ||
+    CACHE_ORDER.indexOf(a.cache) - CACHE_ORDER.indexOf(b.cache) ||
+    cmp(dimensionKey(a), dimensionKey(b)) ||
+    cmp(a.unit, b.unit)
+  );
+}
+
+function cmp(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function buildModels(
+  resolved: readonly ResolvedListing[],
+  aliases: ReadonlyMap<string, readonly string[]>,
+  input: BuildInput,
+): PublishedModel[] {
+  const byModel = new Map<string, ResolvedListing[]>();
+  for (const r of resolved) byModel.set(r.modelId, [...(byModel.get(r.modelId) ?? []), r]);
+  const weight = new Map(input.sources.map((s) => [s.source, s.weight]));
+  const runDate = input.runTime.slice(0, 10);
+  const models: PublishedModel[] = [];
+  for (const [id, listings] of byModel) {
+    // Metadata preference: the maker's own listing, canonical spelling, heavier source, then source id.
+    const ordered = [...listings].sort(
+      (a, b) =>
+        Number(b.channel === "direct") - Number(a.channel === "direct") ||
+        Number(b.canonicalSpelling) - Number(a.canonicalSpelling) ||
+        (weight.get(b.source) ?? 0) - (weight.get(a.source) ?? 0) ||
+        cmp(a.source, b.source),
+    );
+    const pick = <T>(f: (l: Listing) => T | null): T | null => {
+      for (const r of ordered) {
+        const v = f(r.listing);
+        if (v !== null && v !== undefined) return v;
+      }
+      return null;
+    };
+    const [provider, ...rest] = id.split("/");
+    const slug = rest.join("/");
+    const direct = ordered.filter((r) => r.channel === "direct");
+    const metaSource = direct.length > 0 ? direct : ordered;
+    const deprecatedOn = firstOf(metaSource, (l) => l.deprecatedOn);
+    const retiresOn = firstOf(metaSource, (l) => l.retiresOn);
+    const status = firstOf(metaSource, (l) => l.status);
+    let state: LifecycleState = status === "preview" ? "preview" : status === "deprecated" ? "deprecated" : "active";
+    if (deprecatedOn && deprecatedOn <= runDate) state = max(state, "deprecated");
+    if (retiresOn && retiresOn <= runDate) state = "retired";
+    const prior = input.prior?.models.get(id);
+    if (prior) state = max(state, prior.state); // D3: transitions only move forward
+    models.push({
+      id,
+      provider: provider!,
+      slug,
+      name: pick((l) => l.name) ?? slug,
+      family: pick((l) => l.family),
+      contextWindow: pick((l) => l.contextWindow),
+      maxOutputTokens: pick((l) => l.maxOutputTokens),
+      openWeights: pick((l) => l.openWeights) ?? false,
+      firstSeenAt: prior?.firstSeenAt ?? input.runTime,
+      lifecycle: { state, releasedOn: pick((l) => l.releasedOn), deprecatedOn, retiresOn },
+      aliases: aliases.get(id) ?? [],
+    });
+  }
+  return models.sort((a, b) => cmp(a.id, b.id));
+}
+
+function firstOf<T>(listings: readonly ResolvedListing[], f: (l: Listing) => T | null): T | null {
+  for (const r of listings) {
+    const v = f(r.listing);
+    if (v !== null && v !== undefined) return v;
+  }
+  return null;
+}
+
+function max(a: LifecycleState, b: LifecycleState): LifecycleState {
+  return STATE_ORDER.indexOf(a) >= STATE_ORDER.indexOf(b) ? a : b;
+}
+
+function buildProviders(models: readonly PublishedModel[], prices: readonly PublishedPrice[]): PublishedProvider[] {
+  const counts = new Map<string, number>();
+  for (const m of models) counts.set(m.provider, (counts.get(m.provider) ?? 0) + 1);
+  const official = new Set<string>();
+  for (const p of prices) if (p.channel === "direct") official.add(p.modelId.split("/")[0]!);
+  return [...counts.entries()]
+    .sort(([a], [b]) => cmp(a, b))
+    .map(([slug, n]) => {
+      const known = MAKERS[slug];
+      return {
+        slug,
+        name: known?.name ?? titleCase(slug),
+        website: known?.website ?? null,
+        pricingUrl: known?.pricingUrl ?? null,
+        official: official.has(slug),
+        models: n,
+      };
+    });
+}
+
+function titleCase(slug: string): string {
+  return slug
+    .split("-")
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join(" ");
+}
+
+function buildHealth(input: BuildInput): SourceHealth[] {
+  return input.sources
+    .map((s): SourceHealth => {
+      const prior = input.prior?.sources.get(s.source);
+      if (s.fresh)
+        return {
+          source: s.source,
+          lastSuccessAt: input.runTime,
+          lastError: null,
+          rowsLastRun: s.listings.reduce((n, l) => n + l.prices.length, 0),
+        };
+      return {
+        source: s.source,
+        lastSuccessAt: prior?.lastSuccessAt ?? null,
+        lastError: s.error
+          ? { at: input.runTime, message: s.error.message, httpStatus: s.error.httpStatus }
+          : (prior?.lastError ?? null),
+        rowsLastRun: s.ran ? 0 : (prior?.rowsLastRun ?? 0),
+      };
+    })
+    .sort((a, b) => cmp(a.source, b.source));
+}

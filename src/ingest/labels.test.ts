@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import { dimension } from "../domain/dimension.js";
+import { baseLabel, bracketText, labelDimensions } from "./labels.js";
+
+describe("labels (D27)", () => {
+  it("names the direction, then what is not the default", () => {
+    expect(baseLabel(dimension("input"))).toBe("Input");
+    expect(baseLabel(dimension("output", { tier: "batch" }))).toBe("Output (batch)");
+    expect(baseLabel(dimension("input", { cache: "read", contextMin: 200_000 }))).toBe("Input (cache read, > 200K tokens)");
+    expect(baseLabel(dimension("input", { cache: "write_1h" }))).toBe("Input (cache write 1h)");
+    expect(baseLabel(dimension("input", { modality: "audio" }))).toBe("Input (audio input)");
+  });
+
+  it("writes brackets with K and M", () => {
+    expect(bracketText(0, null)).toBeNull();
+    expect(bracketText(0, 128_000)).toBe("≤ 128K tokens");
+    expect(bracketText(32_000, 128_000)).toBe("32K–128K tokens");
+    expect(bracketText(1_000_000, null)).toBe("> 1M tokens");
+  });
+
+  it("extends colliding labels with the qualifiers that tell them apart, in key order", () => {
+    const labels = labelDimensions([
+      { dimension: dimension("input", { qualifiers: { seller: "groq" } }), unit: "mtok" },
+      { dimension: dimension("input", { qualifiers: { seller: "cerebras" } }), unit: "mtok" },
+      { dimension: dimension("output", { qualifiers: { seller: "groq" } }), unit: "mtok" },
+    ]);
+    expect(labels).toEqual(["Input (seller: groq)", "Input (seller: cerebras)", "Output"]);
+  });
+
+  it("names several telling qualifiers and leaves a base dimension without them plain", () => {
+    const labels = labelDimensions([
+      { dimension: dimension("input"), unit: "mtok" },
+      { dimension: dimension("input", { qualifiers: { region: "eu", variant: "free" } }), unit: "mtok" },
+      { dimension: dimension("input", { qualifiers: { region: "us", variant: "free" } }), unit: "mtok" },
+    ]);
+    expect(labels).toEqual(["Input", "Input (region: eu, variant: free)", "Input (region: us, variant: free)"]);
+    expect(new Set(labels).size).toBe(3);
+  });
+
+  it("falls back to the unit when only the unit differs", () => {
+    const labels = labelDimensions([
+      { dimension: dimension("output", { modality: "image" }), unit: "mtok" },
+      { dimension: dimension("output", { modality: "image" }), unit: "image" },
+    ]);
+    expect(labels).toEqual(["Output (image output) (per 1M tokens)", "Output (image output) (per image)"]);
+  });
+});

@@ -1,0 +1,69 @@
+import type { Dimension } from "../domain/dimension.js";
+import { UNITS, type Unit } from "../domain/unit.js";
+
+/**
+ * Human labels of price dimensions (D27). Pure.
+ *
+ * The base label names the direction, then what is not the default: modality, tier, cache kind,
+ * context bracket — `Input (cache read, > 200K tokens)`. Dimensions that still share a label differ
+ * in qualifiers (or, rarely, unit) alone; they are extended with every qualifier that tells them
+ * apart, in key order: `Input (seller: groq)`.
+ */
+export function baseLabel(d: Dimension): string {
+  const direction = d.direction.charAt(0).toUpperCase() + d.direction.slice(1);
+  const parts: string[] = [];
+  if (d.modality !== "text") parts.push(`${d.modality} ${d.direction}`);
+  if (d.tier !== "standard") parts.push(d.tier);
+  if (d.cache !== "none") parts.push(d.cache === "write_1h" ? "cache write 1h" : `cache ${d.cache}`);
+  const bracket = bracketText(d.contextMin, d.contextMax);
+  if (bracket) parts.push(bracket);
+  return parts.length > 0 ? `${direction} (${parts.join(", ")})` : direction;
+}
+
+/** `> 200K tokens`, `≤ 128K tokens`, `32K–128K tokens`; null for the unbracketed default. */
+export function bracketText(min: number, max: number | null): string | null {
+  if (min === 0 && max === null) return null;
+  if (max === null) return `> ${tokens(min)} tokens`;
+  if (min === 0) return `≤ ${tokens(max)} tokens`;
+  return `${tokens(min)}–${tokens(max)} tokens`;
+}
+
+function tokens(n: number): string {
+  if (n >= 1_000_000 && n % 1_000_000 === 0) return `${n / 1_000_000}M`;
+  if (n >= 1000 && n % 1000 === 0) return `${n / 1000}K`;
+  return String(n);
+}
+
+/** A dimension to label; `unit` only breaks ties the qualifiers cannot. */
+export interface Labelable {
+  readonly dimension: Dimension;
+  readonly unit: Unit;
+}
+
+/**
+ * Labels every dimension of one model in one channel; returns labels in input order, all distinct
+ * when the dimensions are.
+ */
+export function labelDimensions(items: readonly Labelable[]): string[] {
+  const labels = items.map((i) => baseLabel(i.dimension));
+  const groups = new Map<string, number[]>();
+  labels.forEach((label, i) => groups.set(label, [...(groups.get(label) ?? []), i]));
+  for (const [label, members] of groups) {
+    if (members.length < 2) continue;
+    const keys = [...new Set(members.flatMap((i) => Object.keys(items[i]!.dimension.qualifiers)))].sort();
+    const telling = keys.filter((k) => new Set(members.map((i) => items[i]!.dimension.qualifiers[k] ?? "")).size > 1);
+    for (const i of members) {
+      const q = items[i]!.dimension.qualifiers;
+      const named = telling.filter((k) => q[k] !== undefined).map((k) => `${k}: ${q[k]}`);
+      let extended = named.length > 0 ? `${label} (${named.join(", ")})` : label;
+      const sameUnitPeers = members.filter((j) => j !== i && labelsEqualQualifiers(items[j]!, items[i]!, telling));
+      if (sameUnitPeers.length > 0) extended = `${extended} (per ${UNITS[items[i]!.unit]})`;
+      labels[i] = extended;
+    }
+  }
+  return labels;
+}
+
+function labelsEqualQualifiers(a: Labelable, b: Labelable, keys: readonly string[]): boolean {
+  return keys.every((k) => a.dimension.qualifiers[k] === b.dimension.qualifiers[k]);
+}

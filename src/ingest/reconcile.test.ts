@@ -1,0 +1,168 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { confidenceRank } from "../domain/confidence.js";
+import type { SourceId } from "../domain/observation.js";
+import { atLeastAsConfident, reconcile, type SourceObservation } from "./reconcile.js";
+
+// Invented observations: reconciliation is pure, so its rules are pinned on small hand-made sets.
+// The real-data disagreements are pinned in test/catalogue-replay.test.ts.
+const RUN = "2026-06-01T00:00:00.000Z";
+const ctx = { runTime: RUN, prior: null };
+const WEIGHTS: Record<SourceId, number> = {
+  "models-dev": 0.8,
+  "genai-prices": 0.8,
+  "llm-prices": 0.6,
+  portkey: 0.6,
+  openrouter: 0.9,
+  litellm: 0.7,
+  "official-anthropic": 1,
+};
+const SOURCE_IDS = Object.keys(WEIGHTS) as SourceId[];
+
+function obs(source: SourceId, amount: number, extra: Partial<SourceObservation> = {}): SourceObservation {
+  return {
+    source,
+    amount,
+    unit: "mtok",
+    denomination: "currency",
+    currency: "USD",
+    weight: WEIGHTS[source],
+    authoritative: source === "official-anthropic",
+    fresh: true,
+    ...extra,
+  };
+}
+
+describe("reconcile (D8)", () => {
+  it("an authoritative source agreeing makes the price verified", () => {
+    const r = reconcile([obs("models-dev", 15), obs("official-anthropic", 15)], ctx);
+    expect(r.confidence).toBe("verified");
+    expect(r.sources).toEqual(["official-anthropic", "models-dev"]);
+    expect(r.disputed).toBe(false);
+  });
+
+  it("a fresh authoritative source wins over a majority, and the majority is named dissenting", () => {
+    const r = reconcile([obs("models-dev", 3), obs("litellm", 3), obs("official-anthropic", 2.5)], ctx);
+    expect(r.amount).toBe(2.5);
+    expect(r.confidence).toBe("verified");
+    expect(r.dissenting).toEqual(["models-dev", "litellm"]);
+    expect(r.disputed).toBe(true);
+    expect(r.fallbackAmount).toBe(3);
+  });
+
+  it("two independent non-authoritative sources agreeing with no dissent are high", () => {
+    const r = reconcile([obs("models-dev", 2), obs("genai-prices", 2)], ctx);
+    expect(r.confidence).toBe("high");
+    expect(r.fallbackAmount).toBe(2);
+  });
+
+  it("amounts within 0.5 % relative agree; 0.6 % apart they do not", () => {
+    expect(reconcile([obs("models-dev", 1), obs("litellm", 1.004)], ctx).dissenting).toEqual([]);
+    expect(reconcile([obs("models-dev", 1), obs("litellm", 1.006)], ctx).dissenting).toEqual(["litellm"]);
+  });
+
+  it("agreement with a minority dissenting is medium and disputed", () => {
+    const r = reconcile([obs("models-dev", 0.14), obs("portkey", 0.14), obs("llm-prices", 0.27)], ctx);
+    expect(r.amount).toBe(0.14);
+    expect(r.confidence).toBe("medium");
+    expect(r.disputed).toBe(true);
+    expect(r.dissenting).toEqual(["llm-prices"]);
+  });
+
+  it("one reliable source alone is medium; a light one alone is low; a very light one unverified", () => {
+    expect(reconcile([obs("models-dev", 1)], ctx).confidence).toBe("medium");
+    expect(reconcile([obs("portkey", 1)], ctx).confidence).toBe("low");
+    expect(reconcile([obs("portkey", 1, { fresh: false })], { ...ctx, prior: null }).confidence).toBe("unverified");
+  });
+
+  it("an unresolved tie is unverified", () => {
+    const r = reconcile([obs("models-dev", 1), obs("genai-prices", 2)], ctx);
+    expect(r.confidence).toBe("unverified");
+    expect(r.disputed).toBe(true);
+  });
+
+  it("fallbackAmount is what would be published without the primary source, null when alone", () => {
+    expect(reconcile([obs("openrouter", 5), obs("portkey", 4)], ctx).fallbackAmount).toBe(4);
+    expect(reconcile([obs("openrouter", 5)], ctx).fallbackAmount).toBeNull();
+  });
+
+  it("observations in another unit never agree with the winner", () => {
+    const r = reconcile([obs("models-dev", 10), obs("litellm", 10, { unit: "image" })], ctx);
+    expect(r.dissenting).toEqual(["litellm"]);
+  });
+
+  it("staleSince is set in the first run where no source re-confirms and kept after; cleared on re-confirmation", () => {
+    const carried = [obs("models-dev", 1, { fresh: false })];
+    const first = reconcile(carried, { runTime: RUN, prior: { amount: 1, unit: "mtok", effectiveFrom: "2026-01-01T00:00:00.000Z", staleSince: null } });
+    expect(first.staleSince).toBe(RUN);
+    expect(first.effectiveFrom).toBe("2026-01-01T00:00:00.000Z");
+    const later = reconcile(carried, { runTime: "2026-07-01T00:00:00.000Z", prior: { amount: 1, unit: "mtok", effectiveFrom: "2026-01-01T00:00:00.000Z", staleSince: RUN } });
+    expect(later.staleSince).toBe(RUN);
+    const fresh = reconcile([obs("models-dev", 1)], { runTime: "2026-08-01T00:00:00.000Z", prior: { amount: 1, unit: "mtok", effectiveFrom: "2026-01-01T00:00:00.000Z", staleSince: RUN } });
+    expect(fresh.staleSince).toBeNull();
+  });
+
+  it("effectiveFrom moves to the run time when the amount changes", () => {
+    const r = reconcile([obs("models-dev", 2)], { runTime: RUN, prior: { amount: 1, unit: "mtok", effectiveFrom: "2026-01-01T00:00:00.000Z", staleSince: null } });
+    expect(r.effectiveFrom).toBe(RUN);
+  });
+
+  it("rejects an empty observation list", () => {
+    expect(() => reconcile([], ctx)).toThrow(RangeError);
+  });
+});
+
+const amountArb = fc.constantFrom(0, 0.028, 0.14, 0.27, 1, 1.25, 2.5, 3, 15, 75);
+const observationsArb = fc
+  .uniqueArray(fc.constantFrom(...SOURCE_IDS), { minLength: 1, maxLength: SOURCE_IDS.length })
+  .chain((ids) =>
+    fc.tuple(
+      fc.constant(ids),
+      fc.array(amountArb, { minLength: ids.length, maxLength: ids.length }),
+      fc.array(fc.boolean(), { minLength: ids.length, maxLength: ids.length }),
+    ),
+  )
+  .map(([ids, amounts, fresh]) => ids.map((id, i) => obs(id, amounts[i]!, { fresh: fresh[i]! })));
+
+describe("reconcile properties", () => {
+  it("the order of sources never changes the result", () => {
+    fc.assert(
+      fc.property(observationsArb, fc.nat(), (list, seed) => {
+        const shuffled = [...list].sort((a, b) => ((a.source.charCodeAt(0) * 31 + seed) % 7) - ((b.source.charCodeAt(0) * 31 + seed) % 7));
+        expect(reconcile(shuffled, ctx)).toEqual(reconcile(list, ctx));
+        expect(reconcile([...list].reverse(), ctx)).toEqual(reconcile(list, ctx));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("adding an agreeing source never lowers confidence", () => {
+    fc.assert(
+      fc.property(observationsArb, (list) => {
+        const before = reconcile(list, ctx);
+        const absent = SOURCE_IDS.filter((s) => !list.some((o) => o.source === s));
+        for (const source of absent) {
+          const after = reconcile([...list, obs(source, before.amount)], ctx);
+          expect(after.amount).toBe(before.amount);
+          expect(confidenceRank(after.confidence)).toBeGreaterThanOrEqual(confidenceRank(before.confidence));
+          expect(atLeastAsConfident(after, before)).toBe(true);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("the published amount is always one a source stated, and agreeing and dissenting partition the sources", () => {
+    fc.assert(
+      fc.property(observationsArb, (list) => {
+        const r = reconcile(list, ctx);
+        expect(list.map((o) => o.amount)).toContain(r.amount);
+        expect([...r.sources, ...r.dissenting].sort()).toEqual(list.map((o) => o.source).sort());
+        expect(r.disputed).toBe(r.dissenting.length > 0);
+        expect(r.confidenceScore).toBeGreaterThanOrEqual(0);
+        expect(r.confidenceScore).toBeLessThanOrEqual(1);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});

@@ -1,0 +1,226 @@
+import { amountsAgree } from "../domain/amount.js";
+import { type Confidence, confidenceRank } from "../domain/confidence.js";
+import type { SourceId } from "../domain/observation.js";
+import type { Denomination, Unit } from "../domain/unit.js";
+
+/**
+ * Reconciliation of one price dimension (one model, channel, seller and dimension) across sources
+ * (D8). Pure and order-independent: the result depends on the set of observations, never on their
+ * order.
+ */
+
+/** One source's statement of the amount, with the weight reconciliation gives it. */
+export interface SourceObservation {
+  readonly source: SourceId;
+  /** Display units (e.g. USD per 1M tokens). */
+  readonly amount: number;
+  readonly unit: Unit;
+  readonly denomination: Denomination;
+  readonly currency: string;
+  /** Source weight in (0, 1]. */
+  readonly weight: number;
+  /** The source is the seller's own price list (D8 `verified`). */
+  readonly authoritative: boolean;
+  /**
+   * False when the source did not run (or failed) in this run and its last good observation is
+   * carried forward; such an observation counts at half weight and re-confirms nothing.
+   */
+  readonly fresh: boolean;
+}
+
+/** The published price of the previous dataset version for the same dimension, if any. */
+export interface PriorPrice {
+  readonly amount: number;
+  readonly unit: Unit;
+  readonly effectiveFrom: string;
+  readonly staleSince: string | null;
+}
+
+/** A reconciled price: the published amount with its confidence and provenance (api-v1.md "Price"). */
+export interface ReconciledPrice {
+  readonly amount: number;
+  readonly unit: Unit;
+  readonly denomination: Denomination;
+  readonly currency: string;
+  readonly confidence: Confidence;
+  /** Fraction 0–1 (D8); bands per level, see {@link SCORE_BANDS}. */
+  readonly confidenceScore: number;
+  /** Agreeing sources, primary first (weight descending, then id). */
+  readonly sources: readonly SourceId[];
+  readonly dissenting: readonly SourceId[];
+  readonly disputed: boolean;
+  /** What would be published without the primary source; null when no other source speaks (D8). */
+  readonly fallbackAmount: number | null;
+  readonly effectiveFrom: string;
+  readonly staleSince: string | null;
+}
+
+/** Context of the run doing the reconciliation. */
+export interface ReconcileContext {
+  /** ISO time of the run (D9 dataset version). */
+  readonly runTime: string;
+  readonly prior: PriorPrice | null;
+}
+
+/** A source at or above this weight is "reliable" (D8 `medium` on its own). */
+export const RELIABLE_WEIGHT = 0.7;
+/** A lone source below this weight is `unverified` (D8 "a single low-weight source"). */
+export const LOW_WEIGHT = 0.5;
+
+/** Score band [min, max) of each level: the score orders prices within and across levels. */
+export const SCORE_BANDS: Readonly<Record<Confidence, readonly [number, number]>> = {
+  verified: [0.9, 1],
+  high: [0.75, 0.9],
+  medium: [0.5, 0.75],
+  low: [0.25, 0.5],
+  unverified: [0, 0.25],
+};
+
+/**
+ * Reconciles the observations of one dimension.
+ * @throws RangeError when `observations` is empty
+ */
+export function reconcile(observations: readonly SourceObservation[], context: ReconcileContext): ReconciledPrice {
+  if (observations.length === 0) throw new RangeError("reconcile needs at least one observation");
+  const obs = [...observations].sort(byWeightThenId);
+  const winner = pickWinner(obs);
+  const agreeing = obs.filter((o) => agrees(o, winner));
+  const dissenting = obs.filter((o) => !agrees(o, winner));
+  const primary = agreeing[0]!;
+
+  const tie = isTie(obs, winner);
+  const confidence = levelOf(agreeing, dissenting, tie);
+  const confidenceScore = scoreOf(confidence, agreeing, dissenting);
+
+  const others = obs.filter((o) => o.source !== primary.source);
+  const fallbackAmount = others.length > 0 ? (pickWinner(others).amount ?? null) : null;
+
+  const prior = context.prior;
+  const sameAsPrior = prior !== null && prior.unit === primary.unit && amountsAgree(prior.amount, primary.amount);
+  const confirmedNow = agreeing.some((o) => o.fresh);
+  return {
+    amount: primary.amount,
+    unit: primary.unit,
+    denomination: primary.denomination,
+    currency: primary.currency,
+    confidence,
+    confidenceScore,
+    sources: agreeing.map((o) => o.source),
+    dissenting: dissenting.map((o) => o.source),
+    disputed: dissenting.length > 0,
+    fallbackAmount,
+    effectiveFrom: sameAsPrior ? prior.effectiveFrom : context.runTime,
+    staleSince: confirmedNow ? null : (prior?.staleSince ?? context.runTime),
+  };
+}
+
+function effectiveWeight(o: SourceObservation): number {
+  return o.fresh ? o.weight : o.weight / 2;
+}
+
+function byWeightThenId(a: SourceObservation, b: SourceObservation): number {
+  return effectiveWeight(b) - effectiveWeight(a) || (a.source < b.source ? -1 : a.source > b.source ? 1 : 0);
+}
+
+function agrees(o: SourceObservation, target: SourceObservation): boolean {
+  return (
+    o.unit === target.unit &&
+    o.denomination === target.denomination &&
+    o.currency === target.currency &&
+    amountsAgree(o.amount, target.amount)
+  );
+}
+
+function support(candidate: SourceObservation, obs: readonly SourceObservation[]): number {
+  let total = 0;
+  for (const o of obs) if (agrees(o, candidate)) total += effectiveWeight(o);
+  return total;
+}
+
+/**
+ * The observation whose amount wins: a fresh authoritative source wins outright; otherwise the
+ * amount with the most agreeing weight, then the most sources, then the heaviest single source,
+ * then the lower amount. `obs` must be sorted by {@link byWeightThenId}.
+ */
+function pickWinner(obs: readonly SourceObservation[]): SourceObservation {
+  // Only a fresh authoritative statement overrules; a carried one votes like any other source.
+  const authoritative = obs.find((o) => o.authoritative && o.fresh);
+  if (authoritative) return authoritative;
+  let best = obs[0]!;
+  let bestKey = rankKey(best, obs);
+  for (const o of obs.slice(1)) {
+    const key = rankKey(o, obs);
+    if (compareRank(key, bestKey) > 0) {
+      best = o;
+      bestKey = key;
+    }
+  }
+  return best;
+}
+
+type RankKey = readonly [number, number, number, number];
+
+function rankKey(o: SourceObservation, obs: readonly SourceObservation[]): RankKey {
+  const agreeing = obs.filter((x) => agrees(x, o));
+  return [round6(support(o, obs)), agreeing.length, Math.max(...agreeing.map(effectiveWeight)), -o.amount];
+}
+
+function compareRank(a: RankKey, b: RankKey): number {
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return (a[i] ?? 0) - (b[i] ?? 0);
+  return 0;
+}
+
+function round6(n: number): number {
+  return Math.round(n * 1e6) / 1e6;
+}
+
+/** An unresolved tie: another amount has exactly the winner's support and source count (D8 `unverified`). */
+function isTie(obs: readonly SourceObservation[], winner: SourceObservation): boolean {
+  if (winner.authoritative && winner.fresh) return false;
+  const w = rankKey(winner, obs);
+  return obs.some((o) => !agrees(o, winner) && rankKey(o, obs)[0] === w[0] && rankKey(o, obs)[1] === w[1]);
+}
+
+function levelOf(
+  agreeing: readonly SourceObservation[],
+  dissenting: readonly SourceObservation[],
+  tie: boolean,
+): Confidence {
+  if (agreeing.some((o) => o.authoritative)) return "verified";
+  if (tie) return "unverified";
+  const agreeWeight = agreeing.reduce((s, o) => s + effectiveWeight(o), 0);
+  const dissentWeight = dissenting.reduce((s, o) => s + effectiveWeight(o), 0);
+  if (agreeing.length >= 2 && dissenting.length === 0) return "high";
+  if (agreeing.length >= 2 && agreeWeight > dissentWeight) return "medium";
+  if (agreeing.length === 1 && dissenting.length === 0) {
+    const w = effectiveWeight(agreeing[0]!);
+    if (w >= RELIABLE_WEIGHT) return "medium";
+    if (w < LOW_WEIGHT) return "unverified";
+    return "low";
+  }
+  return "low";
+}
+
+/**
+ * Score within the level's band: corroboration (1 − Π(1 − wᵢ) over agreeing sources) times the
+ * agreeing share of all weight. Adding an agreeing source raises both factors.
+ */
+function scoreOf(
+  level: Confidence,
+  agreeing: readonly SourceObservation[],
+  dissenting: readonly SourceObservation[],
+): number {
+  const agreeWeight = agreeing.reduce((s, o) => s + effectiveWeight(o), 0);
+  const dissentWeight = dissenting.reduce((s, o) => s + effectiveWeight(o), 0);
+  const corroboration = 1 - agreeing.reduce((p, o) => p * (1 - Math.min(effectiveWeight(o), 0.999)), 1);
+  const share = agreeWeight / (agreeWeight + dissentWeight);
+  const [min, max] = SCORE_BANDS[level];
+  return Math.round((min + (max - min) * corroboration * share) * 1000) / 1000;
+}
+
+/** True when `a` is at least as confident as `b` (level first, then score). */
+export function atLeastAsConfident(a: ReconciledPrice, b: ReconciledPrice): boolean {
+  const ra = confidenceRank(a.confidence);
+  const rb = confidenceRank(b.confidence);
+  return ra > rb || (ra === rb && a.confidenceScore >= b.confidenceScore);
+}

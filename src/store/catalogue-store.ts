@@ -1,0 +1,36 @@
+import type { Dataset, RunRecord } from "../domain/dataset.js";
+import type { Listing, SourceId } from "../domain/observation.js";
+
+/**
+ * The persistence port (issue 2 §7): every dataset version is kept with its run record; the latest
+ * published version is the current one. Implementations: Kysely over SQLite (default) or PostgreSQL.
+ */
+export interface CatalogueStore {
+  /** Applies pending migrations. Idempotent. */
+  migrate(): Promise<void>;
+  /** The newest published run, or null on an empty store. */
+  latestRun(): Promise<RunRecord | null>;
+  /** Every published run, oldest first. */
+  listRuns(): Promise<RunRecord[]>;
+  /**
+   * Loads a whole dataset version (the latest when `version` is omitted); null when none.
+   */
+  loadDataset(version?: string): Promise<Dataset | null>;
+  /** Last good listings per source, carried into runs where a source does not run or fails. */
+  loadSourceStates(): Promise<Map<SourceId, SourceState>>;
+  /**
+   * Publishes a dataset version and the sources' new states in ONE transaction: either all of it
+   * becomes visible or nothing does (D9 "a failed run publishes nothing").
+   * @throws Error when the version already exists (a run is never published twice)
+   */
+  publish(dataset: Dataset, states: readonly SourceState[]): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The last good parse of one source. */
+export interface SourceState {
+  readonly source: SourceId;
+  /** ISO time of the payload (D9). */
+  readonly observedAt: string;
+  readonly listings: readonly Listing[];
+}

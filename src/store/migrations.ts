@@ -1,0 +1,102 @@
+import type { Kysely, Migration, MigrationProvider } from "kysely";
+
+/**
+ * Schema migrations, written once for both dialects (issue 5 §1). Numbered; never edited once
+ * released — add a new one instead.
+ */
+const migrations: Record<string, Migration> = {
+  "0001_catalogue": {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable("run")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("dataset_version", "text", (c) => c.notNull().unique())
+        .addColumn("status", "text", (c) => c.notNull())
+        .addColumn("started_at", "text", (c) => c.notNull())
+        .addColumn("finished_at", "text", (c) => c.notNull())
+        .addColumn("summary", "text", (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable("provider")
+        .addColumn("dataset_version", "text", (c) => c.notNull())
+        .addColumn("slug", "text", (c) => c.notNull())
+        .addColumn("name", "text", (c) => c.notNull())
+        .addColumn("website", "text")
+        .addColumn("pricing_url", "text")
+        .addColumn("official", "integer", (c) => c.notNull())
+        .addColumn("models", "integer", (c) => c.notNull())
+        .addPrimaryKeyConstraint("provider_pk", ["dataset_version", "slug"])
+        .execute();
+      await db.schema
+        .createTable("model")
+        .addColumn("dataset_version", "text", (c) => c.notNull())
+        .addColumn("id", "text", (c) => c.notNull())
+        .addColumn("provider", "text", (c) => c.notNull())
+        .addColumn("slug", "text", (c) => c.notNull())
+        .addColumn("name", "text", (c) => c.notNull())
+        .addColumn("family", "text")
+        .addColumn("context_window", "bigint")
+        .addColumn("max_output_tokens", "bigint")
+        .addColumn("open_weights", "integer", (c) => c.notNull())
+        .addColumn("first_seen_at", "text", (c) => c.notNull())
+        .addColumn("lifecycle_state", "text", (c) => c.notNull())
+        .addColumn("released_on", "text")
+        .addColumn("deprecated_on", "text")
+        .addColumn("retires_on", "text")
+        .addColumn("aliases", "text", (c) => c.notNull())
+        .addPrimaryKeyConstraint("model_pk", ["dataset_version", "id"])
+        .execute();
+      await db.schema
+        .createTable("price")
+        .addColumn("dataset_version", "text", (c) => c.notNull())
+        .addColumn("ord", "integer", (c) => c.notNull())
+        .addColumn("model_id", "text", (c) => c.notNull())
+        .addColumn("channel", "text", (c) => c.notNull())
+        .addColumn("seller", "text", (c) => c.notNull())
+        .addColumn("label", "text", (c) => c.notNull())
+        .addColumn("direction", "text", (c) => c.notNull())
+        .addColumn("modality", "text", (c) => c.notNull())
+        .addColumn("tier", "text", (c) => c.notNull())
+        .addColumn("cache", "text", (c) => c.notNull())
+        .addColumn("context_min", "bigint", (c) => c.notNull())
+        .addColumn("context_max", "bigint")
+        .addColumn("qualifiers", "text", (c) => c.notNull())
+        .addColumn("amount", "double precision", (c) => c.notNull())
+        .addColumn("unit", "text", (c) => c.notNull())
+        .addColumn("display_unit", "text", (c) => c.notNull())
+        .addColumn("denomination", "text", (c) => c.notNull())
+        .addColumn("currency", "text", (c) => c.notNull())
+        .addColumn("confidence", "text", (c) => c.notNull())
+        .addColumn("confidence_score", "double precision", (c) => c.notNull())
+        .addColumn("sources", "text", (c) => c.notNull())
+        .addColumn("dissenting", "text", (c) => c.notNull())
+        .addColumn("disputed", "integer", (c) => c.notNull())
+        .addColumn("fallback_amount", "double precision")
+        .addColumn("effective_from", "text", (c) => c.notNull())
+        .addColumn("stale_since", "text")
+        .addColumn("observations", "text", (c) => c.notNull())
+        .addPrimaryKeyConstraint("price_pk", ["dataset_version", "ord"])
+        .execute();
+      await db.schema
+        .createTable("source_health")
+        .addColumn("dataset_version", "text", (c) => c.notNull())
+        .addColumn("source", "text", (c) => c.notNull())
+        .addColumn("last_success_at", "text")
+        .addColumn("last_error", "text")
+        .addColumn("rows_last_run", "integer", (c) => c.notNull())
+        .addPrimaryKeyConstraint("source_health_pk", ["dataset_version", "source"])
+        .execute();
+      await db.schema
+        .createTable("source_state")
+        .addColumn("source", "text", (c) => c.primaryKey())
+        .addColumn("observed_at", "text", (c) => c.notNull())
+        .addColumn("listings", "text", (c) => c.notNull())
+        .execute();
+    },
+  },
+};
+
+/** The in-code migration provider (no directory scan, so bundling and tsx both work). */
+export const migrationProvider: MigrationProvider = {
+  getMigrations: async () => migrations,
+};

@@ -1,0 +1,93 @@
+/**
+ * Table shapes for Kysely (both dialects). JSON columns are text; booleans are integers 0/1 so the
+ * same rows work on SQLite and PostgreSQL.
+ */
+export interface StoreSchema {
+  run: RunTable;
+  provider: ProviderTable;
+  model: ModelTable;
+  price: PriceTable;
+  source_health: SourceHealthTable;
+  source_state: SourceStateTable;
+}
+
+export interface RunTable {
+  id: string;
+  dataset_version: string;
+  status: string;
+  started_at: string;
+  finished_at: string;
+  summary: string;
+}
+
+export interface ProviderTable {
+  dataset_version: string;
+  slug: string;
+  name: string;
+  website: string | null;
+  pricing_url: string | null;
+  official: number;
+  models: number;
+}
+
+export interface ModelTable {
+  dataset_version: string;
+  id: string;
+  provider: string;
+  slug: string;
+  name: string;
+  family: string | null;
+  context_window: number | null;
+  max_output_tokens: number | null;
+  open_weights: number;
+  first_seen_at: string;
+  lifecycle_state: string;
+  released_on: string | null;
+  deprecated_on: string | null;
+  retires_on: string | null;
+  aliases: string;
+}
+
+export interface PriceTable {
+  dataset_version: string;
+  ord: number;
+  model_id: string;
+  channel: string;
+  seller: string;
+  label: string;
+  direction: string;
+  modality: string;
+  tier: string;
+  cache: string;
+  context_min: number;
+  context_max: number | null;
+  qualifiers: string;
+  amount: number;
+  unit: string;
+  display_unit: string;
+  denomination: string;
+  currency: string;
+  confidence: string;
+  confidence_score: number;
+  sources: string;
+  dissenting: string;
+  disputed: number;
+  fallback_amount: number | null;
+  effective_from: string;
+  stale_since: string | null;
+  observations: string;
+}
+
+export interface SourceHealthTable {
+  dataset_version: string;
+  source: string;
+  last_success_at: string | null;
+  last_error: string | null;
+  rows_last_run: number;
+}
+
+export interface SourceStateTable {
+  source: string;
+  observed_at: string;
+  listings: string;
+}
