@@ -231,6 +231,8 @@ function buildModels(
       (a, b) =>
         Number(b.channel === "direct") - Number(a.channel === "direct") ||
         Number(b.canonicalSpelling) - Number(a.canonicalSpelling) ||
+        // models.dev carries the maker's own display names and limits; prefer it, then weight.
+        Number(b.source === "models-dev") - Number(a.source === "models-dev") ||
         (weight.get(b.source) ?? 0) - (weight.get(a.source) ?? 0) ||
         cmp(a.source, b.source),
     );

@@ -100,7 +100,12 @@ export function resolveIdentities(inputs: readonly SourceListings[]): IdentityRe
       canonicalSpelling: c.slug === slug,
     });
     const set = aliasSets.get(modelId) ?? new Set<string>();
-    for (const spelling of [c.listing.model, ...(c.listing.aliases ?? [])]) if (spelling !== slug) set.add(spelling);
+    if (c.listing.model !== slug) set.add(c.listing.model);
+    // A source's own alias claims (genai-prices match rules) count only where they name no other model.
+    for (const alias of c.listing.aliases ?? []) {
+      const owner = catalogue.lookup(parseModelSpelling(alias).key);
+      if (alias !== slug && (owner === undefined || owner === slug)) set.add(alias);
+    }
     aliasSets.set(modelId, set);
   }
   const aliases = new Map<string, readonly string[]>();
@@ -113,12 +118,13 @@ function makerOf(listing: Listing, vendor: string | null, slug: string, sellers:
     const hint = canonicalSeller(listing.makerHint);
     if (isMaker(hint)) return hint;
   }
-  if (isMaker(listing.seller)) return listing.seller;
   if (vendor) return vendor;
+  const family = makerFromFamily(slug) ?? (listing.name ? makerFromFamily(listing.name) : null);
+  // A maker that also hosts others' models (NVIDIA's API serves Llama) sells those as a reseller.
+  if (isMaker(listing.seller)) return family ?? listing.seller;
+  if (family) return family;
   // A `vendor/model` spelling whose vendor is no known seller names an unlisted maker (D1 "…").
   const prefix = listing.model.includes("/") ? canonicalSeller(listing.model.split("/")[0] ?? "") : "";
-  const family = makerFromFamily(slug) ?? (listing.name ? makerFromFamily(listing.name) : null);
-  if (family) return family;
   if (/^[a-z0-9][a-z0-9-]*$/.test(prefix) && !sellers.has(prefix) && !NON_MAKER_PREFIXES.has(prefix)) return prefix;
   return null;
 }
@@ -134,11 +140,19 @@ const NON_MAKER_PREFIXES = new Set([
   "ft",
   "us",
   "eu",
+  "auto",
+  "route",
+  "speech",
+  "kilo-auto",
+  // Together's own namespace for mirrors of other labs' checkpoints
+  "togethercomputer",
 ]);
 
 interface MakerCatalogue {
   /** key (exact, base or sorted-token) → canonical slug */
   lookup(key: string): string | undefined;
+  /** True when the exact key is known. */
+  has(key: string): boolean;
   add(key: string, slug: string): void;
 }
 
@@ -148,6 +162,7 @@ function emptyCatalogue(): MakerCatalogue {
   const bySorted = new Map<string, string>();
   return {
     lookup: (key) => exact.get(key) ?? byBase.get(baseKey(key)) ?? bySorted.get(sortedTokenKey(key)),
+    has: (key) => exact.has(key),
     add(key, slug) {
       exact.set(key, slug);
       if (!byBase.has(baseKey(key))) byBase.set(baseKey(key), slug);
@@ -162,9 +177,14 @@ function foundModel(catalogue: MakerCatalogue, c: Candidate): string {
 }
 
 /**
- * Builds each maker's model catalogue from its own listings (rule 2). Keys sharing a base key
- * merge unless some source prices them differently; within a merged group the canonical slug
- * is the one without a snapshot marker (else the shortest, then byte order).
+ * Builds each maker's model catalogue from its own listings (rule 2).
+ *
+ * models.dev lists the maker's API ids, so its keys define the catalogue first; the maker's listings
+ * in other sources then join a model they match, or found their own. Within one base key, each
+ * dated snapshot (`-20241022`) is a model of its own (the maker lists it separately, D1); undated
+ * aliases (`claude-opus-4-0`, `-latest`, the bare name) merge with each other when their prices
+ * agree, and with the newest dated snapshot whose prices agree. A merged model is named by its
+ * preferred spelling: an API id, undated, shortest, then byte order.
  */
 function buildMakerCatalogues(direct: readonly Candidate[]): Map<string, MakerCatalogue> {
   const byMaker = new Map<string, Candidate[]>();
@@ -173,21 +193,83 @@ function buildMakerCatalogues(direct: readonly Candidate[]): Map<string, MakerCa
   const result = new Map<string, MakerCatalogue>();
   for (const [maker, list] of [...byMaker].sort(([a], [b]) => (a < b ? -1 : 1))) {
     const catalogue = emptyCatalogue();
+    const apiIds = new Set(list.filter((c) => c.source === "models-dev").map((c) => c.key));
     const slugByKey = new Map<string, string>();
     for (const c of [...list].sort(bySpellingPreference)) if (!slugByKey.has(c.key)) slugByKey.set(c.key, c.slug);
-    const groups = new Map<string, string[]>();
-    for (const key of slugByKey.keys()) groups.set(baseKey(key), [...(groups.get(baseKey(key)) ?? []), key]);
-    for (const keys of groups.values()) {
-      for (const cluster of clusterByPrice(keys, list)) {
-        const canonicalKey = [...cluster].sort(byKeyPreference)[0] ?? cluster[0]!;
-        const slug = slugByKey.get(canonicalKey)!;
-        for (const key of cluster) catalogue.add(key, slug);
+    const preference = (a: string, b: string) =>
+      Number(!apiIds.has(a)) - Number(!apiIds.has(b)) || byKeyPreference(a, b);
+    const addGroups = (keys: readonly string[]) => {
+      const groups = new Map<string, string[]>();
+      for (const key of keys) groups.set(baseKey(key), [...(groups.get(baseKey(key)) ?? []), key]);
+      for (const group of groups.values()) {
+        // Clusters holding an undated alias go first, so base-key lookups land on them.
+        const newest = (cl: readonly string[]) => [...cl].sort().at(-1) ?? "";
+        const clusters = clusterGroup(group, list).sort(
+          (a, b) => Number(a.every(isDatedKey)) - Number(b.every(isDatedKey)) || (newest(a) > newest(b) ? -1 : 1),
+        );
+        for (const cluster of clusters) {
+          const slug = slugByKey.get([...cluster].sort(preference)[0]!)!;
+          for (const key of cluster) catalogue.add(key, slug);
+        }
       }
-    }
-    // Ensure base-key lookups prefer the undated member when several clusters share a base key.
+    };
+    addGroups([...apiIds]);
+    const rest = [...new Set(list.filter((c) => !apiIds.has(c.key)).map((c) => c.key))].sort();
+    addGroups(rest.filter((key) => catalogue.lookup(key) === undefined));
+    for (const key of rest)
+      if (catalogue.lookup(key) !== undefined && !catalogue.has(key)) catalogue.add(key, catalogue.lookup(key)!);
     result.set(maker, catalogue);
   }
   return result;
+}
+
+const DATED = /-(\d{8}|\d{4}-\d{2}-\d{2}|\d{4})$/;
+
+/** A key ending in a snapshot date (`-20250514`, `-2024-08-06`, `-0613`). */
+function isDatedKey(key: string): boolean {
+  return DATED.test(key);
+}
+
+/** Splits one base key's keys into models (see {@link buildMakerCatalogues}). */
+function clusterGroup(keys: readonly string[], listings: readonly Candidate[]): string[][] {
+  const dated = keys.filter(isDatedKey).sort();
+  const aliases = keys.filter((k) => !isDatedKey(k)).sort(byKeyPreference);
+  const sources = [...new Set(listings.map((l) => l.source))];
+  const signature = (key: string, source: SourceId): string | null => {
+    const l = listings.find((c) => c.key === key && c.source === source);
+    if (!l) return null;
+    return l.listing.prices
+      .filter((p) => p.dimension.cache === "none" && p.dimension.tier === "standard" && p.dimension.contextMin === 0)
+      .filter(
+        (p) =>
+          p.dimension.modality === "text" && (p.dimension.direction === "input" || p.dimension.direction === "output"),
+      )
+      .map((p) => `${p.dimension.direction}=${p.amount}`)
+      .sort()
+      .join(",");
+  };
+  const compatible = (a: string, b: string) =>
+    sources.every((s) => {
+      const x = signature(a, s);
+      const y = signature(b, s);
+      return x === null || y === null || x === y;
+    });
+  const clusters: string[][] = dated.map((k) => [k]);
+  const aliasClusters: string[][] = [];
+  for (const key of aliases) {
+    const home = aliasClusters.find((cl) => cl.every((k) => compatible(k, key)));
+    if (home) home.push(key);
+    else aliasClusters.push([key]);
+  }
+  for (const cluster of aliasClusters) {
+    // The newest dated snapshot the alias agrees with is the one it points to.
+    const target = [...clusters]
+      .reverse()
+      .find((cl) => cl.length === 1 && cl.every((k) => cluster.every((a) => compatible(a, k))));
+    if (target && dated.length > 0) target.push(...cluster);
+    else clusters.push(cluster);
+  }
+  return clusters;
 }
 
 function bySpellingPreference(a: Candidate, b: Candidate): number {
@@ -198,38 +280,4 @@ function bySpellingPreference(a: Candidate, b: Candidate): number {
 
 function byKeyPreference(a: string, b: string): number {
   return Number(isSnapshotKey(a)) - Number(isSnapshotKey(b)) || a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
-}
-
-/** Splits keys of one base key into clusters whose base input/output prices agree in every source. */
-function clusterByPrice(keys: readonly string[], listings: readonly Candidate[]): string[][] {
-  if (keys.length === 1) return [[...keys]];
-  const sorted = [...keys].sort(byKeyPreference);
-  const signature = (key: string, source: SourceId): string | null => {
-    const l = listings.find((c) => c.key === key && c.source === source);
-    if (!l) return null;
-    const base = l.listing.prices
-      .filter((p) => p.dimension.cache === "none" && p.dimension.tier === "standard" && p.dimension.contextMin === 0)
-      .filter(
-        (p) =>
-          p.dimension.modality === "text" && (p.dimension.direction === "input" || p.dimension.direction === "output"),
-      )
-      .map((p) => `${p.dimension.direction}=${p.amount}`)
-      .sort()
-      .join(",");
-    return base;
-  };
-  const sources = [...new Set(listings.map((l) => l.source))];
-  const compatible = (a: string, b: string) =>
-    sources.every((s) => {
-      const x = signature(a, s);
-      const y = signature(b, s);
-      return x === null || y === null || x === y;
-    });
-  const clusters: string[][] = [];
-  for (const key of sorted) {
-    const home = clusters.find((cl) => cl.every((k) => compatible(k, key)));
-    if (home) home.push(key);
-    else clusters.push([key]);
-  }
-  return clusters;
 }

@@ -6,7 +6,9 @@ describe("labels (D27)", () => {
   it("names the direction, then what is not the default", () => {
     expect(baseLabel(dimension("input"))).toBe("Input");
     expect(baseLabel(dimension("output", { tier: "batch" }))).toBe("Output (batch)");
-    expect(baseLabel(dimension("input", { cache: "read", contextMin: 200_000 }))).toBe("Input (cache read, > 200K tokens)");
+    expect(baseLabel(dimension("input", { cache: "read", contextMin: 200_000 }))).toBe(
+      "Input (cache read, > 200K tokens)",
+    );
     expect(baseLabel(dimension("input", { cache: "write_1h" }))).toBe("Input (cache write 1h)");
     expect(baseLabel(dimension("input", { modality: "audio" }))).toBe("Input (audio input)");
   });

@@ -47,7 +47,9 @@ export interface Labelable {
 export function labelDimensions(items: readonly Labelable[]): string[] {
   const labels = items.map((i) => baseLabel(i.dimension));
   const groups = new Map<string, number[]>();
-  labels.forEach((label, i) => groups.set(label, [...(groups.get(label) ?? []), i]));
+  labels.forEach((label, i) => {
+    groups.set(label, [...(groups.get(label) ?? []), i]);
+  });
   for (const [label, members] of groups) {
     if (members.length < 2) continue;
     const keys = [...new Set(members.flatMap((i) => Object.keys(items[i]!.dimension.qualifiers)))].sort();

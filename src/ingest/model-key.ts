@@ -26,7 +26,8 @@ const VARIANT_SUFFIX = /:(free|beta|thinking|extended|online|nitro|floor|exacto)
 
 /** Parses one source spelling of a model id. */
 export function parseModelSpelling(raw: string): ModelSpelling {
-  let s = raw.trim().toLowerCase();
+  // Synthetic's `hf:` marks a Hugging Face repo id; the repo id itself is the spelling.
+  let s = raw.trim().toLowerCase().replace(/^hf:/, "");
   const qualifiers: Record<string, string> = {};
   let vendor: string | null = null;
 

@@ -93,17 +93,29 @@ describe("reconcile (D8)", () => {
 
   it("staleSince is set in the first run where no source re-confirms and kept after; cleared on re-confirmation", () => {
     const carried = [obs("models-dev", 1, { fresh: false })];
-    const first = reconcile(carried, { runTime: RUN, prior: { amount: 1, unit: "mtok", effectiveFrom: "2026-01-01T00:00:00.000Z", staleSince: null } });
+    const first = reconcile(carried, {
+      runTime: RUN,
+      prior: { amount: 1, unit: "mtok", effectiveFrom: "2026-01-01T00:00:00.000Z", staleSince: null },
+    });
     expect(first.staleSince).toBe(RUN);
     expect(first.effectiveFrom).toBe("2026-01-01T00:00:00.000Z");
-    const later = reconcile(carried, { runTime: "2026-07-01T00:00:00.000Z", prior: { amount: 1, unit: "mtok", effectiveFrom: "2026-01-01T00:00:00.000Z", staleSince: RUN } });
+    const later = reconcile(carried, {
+      runTime: "2026-07-01T00:00:00.000Z",
+      prior: { amount: 1, unit: "mtok", effectiveFrom: "2026-01-01T00:00:00.000Z", staleSince: RUN },
+    });
     expect(later.staleSince).toBe(RUN);
-    const fresh = reconcile([obs("models-dev", 1)], { runTime: "2026-08-01T00:00:00.000Z", prior: { amount: 1, unit: "mtok", effectiveFrom: "2026-01-01T00:00:00.000Z", staleSince: RUN } });
+    const fresh = reconcile([obs("models-dev", 1)], {
+      runTime: "2026-08-01T00:00:00.000Z",
+      prior: { amount: 1, unit: "mtok", effectiveFrom: "2026-01-01T00:00:00.000Z", staleSince: RUN },
+    });
     expect(fresh.staleSince).toBeNull();
   });
 
   it("effectiveFrom moves to the run time when the amount changes", () => {
-    const r = reconcile([obs("models-dev", 2)], { runTime: RUN, prior: { amount: 1, unit: "mtok", effectiveFrom: "2026-01-01T00:00:00.000Z", staleSince: null } });
+    const r = reconcile([obs("models-dev", 2)], {
+      runTime: RUN,
+      prior: { amount: 1, unit: "mtok", effectiveFrom: "2026-01-01T00:00:00.000Z", staleSince: null },
+    });
     expect(r.effectiveFrom).toBe(RUN);
   });
 
@@ -128,7 +140,9 @@ describe("reconcile properties", () => {
   it("the order of sources never changes the result", () => {
     fc.assert(
       fc.property(observationsArb, fc.nat(), (list, seed) => {
-        const shuffled = [...list].sort((a, b) => ((a.source.charCodeAt(0) * 31 + seed) % 7) - ((b.source.charCodeAt(0) * 31 + seed) % 7));
+        const shuffled = [...list].sort(
+          (a, b) => ((a.source.charCodeAt(0) * 31 + seed) % 7) - ((b.source.charCodeAt(0) * 31 + seed) % 7),
+        );
         expect(reconcile(shuffled, ctx)).toEqual(reconcile(list, ctx));
         expect(reconcile([...list].reverse(), ctx)).toEqual(reconcile(list, ctx));
       }),

@@ -1,0 +1,314 @@
+import type { z } from "zod";
+import { scaleAmount } from "../../domain/amount.js";
+import { dimension, dimensionKey } from "../../domain/dimension.js";
+import { EMPTY_LISTING_META, type Listing, type PriceObservation } from "../../domain/observation.js";
+import { canonicalSeller, isMaker } from "../../domain/sellers.js";
+import { type SourceAdapter, type SourcePayload, SourcePayloadError } from "../source.js";
+import { type PriceKeySpec, V1_PRICE_KEYS, V2_PRICE_KEYS } from "./price-keys.js";
+import {
+  type GenaiConditionalPrice,
+  type GenaiMatch,
+  GenaiModel,
+  type GenaiModelPrice,
+  GenaiPricesFile,
+  GenaiPriceValue,
+} from "./schema.js";
+
+/** The file of a genai-prices payload (v1 and v2 feeds share the name). */
+export const GENAI_PRICES_FILE = "data.json";
+
+/** Which genai-prices feed a payload is: the v1 `prices/data.json` or the v2 `prices/new_data/v2/data.json`. */
+export type GenaiPricesFormat = "v1" | "v2";
+
+type Qualifiers = Readonly<Record<string, string>>;
+
+/**
+ * Tells the v1 and v2 feeds apart by content (both are a JSON array of providers named `data.json`).
+ * v1's `ModelPrice` is a closed key set ({@link V1_PRICE_KEYS}); v2 adds keys such as
+ * `cache_write_1h_mtok` or `web_searches_kcount`. A payload using any price key outside the v1 set is
+ * v2. A v2 payload that happens to use only v1 keys is reported as v1, which maps to the same listings.
+ */
+export function genaiPricesFormat(file: GenaiPricesFile): GenaiPricesFormat {
+  for (const provider of file) {
+    for (const model of provider.models) {
+      for (const priceSet of rawPriceSets(model)) {
+        for (const key of Object.keys(priceSet)) {
+          if (!Object.hasOwn(V1_PRICE_KEYS, key)) return "v2";
+        }
+      }
+    }
+  }
+  return "v1";
+}
+
+/** The price objects of a raw (unvalidated) model: its `prices` object or each `prices` of its conditional list. */
+function rawPriceSets(model: unknown): Record<string, unknown>[] {
+  if (!isRecord(model)) return [];
+  const prices = model.prices;
+  if (Array.isArray(prices)) {
+    return prices.flatMap((entry) => (isRecord(entry) && isRecord(entry.prices) ? [entry.prices] : []));
+  }
+  return isRecord(prices) ? [prices] : [];
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** Ids of models genai-prices' `google` provider lists that Google makes (the rest are Vertex partner models). */
+const GOOGLE_MODEL =
+  /^(google\/|gemini|gemma|imagen|veo|text-embedding|textembedding|text-multilingual-embedding|multimodalembedding|learnlm|palm|chat-bison|codechat-bison|text-bison|code-bison|code-gecko|lyria|chirp|medlm)/i;
+
+/** Seller and price qualifiers of one genai-prices provider id (model id decides `google` vs `google-vertex`). */
+function sellerOf(providerId: string, modelId: string): { seller: string; qualifiers: Qualifiers } {
+  const hf = /^huggingface_(.+)$/i.exec(providerId);
+  if (hf?.[1]) return { seller: "huggingface", qualifiers: { backend: hf[1].toLowerCase() } };
+  const seller = canonicalSeller(providerId);
+  if (seller === "google" && !GOOGLE_MODEL.test(modelId)) return { seller: "google-vertex", qualifiers: {} };
+  return { seller, qualifiers: {} };
+}
+
+/** Maker hint: the seller when it is a maker, else the maker named by a `vendor/` id prefix, else null. */
+function makerHintOf(seller: string, modelId: string): string | null {
+  if (isMaker(seller)) return seller;
+  const slash = modelId.indexOf("/");
+  if (slash <= 0) return null;
+  const maker = canonicalSeller(modelId.slice(0, slash));
+  return isMaker(maker) ? maker : null;
+}
+
+/** The `equals` strings of a match rule, recursively through `or` (an `and` narrows, it names no alias). */
+function equalsOf(match: GenaiMatch, out: string[] = []): string[] {
+  if (typeof match.equals === "string") out.push(match.equals);
+  for (const clause of match.or ?? []) equalsOf(clause, out);
+  return out;
+}
+
+/**
+ * Daily UTC window slug of a time constraint: `00:30:00Z`–`16:30:00Z` → `0030-1630-utc`. Times with
+ * an offset are converted to UTC; null when a time does not parse.
+ */
+export function timeWindowSlug(start: string, end: string): string | null {
+  const a = utcMinutes(start);
+  const b = utcMinutes(end);
+  if (a === null || b === null) return null;
+  return `${hhmm(a)}-${hhmm(b)}-utc`;
+}
+
+function utcMinutes(time: string): number | null {
+  const m = /^(\d{2}):(\d{2})(?::\d{2}(?:\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/i.exec(time.trim());
+  if (!m) return null;
+  const hours = Number(m[1]);
+  const minutes = Number(m[2]);
+  if (hours > 23 || minutes > 59) return null;
+  let offset = 0;
+  const zone = m[3];
+  if (zone && zone.toUpperCase() !== "Z") {
+    const digits = zone.replace(":", "");
+    const sign = digits.startsWith("-") ? -1 : 1;
+    offset = sign * (Number(digits.slice(1, 3)) * 60 + Number(digits.slice(3, 5)));
+  }
+  return (((hours * 60 + minutes - offset) % 1440) + 1440) % 1440;
+}
+
+function hhmm(minutes: number): string {
+  return `${String(Math.floor(minutes / 60)).padStart(2, "0")}${String(minutes % 60).padStart(2, "0")}`;
+}
+
+/**
+ * Observations of one price set. Each key maps through `keys`; a tiered value `{base, tiers}` gives
+ * the base at [0, open) and each tier at [start, next start | open). Keys whose dimension an earlier
+ * key already filled are dropped; negative, non-numeric and absent values are skipped.
+ */
+function observationsOf(
+  priceSet: GenaiModelPrice,
+  keys: Readonly<Record<string, PriceKeySpec>>,
+  qualifiers: Qualifiers,
+  taken: Set<string>,
+): PriceObservation[] {
+  const out: PriceObservation[] = [];
+  for (const [key, spec] of Object.entries(keys)) {
+    const raw = priceSet[key];
+    if (raw === undefined || raw === null) continue;
+    const parsed = GenaiPriceValue.safeParse(raw);
+    if (!parsed.success) continue;
+    const value = parsed.data;
+    const brackets: { amount: number; contextMin: number; contextMax: number | null }[] = [];
+    if (typeof value === "number") {
+      brackets.push({ amount: value, contextMin: 0, contextMax: null });
+    } else {
+      brackets.push({ amount: value.base, contextMin: 0, contextMax: null });
+      const tiers = [...value.tiers].sort((a, b) => a.start - b.start);
+      tiers.forEach((tier, i) => {
+        if (tier.start <= 0) return;
+        brackets.push({ amount: tier.price, contextMin: tier.start, contextMax: tiers[i + 1]?.start ?? null });
+      });
+    }
+    const base = dimension(spec.direction, {
+      modality: spec.modality,
+      cache: spec.cache,
+      qualifiers: { ...spec.qualifiers, ...qualifiers },
+    });
+    if (taken.has(dimensionKey(base))) continue;
+    for (const b of brackets) {
+      if (!Number.isFinite(b.amount) || b.amount < 0) continue;
+      const dim = { ...base, contextMin: b.contextMin, contextMax: b.contextMax };
+      const k = dimensionKey(dim);
+      if (taken.has(k)) continue;
+      taken.add(k);
+      out.push({
+        dimension: dim,
+        amount: scaleAmount(b.amount, spec.factor),
+        unit: spec.unit,
+        denomination: "currency",
+        currency: "USD",
+      });
+    }
+  }
+  return out;
+}
+
+/**
+ * Observations of a model's `prices`. A plain object is the price. A conditional list is resolved
+ * for `date` (YYYY-MM-DD): among the unconstrained and `start_date` entries, the one with the latest
+ * `start_date` not after `date` applies (the unconstrained entry counts as the earliest; when none
+ * applies, the first entry, as upstream does). Each daily time-window entry is emitted as well, with
+ * qualifier `time_window` (`0030-1630-utc`).
+ */
+function pricesOf(
+  prices: GenaiModel["prices"],
+  date: string,
+  keys: Readonly<Record<string, PriceKeySpec>>,
+  qualifiers: Qualifiers,
+): PriceObservation[] {
+  const taken = new Set<string>();
+  if (!Array.isArray(prices)) return observationsOf(prices, keys, qualifiers, taken);
+  const entries: GenaiConditionalPrice[] = prices;
+  const dated: { since: string; entry: GenaiConditionalPrice }[] = [];
+  const windows: { slug: string; entry: GenaiConditionalPrice }[] = [];
+  for (const entry of entries) {
+    const c = entry.constraint;
+    if (!c) dated.push({ since: "", entry });
+    else if ("start_date" in c && typeof c.start_date === "string")
+      dated.push({ since: c.start_date.slice(0, 10), entry });
+    else if ("start_time" in c && typeof c.start_time === "string" && typeof c.end_time === "string") {
+      const slug = timeWindowSlug(c.start_time, c.end_time);
+      if (slug) windows.push({ slug, entry });
+    }
+  }
+  let current: { since: string; entry: GenaiConditionalPrice } | undefined;
+  for (const d of dated) {
+    if (d.since <= date && (!current || d.since >= current.since)) current = d;
+  }
+  current ??= dated[0];
+  const out = current ? observationsOf(current.entry.prices, keys, qualifiers, taken) : [];
+  for (const w of windows) {
+    out.push(...observationsOf(w.entry.prices, keys, { ...qualifiers, time_window: w.slug }, taken));
+  }
+  return out;
+}
+
+/** Merges listings of one seller and model (e.g. one Hugging Face model served by several backends). */
+function mergeListings(listings: Listing[]): Listing[] {
+  const byKey = new Map<string, Listing>();
+  for (const l of listings) {
+    const key = `${l.seller}\u0000${l.model}`;
+    const prev = byKey.get(key);
+    if (!prev) {
+      byKey.set(key, l);
+      continue;
+    }
+    const seen = new Set(prev.prices.map((p) => dimensionKey(p.dimension)));
+    const aliases = [...new Set([...(prev.aliases ?? []), ...(l.aliases ?? [])])];
+    byKey.set(key, {
+      ...prev,
+      name: prev.name ?? l.name,
+      contextWindow: prev.contextWindow ?? l.contextWindow,
+      status: prev.status ?? l.status,
+      ...(aliases.length > 0 ? { aliases } : {}),
+      prices: [...prev.prices, ...l.prices.filter((p) => !seen.has(dimensionKey(p.dimension)))],
+    });
+  }
+  return [...byKey.values()];
+}
+
+function describeIssues(error: z.ZodError): string {
+  return error.issues
+    .slice(0, 3)
+    .map((i) => `at ${i.path.length > 0 ? i.path.map((p) => `[${String(p)}]`).join("") : "(root)"}: ${i.message}`)
+    .join("; ");
+}
+
+/**
+ * Parses one genai-prices payload (v1 or v2 `data.json`) into listings, one per seller and model.
+ * Prices are resolved for the payload's `observedAt` date (dated price lists). A model that does not
+ * validate, and a model without any usable price, is skipped.
+ * @throws SourcePayloadError when `data.json` is missing, not JSON, or not an array of providers
+ */
+function parse(payload: SourcePayload): Listing[] {
+  const text = payload.files.get(GENAI_PRICES_FILE);
+  if (text === undefined) {
+    throw new SourcePayloadError(
+      `genai-prices: required file ${GENAI_PRICES_FILE} missing (got: ${[...payload.files.keys()].join(", ") || "none"})`,
+    );
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (e) {
+    throw new SourcePayloadError(`genai-prices: ${GENAI_PRICES_FILE} is not JSON: ${(e as Error).message}`);
+  }
+  const file = GenaiPricesFile.safeParse(json);
+  if (!file.success) {
+    throw new SourcePayloadError(
+      `genai-prices: ${GENAI_PRICES_FILE} is not an array of providers {id, models[]}: ${describeIssues(file.error)}`,
+    );
+  }
+  const date = payload.observedAt.slice(0, 10);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) {
+    throw new SourcePayloadError(`genai-prices: observedAt ${JSON.stringify(payload.observedAt)} is not an ISO date`);
+  }
+  const keys = genaiPricesFormat(file.data) === "v2" ? V2_PRICE_KEYS : V1_PRICE_KEYS;
+  const listings: Listing[] = [];
+  for (const provider of file.data) {
+    for (const rawModel of provider.models) {
+      const parsed = GenaiModel.safeParse(rawModel);
+      if (!parsed.success) continue;
+      const model = parsed.data;
+      const { seller, qualifiers } = sellerOf(provider.id, model.id);
+      const prices = pricesOf(model.prices, date, keys, qualifiers);
+      if (prices.length === 0) continue;
+      const aliases = [...new Set(equalsOf(model.match))].filter((a) => a !== model.id);
+      listings.push({
+        ...EMPTY_LISTING_META,
+        seller,
+        model: model.id,
+        makerHint: makerHintOf(seller, model.id),
+        ...(aliases.length > 0 ? { aliases } : {}),
+        name: model.name ?? null,
+        contextWindow: model.context_window ?? model.max_tokens ?? null,
+        status: model.deprecated === true ? "deprecated" : null,
+        prices,
+      });
+    }
+  }
+  return mergeListings(listings);
+}
+
+/**
+ * genai-prices by Pydantic (MIT): a curated list of providers and their model prices, in USD per 1M
+ * tokens (`*_mtok`) and USD per 1,000 requests (`requests_kcount`). Reads the v1 feed (all recorded
+ * snapshots) and the v2 feed. Decisions: D1 (ids kept as spelled), D2 (seller per provider), D7
+ * (exact amounts), D27 (dimension vocabulary).
+ */
+export const genaiPricesSource = {
+  id: "genai-prices",
+  info: {
+    name: "genai-prices (Pydantic)",
+    license: "MIT",
+    homepage: "https://github.com/pydantic/genai-prices",
+    weight: 0.8,
+    authoritativeFor: [],
+  },
+  parse,
+} satisfies SourceAdapter;

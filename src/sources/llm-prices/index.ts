@@ -1,0 +1,185 @@
+import type { z } from "zod";
+import { scaleAmount } from "../../domain/amount.js";
+import { type Dimension, dimension, dimensionKey } from "../../domain/dimension.js";
+import { EMPTY_LISTING_META, type Listing, type PriceObservation } from "../../domain/observation.js";
+import { canonicalSeller, isMaker } from "../../domain/sellers.js";
+import type { Denomination, Unit } from "../../domain/unit.js";
+import { type SourceAdapter, type SourcePayload, SourcePayloadError } from "../source.js";
+import { LlmPricesCurrentFile, LlmPricesHistoricalFile, LlmPricesHistoricalRow, LlmPricesRow } from "./schema.js";
+
+/** File with the current prices (parsed into listings). */
+export const LLM_PRICES_CURRENT_FILE = "current-v1.json";
+/** File with dated prices (parsed by {@link parseLlmPricesHistory}). */
+export const LLM_PRICES_HISTORICAL_FILE = "historical-v1.json";
+
+/**
+ * One dated price of llm-prices' `historical-v1.json`, normalized like a listing's price.
+ * `fromDate` inclusive, `toDate` exclusive (YYYY-MM-DD); null = open on that side (`fromDate` null:
+ * in force since before the source's records).
+ */
+export interface LlmPricesHistoryRow {
+  /** Canonical seller slug (`canonicalSeller(vendor)`). */
+  readonly seller: string;
+  /** Model id as llm-prices spells it, context-bracket suffix (`-200k`) removed. */
+  readonly model: string;
+  readonly name: string | null;
+  readonly dimension: Dimension;
+  /** Amount in `unit`s (USD per 1M tokens). */
+  readonly amount: number;
+  readonly unit: Unit;
+  readonly currency: string;
+  readonly denomination: Denomination;
+  readonly fromDate: string | null;
+  readonly toDate: string | null;
+}
+
+/**
+ * A row's model id and context bracket. llm-prices lists the price above a prompt-length threshold
+ * as its own row: id `<base>-<N>k`, name `… >Nk` (e.g. `gemini-2.5-pro-200k`, "Gemini 2.5 Pro >200k").
+ * Such a row is the base model's bracket `contextMin = N × 1000`; other rows are `contextMin = 0`.
+ * The 2025-11-01 feed spells one such id with a doubled hyphen (`gemini-2.5-pro--200k`), hence `-+`.
+ */
+function bracketOf(row: LlmPricesRow): { model: string; contextMin: number } {
+  const idMatch = /^(.+?)-+(\d+)k$/i.exec(row.id);
+  const nameMatch = /[>＞]\s*(\d+)\s*k\b/i.exec(row.name ?? "");
+  if (idMatch?.[1] && idMatch[2] && nameMatch?.[1] === idMatch[2]) {
+    return { model: idMatch[1], contextMin: Number(idMatch[2]) * 1000 };
+  }
+  return { model: row.id, contextMin: 0 };
+}
+
+/** The model name without its context-bracket marker ("Gemini 2.5 Pro ≤200k" → "Gemini 2.5 Pro"). */
+function cleanName(name: string | null | undefined): string | null {
+  if (!name) return null;
+  const cleaned = name.replace(/\s*(?:≤|<=|<|>=|>|＞)\s*\d+\s*k\s*$/i, "").trim();
+  return cleaned.length > 0 ? cleaned : null;
+}
+
+/** Prices of one row: input, output, cached input (read) in USD per 1M tokens; null / negative skipped. */
+function pricesOf(row: LlmPricesRow, contextMin: number): PriceObservation[] {
+  const out: PriceObservation[] = [];
+  const add = (raw: number | null | undefined, dim: Dimension) => {
+    if (raw === null || raw === undefined || !Number.isFinite(raw) || raw < 0) return;
+    out.push({ dimension: dim, amount: scaleAmount(raw), unit: "mtok", denomination: "currency", currency: "USD" });
+  };
+  add(row.input, dimension("input", { contextMin }));
+  add(row.output, dimension("output", { contextMin }));
+  add(row.input_cached, dimension("input", { cache: "read", contextMin }));
+  return out;
+}
+
+function sellerOf(row: LlmPricesRow): { seller: string; makerHint: string | null } {
+  const seller = canonicalSeller(row.vendor);
+  return { seller, makerHint: isMaker(seller) ? seller : null };
+}
+
+function describeIssues(error: z.ZodError): string {
+  return error.issues
+    .slice(0, 3)
+    .map((i) => `at ${i.path.length > 0 ? i.path.map((p) => `[${String(p)}]`).join("") : "(root)"}: ${i.message}`)
+    .join("; ");
+}
+
+/** Reads and validates one file of the payload. @throws SourcePayloadError when missing, not JSON or mis-shaped */
+function readFile<T>(payload: SourcePayload, file: string, schema: z.ZodType<T>, expected: string): T {
+  const text = payload.files.get(file);
+  if (text === undefined) {
+    throw new SourcePayloadError(
+      `llm-prices: required file ${file} missing (got: ${[...payload.files.keys()].join(", ") || "none"})`,
+    );
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (e) {
+    throw new SourcePayloadError(`llm-prices: ${file} is not JSON: ${(e as Error).message}`);
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) {
+    throw new SourcePayloadError(`llm-prices: ${file} is not ${expected}: ${describeIssues(parsed.error)}`);
+  }
+  return parsed.data;
+}
+
+/**
+ * Parses `current-v1.json` into listings, one per seller and model; `<id>-<N>k` rows become the
+ * `contextMin = N000` bracket of `<id>`. A row that does not validate is skipped; a repeated
+ * dimension keeps its first amount.
+ * @throws SourcePayloadError when `current-v1.json` is missing, not JSON or not `{prices: [...]}`
+ */
+function parse(payload: SourcePayload): Listing[] {
+  const file = readFile(payload, LLM_PRICES_CURRENT_FILE, LlmPricesCurrentFile, "an object {updated_at, prices: []}");
+  const byKey = new Map<string, { listing: Listing; seen: Set<string> }>();
+  for (const raw of file.prices) {
+    const parsed = LlmPricesRow.safeParse(raw);
+    if (!parsed.success) continue;
+    const row = parsed.data;
+    const { seller, makerHint } = sellerOf(row);
+    const { model, contextMin } = bracketOf(row);
+    const prices = pricesOf(row, contextMin);
+    if (prices.length === 0) continue;
+    const key = `${seller}\u0000${model}`;
+    let entry = byKey.get(key);
+    if (!entry) {
+      entry = {
+        listing: { ...EMPTY_LISTING_META, seller, model, makerHint, name: cleanName(row.name), prices: [] },
+        seen: new Set(),
+      };
+      byKey.set(key, entry);
+    }
+    const added = prices.filter((p) => !entry.seen.has(dimensionKey(p.dimension)));
+    for (const p of added) entry.seen.add(dimensionKey(p.dimension));
+    entry.listing = {
+      ...entry.listing,
+      name: contextMin === 0 ? (entry.listing.name ?? cleanName(row.name)) : entry.listing.name,
+      prices: [...entry.listing.prices, ...added],
+    };
+  }
+  return [...byKey.values()].map((e) => e.listing);
+}
+
+/**
+ * Dated history rows of `historical-v1.json` (pure): one row per price dimension of every entry that
+ * carries a `from_date` or a `to_date` (undated entries are the current prices, already in
+ * `current-v1.json`). Amounts in USD per 1M tokens; brackets as in `parse`. A malformed entry is skipped.
+ * Example: DeepSeek Chat input 0.14 until 2025-02-08 (`fromDate` null, `toDate` "2025-02-08"),
+ * then 0.27 from 2025-02-08 (`toDate` null).
+ * @throws SourcePayloadError when `historical-v1.json` is missing, not JSON or not `{prices: [...]}`
+ */
+export function parseLlmPricesHistory(payload: SourcePayload): LlmPricesHistoryRow[] {
+  const file = readFile(payload, LLM_PRICES_HISTORICAL_FILE, LlmPricesHistoricalFile, "an object {prices: []}");
+  const rows: LlmPricesHistoryRow[] = [];
+  for (const raw of file.prices) {
+    const parsed = LlmPricesHistoricalRow.safeParse(raw);
+    if (!parsed.success) continue;
+    const row = parsed.data;
+    const fromDate = row.from_date ?? null;
+    const toDate = row.to_date ?? null;
+    if (fromDate === null && toDate === null) continue;
+    if (fromDate !== null && toDate !== null && toDate <= fromDate) continue;
+    const { seller } = sellerOf(row);
+    const { model, contextMin } = bracketOf(row);
+    const name = cleanName(row.name);
+    for (const p of pricesOf(row, contextMin)) {
+      rows.push({ seller, model, name, ...p, fromDate, toDate });
+    }
+  }
+  return rows;
+}
+
+/**
+ * llm-prices by Simon Willison (no licence declared): the vendors' own list prices in USD per 1M
+ * tokens (input, output, cached input). Decisions: D1 (ids kept as spelled), D2 (seller = vendor),
+ * D7 (exact amounts), D27 (dimensions).
+ */
+export const llmPricesSource = {
+  id: "llm-prices",
+  info: {
+    name: "llm-prices (Simon Willison)",
+    license: null,
+    homepage: "https://www.llm-prices.com",
+    weight: 0.6,
+    authoritativeFor: [],
+  },
+  parse,
+} satisfies SourceAdapter;

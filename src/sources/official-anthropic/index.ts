@@ -1,0 +1,238 @@
+import { scaleAmount } from "../../domain/amount.js";
+import type { Dimension } from "../../domain/dimension.js";
+import { dimension } from "../../domain/dimension.js";
+import type { Listing, PriceObservation } from "../../domain/observation.js";
+import { EMPTY_LISTING_META } from "../../domain/observation.js";
+import type { Unit } from "../../domain/unit.js";
+import type { SourceAdapter, SourceInfo, SourcePayload } from "../source.js";
+import { SourcePayloadError } from "../source.js";
+import { BatchRow, LongContext, ModelPricingRow } from "./schema.js";
+
+/**
+ * Anthropic's own pricing page (docs.claude.com …/about-claude/pricing, `.md` form).
+ *
+ * Parses the "Model pricing", "Batch processing" and "Long context pricing" tables and the web
+ * search fee. Amounts are already USD per 1M tokens (`$X / MTok`). Authoritative for `anthropic`
+ * (D8 verified); © Anthropic, kept for verification only.
+ */
+
+const FILE = "pricing.md";
+
+const INFO: SourceInfo = {
+  name: "Anthropic pricing page",
+  license: null,
+  homepage: "https://docs.claude.com/en/docs/about-claude/pricing",
+  weight: 1,
+  authoritativeFor: ["anthropic"],
+};
+
+/** Lines of the section under a heading (`## Model pricing`), up to the next heading of that level or higher. */
+function section(lines: readonly string[], title: RegExp): string[] | null {
+  const start = lines.findIndex((l) => /^#{2,4}\s/.test(l) && title.test(l.replace(/^#+\s*/, "")));
+  if (start < 0) return null;
+  const level = (/^#+/.exec(lines[start] as string)?.[0] ?? "##").length;
+  const out: string[] = [];
+  for (const line of lines.slice(start + 1)) {
+    const h = /^(#+)\s/.exec(line);
+    if (h && (h[1] as string).length <= level) break;
+    out.push(line);
+  }
+  return out;
+}
+
+/** The first Markdown table in `lines`: header cells, body rows, and the lines before it. */
+function firstTable(lines: readonly string[]): { header: string[]; rows: string[][]; before: string[] } | null {
+  const start = lines.findIndex((l, i) => l.trim().startsWith("|") && /^\s*\|[\s:|-]+\|\s*$/.test(lines[i + 1] ?? ""));
+  if (start < 0) return null;
+  const cells = (line: string) =>
+    line
+      .trim()
+      .replace(/^\|/, "")
+      .replace(/\|$/, "")
+      .split("|")
+      .map((c) => c.trim());
+  const rows: string[][] = [];
+  for (const line of lines.slice(start + 2)) {
+    if (!line.trim().startsWith("|")) break;
+    rows.push(cells(line));
+  }
+  return { header: cells(lines[start] as string), rows, before: lines.slice(0, start) };
+}
+
+/** `$15 / MTok` or `\$1.50 / MTok` → `"15"` / `"1.50"`; null when the cell has no such amount. */
+function mtok(cell: string | undefined): string | null {
+  const m = /\\?\$\s*(\d+(?:\.\d+)?)\s*\/\s*MTok/i.exec(cell ?? "");
+  return m ? (m[1] as string) : null;
+}
+
+/** `Claude Sonnet 3.7 ([deprecated](/docs/…))` → name `Claude Sonnet 3.7`, deprecated. */
+function modelCell(cell: string): { name: string; deprecated: boolean } {
+  let deprecated = false;
+  const withoutNotes = cell.replace(/\(\s*\[([^\]]*)\]\([^)]*\)\s*\)/g, (_, note: string) => {
+    if (/deprecat/i.test(note)) deprecated = true;
+    return "";
+  });
+  const name = withoutNotes
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, "$1")
+    .replace(/<[^>]+>/g, "")
+    .replace(/[*_`]/g, "")
+    .replace(/\s+/g, " ")
+    .trim();
+  return { name, deprecated };
+}
+
+/** Display name → model id: `Claude Opus 4.1` → `claude-opus-4-1`. */
+export function anthropicModelSlug(name: string): string {
+  return name
+    .toLowerCase()
+    .replace(/[.\s]+/g, "-")
+    .replace(/[^a-z0-9-]/g, "")
+    .replace(/-+/g, "-")
+    .replace(/^-|-$/g, "");
+}
+
+const columnOf = (header: readonly string[], pattern: RegExp) => header.findIndex((h) => pattern.test(h));
+
+function modelPricing(lines: readonly string[]): ModelPricingRow[] {
+  const body = section(lines, /^model pricing\b/i);
+  const table = body ? firstTable(body) : null;
+  if (!table) throw new SourcePayloadError(`official-anthropic: ${FILE} has no "Model pricing" table`);
+  const col = {
+    model: columnOf(table.header, /^model$/i),
+    input: columnOf(table.header, /base input/i),
+    w5m: columnOf(table.header, /5m cache write/i),
+    w1h: columnOf(table.header, /1h cache write/i),
+    read: columnOf(table.header, /cache hit/i),
+    output: columnOf(table.header, /output/i),
+  };
+  if (col.model < 0 || col.input < 0 || col.output < 0) {
+    throw new SourcePayloadError(
+      `official-anthropic: ${FILE} "Model pricing" table lacks Model / Base Input Tokens / Output Tokens columns (header: ${table.header.join(" | ")})`,
+    );
+  }
+  const rows: ModelPricingRow[] = [];
+  for (const cells of table.rows) {
+    const { name, deprecated } = modelCell(cells[col.model] ?? "");
+    const row = ModelPricingRow.safeParse({
+      name,
+      deprecated,
+      input: mtok(cells[col.input]),
+      cacheWrite5m: col.w5m < 0 ? null : mtok(cells[col.w5m]),
+      cacheWrite1h: col.w1h < 0 ? null : mtok(cells[col.w1h]),
+      cacheRead: col.read < 0 ? null : mtok(cells[col.read]),
+      output: mtok(cells[col.output]),
+    });
+    if (row.success) rows.push(row.data); // an unparsable row is skipped
+  }
+  if (rows.length === 0) {
+    throw new SourcePayloadError(`official-anthropic: ${FILE} "Model pricing" table has no parsable row`);
+  }
+  return rows;
+}
+
+function batchPricing(lines: readonly string[]): BatchRow[] {
+  const body = section(lines, /^batch processing\b/i);
+  const table = body ? firstTable(body) : null;
+  if (!table) return [];
+  const model = columnOf(table.header, /^model$/i);
+  const input = columnOf(table.header, /batch input/i);
+  const output = columnOf(table.header, /batch output/i);
+  if (model < 0 || input < 0 || output < 0) return [];
+  return table.rows.flatMap((cells) => {
+    const row = BatchRow.safeParse({
+      name: modelCell(cells[model] ?? "").name,
+      input: mtok(cells[input]),
+      output: mtok(cells[output]),
+    });
+    return row.success ? [row.data] : [];
+  });
+}
+
+function longContext(lines: readonly string[]): LongContext | null {
+  const body = section(lines, /^long context pricing\b/i);
+  const table = body ? firstTable(body) : null;
+  if (!table) return null;
+  const above = columnOf(table.header, />\s*\d+\s*K/i);
+  const threshold = Number(/>\s*(\d+)\s*K/i.exec(table.header[above] ?? "")?.[1]) * 1000;
+  const cell = (label: RegExp) => table.rows.find((r) => label.test(r[above] ?? ""))?.[above];
+  const prose = table.before.join(" ");
+  const models = [...prose.matchAll(/(?:Claude\s+)?(Opus|Sonnet|Haiku)\s+(\d+(?:\.\d+)?)/g)].map(
+    (m) => `Claude ${m[1]} ${m[2]}`,
+  );
+  const parsed = LongContext.safeParse({
+    models: [...new Set(models)],
+    threshold,
+    input: mtok(cell(/^input/i)),
+    output: mtok(cell(/^output/i)),
+  });
+  return parsed.success ? parsed.data : null;
+}
+
+/** `$10 per 1,000 searches` → "10" (USD per 1K searches); null when the page has none. */
+function webSearchFee(text: string): string | null {
+  return /\\?\$\s*(\d+(?:\.\d+)?)\s+per\s+1,?000\s+searches/i.exec(text)?.[1] ?? null;
+}
+
+function observation(
+  direction: Dimension["direction"],
+  partial: Partial<Omit<Dimension, "direction">>,
+  amount: string,
+  unit: Unit = "mtok",
+): PriceObservation {
+  return {
+    dimension: dimension(direction, partial),
+    amount: scaleAmount(amount),
+    unit,
+    denomination: "currency",
+    currency: "USD",
+  };
+}
+
+/**
+ * Parses the pricing page.
+ * @throws SourcePayloadError when `pricing.md` is missing, or its "Model pricing" table is missing
+ *   or has no parsable row
+ */
+function parse(payload: SourcePayload): Listing[] {
+  const text = payload.files.get(FILE);
+  if (text === undefined) throw new SourcePayloadError(`official-anthropic: payload has no ${FILE}`);
+  const lines = text.split(/\r?\n/);
+  const models = modelPricing(lines);
+  const batch = new Map(batchPricing(lines).map((r) => [anthropicModelSlug(r.name), r]));
+  const long = longContext(lines);
+  const longFor = new Set((long?.models ?? []).map(anthropicModelSlug));
+  const search = webSearchFee(text);
+
+  return models.map((row) => {
+    const model = anthropicModelSlug(row.name);
+    const prices: PriceObservation[] = [observation("input", {}, row.input), observation("output", {}, row.output)];
+    if (row.cacheWrite5m) prices.push(observation("input", { cache: "write" }, row.cacheWrite5m));
+    if (row.cacheWrite1h) prices.push(observation("input", { cache: "write_1h" }, row.cacheWrite1h));
+    if (row.cacheRead) prices.push(observation("input", { cache: "read" }, row.cacheRead));
+    const b = batch.get(model);
+    if (b) {
+      prices.push(observation("input", { tier: "batch" }, b.input), observation("output", { tier: "batch" }, b.output));
+    }
+    if (long && longFor.has(model)) {
+      if (long.input) prices.push(observation("input", { contextMin: long.threshold }, long.input));
+      if (long.output) prices.push(observation("output", { contextMin: long.threshold }, long.output));
+    }
+    if (search) prices.push(observation("tool", { qualifiers: { tool: "web_search" } }, search, "kcalls"));
+    return {
+      ...EMPTY_LISTING_META,
+      seller: "anthropic",
+      model,
+      makerHint: "anthropic",
+      name: row.name,
+      status: row.deprecated ? "deprecated" : "active",
+      prices,
+    };
+  });
+}
+
+/** Anthropic's own pricing page (weight 1, authoritative for anthropic). */
+export const officialAnthropicSource = {
+  id: "official-anthropic",
+  info: INFO,
+  parse,
+} satisfies SourceAdapter;

@@ -1,0 +1,136 @@
+import { describe, expect, it } from "vitest";
+import type { Dimension } from "../../domain/dimension.js";
+import { dimension, dimensionKey } from "../../domain/dimension.js";
+import type { Listing } from "../../domain/observation.js";
+import { readSnapshotPayload } from "../snapshot-reader.js";
+import { SourcePayloadError } from "../source.js";
+import { anthropicModelSlug, officialAnthropicSource } from "./index.js";
+
+function listings(date: string): Listing[] {
+  return officialAnthropicSource.parse(readSnapshotPayload("data/upstream", "official-anthropic", date));
+}
+
+function price(
+  ls: Listing[],
+  model: string,
+  direction: Dimension["direction"],
+  partial: Partial<Omit<Dimension, "direction">> = {},
+): [number, string] | undefined {
+  const found = ls.filter((l) => l.model === model);
+  expect(found, model).toHaveLength(1);
+  const key = dimensionKey(dimension(direction, partial));
+  const p = found[0]?.prices.find((x) => dimensionKey(x.dimension) === key);
+  return p ? [p.amount, p.unit] : undefined;
+}
+
+function payload(text: string | null) {
+  const files = new Map<string, string>();
+  if (text !== null) files.set("pricing.md", text);
+  return { files, observedAt: "2025-12-01T00:00:00.000Z" };
+}
+
+describe("official-anthropic info", () => {
+  it("is authoritative for anthropic with weight 1 and no licence", () => {
+    expect(officialAnthropicSource.id).toBe("official-anthropic");
+    expect(officialAnthropicSource.info).toMatchObject({ license: null, weight: 1, authoritativeFor: ["anthropic"] });
+  });
+
+  it("slugifies display names with dots as dashes", () => {
+    expect(anthropicModelSlug("Claude Opus 4.1")).toBe("claude-opus-4-1");
+    expect(anthropicModelSlug("Claude Haiku 3")).toBe("claude-haiku-3");
+  });
+});
+
+// 2025-11-01 escapes `\$` and pads cells; 2025-12-01 uses bare `$` — both must parse.
+describe.each(["2025-11-01", "2025-12-01"])("official-anthropic %s real page", (date) => {
+  const ls = listings(date);
+
+  it("maps the Model pricing table (Claude Opus 4: 15 / 75, cache 18.75 / 30 / 1.5)", () => {
+    expect(price(ls, "claude-opus-4", "input")).toEqual([15, "mtok"]);
+    expect(price(ls, "claude-opus-4", "output")).toEqual([75, "mtok"]);
+    expect(price(ls, "claude-opus-4", "input", { cache: "write" })).toEqual([18.75, "mtok"]);
+    expect(price(ls, "claude-opus-4", "input", { cache: "write_1h" })).toEqual([30, "mtok"]);
+    expect(price(ls, "claude-opus-4", "input", { cache: "read" })).toEqual([1.5, "mtok"]);
+    expect(price(ls, "claude-haiku-3-5", "input")).toEqual([0.8, "mtok"]);
+  });
+
+  it("sets seller, maker, name and status; strips deprecation notes from names", () => {
+    const opus41 = ls.find((l) => l.model === "claude-opus-4-1");
+    expect(opus41).toMatchObject({
+      seller: "anthropic",
+      makerHint: "anthropic",
+      name: "Claude Opus 4.1",
+      status: "active",
+    });
+    const sonnet37 = ls.find((l) => l.model === "claude-sonnet-3-7");
+    expect(sonnet37).toMatchObject({ name: "Claude Sonnet 3.7", status: "deprecated" });
+    expect(ls.every((l) => /^claude-[a-z]+-\d+(-\d+)?$/.test(l.model))).toBe(true);
+  });
+
+  it("maps the Batch processing table to tier batch (Opus 4: 7.5 / 37.5)", () => {
+    expect(price(ls, "claude-opus-4", "input", { tier: "batch" })).toEqual([7.5, "mtok"]);
+    expect(price(ls, "claude-opus-4", "output", { tier: "batch" })).toEqual([37.5, "mtok"]);
+    expect(price(ls, "claude-haiku-3", "output", { tier: "batch" })).toEqual([0.625, "mtok"]);
+  });
+
+  it("maps Long context pricing to contextMin 200000 for the models it names only", () => {
+    for (const m of ["claude-sonnet-4", "claude-sonnet-4-5"]) {
+      expect(price(ls, m, "input", { contextMin: 200000 })).toEqual([6, "mtok"]);
+      expect(price(ls, m, "output", { contextMin: 200000 })).toEqual([22.5, "mtok"]);
+    }
+    expect(price(ls, "claude-opus-4", "input", { contextMin: 200000 })).toBeUndefined();
+  });
+
+  it("maps the web search fee ($10 per 1,000 searches) to every model", () => {
+    for (const l of ls)
+      expect(price(ls, l.model, "tool", { qualifiers: { tool: "web_search" } })).toEqual([10, "kcalls"]);
+  });
+});
+
+describe("official-anthropic page changes", () => {
+  it("Claude Opus 4.5 appears on 2025-12-01 at 5 / 25", () => {
+    expect(listings("2025-11-01").some((l) => l.model === "claude-opus-4-5")).toBe(false);
+    const dec = listings("2025-12-01");
+    expect(price(dec, "claude-opus-4-5", "input")).toEqual([5, "mtok"]);
+    expect(price(dec, "claude-opus-4-5", "output")).toEqual([25, "mtok"]);
+    expect(dec).toHaveLength(10);
+    expect(listings("2025-11-01")).toHaveLength(9);
+  });
+});
+
+describe("official-anthropic bad payloads", () => {
+  it("throws SourcePayloadError when pricing.md is missing", () => {
+    expect(() => officialAnthropicSource.parse(payload(null))).toThrow(/no pricing\.md/);
+  });
+
+  it("throws SourcePayloadError when the Model pricing table is missing", () => {
+    expect(() => officialAnthropicSource.parse(payload("# Pricing\n\nNothing here.\n"))).toThrow(SourcePayloadError);
+    expect(() => officialAnthropicSource.parse(payload("# Pricing\n\n## Model pricing\n\nSoon.\n"))).toThrow(
+      /no "Model pricing" table/,
+    );
+  });
+
+  // Invented fixture: a table whose rows carry no `$X / MTok` amounts.
+  it("throws SourcePayloadError when no row of the table parses", () => {
+    const page = [
+      "## Model pricing",
+      "",
+      "| Model | Base Input Tokens | Output Tokens |",
+      "|---|---|---|",
+      "| Claude Foo 1 | contact sales | contact sales |",
+    ].join("\n");
+    expect(() => officialAnthropicSource.parse(payload(page))).toThrow(/no parsable row/);
+  });
+
+  // Invented fixture: an older layout without cache columns still yields input and output.
+  it("parses a table without cache columns", () => {
+    const page = [
+      "## Model pricing",
+      "| Model | Base Input Tokens | Output Tokens |",
+      "|---|---|---|",
+      "| Claude Foo 1.5 | $2 / MTok | $8 / MTok |",
+    ].join("\n");
+    const out = officialAnthropicSource.parse(payload(page));
+    expect(out.map((l) => [l.model, l.prices.map((p) => p.amount)])).toEqual([["claude-foo-1-5", [2, 8]]]);
+  });
+});

@@ -1,0 +1,216 @@
+import Big from "big.js";
+import { AmountError, scaleAmount } from "../../domain/amount.js";
+import { type Dimension, dimension } from "../../domain/dimension.js";
+import { EMPTY_LISTING_META, type Listing, type PriceObservation } from "../../domain/observation.js";
+import { canonicalSeller, isMaker } from "../../domain/sellers.js";
+import type { Unit } from "../../domain/unit.js";
+import { type SourceAdapter, type SourceInfo, type SourcePayload, SourcePayloadError } from "../source.js";
+import { OpenRouterModel, OpenRouterModels, type OpenRouterPricing } from "./schema.js";
+
+/** Name of the one file of an OpenRouter payload. */
+export const OPENROUTER_FILE = "models.json";
+
+/** Seller slug of every OpenRouter listing (D2 `reseller_1`). */
+const SELLER = "openrouter";
+
+/** Registry record: OpenRouter's own price API, so authoritative for seller `openrouter` (D8). */
+export const openrouterInfo: SourceInfo = {
+  name: "OpenRouter Models API",
+  license: null,
+  homepage: "https://openrouter.ai/models",
+  weight: 0.9,
+  authoritativeFor: [SELLER],
+};
+
+/** How one `pricing` key maps: its dimension, our unit, and the exact factor from OpenRouter's unit. */
+interface PricingRule {
+  readonly dimension: Dimension;
+  readonly unit: Unit;
+  /** USD per token → USD per 1M tokens `1e6`; per call → per 1K calls `1e3`; per request/image `1`. */
+  readonly factor: string;
+}
+
+const PER_TOKEN = "1e6";
+
+/** The `pricing` keys we read, in output order. Any other key is ignored. */
+const PRICING_RULES = {
+  prompt: { dimension: dimension("input"), unit: "mtok", factor: PER_TOKEN },
+  completion: { dimension: dimension("output"), unit: "mtok", factor: PER_TOKEN },
+  input_cache_read: { dimension: dimension("input", { cache: "read" }), unit: "mtok", factor: PER_TOKEN },
+  input_cache_write: { dimension: dimension("input", { cache: "write" }), unit: "mtok", factor: PER_TOKEN },
+  internal_reasoning: { dimension: dimension("reasoning"), unit: "mtok", factor: PER_TOKEN },
+  audio: { dimension: dimension("input", { modality: "audio" }), unit: "mtok", factor: PER_TOKEN },
+  input_audio_cache: {
+    dimension: dimension("input", { modality: "audio", cache: "read" }),
+    unit: "mtok",
+    factor: PER_TOKEN,
+  },
+  image_output: { dimension: dimension("output", { modality: "image" }), unit: "mtok", factor: PER_TOKEN },
+  request: { dimension: dimension("request"), unit: "request", factor: "1" },
+  image: { dimension: dimension("input", { modality: "image" }), unit: "image", factor: "1" },
+  web_search: { dimension: dimension("tool", { qualifiers: { tool: "web_search" } }), unit: "kcalls", factor: "1e3" },
+} as const satisfies Record<string, PricingRule>;
+const PRICING_KEYS = Object.keys(PRICING_RULES) as Array<keyof typeof PRICING_RULES>;
+
+/**
+ * Adapter for the OpenRouter Models API (`models.json` = `{data: [...]}`): one listing per model
+ * id (`:free` variants are their own listings), seller `openrouter`, model = id as given.
+ *
+ * Prices are decimal strings in USD per token / request / image / call, converted exactly with
+ * {@link scaleAmount} (`"0.00000175"` → 1.75 USD per 1M tokens). Negative (`"-1"`, router
+ * pricing), non-numeric and absent keys give no price; `"0"` gives 0. An `image` price equal to
+ * `prompt` is per image token (see {@link IMAGE_TOKEN_RULE}). Malformed entries are skipped.
+ * @throws SourcePayloadError when `models.json` is missing, not JSON, has no `data` array, or
+ * `data` holds no valid model
+ */
+export const openrouterSource = {
+  id: "openrouter",
+  info: openrouterInfo,
+  parse(payload: SourcePayload): Listing[] {
+    const entries = readEntries(payload);
+    const listings = new Map<string, Listing>();
+    let firstProblem: string | null = null;
+    entries.forEach((raw, index) => {
+      const model = OpenRouterModel.safeParse(raw);
+      if (!model.success) {
+        // malformed entry: skipped (README "Skipped")
+        if (firstProblem === null) firstProblem = issueText(model.error.issues[0], ["data", index]);
+        return;
+      }
+      if (!listings.has(model.data.id)) listings.set(model.data.id, toListing(model.data));
+    });
+    if (listings.size === 0) {
+      throw new SourcePayloadError(
+        `openrouter: ${OPENROUTER_FILE}: no valid model in "data"${firstProblem ? ` (${firstProblem})` : " (empty array)"}`,
+      );
+    }
+    return [...listings.values()];
+  },
+} satisfies SourceAdapter;
+
+/** Validates the top level and returns the raw `data` entries. */
+function readEntries(payload: SourcePayload): unknown[] {
+  const text = payload.files.get(OPENROUTER_FILE);
+  if (text === undefined) {
+    const names = [...payload.files.keys()].join(", ") || "none";
+    throw new SourcePayloadError(`openrouter: payload has no ${OPENROUTER_FILE} (files: ${names})`);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new SourcePayloadError(`openrouter: ${OPENROUTER_FILE} is not valid JSON: ${(error as Error).message}`);
+  }
+  const top = OpenRouterModels.safeParse(json);
+  if (!top.success) {
+    throw new SourcePayloadError(
+      `openrouter: ${OPENROUTER_FILE}: expected {"data": [...]}, ${issueText(top.error.issues[0], [])}`,
+    );
+  }
+  return top.data.data;
+}
+
+/** `at <path>: <message>` for a zod issue, with `prefix` before the issue's own path. */
+function issueText(issue: { path: PropertyKey[]; message: string } | undefined, prefix: PropertyKey[]): string {
+  const path = [...prefix, ...(issue?.path ?? [])].map(String).join(".");
+  return `at ${path || "(root)"}: ${issue?.message ?? "invalid"}`;
+}
+
+/** Maps one validated model to a listing. */
+function toListing(model: OpenRouterModel): Listing {
+  return {
+    ...EMPTY_LISTING_META,
+    seller: SELLER,
+    model: model.id,
+    makerHint: makerHintOf(model.id),
+    name: displayName(model.name),
+    contextWindow: model.context_length ?? model.top_provider?.context_length ?? null,
+    maxOutputTokens: model.top_provider?.max_completion_tokens ?? null,
+    releasedOn: model.created === undefined ? null : unixDate(model.created),
+    retiresOn: isoDateOrNull(model.expiration_date),
+    prices: pricesOf(model.pricing),
+  };
+}
+
+/**
+ * Maker slug from the id's vendor prefix (`anthropic/claude-opus-4` → `anthropic`,
+ * `~google/gemini-pro-latest` → `google`, the `~` marking a floating "latest" alias) when
+ * `isMaker(canonicalSeller(prefix))` confirms it; else null (`openrouter/auto`, `sao10k/…`).
+ */
+export function makerHintOf(id: string): string | null {
+  const slash = id.indexOf("/");
+  if (slash <= 0) return null;
+  const vendor = canonicalSeller(id.slice(0, slash).replace(/^~/, ""));
+  return isMaker(vendor) ? vendor : null;
+}
+
+/** Strips OpenRouter's leading `Vendor: ` from a name (`Anthropic: Claude Opus 4` → `Claude Opus 4`). */
+export function displayName(name: string | undefined): string | null {
+  if (name === undefined) return null;
+  const trimmed = name.trim();
+  const match = /^[^:]+:\s+(\S.*)$/.exec(trimmed);
+  const result = match?.[1] ?? trimmed;
+  return result === "" ? null : result;
+}
+
+/** Unix seconds → `YYYY-MM-DD` (UTC), or null when out of the Date range. */
+export function unixDate(seconds: number): string | null {
+  const date = new Date(seconds * 1000);
+  return Number.isNaN(date.getTime()) ? null : date.toISOString().slice(0, 10);
+}
+
+/** A real calendar date `YYYY-MM-DD`, else null. */
+export function isoDateOrNull(value: string | null | undefined): string | null {
+  if (value === undefined || value === null || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return null;
+  const [y, m, d] = value.split("-").map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d ? value : null;
+}
+
+/**
+ * `image` priced per input image *token*: from 2026-02 OpenRouter fills `image` with the prompt's
+ * per-token price for models that bill images as tokens (Gemini: `image` = `prompt` =
+ * `"0.0000003"`; also `openai/gpt-5-image` in 2025-12). A non-zero `image` equal to `prompt`
+ * is read as that (USD per 1M image tokens); any other `image` is USD per input image.
+ */
+const IMAGE_TOKEN_RULE: PricingRule = {
+  dimension: dimension("input", { modality: "image" }),
+  unit: "mtok",
+  factor: PER_TOKEN,
+};
+
+/** One observation per readable, non-negative pricing key, converted exactly. */
+function pricesOf(pricing: OpenRouterPricing): PriceObservation[] {
+  const prices: PriceObservation[] = [];
+  for (const key of PRICING_KEYS) {
+    const raw = pricing[key];
+    const value = raw === undefined ? null : decimalOrNull(raw);
+    if (value === null || value.lt(0)) continue;
+    const rule = key === "image" && isImageTokenPrice(value, pricing.prompt) ? IMAGE_TOKEN_RULE : PRICING_RULES[key];
+    let amount: number;
+    try {
+      amount = scaleAmount(value.toFixed(), rule.factor);
+    } catch (error) {
+      if (error instanceof AmountError) continue;
+      throw error;
+    }
+    prices.push({ dimension: rule.dimension, amount, unit: rule.unit, denomination: "currency", currency: "USD" });
+  }
+  return prices;
+}
+
+/** True when a non-zero `image` price equals the `prompt` price (see {@link IMAGE_TOKEN_RULE}). */
+function isImageTokenPrice(image: Big, prompt: string | number | undefined): boolean {
+  const promptValue = prompt === undefined ? null : decimalOrNull(prompt);
+  return promptValue !== null && !image.eq(0) && image.eq(promptValue);
+}
+
+/** The exact decimal of an upstream amount, or null when it is not one (`""`, `"N/A"`, NaN). */
+function decimalOrNull(raw: string | number): Big | null {
+  if (typeof raw === "number" && !Number.isFinite(raw)) return null;
+  try {
+    return new Big(typeof raw === "number" ? String(raw) : raw.trim());
+  } catch {
+    return null;
+  }
+}

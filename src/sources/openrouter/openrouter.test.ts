@@ -1,0 +1,252 @@
+import { describe, expect, it } from "vitest";
+import { type Dimension, dimension, dimensionKey } from "../../domain/dimension.js";
+import type { Listing } from "../../domain/observation.js";
+import type { Unit } from "../../domain/unit.js";
+import { readSnapshotPayload } from "../snapshot-reader.js";
+import { type SourcePayload, SourcePayloadError } from "../source.js";
+import { displayName, isoDateOrNull, makerHintOf, openrouterSource, unixDate } from "./index.js";
+
+const cache = new Map<string, Listing[]>();
+/** Parses the recorded OpenRouter snapshot of `date` (memoized). */
+function snapshot(date: string): Listing[] {
+  let listings = cache.get(date);
+  if (!listings) {
+    listings = openrouterSource.parse(readSnapshotPayload("data/upstream", "openrouter", date));
+    cache.set(date, listings);
+  }
+  return listings;
+}
+
+function listing(date: string, model: string): Listing {
+  const found = snapshot(date).filter((l) => l.model === model);
+  expect(found, `${date} ${model}`).toHaveLength(1);
+  expect(found[0]!.seller).toBe("openrouter");
+  return found[0]!;
+}
+
+/** Amount of the one price of `l` in dimension `d` (asserting its unit), or undefined. */
+function amount(l: Listing, d: Dimension, unit: Unit = "mtok"): number | undefined {
+  const matches = l.prices.filter((p) => dimensionKey(p.dimension) === dimensionKey(d));
+  expect(matches.length).toBeLessThanOrEqual(1);
+  const price = matches[0];
+  if (price) {
+    expect(price.unit).toBe(unit);
+    expect(price.denomination).toBe("currency");
+    expect(price.currency).toBe("USD");
+  }
+  return price?.amount;
+}
+
+const input = dimension("input");
+const output = dimension("output");
+const cacheRead = dimension("input", { cache: "read" });
+const cacheWrite = dimension("input", { cache: "write" });
+const reasoning = dimension("reasoning");
+const audioIn = dimension("input", { modality: "audio" });
+const imageIn = dimension("input", { modality: "image" });
+const request = dimension("request");
+const webSearch = dimension("tool", { qualifiers: { tool: "web_search" } });
+
+function payloadOf(text: string, name = "models.json"): SourcePayload {
+  return { files: new Map([[name, text]]), observedAt: "2026-06-01T00:00:00.000Z" };
+}
+
+describe("openrouter adapter on real snapshots", () => {
+  it("2025-12-01: anthropic/claude-opus-4 per-token strings → USD per 1M tokens, per image, zeros kept", () => {
+    const l = listing("2025-12-01", "anthropic/claude-opus-4");
+    expect(amount(l, input)).toBe(15); // "0.000015"
+    expect(amount(l, output)).toBe(75); // "0.000075"
+    expect(amount(l, cacheRead)).toBe(1.5); // "0.0000015"
+    expect(amount(l, cacheWrite)).toBe(18.75); // "0.00001875"
+    expect(amount(l, imageIn, "image")).toBe(0.024); // "0.024" per input image
+    expect(amount(l, request, "request")).toBe(0); // "0"
+    expect(amount(l, webSearch, "kcalls")).toBe(0); // "0"
+    expect(amount(l, reasoning)).toBe(0); // "0"
+    expect(l.prices).toHaveLength(8);
+    expect(l).toMatchObject({
+      makerHint: "anthropic",
+      name: "Claude Opus 4",
+      contextWindow: 200000,
+      maxOutputTokens: 32000,
+      releasedOn: "2025-05-22",
+      retiresOn: null,
+      family: null,
+      status: null,
+    });
+  });
+
+  it("2025-12-01: exact decimals without float noise", () => {
+    // Number("0.0000001") * 1e6 = 0.09999999999999999; Number("0.00000005") * 1e6 = 0.049999999999999996
+    const lfm = listing("2025-12-01", "liquid/lfm2-8b-a1b");
+    expect(amount(lfm, output)).toBe(0.1);
+    expect(amount(lfm, input)).toBe(0.05);
+    expect(amount(listing("2025-12-01", "nvidia/nemotron-nano-12b-v2-vl"), input)).toBe(0.2);
+    expect(amount(listing("2025-12-01", "mistralai/mistral-nemo"), input)).toBe(0.02);
+    expect(listing("2025-12-01", "mistralai/mistral-nemo").makerHint).toBe("mistral");
+  });
+
+  it("2025-12-01: per-request fee, audio tokens, image priced as tokens when equal to prompt", () => {
+    expect(amount(listing("2025-12-01", "perplexity/sonar"), request, "request")).toBe(0.005);
+    expect(amount(listing("2025-12-01", "openai/gpt-4o-audio-preview"), audioIn)).toBe(40); // "0.00004"
+    const img = listing("2025-12-01", "openai/gpt-5-image");
+    expect(amount(img, imageIn)).toBe(10); // image "0.00001" = prompt "0.00001": per image token
+    expect(img.prices.some((p) => p.unit === "image")).toBe(false);
+    const flash = listing("2025-12-01", "google/gemini-2.5-flash");
+    expect(amount(flash, imageIn, "image")).toBe(0.001238); // "0.001238" ≠ prompt: per image
+    expect(amount(flash, cacheWrite)).toBe(0.3833);
+  });
+
+  it("2025-12-01: -1 router pricing gives no prices; :free models are their own zero-priced listings", () => {
+    expect(listing("2025-12-01", "openrouter/auto").prices).toEqual([]);
+    expect(listing("2025-12-01", "openrouter/auto").makerHint).toBeNull();
+    const free = listing("2025-12-01", "meta-llama/llama-3.3-70b-instruct:free");
+    expect(amount(free, input)).toBe(0);
+    expect(amount(free, imageIn, "image")).toBe(0);
+    expect(free.name).toBe("Llama 3.3 70B Instruct (free)");
+    expect(free.makerHint).toBe("meta");
+    expect(listing("2025-12-01", "meta-llama/llama-3.3-70b-instruct").model).not.toBe(free.model);
+  });
+
+  it('2026-01-01 (pretty-printed file): openai/gpt-5.2-chat "0.00000175" → 1.75, web search per call → per 1K calls', () => {
+    const l = listing("2026-01-01", "openai/gpt-5.2-chat");
+    expect(amount(l, input)).toBe(1.75);
+    expect(amount(l, output)).toBe(14);
+    expect(amount(l, cacheRead)).toBe(0.175);
+    expect(amount(l, webSearch, "kcalls")).toBe(10); // "0.01" per call
+    expect(l.retiresOn).toBeNull();
+    expect(l.releasedOn).toBe("2025-12-10");
+    expect(listing("2026-01-01", "x-ai/grok-4").makerHint).toBe("xai");
+    expect(listing("2026-01-01", "x-ai/grok-4").maxOutputTokens).toBeNull();
+  });
+
+  it("2026-06-01: zero keys left out are not charged; expiration_date → retiresOn", () => {
+    const l = listing("2026-06-01", "openai/gpt-5.2-chat");
+    expect(amount(l, input)).toBe(1.75);
+    expect(amount(l, request, "request")).toBeUndefined();
+    expect(amount(l, reasoning)).toBeUndefined();
+    expect(l.retiresOn).toBe("2026-08-10");
+    expect(l.prices).toHaveLength(4);
+    const opus = listing("2026-06-01", "anthropic/claude-opus-4");
+    expect(amount(opus, input)).toBe(15);
+    expect(amount(opus, imageIn, "image")).toBeUndefined();
+    expect(amount(opus, webSearch, "kcalls")).toBe(10);
+  });
+
+  it("2026-06-01: gemini-2.5-flash — 1/12 cache write rounded to 10 digits, web search 0.014 → 14, image tokens", () => {
+    const l = listing("2026-06-01", "google/gemini-2.5-flash");
+    expect(amount(l, cacheWrite)).toBe(0.08333333333); // "0.00000008333333333333334"
+    expect(amount(l, webSearch, "kcalls")).toBe(14);
+    expect(amount(l, reasoning)).toBe(2.5);
+    expect(amount(l, audioIn)).toBe(1);
+    expect(amount(l, imageIn)).toBe(0.3); // image "0.0000003" = prompt: per image token
+    expect(l.prices).toHaveLength(8);
+  });
+
+  it("2026-06-01: float-noise-prone values convert exactly", () => {
+    const l = listing("2026-06-01", "deepseek/deepseek-chat-v3.1");
+    expect(amount(l, output)).toBe(0.79); // Number("0.00000079") * 1e6 = 0.7899999999999999
+    expect(amount(l, input)).toBe(0.21);
+    expect(amount(l, cacheRead)).toBe(0.13);
+    expect(l.makerHint).toBe("deepseek");
+    expect(amount(listing("2026-06-01", "perplexity/sonar"), webSearch, "kcalls")).toBe(5);
+  });
+
+  it("2026-06-01: ~vendor/ floating aliases keep their id and get the vendor as maker", () => {
+    const l = listing("2026-06-01", "~anthropic/claude-haiku-latest");
+    expect(l.makerHint).toBe("anthropic");
+    expect(l.name).toBe("Anthropic Claude Haiku Latest");
+    expect(amount(l, input)).toBe(1);
+    for (const id of ["openrouter/auto", "openrouter/bodybuilder", "openrouter/pareto-code"]) {
+      expect(listing("2026-06-01", id).prices).toEqual([]);
+    }
+  });
+
+  it("listing and price counts per date", () => {
+    const counts = (date: string) => [snapshot(date).length, snapshot(date).reduce((n, l) => n + l.prices.length, 0)];
+    expect(counts("2025-12-01")).toEqual([339, 2122]);
+    expect(counts("2026-01-01")).toEqual([353, 2216]);
+    expect(counts("2026-06-01")).toEqual([357, 1055]);
+    for (const l of snapshot("2026-06-01")) {
+      for (const p of l.prices) {
+        expect(p.amount).toBeGreaterThanOrEqual(0);
+        expect(String(p.amount).replace(/^0\.0*|\.|e.*$/g, "").length).toBeLessThanOrEqual(10);
+      }
+    }
+  });
+});
+
+describe("openrouter adapter on bad payloads", () => {
+  it("throws SourcePayloadError when models.json is missing", () => {
+    expect(() => openrouterSource.parse(payloadOf("{}", "api.json"))).toThrow(/no models\.json \(files: api\.json\)/);
+  });
+
+  it("throws SourcePayloadError on text that is not JSON", () => {
+    expect(() => openrouterSource.parse(payloadOf("rate limited"))).toThrow(SourcePayloadError);
+    expect(() => openrouterSource.parse(payloadOf("rate limited"))).toThrow(/models\.json is not valid JSON/);
+  });
+
+  it("throws SourcePayloadError on a wrong shape, naming the path", () => {
+    expect(() => openrouterSource.parse(payloadOf("[]"))).toThrow(/expected \{"data": \[\.\.\.\]\}, at \(root\)/);
+    expect(() => openrouterSource.parse(payloadOf('{"data":{}}'))).toThrow(/at data: /);
+    expect(() => openrouterSource.parse(payloadOf('{"data":[]}'))).toThrow(/no valid model in "data" \(empty array\)/);
+    expect(() => openrouterSource.parse(payloadOf('{"data":[{"id":"a/b"}]}'))).toThrow(/at data\.0\.pricing: /);
+  });
+
+  // Invented fixture: real snapshots have no malformed entries, image_output or input_audio_cache keys.
+  it("skips malformed entries and values; maps image_output and input_audio_cache", () => {
+    const data = [
+      { id: "", pricing: {} },
+      { name: "no id", pricing: { prompt: "1" } },
+      {
+        id: "openai/gpt-image-x",
+        name: "OpenAI: GPT Image X",
+        created: "yesterday",
+        context_length: -5,
+        expiration_date: "2026-13-01",
+        pricing: {
+          prompt: "0.000005",
+          completion: "N/A",
+          image_output: "0.00004",
+          input_audio_cache: "0.0000001",
+          request: "-1",
+          web_search: "",
+          discount: 0.5,
+        },
+      },
+    ];
+    const listings = openrouterSource.parse(payloadOf(JSON.stringify({ data })));
+    expect(listings).toHaveLength(1);
+    const l = listings[0]!;
+    expect(l).toMatchObject({ model: "openai/gpt-image-x", name: "GPT Image X", releasedOn: null, retiresOn: null });
+    expect(l.contextWindow).toBeNull();
+    expect(l.prices.map((p) => [dimensionKey(p.dimension), p.amount, p.unit])).toEqual([
+      ["input|text|standard|none|0||", 5, "mtok"],
+      ["input|audio|standard|read|0||", 0.1, "mtok"],
+      ["output|image|standard|none|0||", 40, "mtok"],
+    ]);
+  });
+});
+
+describe("openrouter helpers", () => {
+  it("displayName strips only a leading 'Vendor: '", () => {
+    expect(displayName("Anthropic: Claude Opus 4")).toBe("Claude Opus 4");
+    expect(displayName("Auto Router")).toBe("Auto Router");
+    expect(displayName("Sao10k: Llama 3 Euryale 70B v2.1")).toBe("Llama 3 Euryale 70B v2.1");
+    expect(displayName(undefined)).toBeNull();
+  });
+
+  it("makerHintOf accepts only confirmed makers", () => {
+    expect(makerHintOf("z-ai/glm-4.6")).toBe("zai");
+    expect(makerHintOf("qwen/qwen3-max")).toBe("alibaba");
+    expect(makerHintOf("sao10k/l3-euryale-70b")).toBeNull();
+    expect(makerHintOf("gpt-4o")).toBeNull();
+  });
+
+  it("dates: unix seconds to UTC day, expiration only when a real date", () => {
+    expect(unixDate(1747931245)).toBe("2025-05-22");
+    expect(unixDate(1e20)).toBeNull();
+    expect(isoDateOrNull("2026-06-05")).toBe("2026-06-05");
+    expect(isoDateOrNull("2026-02-30")).toBeNull();
+    expect(isoDateOrNull(null)).toBeNull();
+  });
+});

@@ -1,0 +1,447 @@
+import type { RawAmount } from "../../domain/amount.js";
+import { scaleAmount } from "../../domain/amount.js";
+import type { Dimension } from "../../domain/dimension.js";
+import { dimension, dimensionKey } from "../../domain/dimension.js";
+import type { Listing, PriceObservation } from "../../domain/observation.js";
+import { EMPTY_LISTING_META } from "../../domain/observation.js";
+import { canonicalSeller, isMaker } from "../../domain/sellers.js";
+import type { Unit } from "../../domain/unit.js";
+import type { SourceAdapter, SourceInfo, SourcePayload } from "../source.js";
+import { SourcePayloadError } from "../source.js";
+import type { PortkeyPricingConfig, PortkeyRates } from "./schema.js";
+import { PortkeyImageRates, PortkeyModelEntry, PortkeyProviderFile, PortkeyRate } from "./schema.js";
+
+/**
+ * Portkey Models adapter (`configs.portkey.ai/pricing/<provider>.json`, one file per provider).
+ *
+ * Every amount is US cents per unit: token rates ×1e4 → USD per 1M tokens, per-unit rates
+ * (image, second, minute, call) ÷100 (per 1K calls: ×10). Mapping rules and skips: README.md.
+ */
+
+const INFO: SourceInfo = {
+  name: "Portkey Models",
+  license: "MIT",
+  homepage: "https://portkey.ai/models",
+  weight: 0.6,
+  authoritativeFor: [],
+};
+
+/** Cents per token → USD per 1M tokens. */
+const TOKEN = "1e4";
+/** Cents per unit → USD per unit. */
+const CENTS = "0.01";
+/** Cents per call → USD per 1K calls (or requests). */
+const PER_K = "10";
+
+type Partial_ = Partial<Omit<Dimension, "direction">>;
+interface Rule {
+  readonly direction: Dimension["direction"];
+  readonly dim?: Partial_;
+  readonly unit: Unit;
+  readonly factor: string;
+}
+
+const tok = (direction: Dimension["direction"], dim: Partial_ = {}): Rule => ({
+  direction,
+  dim,
+  unit: "mtok",
+  factor: TOKEN,
+});
+
+/**
+ * Token rate keys of `pay_as_you_go` / `batch_config`, in precedence order: when two keys land on
+ * the same dimension, the first one present wins (modality-specific keys before generic ones).
+ */
+const TOKEN_RULES: ReadonlyArray<readonly [string, Rule]> = [
+  ["request_text_token", tok("input")],
+  ["request_token", tok("input")],
+  ["response_text_token", tok("output")],
+  ["response_token", tok("output")],
+  ["reasoning_token", tok("reasoning")],
+  ["cache_read_text_input_token", tok("input", { cache: "read" })],
+  ["cached_text_input_token", tok("input", { cache: "read" })],
+  ["cache_read_input_token", tok("input", { cache: "read" })],
+  ["cache_write_input_token", tok("input", { cache: "write" })],
+  ["request_image_token", tok("input", { modality: "image" })],
+  ["response_image_token", tok("output", { modality: "image" })],
+  ["cache_read_image_input_token", tok("input", { modality: "image", cache: "read" })],
+  ["cached_image_input_token", tok("input", { modality: "image", cache: "read" })],
+  ["request_audio_token", tok("input", { modality: "audio" })],
+  ["response_audio_token", tok("output", { modality: "audio" })],
+  ["cache_read_audio_input_token", tok("input", { modality: "audio", cache: "read" })],
+];
+
+const tool = (name: string, extra: Record<string, string> = {}): Rule => ({
+  direction: "tool",
+  dim: { qualifiers: { tool: name, ...extra } },
+  unit: "kcalls",
+  factor: PER_K,
+});
+
+/** `additional_units` keys we understand; every other key is skipped (see README). */
+const UNIT_RULES: Readonly<Record<string, Rule>> = {
+  embedding_text_token: tok("input"),
+  embedding_image_token: tok("input", { modality: "image" }),
+  cache_write_1h: tok("input", { cache: "write_1h" }),
+  thinking_token: tok("reasoning"),
+  image_token: tok("output", { modality: "image" }),
+  request_audio_token: tok("input", { modality: "audio" }),
+  response_audio_token: tok("output", { modality: "audio" }),
+  web_search: tool("web_search"),
+  search: tool("web_search"),
+  web_search_low_context: tool("web_search", { context_size: "low" }),
+  web_search_medium_context: tool("web_search", { context_size: "medium" }),
+  web_search_high_context: tool("web_search", { context_size: "high" }),
+  enterprise_web_search: tool("enterprise_web_search"),
+  file_search: tool("file_search"),
+  video_seconds: { direction: "output", dim: { modality: "video" }, unit: "second", factor: CENTS },
+  generated_images: { direction: "output", dim: { modality: "image" }, unit: "image", factor: CENTS },
+  image_1k: {
+    direction: "output",
+    dim: { modality: "image", qualifiers: { size: "1k" } },
+    unit: "image",
+    factor: CENTS,
+  },
+  input_image: { direction: "input", dim: { modality: "image" }, unit: "image", factor: CENTS },
+  input_video_plus: {
+    direction: "input",
+    dim: { modality: "video", qualifiers: { quality: "plus" } },
+    unit: "second",
+    factor: CENTS,
+  },
+  input_video_standard: {
+    direction: "input",
+    dim: { modality: "video", qualifiers: { quality: "standard" } },
+    unit: "second",
+    factor: CENTS,
+  },
+  input_video_essential: {
+    direction: "input",
+    dim: { modality: "video", qualifiers: { quality: "essential" } },
+    unit: "second",
+    factor: CENTS,
+  },
+};
+
+/** `video_duration_seconds_<w>_<h>`: cents per generated second at that resolution. */
+const VIDEO_SIZE_KEY = /^video_duration_seconds_(\d+)_(\d+)$/;
+/** Google context tiers as separate keys: `<model>-lte-128k` / `<model>-gt-128k`. */
+const CONTEXT_TIER_KEY = /^(.+)-(lte|gt)-(\d+)k$/;
+/** Speech-to-text models whose audio rate is cents per MINUTE of audio. */
+const TRANSCRIPTION = /whisper|transcribe/i;
+/** OpenAI-style TTS models whose `request_token` is cents per input CHARACTER. */
+const TTS_PER_CHAR = /^tts(-1)?(-hd)?(-\d+)?$/i;
+/** Rerankers; with a `request_token` ≥ 0.01 ¢ it is cents per search, not per token. */
+const RERANK = /rerank|ranker/i;
+
+/** A fresh, ordered price collector: the first price per dimension wins. */
+class PriceSet {
+  private readonly byKey = new Map<string, PriceObservation>();
+  constructor(private readonly currency: string) {}
+  add(dim: Dimension, raw: RawAmount, unit: Unit, factor: string): void {
+    const key = dimensionKey(dim);
+    if (this.byKey.has(key)) return;
+    const amount = scaleAmount(raw, factor);
+    if (amount < 0) return;
+    this.byKey.set(key, { dimension: dim, amount, unit, denomination: "currency", currency: this.currency });
+  }
+  has(dim: Dimension): boolean {
+    return this.byKey.has(dimensionKey(dim));
+  }
+  values(): PriceObservation[] {
+    return [...this.byKey.values()];
+  }
+}
+
+/** The `price` of a `{price}` object when it is a finite, non-negative decimal; else null. */
+function rateOf(value: unknown): RawAmount | null {
+  const parsed = PortkeyRate.safeParse(value);
+  if (!parsed.success) return null;
+  const price = parsed.data.price;
+  const n = typeof price === "number" ? price : Number(price.trim());
+  if (!Number.isFinite(n) || n < 0 || (typeof price === "string" && price.trim() === "")) return null;
+  return price;
+}
+
+interface Context {
+  readonly model: string;
+  readonly tier: Dimension["tier"];
+  readonly contextMin: number;
+  readonly contextMax: number | null;
+  /** Only token prices (unit mtok) are taken, for context brackets above the base. */
+  readonly tokensOnly: boolean;
+}
+
+function addRule(set: PriceSet, ctx: Context, rule: Rule, raw: RawAmount): void {
+  if (ctx.tokensOnly && rule.unit !== "mtok") return;
+  const dim = dimension(rule.direction, {
+    ...rule.dim,
+    tier: ctx.tier,
+    contextMin: rule.unit === "mtok" ? ctx.contextMin : 0,
+    contextMax: rule.unit === "mtok" ? ctx.contextMax : null,
+  });
+  set.add(dim, raw, rule.unit, rule.factor);
+}
+
+/** Maps one `pay_as_you_go` or `batch_config` object. */
+function addRates(set: PriceSet, ctx: Context, rates: PortkeyRates, legacyUnits: Record<string, unknown> | undefined) {
+  const transcription = TRANSCRIPTION.test(ctx.model);
+  const units: Record<string, unknown> = {
+    ...(legacyUnits ?? {}),
+    ...(typeof rates.additional_units === "object" && rates.additional_units !== null
+      ? (rates.additional_units as Record<string, unknown>)
+      : {}),
+  };
+
+  // Special cases first (they decide what the generic rules must not read).
+  const skip = new Set<string>();
+  if (transcription) {
+    // Audio is cents per minute; transcription has no audio output; whisper has no token rates.
+    const audio = rateOf(rates.request_audio_token) ?? rateOf(units.request_audio_token);
+    if (audio !== null) {
+      addRule(set, ctx, { direction: "input", dim: { modality: "audio" }, unit: "minute", factor: CENTS }, audio);
+    }
+    for (const k of ["request_audio_token", "response_audio_token"]) skip.add(k);
+    if (/whisper/i.test(ctx.model)) for (const k of ["request_token", "response_token"]) skip.add(k);
+  }
+  if (TTS_PER_CHAR.test(ctx.model)) {
+    const chars = rateOf(rates.request_token);
+    if (chars !== null) addRule(set, ctx, { direction: "input", unit: "mchars", factor: TOKEN }, chars);
+    skip.add("request_token");
+  }
+  if (RERANK.test(ctx.model)) {
+    const perSearch = rateOf(rates.request_token);
+    if (perSearch !== null && Number(perSearch) >= 0.01) {
+      addRule(set, ctx, { direction: "request", unit: "krequests", factor: PER_K }, perSearch);
+      skip.add("request_token");
+      skip.add("response_token");
+    }
+  }
+
+  // Unit keys that name a modality-specific token rate go before generic token keys.
+  for (const key of ["embedding_text_token", "embedding_image_token"]) {
+    const raw = rateOf(units[key]);
+    const rule = UNIT_RULES[key];
+    if (raw !== null && rule) addRule(set, ctx, rule, raw);
+  }
+  for (const [key, rule] of TOKEN_RULES) {
+    if (skip.has(key)) continue;
+    const raw = rateOf(rates[key]);
+    if (raw !== null) addRule(set, ctx, rule, raw);
+  }
+  for (const [key, value] of Object.entries(units)) {
+    if (skip.has(key)) continue;
+    const raw = rateOf(value);
+    if (raw === null) continue;
+    const rule = UNIT_RULES[key];
+    if (rule) {
+      addRule(set, ctx, rule, raw);
+      continue;
+    }
+    const video = VIDEO_SIZE_KEY.exec(key);
+    if (video) {
+      addRule(
+        set,
+        ctx,
+        {
+          direction: "output",
+          dim: { modality: "video", qualifiers: { size: `${video[1]}x${video[2]}` } },
+          unit: "second",
+          factor: CENTS,
+        },
+        raw,
+      );
+    }
+    // routing_units, megapixels, default_* parameters: not a price unit we carry (README).
+  }
+
+  // Images: {quality: {size: {price}}}; a `default` level is a fallback alias and is only kept
+  // (as "no qualifier") when it is the only key at its level.
+  const images = PortkeyImageRates.safeParse(rates.image);
+  if (images.success) {
+    const qualities = Object.keys(images.data);
+    for (const quality of qualities) {
+      if (quality === "default" && qualities.length > 1) continue;
+      const sizes = images.data[quality] ?? {};
+      const sizeKeys = Object.keys(sizes);
+      for (const size of sizeKeys) {
+        if (size === "default" && sizeKeys.length > 1) continue;
+        const raw = rateOf(sizes[size]);
+        if (raw === null) continue;
+        const qualifiers: Record<string, string> = {};
+        if (quality !== "default") qualifiers.quality = quality.toLowerCase();
+        if (size !== "default") qualifiers.size = size.toLowerCase();
+        addRule(
+          set,
+          ctx,
+          { direction: "output", dim: { modality: "image", qualifiers }, unit: "image", factor: CENTS },
+          raw,
+        );
+      }
+    }
+  }
+}
+
+/** Maps the whole `pricing_config` (standard and batch) of one key into `set`. */
+function addConfig(set: PriceSet, model: string, config: PortkeyPricingConfig, bracket: Bracket | null): void {
+  const base = {
+    model,
+    contextMin: bracket?.min ?? 0,
+    contextMax: bracket?.max ?? null,
+    tokensOnly: bracket !== null && bracket.min > 0,
+  };
+  if (config.pay_as_you_go) addRates(set, { ...base, tier: "standard" }, config.pay_as_you_go, config.additional_units);
+  if (config.batch_config) addRates(set, { ...base, tier: "batch" }, config.batch_config, undefined);
+  if (!base.tokensOnly && config.fixed_cost !== undefined) {
+    const fixed = typeof config.fixed_cost === "object" && config.fixed_cost !== null ? config.fixed_cost : {};
+    const raw = rateOf((fixed as Record<string, unknown>).request);
+    if (raw !== null) set.add(dimension("request"), raw, "krequests", PER_K);
+  }
+}
+
+interface Bracket {
+  readonly min: number;
+  readonly max: number | null;
+}
+
+/** The maker a model id names by its vendor prefix (`anthropic/…`, `us.anthropic.…`), if any. */
+function vendorOf(model: string): string | null {
+  const slash = model.indexOf("/");
+  if (slash > 0) {
+    const v = canonicalSeller(model.slice(0, slash));
+    return isMaker(v) ? v : null;
+  }
+  for (const part of model.split(".").slice(0, 2)) {
+    if (!/^[a-z][a-z0-9-]*$/i.test(part)) continue;
+    const v = canonicalSeller(part);
+    if (isMaker(v)) return v;
+  }
+  return null;
+}
+
+/** Model entries of one provider file, grouped by listing id (context-tier keys merged). */
+interface Group {
+  plain: PortkeyPricingConfig | null;
+  lte: Map<number, PortkeyPricingConfig>;
+  gt: Map<number, PortkeyPricingConfig>;
+}
+
+function parseFile(name: string, text: string): PortkeyProviderFile {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new SourcePayloadError(`portkey: ${name} is not JSON (${(error as Error).message})`);
+  }
+  const parsed = PortkeyProviderFile.safeParse(json);
+  if (!parsed.success) {
+    throw new SourcePayloadError(
+      `portkey: ${name} must be an object keyed by model id, got ${Array.isArray(json) ? "array" : typeof json}`,
+    );
+  }
+  return parsed.data;
+}
+
+function mapFile(provider: string, file: PortkeyProviderFile): Listing[] {
+  const seller = canonicalSeller(provider);
+  const defaultEntry = PortkeyModelEntry.safeParse(file.default);
+  const defaultCurrency =
+    (defaultEntry.success ? defaultEntry.data.pricing_config?.currency : undefined)?.toUpperCase() ?? "USD";
+
+  const groups = new Map<string, Group>();
+  const currencies = new Map<string, string>();
+  for (const [key, value] of Object.entries(file)) {
+    if (key === "default") continue;
+    const entry = PortkeyModelEntry.safeParse(value);
+    if (!entry.success || entry.data.pricing_config === null) continue; // malformed or placeholder entry
+    const config = entry.data.pricing_config;
+    const tier = CONTEXT_TIER_KEY.exec(key);
+    const id = tier ? (tier[1] as string) : key;
+    const group = groups.get(id) ?? { plain: null, lte: new Map(), gt: new Map() };
+    groups.set(id, group);
+    if (!tier) group.plain = config;
+    else (tier[2] === "lte" ? group.lte : group.gt).set(Number(tier[3]) * 1000, config);
+    if (config.currency && !currencies.has(id)) currencies.set(id, config.currency.toUpperCase());
+  }
+
+  const listings: Listing[] = [];
+  for (const [model, group] of groups) {
+    const set = new PriceSet(currencies.get(model) ?? defaultCurrency);
+    try {
+      const lteSorted = [...group.lte.entries()].sort(([a], [b]) => a - b);
+      const first = lteSorted[0];
+      if (first) addConfig(set, model, first[1], null);
+      if (group.plain) addConfig(set, model, group.plain, null);
+      const gtSorted = [...group.gt.entries()].sort(([a], [b]) => a - b);
+      gtSorted.forEach(([min, config], i) => {
+        addConfig(set, model, config, { min, max: gtSorted[i + 1]?.[0] ?? null });
+      });
+    } catch {
+      continue; // an amount that is not a decimal: skip this entry only
+    }
+    const prices = dropPlaceholderZeros(model, set.values());
+    if (prices.length === 0) continue;
+    listings.push({
+      ...EMPTY_LISTING_META,
+      seller,
+      model,
+      makerHint: isMaker(seller) ? seller : vendorOf(model),
+      prices,
+    });
+  }
+  return listings;
+}
+
+/**
+ * Placeholder rule: an entry whose every price is 0 is "not priced here" (Portkey fills new models
+ * with `{request_token: 0, response_token: 0}`), unless the id is an explicit free variant
+ * (`…:free`). On an entry billed in other units (image, second), all-zero token rates are dropped.
+ */
+function dropPlaceholderZeros(model: string, prices: PriceObservation[]): PriceObservation[] {
+  if (prices.every((p) => p.amount === 0)) return model.endsWith(":free") ? prices : [];
+  const tokenPrices = prices.filter((p) => p.unit === "mtok");
+  if (tokenPrices.length > 0 && tokenPrices.every((p) => p.amount === 0)) {
+    return prices.filter((p) => p.unit !== "mtok");
+  }
+  return prices;
+}
+
+/**
+ * Parses a Portkey payload: every `<provider>.json` file of the snapshot.
+ * @throws SourcePayloadError when there is no `.json` file, a file is not JSON, or not an object
+ */
+function parse(payload: SourcePayload): Listing[] {
+  const names = [...payload.files.keys()].filter((n) => n.endsWith(".json")).sort();
+  if (names.length === 0) {
+    throw new SourcePayloadError("portkey: payload has no <provider>.json file");
+  }
+  // Two files can name one seller (`azure-openai`, `azure-ai` → azure): merge their listings,
+  // the first file (by name) wins per dimension, the others add what it lacks.
+  const merged = new Map<string, Listing>();
+  for (const name of names) {
+    const file = parseFile(name, payload.files.get(name) as string);
+    for (const listing of mapFile(name.slice(0, -".json".length), file)) {
+      const key = `${listing.seller}\u0000${listing.model}`;
+      const prior = merged.get(key);
+      merged.set(key, prior ? mergeListings(prior, listing) : listing);
+    }
+  }
+  return [...merged.values()];
+}
+
+/** `a` with the prices of `b` whose dimension `a` lacks. */
+function mergeListings(a: Listing, b: Listing): Listing {
+  const have = new Set(a.prices.map((p) => dimensionKey(p.dimension)));
+  return {
+    ...a,
+    makerHint: a.makerHint ?? b.makerHint,
+    prices: [...a.prices, ...b.prices.filter((p) => !have.has(dimensionKey(p.dimension)))],
+  };
+}
+
+/** Portkey source adapter (weight 0.6, MIT). */
+export const portkeySource = {
+  id: "portkey",
+  info: INFO,
+  parse,
+} satisfies SourceAdapter;

@@ -1,0 +1,22 @@
+import { genaiPricesSource } from "./genai-prices/index.js";
+import { litellmSource } from "./litellm/index.js";
+import { llmPricesSource } from "./llm-prices/index.js";
+import { modelsDevSource } from "./models-dev/index.js";
+import { officialAnthropicSource } from "./official-anthropic/index.js";
+import { openrouterSource } from "./openrouter/index.js";
+import { portkeySource } from "./portkey/index.js";
+import type { SourceAdapter } from "./source.js";
+
+/**
+ * Every configured source, in the order of the `/sources` list. An explicit list, not a directory
+ * scan: adding an upstream means adding its folder and one line here.
+ */
+export const SOURCES: readonly SourceAdapter[] = [
+  modelsDevSource,
+  genaiPricesSource,
+  llmPricesSource,
+  portkeySource,
+  openrouterSource,
+  litellmSource,
+  officialAnthropicSource,
+];
