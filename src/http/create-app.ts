@@ -1,6 +1,6 @@
 import cors from "@fastify/cors";
 import rateLimit from "@fastify/rate-limit";
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from "fastify";
 import { LRUCache } from "lru-cache";
 import { CatalogueError } from "../catalogue/errors.js";
 import { parseRawQuery } from "../catalogue/params.js";
@@ -53,10 +53,11 @@ interface CachedResponse {
 export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: options.logLevel ?? "info" },
-    disableRequestLogging: true,
+    // Per-request logs would dominate the hot path; faults are logged by the error handler.
+    logController: new LogController({ disableRequestLogging: true }),
     // D24: the client IP is the socket address unless TRUST_PROXY names trusted proxies.
     trustProxy: trustProxySetting(options.trustProxy),
-    maxParamLength: 500,
+    routerOptions: { maxParamLength: 500 },
     return503OnClosing: true,
   });
 
