@@ -160,6 +160,9 @@ describe("the replay's runs (D9)", () => {
       "2026-06-01",
     ]);
     expect(runs.every((r) => r.status === "succeeded")).toBe(true);
-    expect(runs[0]?.summary.observations).toMatchObject({ "models-dev": expect.any(Number), litellm: expect.any(Number) });
+    expect(runs[0]?.summary.observations).toMatchObject({
+      "models-dev": expect.any(Number),
+      litellm: expect.any(Number),
+    });
   });
 });

@@ -1,7 +1,8 @@
 import type { AddressInfo } from "node:net";
 import type { FastifyInstance } from "fastify";
 import { inject } from "vitest";
-import { buildView, type CatalogueView } from "../src/catalogue/view.js";
+import { loadView } from "../src/catalogue/load-view.js";
+import type { CatalogueView } from "../src/catalogue/view.js";
 import type { Dataset } from "../src/domain/dataset.js";
 import { createApp } from "../src/http/create-app.js";
 import { ViewHolder } from "../src/http/view-holder.js";
@@ -17,9 +18,9 @@ export async function openReplayStore(): Promise<CatalogueStore> {
 /** The current (latest) dataset of the bundled replay and its view. */
 export async function loadReplay(): Promise<{ dataset: Dataset; view: CatalogueView; store: CatalogueStore }> {
   const store = await openReplayStore();
-  const dataset = await store.loadDataset();
-  if (!dataset) throw new Error("the replay published nothing");
-  return { dataset, view: buildView(dataset, SOURCES), store };
+  const view = await loadView(store, SOURCES);
+  if (!view) throw new Error("the replay published nothing");
+  return { dataset: view.dataset, view, store };
 }
 
 /** A running API server on a free loopback port. */

@@ -102,3 +102,48 @@ describe("tariff ingest --snapshots (issue 2 §6)", () => {
     expect(await store.loadDataset()).toEqual(august);
   });
 });
+
+describe("change records and history across runs (issue 3)", () => {
+  it("the first run of an empty store records no changes; later runs record the differences", async () => {
+    const root = join(dir, "snap");
+    copySnapshot(root, "models-dev", "2025-07-01");
+    copySnapshot(root, "models-dev", "2025-08-01");
+    await ingestSnapshots(store, root, SOURCES);
+    const changes = await store.loadChanges();
+    expect(changes.length).toBeGreaterThan(0);
+    expect(changes.every((c) => c.occurredAt === "2025-08-01T00:00:00.000Z")).toBe(true);
+  });
+
+  it("re-running ingestion of the same snapshot adds no change records and no history points (idempotent)", async () => {
+    const root = join(dir, "snap");
+    copySnapshot(root, "models-dev", "2025-07-01");
+    copySnapshot(root, "models-dev", "2025-08-01");
+    await ingestSnapshots(store, root, SOURCES);
+    const before = { changes: (await store.loadChanges()).length, points: (await store.loadHistory()).length };
+    expect(await ingestSnapshots(store, root, SOURCES)).toEqual([]);
+    // The same payload again under a newer date: a run happens, nothing changed.
+    cpSync(join("data/upstream", "models-dev", "2025-08-01"), join(root, "models-dev", "2025-08-15"), {
+      recursive: true,
+    });
+    const [again] = await ingestSnapshots(store, root, SOURCES);
+    expect(again?.run.datasetVersion).toBe("2025-08-15T00:00:00.000Z");
+    expect((await store.loadChanges()).length).toBe(before.changes);
+    expect((await store.loadHistory()).length).toBe(before.points);
+  });
+
+  it("staleSince is set in the first run where no source re-confirms and cleared when one does (D8)", async () => {
+    const root = join(dir, "snap");
+    copySnapshot(root, "models-dev", "2025-07-01");
+    copySnapshot(root, "genai-prices", "2025-07-01");
+    copySnapshot(root, "models-dev", "2025-08-01");
+    copySnapshot(root, "models-dev", "2025-09-01");
+    copySnapshot(root, "genai-prices", "2025-09-01");
+    const [, august, september] = await ingestSnapshots(store, root, SOURCES);
+    const onlyGenai = august!.prices.find((p) => p.sources.length === 1 && p.sources[0] === "genai-prices");
+    expect(onlyGenai?.staleSince).toBe("2025-08-01T00:00:00.000Z");
+    const same = september!.prices.find(
+      (p) => p.modelId === onlyGenai!.modelId && p.channel === onlyGenai!.channel && p.label === onlyGenai!.label,
+    );
+    expect(same?.staleSince).toBeNull();
+  });
+});

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CHANGE_KINDS } from "../domain/change.js";
 import { CHANNELS } from "../domain/channel.js";
 import { CONFIDENCE_LEVELS } from "../domain/confidence.js";
 import { badRequest } from "./errors.js";
@@ -80,6 +81,51 @@ export type CompareQuery = z.output<typeof CompareQuery>;
 /** GET /rates */
 export const RatesQuery = z.object({ provider: text.optional() });
 export type RatesQuery = z.output<typeof RatesQuery>;
+
+/** D13: a real calendar date `YYYY-MM-DD`. */
+function dateParam(name: string) {
+  return z.string().refine(isRealDate, { message: `${name} must be a real date YYYY-MM-DD` });
+}
+
+function isRealDate(s: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) return false;
+  const d = new Date(`${s}T00:00:00.000Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+}
+
+/** GET /models/{provider}/{model}/history (D17): inclusive date range. */
+export const HistoryQuery = z
+  .object({ from: dateParam("from").optional(), to: dateParam("to").optional() })
+  .refine((q) => q.from === undefined || q.to === undefined || q.from <= q.to, {
+    message: "from must not be after to",
+  });
+export type HistoryQuery = z.output<typeof HistoryQuery>;
+
+export const CHANGES_DAYS = { default: 30, min: 1, max: 3650 } as const;
+
+/** GET /changes and /changes.xml (D11, D18, D19). `kind` is checked by {@link parseKinds}. */
+export const ChangesQuery = z.object({
+  days: integerParam("days", CHANGES_DAYS.min, CHANGES_DAYS.max).optional(),
+  limit: integerParam("limit", CHANGES_LIMIT.min, null, CHANGES_LIMIT.cap).optional(),
+  provider: text.optional(),
+  model: text.optional(),
+  q: text.optional(),
+  kind: text.optional(),
+});
+export type ChangesQuery = z.output<typeof ChangesQuery>;
+
+/**
+ * The comma-separated `kind` filter; empty entries are ignored.
+ * @throws CatalogueError bad_request naming an unknown kind and the allowed ones
+ */
+export function parseKinds(value: string | undefined): (typeof CHANGE_KINDS)[number][] | null {
+  const kinds = splitList(value);
+  if (kinds.length === 0) return null;
+  for (const k of kinds)
+    if (!(CHANGE_KINDS as readonly string[]).includes(k))
+      throw badRequest(`kind ${JSON.stringify(k)} is not one of: ${CHANGE_KINDS.join(", ")}`);
+  return kinds as (typeof CHANGE_KINDS)[number][];
+}
 
 /** Endpoints without parameters. */
 export const NoQuery = z.object({});

@@ -116,3 +116,28 @@ export interface Envelope<T> {
   data: T;
   meta: { datasetVersion: string; generatedAt: string } & Record<string, unknown>;
 }
+
+/** One price dimension's history (api-v1.md "History series"): points `[YYYY-MM-DD, amount]`. */
+export interface ApiHistorySeries {
+  label: string;
+  displayUnit: string;
+  points: [string, number][];
+}
+
+/**
+ * A change record (api-v1.md "Change record", D5, D6). `channel` and `displayUnit` are additions
+ * (T17): a change in a reseller channel is told apart from the maker's own.
+ */
+export interface ApiChange {
+  kind: string;
+  model: string;
+  modelName: string;
+  providerName: string;
+  label: string;
+  oldAmount: number | null;
+  newAmount: number | null;
+  deltaPct: number | null;
+  occurredAt: string;
+  channel: string;
+  displayUnit: string;
+}

@@ -1,7 +1,8 @@
+import type { ChangeRecord, HistoryPoint } from "../domain/change.js";
 import { CHANNEL_NAMES, CHANNELS, type Channel, MULTI_SELLER_CHANNELS, NAMED_RESELLERS } from "../domain/channel.js";
 import { type Confidence, confidenceRank } from "../domain/confidence.js";
 import type { Dataset, PublishedModel, PublishedPrice } from "../domain/dataset.js";
-import { isBaseTextDimension } from "../domain/dimension.js";
+import { dimensionKey, isBaseTextDimension } from "../domain/dimension.js";
 import type { ApiMeta, ApiModel, ApiPrice, ApiProvider, ApiRate, ApiSource } from "./shapes.js";
 import { type SearchField, searchField } from "./text-match.js";
 
@@ -36,6 +37,33 @@ export interface CatalogueView {
   readonly models: readonly ModelEntry[];
   readonly byId: ReadonlyMap<string, ModelEntry>;
   readonly dataset: Dataset;
+  /** Every change up to this version, newest run first (issue 3). */
+  readonly changes: readonly ChangeEntry[];
+  /** Direct-channel history per model id: series in (date, seq) order. */
+  readonly history: ReadonlyMap<string, readonly SeriesEntry[]>;
+}
+
+/** A change with what `/changes` filters on, precomputed. */
+export interface ChangeEntry {
+  readonly change: ChangeRecord;
+  readonly provider: string;
+  readonly slug: string;
+  readonly search: readonly SearchField[];
+}
+
+/** One history series of a model (api-v1.md "History series"). */
+export interface SeriesEntry {
+  readonly seriesKey: string;
+  readonly label: string;
+  readonly displayUnit: string;
+  /** Sorted by date then recording order. */
+  readonly points: readonly HistoryPoint[];
+}
+
+/** The permanent record a view also serves: every change and history point (never pruned). */
+export interface CatalogueRecord {
+  readonly changes: readonly ChangeRecord[];
+  readonly history: readonly HistoryPoint[];
 }
 
 /** One model with its prices per channel and precomputed search fields. */
@@ -54,6 +82,7 @@ export function buildView(
   dataset: Dataset,
   registry: readonly SourceRecordInfo[],
   now: Date = new Date(),
+  record: CatalogueRecord = { changes: [], history: [] },
 ): CatalogueView {
   const generatedAt = now.toISOString();
   const providerNames = new Map(dataset.providers.map((p) => [p.slug, p.name]));
@@ -124,7 +153,76 @@ export function buildView(
     };
   });
   const providers: ApiProvider[] = dataset.providers.map((p) => ({ ...p }));
-  return { version: dataset.run.datasetVersion, generatedAt, meta, providers, sources, rates, models, byId, dataset };
+  return {
+    version: dataset.run.datasetVersion,
+    generatedAt,
+    meta,
+    providers,
+    sources,
+    rates,
+    models,
+    byId,
+    dataset,
+    changes: buildChanges(record.changes, dataset.run.datasetVersion),
+    history: buildHistory(record.history, dataset, byId),
+  };
+}
+
+function buildChanges(changes: readonly ChangeRecord[], version: string): ChangeEntry[] {
+  // Newest run first; within a run, the detection order (model, channel, seller, label).
+  const upTo = changes.filter((c) => c.occurredAt <= version);
+  const byRun = new Map<string, ChangeRecord[]>();
+  for (const c of upTo) byRun.set(c.occurredAt, [...(byRun.get(c.occurredAt) ?? []), c]);
+  const runs = [...byRun.keys()].sort().reverse();
+  return runs.flatMap((run) =>
+    (byRun.get(run) ?? []).map((change) => {
+      const [provider = "", ...rest] = change.modelId.split("/");
+      const slug = rest.join("/");
+      return {
+        change,
+        provider,
+        slug,
+        search: [
+          searchField(slug),
+          searchField(change.modelName),
+          searchField(provider),
+          searchField(change.providerName),
+        ],
+      };
+    }),
+  );
+}
+
+function buildHistory(
+  points: readonly HistoryPoint[],
+  dataset: Dataset,
+  byId: ReadonlyMap<string, ModelEntry>,
+): Map<string, SeriesEntry[]> {
+  // Current labels win (they are extended against today's dimensions, D27); retired series keep their last label.
+  const currentLabel = new Map<string, string>();
+  for (const p of dataset.prices)
+    if (p.channel === "direct") currentLabel.set(`${p.modelId}|${dimensionKey(p)}|${p.unit}`, p.label);
+  const bySeries = new Map<string, HistoryPoint[]>();
+  for (const p of points) {
+    if (!byId.has(p.modelId) || p.date > dataset.run.datasetVersion.slice(0, 10)) continue;
+    const key = `${p.modelId}|${p.seriesKey}`;
+    const list = bySeries.get(key);
+    if (list) list.push(p);
+    else bySeries.set(key, [p]);
+  }
+  const result = new Map<string, SeriesEntry[]>();
+  for (const [key, list] of bySeries) {
+    list.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.seq - b.seq));
+    const last = list[list.length - 1]!;
+    const entry: SeriesEntry = {
+      seriesKey: last.seriesKey,
+      label: currentLabel.get(key) ?? last.label,
+      displayUnit: last.displayUnit,
+      points: list,
+    };
+    result.set(last.modelId, [...(result.get(last.modelId) ?? []), entry]);
+  }
+  return result;
 }
 
 function channelSellers(channel: Channel, seen: ReadonlySet<string> | undefined): string[] {

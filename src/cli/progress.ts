@@ -13,7 +13,7 @@ export function consoleReporter(out: NodeJS.WritableStream = process.stderr): In
     sourceFailed(date, source, message) {
       out.write(`  ! ${date} ${source} failed: ${message}\n`);
     },
-    published(dataset: Dataset, index: number, total: number) {
+    published(dataset: Dataset, index: number, total: number, changes: number) {
       const s = dataset.run.summary;
       const bar = `[${"#".repeat(index)}${".".repeat(Math.max(0, total - index))}]`;
       const perSource = Object.entries(s.observations)
@@ -21,7 +21,8 @@ export function consoleReporter(out: NodeJS.WritableStream = process.stderr): In
         .join(", ");
       out.write(
         `${bar} ${index}/${total} ${dataset.run.datasetVersion} ${dataset.run.status}: ` +
-          `${s.models} models, ${s.prices} prices, ${s.disputed} disputed; observations: ${perSource || "none"}\n`,
+          `${s.models} models, ${s.prices} prices, ${s.disputed} disputed, ${changes} changes; ` +
+          `observations: ${perSource || "none"}\n`,
       );
     },
   };

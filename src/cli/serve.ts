@@ -1,31 +1,19 @@
-import { buildView } from "../catalogue/view.js";
 import type { Config } from "../config.js";
 import { createApp } from "../http/create-app.js";
 import { ViewHolder } from "../http/view-holder.js";
-import { ingestSnapshots } from "../ingest/run-ingest.js";
-import { SOURCES } from "../sources/registry.js";
-import { openSqliteStore } from "../store/open-store.js";
-import { consoleReporter } from "./progress.js";
+import { loadCurrentView } from "./load-view.js";
 
 /**
  * `tariff serve`: opens the store, replays the bundled snapshots into it when it is empty, builds
  * the in-memory view of the current dataset version and serves API v1.
  */
 export async function serve(config: Config): Promise<void> {
-  const store = await openSqliteStore(config.databasePath);
-  if (!(await store.latestRun())) {
-    process.stderr.write(
-      `empty store at ${config.databasePath}: replaying bundled snapshots from ${config.snapshotsDir}\n`,
-    );
-    await ingestSnapshots(store, config.snapshotsDir, SOURCES, consoleReporter());
-  }
-  const dataset = await store.loadDataset();
-  await store.close();
-  if (!dataset) throw new Error(`no dataset version in ${config.databasePath} and no snapshots to replay`);
-  const views = new ViewHolder(buildView(dataset, SOURCES));
+  const view = await loadCurrentView(config);
+  const views = new ViewHolder(view);
   const app = await createApp({
     views,
     rateLimitPerMinute: config.rateLimitPerMinute,
+    publicBaseUrl: config.publicBaseUrl,
     trustProxy: config.trustProxy,
     logLevel: config.logLevel,
   });
@@ -36,7 +24,5 @@ export async function serve(config: Config): Promise<void> {
   process.once("SIGINT", shutdown);
   process.once("SIGTERM", shutdown);
   await app.listen({ port: config.port, host: config.host });
-  process.stderr.write(
-    `Tariff serving dataset ${dataset.run.datasetVersion} at http://${config.host}:${config.port}/api/v1\n`,
-  );
+  process.stderr.write(`Tariff serving dataset ${view.version} at http://${config.host}:${config.port}/api/v1\n`);
 }

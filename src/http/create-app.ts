@@ -16,6 +16,8 @@ export interface AppOptions {
   readonly views: ViewHolder;
   /** D24; 0 = off. */
   readonly rateLimitPerMinute: number;
+  /** D19: absolute base URL for links; else the request's protocol and host. */
+  readonly publicBaseUrl?: string | undefined;
   readonly trustProxy?: number | string[] | undefined;
   readonly logLevel?: string;
   /** Bound of the per-version response cache (entries). */
@@ -137,10 +139,12 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     if (request.url.length > MAX_URL_LENGTH)
       return sendProblem(reply, 414, `the request URL exceeds ${MAX_URL_LENGTH} characters`);
     const responses = cacheFor(view);
-    let entry = responses.get(request.url);
+    // A body that embeds the request's origin (D19 links) is cached per host.
+    const cacheKey = route.usesBaseUrl && !options.publicBaseUrl ? `${request.host} ${request.url}` : request.url;
+    let entry = responses.get(cacheKey);
     if (!entry) {
       entry = render(route, view, request);
-      responses.set(request.url, entry);
+      responses.set(cacheKey, entry);
     }
     reply.header("etag", entry.etag);
     reply.header("cache-control", entry.cacheControl);
@@ -159,10 +163,11 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     const etag = weakEtag(view.version, path, query);
     try {
       const params = (request.params ?? {}) as Record<string, string>;
-      const body = route.handle(view, parseRawQuery(query), params);
+      const baseUrl = options.publicBaseUrl ?? `${request.protocol}://${request.host}`;
+      const body = route.handle(view, parseRawQuery(query), params, { baseUrl });
       return {
         status: 200,
-        body: Buffer.from(JSON.stringify(body)),
+        body: Buffer.from(typeof body === "string" ? body : JSON.stringify(body)),
         contentType: route.contentType ?? "application/json; charset=utf-8",
         cacheControl: successCacheControl(route.maxAge),
         etag,

@@ -57,7 +57,21 @@ const STATE_ORDER: readonly LifecycleState[] = ["preview", "active", "deprecated
 
 /** Builds the dataset. Never throws on data: odd listings are skipped and counted. */
 export function buildDataset(input: BuildInput): Dataset {
+  return buildDatasetWithIdentity(input).dataset;
+}
+
+/** Where each source spelling landed: `source|seller|model` → model id and channel. */
+export type SpellingIndex = ReadonlyMap<
+  string,
+  { readonly modelId: string; readonly channel: PublishedPrice["channel"] }
+>;
+
+/** {@link buildDataset}, also returning where every source spelling resolved (for dated upstream history). */
+export function buildDatasetWithIdentity(input: BuildInput): { dataset: Dataset; spellings: SpellingIndex } {
   const identity = resolveIdentities(input.sources.map((s) => ({ source: s.source, listings: s.listings })));
+  const spellings = new Map<string, { modelId: string; channel: PublishedPrice["channel"] }>();
+  for (const r of identity.resolved)
+    spellings.set(`${r.source}|${r.listing.seller}|${r.listing.model}`, { modelId: r.modelId, channel: r.channel });
   const bySource = new Map(input.sources.map((s) => [s.source, s]));
 
   const prices = reconcileAll(identity.resolved, bySource, input);
@@ -84,7 +98,7 @@ export function buildDataset(input: BuildInput): Dataset {
       disputed: prices.filter((p) => p.disputed).length,
     },
   };
-  return { run, providers, models, prices, sources };
+  return { dataset: { run, providers, models, prices, sources }, spellings };
 }
 
 interface Slot {

@@ -1,4 +1,6 @@
+import type { Dimension } from "../domain/dimension.js";
 import type { Listing, SourceId } from "../domain/observation.js";
+import type { Denomination, Unit } from "../domain/unit.js";
 
 /**
  * The port every upstream adapter implements (one folder per upstream under `src/sources/`).
@@ -15,6 +17,28 @@ export interface SourceAdapter {
    * @throws SourcePayloadError when the payload does not validate
    */
   parse(payload: SourcePayload): Listing[];
+  /**
+   * Dated prices the upstream itself records (issue 3 §2), for history before our first run.
+   * Optional: only upstreams that publish dated history implement it.
+   * @throws SourcePayloadError when the history part of the payload does not validate
+   */
+  parseHistory?(payload: SourcePayload): readonly DatedPrice[];
+}
+
+/** A price an upstream dates itself: in force from `fromDate` (inclusive) to `toDate` (exclusive). */
+export interface DatedPrice {
+  readonly seller: string;
+  /** Model id as the source spells it. */
+  readonly model: string;
+  readonly dimension: Dimension;
+  /** Display units. */
+  readonly amount: number;
+  readonly unit: Unit;
+  readonly currency: string;
+  readonly denomination: Denomination;
+  /** YYYY-MM-DD, or null when the upstream does not say since when. */
+  readonly fromDate: string | null;
+  readonly toDate: string | null;
 }
 
 /** The registry record of a source (`/sources`, api-v1.md "Source record"). */

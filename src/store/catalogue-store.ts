@@ -1,3 +1,4 @@
+import type { ChangeRecord, HistoryPoint } from "../domain/change.js";
 import type { Dataset, RunRecord } from "../domain/dataset.js";
 import type { Listing, SourceId } from "../domain/observation.js";
 
@@ -19,11 +20,16 @@ export interface CatalogueStore {
   /** Last good listings per source, carried into runs where a source does not run or fails. */
   loadSourceStates(): Promise<Map<SourceId, SourceState>>;
   /**
-   * Publishes a dataset version and the sources' new states in ONE transaction: either all of it
-   * becomes visible or nothing does (D9 "a failed run publishes nothing").
+   * Publishes a dataset version, the changes and history points its run saw, and the sources' new
+   * states in ONE transaction: either all of it becomes visible or nothing does (D9 "a failed run
+   * publishes nothing").
    * @throws Error when the version already exists (a run is never published twice)
    */
-  publish(dataset: Dataset, states: readonly SourceState[]): Promise<void>;
+  publish(dataset: Dataset, states: readonly SourceState[], history?: RunHistory): Promise<void>;
+  /** Every change record ever published, oldest run first. Never pruned. */
+  loadChanges(): Promise<ChangeRecord[]>;
+  /** Every history point ever published, per series in (date, seq) order. Never pruned. */
+  loadHistory(): Promise<HistoryPoint[]>;
   close(): Promise<void>;
 }
 
@@ -33,4 +39,10 @@ export interface SourceState {
   /** ISO time of the payload (D9). */
   readonly observedAt: string;
   readonly listings: readonly Listing[];
+}
+
+/** What a run adds to the permanent record: its change records and new history points. */
+export interface RunHistory {
+  readonly changes: readonly ChangeRecord[];
+  readonly points: readonly HistoryPoint[];
 }

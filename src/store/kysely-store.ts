@@ -1,4 +1,5 @@
 import { type Kysely, Migrator } from "kysely";
+import type { ChangeRecord, HistoryPoint } from "../domain/change.js";
 import type {
   Dataset,
   PublishedModel,
@@ -8,7 +9,7 @@ import type {
   SourceHealth,
 } from "../domain/dataset.js";
 import type { Listing, SourceId } from "../domain/observation.js";
-import type { CatalogueStore, SourceState } from "./catalogue-store.js";
+import type { CatalogueStore, RunHistory, SourceState } from "./catalogue-store.js";
 import { migrationProvider } from "./migrations.js";
 import type { PriceTable, RunTable, StoreSchema } from "./schema.js";
 
@@ -116,7 +117,55 @@ export class KyselyCatalogueStore implements CatalogueStore {
     );
   }
 
-  async publish(dataset: Dataset, states: readonly SourceState[]): Promise<void> {
+  async loadChanges(): Promise<ChangeRecord[]> {
+    const rows = await this.#db
+      .selectFrom("change_record")
+      .selectAll()
+      .orderBy("dataset_version")
+      .orderBy("seq")
+      .execute();
+    return rows.map(
+      (r): ChangeRecord => ({
+        kind: r.kind as ChangeRecord["kind"],
+        modelId: r.model_id,
+        modelName: r.model_name,
+        providerName: r.provider_name,
+        channel: r.channel as ChangeRecord["channel"],
+        seller: r.seller,
+        label: r.label,
+        displayUnit: r.display_unit,
+        oldAmount: nullableNumber(r.old_amount),
+        newAmount: nullableNumber(r.new_amount),
+        deltaPct: nullableNumber(r.delta_pct),
+        occurredAt: r.occurred_at,
+      }),
+    );
+  }
+
+  async loadHistory(): Promise<HistoryPoint[]> {
+    const rows = await this.#db
+      .selectFrom("history_point")
+      .selectAll()
+      .orderBy("model_id")
+      .orderBy("series_key")
+      .orderBy("date")
+      .orderBy("seq")
+      .execute();
+    return rows.map(
+      (r): HistoryPoint => ({
+        modelId: r.model_id,
+        seriesKey: r.series_key,
+        label: r.label,
+        displayUnit: r.display_unit,
+        date: r.date,
+        amount: Number(r.amount),
+        seq: Number(r.seq),
+        recordedBy: r.recorded_by,
+      }),
+    );
+  }
+
+  async publish(dataset: Dataset, states: readonly SourceState[], history?: RunHistory): Promise<void> {
     const v = dataset.run.datasetVersion;
     await this.#db.transaction().execute(async (trx) => {
       const r = dataset.run;
@@ -190,6 +239,48 @@ export class KyselyCatalogueStore implements CatalogueStore {
               rows_last_run: s.rowsLastRun,
             })),
           )
+          .execute();
+      }
+      let seq = 0;
+      for (const chunk of chunks(history?.changes ?? [])) {
+        await trx
+          .insertInto("change_record")
+          .values(
+            chunk.map((c) => ({
+              dataset_version: v,
+              seq: seq++,
+              kind: c.kind,
+              model_id: c.modelId,
+              model_name: c.modelName,
+              provider_name: c.providerName,
+              channel: c.channel,
+              seller: c.seller,
+              label: c.label,
+              display_unit: c.displayUnit,
+              old_amount: c.oldAmount,
+              new_amount: c.newAmount,
+              delta_pct: c.deltaPct,
+              occurred_at: c.occurredAt,
+            })),
+          )
+          .execute();
+      }
+      for (const chunk of chunks(history?.points ?? [])) {
+        await trx
+          .insertInto("history_point")
+          .values(
+            chunk.map((point) => ({
+              model_id: point.modelId,
+              series_key: point.seriesKey,
+              date: point.date,
+              seq: point.seq,
+              label: point.label,
+              display_unit: point.displayUnit,
+              amount: point.amount,
+              recorded_by: point.recordedBy,
+            })),
+          )
+          .onConflict((oc) => oc.doNothing())
           .execute();
       }
       for (const s of states) {

@@ -94,6 +94,40 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  "0002_changes_history": {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable("change_record")
+        .addColumn("dataset_version", "text", (c) => c.notNull())
+        .addColumn("seq", "integer", (c) => c.notNull())
+        .addColumn("kind", "text", (c) => c.notNull())
+        .addColumn("model_id", "text", (c) => c.notNull())
+        .addColumn("model_name", "text", (c) => c.notNull())
+        .addColumn("provider_name", "text", (c) => c.notNull())
+        .addColumn("channel", "text", (c) => c.notNull())
+        .addColumn("seller", "text", (c) => c.notNull())
+        .addColumn("label", "text", (c) => c.notNull())
+        .addColumn("display_unit", "text", (c) => c.notNull())
+        .addColumn("old_amount", "double precision")
+        .addColumn("new_amount", "double precision")
+        .addColumn("delta_pct", "double precision")
+        .addColumn("occurred_at", "text", (c) => c.notNull())
+        .addPrimaryKeyConstraint("change_record_pk", ["dataset_version", "seq"])
+        .execute();
+      await db.schema
+        .createTable("history_point")
+        .addColumn("model_id", "text", (c) => c.notNull())
+        .addColumn("series_key", "text", (c) => c.notNull())
+        .addColumn("date", "text", (c) => c.notNull())
+        .addColumn("seq", "integer", (c) => c.notNull())
+        .addColumn("label", "text", (c) => c.notNull())
+        .addColumn("display_unit", "text", (c) => c.notNull())
+        .addColumn("amount", "double precision", (c) => c.notNull())
+        .addColumn("recorded_by", "text", (c) => c.notNull())
+        .addPrimaryKeyConstraint("history_point_pk", ["model_id", "series_key", "date", "seq"])
+        .execute();
+    },
+  },
 };
 
 /** The in-code migration provider (no directory scan, so bundling and tsx both work). */

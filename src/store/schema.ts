@@ -9,6 +9,37 @@ export interface StoreSchema {
   price: PriceTable;
   source_health: SourceHealthTable;
   source_state: SourceStateTable;
+  change_record: ChangeRecordTable;
+  history_point: HistoryPointTable;
+}
+
+export interface ChangeRecordTable {
+  dataset_version: string;
+  seq: number;
+  kind: string;
+  model_id: string;
+  model_name: string;
+  provider_name: string;
+  channel: string;
+  seller: string;
+  label: string;
+  display_unit: string;
+  old_amount: number | null;
+  new_amount: number | null;
+  delta_pct: number | null;
+  occurred_at: string;
+}
+
+export interface HistoryPointTable {
+  model_id: string;
+  series_key: string;
+  date: string;
+  /** order of points of one series on one date (api-v1.md point rule 3) */
+  seq: number;
+  label: string;
+  display_unit: string;
+  amount: number;
+  recorded_by: string;
 }
 
 export interface RunTable {

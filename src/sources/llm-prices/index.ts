@@ -182,4 +182,5 @@ export const llmPricesSource = {
     authoritativeFor: [],
   },
   parse,
+  parseHistory: parseLlmPricesHistory,
 } satisfies SourceAdapter;

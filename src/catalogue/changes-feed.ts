@@ -1,0 +1,53 @@
+import { createHash } from "node:crypto";
+import { Feed } from "feed";
+import { listChanges } from "./list-changes.js";
+import type { RawQuery } from "./params.js";
+import type { ApiChange } from "./shapes.js";
+import type { CatalogueView } from "./view.js";
+
+/** D19 Content-Type of `/changes.xml`. */
+export const RSS_CONTENT_TYPE = "application/rss+xml; charset=utf-8";
+
+/**
+ * GET /changes.xml (D19): the same query, validation and items as `/changes`, as RSS 2.0 built
+ * with the `feed` library. One item per change record in the same order.
+ * @param baseUrl absolute origin for links, e.g. `https://tariff.example` (PUBLIC_BASE_URL, else the request's host)
+ * @throws CatalogueError exactly as {@link listChanges}
+ */
+export function changesFeed(view: CatalogueView, raw: RawQuery, baseUrl: string): string {
+  const { data } = listChanges(view, raw);
+  const base = baseUrl.replace(/\/+$/, "");
+  const updated = new Date(view.version);
+  const feed = new Feed({
+    title: "Tariff — AI model price changes",
+    description: "Market moves in the Tariff catalogue of AI-model prices",
+    id: `${base}/api/v1/changes`,
+    link: `${base}/api/v1/changes`,
+    copyright: "Prices are facts; see /api/v1/sources for each source's licence",
+    updated,
+    generator: "Tariff",
+  });
+  for (const c of data) {
+    feed.addItem({
+      title: itemTitle(c),
+      id: changeGuid(c),
+      link: `${base}/api/v1/models/${c.model}`,
+      date: new Date(c.occurredAt),
+      description: `${c.kind} in channel ${c.channel} (${c.displayUnit})`,
+      category: [{ name: c.kind }],
+    });
+  }
+  return feed.rss2();
+}
+
+/** D19 title: "<modelName> (<providerName>): <label> <old> → <new>", a null amount as "—". */
+export function itemTitle(c: ApiChange): string {
+  const amount = (a: number | null) => (a === null ? "—" : String(a));
+  return `${c.modelName} (${c.providerName}): ${c.label} ${amount(c.oldAmount)} → ${amount(c.newAmount)}`;
+}
+
+/** A guid stable for the change: the same record always hashes to the same text. */
+export function changeGuid(c: ApiChange): string {
+  const key = [c.occurredAt, c.kind, c.model, c.channel, c.label].join("|");
+  return `tariff-change-${createHash("sha1").update(key).digest("hex").slice(0, 20)}`;
+}

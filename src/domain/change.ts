@@ -1,0 +1,58 @@
+import type { Channel } from "./channel.js";
+
+/** Change kinds (api-v1.md GET /changes, D5, D6). */
+export const CHANGE_KINDS = [
+  "price_increase",
+  "price_decrease",
+  "price_removed",
+  "unit_change",
+  "price_added",
+  "coverage_added",
+  "reference_changed",
+] as const;
+export type ChangeKind = (typeof CHANGE_KINDS)[number];
+
+/** The four market kinds `/changes` shows by default. */
+export const MARKET_KINDS: readonly ChangeKind[] = ["price_increase", "price_decrease", "price_removed", "unit_change"];
+
+/**
+ * One difference between two consecutive dataset versions, per model, channel, seller and
+ * dimension. Amounts in display units; null per D5.
+ */
+export interface ChangeRecord {
+  readonly kind: ChangeKind;
+  readonly modelId: string;
+  readonly modelName: string;
+  readonly providerName: string;
+  readonly channel: Channel;
+  readonly seller: string;
+  readonly label: string;
+  readonly displayUnit: string;
+  readonly oldAmount: number | null;
+  readonly newAmount: number | null;
+  /** (new − old) / old × 100, 2 decimals; null when not a price move or old is 0 (D5). */
+  readonly deltaPct: number | null;
+  /** The run time of the run that saw the change (D9). */
+  readonly occurredAt: string;
+}
+
+/**
+ * One point of a direct-channel price series (api-v1.md "History series", D17). `seriesKey`
+ * identifies the dimension and unit across versions.
+ */
+export interface HistoryPoint {
+  readonly modelId: string;
+  readonly seriesKey: string;
+  readonly label: string;
+  readonly displayUnit: string;
+  /** YYYY-MM-DD */
+  readonly date: string;
+  readonly amount: number;
+  /**
+   * Order of points of one series on one date (api-v1.md point rule 3): the recording run's
+   * millisecond of the day, 0 for upstream-dated points.
+   */
+  readonly seq: number;
+  /** The run that recorded it, or `upstream:<source>` for points from an upstream's own dated history. */
+  readonly recordedBy: string;
+}

@@ -1,0 +1,170 @@
+import { describe, expect, it } from "vitest";
+import type { Dataset, PublishedPrice } from "../domain/dataset.js";
+import { deltaPct, detectChanges, newHistoryPoints } from "./detect-changes.js";
+
+// Invented two-version datasets: each kind of D5/D6 is pinned on the smallest case. Real moves of the
+// bundled data are pinned in test/changes-history.test.ts.
+function price(modelId: string, label: string, amount: number, extra: Partial<PublishedPrice> = {}): PublishedPrice {
+  return {
+    modelId,
+    channel: "direct",
+    seller: modelId.split("/")[0]!,
+    label,
+    direction: label.startsWith("Output") ? "output" : "input",
+    modality: "text",
+    tier: "standard",
+    cache: label.includes("cache") ? "read" : "none",
+    contextMin: 0,
+    contextMax: null,
+    qualifiers: {},
+    amount,
+    unit: "mtok",
+    displayUnit: "USD per 1M tokens",
+    denomination: "currency",
+    currency: "USD",
+    confidence: "medium",
+    confidenceScore: 0.6,
+    sources: ["models-dev"],
+    dissenting: [],
+    disputed: false,
+    fallbackAmount: null,
+    effectiveFrom: "2026-01-01T00:00:00.000Z",
+    staleSince: null,
+    observations: [],
+    ...extra,
+  };
+}
+
+function dataset(version: string, prices: PublishedPrice[]): Dataset {
+  const ids = [...new Set(prices.map((p) => p.modelId))];
+  return {
+    run: {
+      id: `run-${version}`,
+      datasetVersion: version,
+      status: "succeeded",
+      startedAt: version,
+      finishedAt: version,
+      summary: { observations: {}, unresolved: {}, failed: {}, models: ids.length, prices: prices.length, disputed: 0 },
+    },
+    providers: [{ slug: "acme", name: "Acme", website: null, pricingUrl: null, official: true, models: ids.length }],
+    models: ids.map((id) => ({
+      id,
+      provider: "acme",
+      slug: id.split("/")[1]!,
+      name: `Model ${id}`,
+      family: null,
+      contextWindow: null,
+      maxOutputTokens: null,
+      openWeights: false,
+      firstSeenAt: version,
+      lifecycle: { state: "active", releasedOn: null, deprecatedOn: null, retiresOn: null },
+      aliases: [],
+    })),
+    prices,
+    sources: [],
+  };
+}
+
+const V1 = "2026-01-01T00:00:00.000Z";
+const V2 = "2026-02-01T00:00:00.000Z";
+
+describe("detectChanges (D5, D6)", () => {
+  it("records nothing for the first run of an empty store", () => {
+    expect(detectChanges(null, dataset(V1, [price("acme/a", "Input", 1)]))).toEqual([]);
+  });
+
+  it("records nothing between identical versions", () => {
+    const prices = [price("acme/a", "Input", 1), price("acme/a", "Output", 2)];
+    expect(detectChanges(dataset(V1, prices), dataset(V2, prices))).toEqual([]);
+  });
+
+  it("price moves carry both amounts and deltaPct rounded to 2 decimals", () => {
+    const [change] = detectChanges(
+      dataset(V1, [price("acme/a", "Input", 0.57)]),
+      dataset(V2, [price("acme/a", "Input", 0.28)]),
+    );
+    expect(change).toMatchObject({
+      kind: "price_decrease",
+      oldAmount: 0.57,
+      newAmount: 0.28,
+      deltaPct: -50.88,
+      occurredAt: V2,
+    });
+    expect(change?.modelName).toBe("Model acme/a");
+  });
+
+  it("deltaPct is null when the old amount is 0", () => {
+    expect(deltaPct(0, 1)).toBeNull();
+    expect(deltaPct(2, 2.5)).toBe(25);
+  });
+
+  it("a new model's first prices are price_added; a new dimension of a sold model too", () => {
+    const changes = detectChanges(
+      dataset(V1, [price("acme/a", "Input", 1)]),
+      dataset(V2, [
+        price("acme/a", "Input", 1),
+        price("acme/a", "Input (cache read)", 0.1),
+        price("acme/b", "Input", 3),
+      ]),
+    );
+    expect(changes.map((c) => [c.modelId, c.label, c.kind, c.oldAmount, c.newAmount, c.deltaPct])).toEqual([
+      ["acme/a", "Input (cache read)", "price_added", null, 0.1, null],
+      ["acme/b", "Input", "price_added", null, 3, null],
+    ]);
+  });
+
+  it("a channel starting to sell a known model is coverage_added", () => {
+    const changes = detectChanges(
+      dataset(V1, [price("acme/a", "Input", 1)]),
+      dataset(V2, [
+        price("acme/a", "Input", 1),
+        price("acme/a", "Input", 1.2, { channel: "reseller_1", seller: "openrouter" }),
+      ]),
+    );
+    expect(changes).toHaveLength(1);
+    expect(changes[0]).toMatchObject({ kind: "coverage_added", channel: "reseller_1", newAmount: 1.2 });
+  });
+
+  it("a disappearing dimension is price_removed with the last amount", () => {
+    const [change] = detectChanges(
+      dataset(V1, [price("acme/a", "Input", 1), price("acme/a", "Output", 2)]),
+      dataset(V2, [price("acme/a", "Input", 1)]),
+    );
+    expect(change).toMatchObject({
+      kind: "price_removed",
+      label: "Output",
+      oldAmount: 2,
+      newAmount: null,
+      deltaPct: null,
+    });
+  });
+
+  it("another unit is unit_change with both amounts in their own units", () => {
+    const [change] = detectChanges(
+      dataset(V1, [price("acme/a", "Output", 0.04)]),
+      dataset(V2, [price("acme/a", "Output", 40, { unit: "image", displayUnit: "USD per image" })]),
+    );
+    expect(change).toMatchObject({ kind: "unit_change", oldAmount: 0.04, newAmount: 40, deltaPct: null });
+  });
+
+  it("the same amount backed by another primary source is reference_changed with deltaPct 0", () => {
+    const [change] = detectChanges(
+      dataset(V1, [price("acme/a", "Input", 1, { sources: ["models-dev"] })]),
+      dataset(V2, [price("acme/a", "Input", 1, { sources: ["litellm"] })]),
+    );
+    expect(change).toMatchObject({ kind: "reference_changed", oldAmount: 1, newAmount: 1, deltaPct: 0 });
+  });
+});
+
+describe("newHistoryPoints (D17, point rules)", () => {
+  it("adds a point per direct dimension whose amount differs from its series' last point", () => {
+    const v2 = dataset(V2, [
+      price("acme/a", "Input", 1),
+      price("acme/a", "Output", 3),
+      price("acme/a", "Input", 9, { channel: "reseller_1", seller: "openrouter" }),
+    ]);
+    const last = new Map([["acme/a|input|text|standard|none|0|||mtok", 1]]);
+    const points = newHistoryPoints(v2, last);
+    expect(points.map((p) => [p.label, p.date, p.amount])).toEqual([["Output", "2026-02-01", 3]]);
+  });
+});

@@ -1,0 +1,148 @@
+import { roundAmount } from "../domain/amount.js";
+import type { ChangeRecord, HistoryPoint } from "../domain/change.js";
+import type { Dataset, PublishedPrice } from "../domain/dataset.js";
+import { dimensionKey } from "../domain/dimension.js";
+
+/**
+ * Change detection between two consecutive dataset versions (issue 3, D5, D6). Pure.
+ *
+ * Prices are compared per model, channel, seller and dimension. The kinds:
+ * - `price_increase` / `price_decrease`: the amount moved (any difference of published amounts);
+ * - `unit_change`: the dimension is priced in another unit (both amounts in their own units);
+ * - `price_removed`: a dimension disappears;
+ * - `coverage_added`: a channel or seller starts selling a model it did not sell (every new price);
+ * - `price_added`: a model gains a dimension in a channel that already sold it, or a new model's prices;
+ * - `reference_changed`: the same amount is now backed by another primary source.
+ * The first run of an empty store has nothing to compare: `previous` null gives no changes.
+ */
+export function detectChanges(previous: Dataset | null, next: Dataset): ChangeRecord[] {
+  if (!previous) return [];
+  const occurredAt = next.run.datasetVersion;
+  const before = indexPrices(previous.prices);
+  const after = indexPrices(next.prices);
+  const modelsBefore = new Set(previous.models.map((m) => m.id));
+  const sold = new Set(previous.prices.map((p) => sellingKey(p)));
+  const names = namesOf(next, previous);
+  const changes: ChangeRecord[] = [];
+  const record = (
+    kind: ChangeRecord["kind"],
+    p: PublishedPrice,
+    oldAmount: number | null,
+    newAmount: number | null,
+    deltaPct: number | null,
+  ) => {
+    const n = names(p.modelId);
+    changes.push({
+      kind,
+      modelId: p.modelId,
+      modelName: n.model,
+      providerName: n.provider,
+      channel: p.channel,
+      seller: p.seller,
+      label: p.label,
+      displayUnit: p.displayUnit,
+      oldAmount,
+      newAmount,
+      deltaPct,
+      occurredAt,
+    });
+  };
+
+  for (const [key, now] of after) {
+    const then = before.get(key);
+    if (!then) {
+      const kind = !modelsBefore.has(now.modelId) || sold.has(sellingKey(now)) ? "price_added" : "coverage_added";
+      record(kind, now, null, now.amount, null);
+    } else if (then.unit !== now.unit || then.denomination !== now.denomination || then.currency !== now.currency) {
+      record("unit_change", now, then.amount, now.amount, null);
+    } else if (then.amount !== now.amount) {
+      record(
+        now.amount > then.amount ? "price_increase" : "price_decrease",
+        now,
+        then.amount,
+        now.amount,
+        deltaPct(then.amount, now.amount),
+      );
+    } else if (then.sources[0] !== now.sources[0]) {
+      record("reference_changed", now, then.amount, now.amount, 0);
+    }
+  }
+  for (const [key, then] of before) if (!after.has(key)) record("price_removed", then, then.amount, null, null);
+  return changes.sort(compareChanges);
+}
+
+/** D5: (new − old) / old × 100 rounded to 2 decimals; null when old is 0. */
+export function deltaPct(oldAmount: number, newAmount: number): number | null {
+  if (oldAmount === 0) return null;
+  return Math.round(roundAmount(((newAmount - oldAmount) / oldAmount) * 100) * 100) / 100;
+}
+
+/** The series key of a direct price: its dimension and unit. */
+export function seriesKey(p: PublishedPrice): string {
+  return `${dimensionKey(p)}|${p.unit}`;
+}
+
+/**
+ * The history points a run adds (D17): for every direct price of `next` whose amount differs from
+ * its series' last point (or that starts a series). `lastPoints` holds the last amount per
+ * `modelId|seriesKey` before this run. Equal consecutive amounts are folded (api-v1.md point rule 2).
+ */
+export function newHistoryPoints(next: Dataset, lastPoints: ReadonlyMap<string, number>): HistoryPoint[] {
+  const date = next.run.datasetVersion.slice(0, 10);
+  const seq = Date.parse(next.run.datasetVersion) % 86_400_000;
+  const points: HistoryPoint[] = [];
+  for (const p of next.prices) {
+    if (p.channel !== "direct") continue;
+    const key = seriesKey(p);
+    if (lastPoints.get(`${p.modelId}|${key}`) === p.amount) continue;
+    points.push({
+      modelId: p.modelId,
+      seriesKey: key,
+      label: p.label,
+      displayUnit: p.displayUnit,
+      date,
+      amount: p.amount,
+      seq,
+      recordedBy: next.run.id,
+    });
+  }
+  return points;
+}
+
+/** Identity of a price across versions without its unit (so a unit change is one change, not two). */
+function changeKey(p: PublishedPrice): string {
+  return `${p.modelId}|${p.channel}|${p.seller}|${dimensionKey(p)}`;
+}
+
+function sellingKey(p: PublishedPrice): string {
+  return `${p.modelId}|${p.channel}|${p.seller}`;
+}
+
+function indexPrices(prices: readonly PublishedPrice[]): Map<string, PublishedPrice> {
+  const map = new Map<string, PublishedPrice>();
+  for (const p of prices) {
+    const key = changeKey(p);
+    // Two units of one dimension at once (rare, T6): keep the first in publication order.
+    if (!map.has(key)) map.set(key, p);
+  }
+  return map;
+}
+
+function namesOf(next: Dataset, previous: Dataset) {
+  const models = new Map([...previous.models, ...next.models].map((m) => [m.id, m]));
+  const providers = new Map([...previous.providers, ...next.providers].map((p) => [p.slug, p.name]));
+  return (id: string) => {
+    const m = models.get(id);
+    const provider = m?.provider ?? id.split("/")[0] ?? id;
+    return { model: m?.name ?? id, provider: providers.get(provider) ?? provider };
+  };
+}
+
+function compareChanges(a: ChangeRecord, b: ChangeRecord): number {
+  return (
+    (a.modelId < b.modelId ? -1 : a.modelId > b.modelId ? 1 : 0) ||
+    (a.channel < b.channel ? -1 : a.channel > b.channel ? 1 : 0) ||
+    (a.seller < b.seller ? -1 : a.seller > b.seller ? 1 : 0) ||
+    (a.label < b.label ? -1 : a.label > b.label ? 1 : 0)
+  );
+}

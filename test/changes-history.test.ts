@@ -1,0 +1,170 @@
+import { XMLParser } from "fast-xml-parser";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ApiChange, ApiHistorySeries } from "../src/catalogue/shapes.js";
+import { loadReplay, startServer, type TestServer } from "./harness.js";
+
+// Issue 3 over real HTTP against the replay of the bundled monthly snapshots (2025-07 → 2026-06).
+let server: TestServer;
+
+beforeAll(async () => {
+  const { view, store } = await loadReplay();
+  await store.close();
+  server = await startServer(view);
+});
+afterAll(async () => {
+  await server.close();
+});
+
+interface Body<T> {
+  data: T;
+  meta: Record<string, unknown>;
+}
+
+async function json<T>(path: string, status = 200): Promise<Body<T>> {
+  const res = await server.get(path);
+  expect(res.status, path).toBe(status);
+  return (await res.json()) as Body<T>;
+}
+
+async function changesOf(query: string): Promise<ApiChange[]> {
+  return (await json<ApiChange[]>(`/api/v1/changes?days=365&limit=500&${query}`)).data;
+}
+
+describe("GET /changes: real market moves of the last year (upstream README 'Facts worth knowing')", () => {
+  it.each([
+    // [query, channel, label, old, new, deltaPct, occurredAt]
+    ["provider=deepseek&model=deepseek-v4-pro", "direct", "Input", 1.74, 0.435, -75, "2026-06-01"], // fact 4
+    ["provider=deepseek&model=deepseek-v4-pro", "direct", "Output", 3.48, 0.87, -75, "2026-06-01"], // fact 4
+    ["provider=google&model=gemini-2.5-pro", "direct", "Input (cache read)", 0.31, 0.125, -59.68, "2025-12-01"], // fact 5
+    ["provider=xai&model=grok-4.20-0309-reasoning", "direct", "Output (> 200K tokens)", 12, 5, -58.33, "2026-06-01"], // fact 11
+    ["provider=alibaba&model=qwen3-max", "reseller_1", "Input", 1.2, 0.78, -35, "2026-04-01"], // fact 12
+    ["provider=anthropic&model=claude-opus-4-7", "reseller_2", "Input (region: eu)", 5, 5.5, 10, "2026-06-01"], // fact 13
+    ["provider=deepseek&model=deepseek-chat", "direct", "Input", 0.28, 0.14, -50, "2026-06-01"], // fact 3
+  ])("%s %s %s: %d → %d (%d %%)", async (query, channel, label, oldAmount, newAmount, deltaPct, date) => {
+    const found = (await changesOf(query)).filter((c) => c.channel === channel && c.label === label);
+    const move = found.find((c) => c.occurredAt === `${date}T00:00:00.000Z`);
+    expect(move, JSON.stringify(found)).toMatchObject({
+      kind: newAmount > oldAmount ? "price_increase" : "price_decrease",
+      oldAmount,
+      newAmount,
+      deltaPct,
+    });
+  });
+
+  it("shows the four market kinds by default, newest first, with model and provider names", async () => {
+    const data = await changesOf("");
+    expect(data.length).toBe(500);
+    for (const c of data)
+      expect(["price_increase", "price_decrease", "price_removed", "unit_change"]).toContain(c.kind);
+    const times = data.map((c) => c.occurredAt);
+    expect([...times].sort().reverse()).toEqual(times);
+    expect(data[0]).toMatchObject({ modelName: expect.any(String), providerName: expect.any(String) });
+  });
+
+  it("follows D5 amounts per kind", async () => {
+    const added = (await changesOf("kind=price_added,coverage_added")).slice(0, 50);
+    expect(added.length).toBeGreaterThan(0);
+    for (const c of added) expect([c.oldAmount, c.deltaPct, typeof c.newAmount]).toEqual([null, null, "number"]);
+    const removed = await changesOf("kind=price_removed");
+    for (const c of removed.slice(0, 50))
+      expect([typeof c.oldAmount, c.newAmount, c.deltaPct]).toEqual(["number", null, null]);
+    const refs = await changesOf("kind=reference_changed");
+    for (const c of refs.slice(0, 50)) expect([c.newAmount, c.deltaPct]).toEqual([c.oldAmount, 0]);
+  });
+
+  it("days counts back from the dataset version (D18); limit caps at 500; q matches provider names (D11)", async () => {
+    const month = (await json<ApiChange[]>("/api/v1/changes?days=30&limit=500")).data;
+    expect(month.length).toBeGreaterThan(0);
+    for (const c of month) expect(c.occurredAt).toBe("2026-06-01T00:00:00.000Z");
+    expect((await json<ApiChange[]>("/api/v1/changes?days=365&limit=9999")).data.length).toBe(500);
+    const q = (await json<ApiChange[]>("/api/v1/changes?days=365&q=DeepSeek&limit=500")).data;
+    expect(q.length).toBeGreaterThan(0);
+    for (const c of q) expect(`${c.model} ${c.providerName} ${c.modelName}`.toLowerCase()).toContain("deepseek");
+  });
+
+  it.each([
+    ["/api/v1/changes?kind=price_cut", /kind/],
+    ["/api/v1/changes?days=0", /days/],
+    ["/api/v1/changes?days=3651", /days/],
+    ["/api/v1/changes?limit=0", /limit/],
+    ["/api/v1/changes?days=7&days=8", /days/],
+    ["/api/v1/changes.xml?kind=nope", /kind/],
+  ])("%s is a 400 naming the parameter", async (path, pattern) => {
+    const res = await server.get(path);
+    expect(res.status).toBe(400);
+    expect(res.headers.get("content-type")).toMatch(/problem\+json/);
+    expect(((await res.json()) as { detail: string }).detail).toMatch(pattern);
+  });
+});
+
+describe("GET /changes.xml (D19)", () => {
+  it("has the same items in the same order as /changes and parses as RSS 2.0", async () => {
+    const query = "days=365&limit=60&provider=deepseek";
+    const data = (await json<ApiChange[]>(`/api/v1/changes?${query}`)).data;
+    const res = await server.get(`/api/v1/changes.xml?${query}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("application/rss+xml; charset=utf-8");
+    const xml = await res.text();
+    const parsed = new XMLParser({ ignoreAttributes: false }).parse(xml) as {
+      rss: { "@_version": string; channel: { item: Record<string, unknown>[] | Record<string, unknown> } };
+    };
+    expect(parsed.rss["@_version"]).toBe("2.0");
+    const items = [parsed.rss.channel.item].flat();
+    expect(items.length).toBe(data.length);
+    items.forEach((item, i) => {
+      const c = data[i]!;
+      const amount = (a: number | null) => (a === null ? "—" : String(a));
+      expect(item.title).toBe(
+        `${c.modelName} (${c.providerName}): ${c.label} ${amount(c.oldAmount)} → ${amount(c.newAmount)}`,
+      );
+      expect(item.category).toBe(c.kind);
+      expect(item.link).toBe(`${server.base}/api/v1/models/${c.model}`);
+      expect(new Date(item.pubDate as string).toISOString()).toBe(c.occurredAt);
+      expect((item.guid as Record<string, string>)["@_isPermaLink"]).toBe("false");
+    });
+  });
+});
+
+describe("GET /models/{provider}/{model}/history (D17)", () => {
+  it("shows a real price change as two points with the right dates and amounts", async () => {
+    const { data, meta } = await json<ApiHistorySeries[]>("/api/v1/models/deepseek/deepseek-v4-pro/history");
+    expect(meta).toMatchObject({ model: "deepseek/deepseek-v4-pro", granularity: "change" });
+    const input = data.find((s) => s.label === "Input");
+    expect(input).toEqual({
+      label: "Input",
+      displayUnit: "USD per 1M tokens",
+      points: [
+        ["2026-05-01", 1.74],
+        ["2026-06-01", 0.435],
+      ],
+    });
+  });
+
+  it("from/to keep the points inside the inclusive range and drop emptied series", async () => {
+    const later = await json<ApiHistorySeries[]>("/api/v1/models/deepseek/deepseek-v4-pro/history?from=2026-06-01");
+    expect(later.data.find((s) => s.label === "Input")?.points).toEqual([["2026-06-01", 0.435]]);
+    const earlier = await json<ApiHistorySeries[]>("/api/v1/models/deepseek/deepseek-v4-pro/history?to=2026-05-31");
+    expect(earlier.data.find((s) => s.label === "Input")?.points).toEqual([["2026-05-01", 1.74]]);
+    const none = await json<ApiHistorySeries[]>("/api/v1/models/deepseek/deepseek-v4-pro/history?to=2025-01-01");
+    expect(none.data).toEqual([]);
+  });
+
+  it("starts before our first run where the upstream dates its own history (llm-prices), folding equal amounts", async () => {
+    const { data } = await json<ApiHistorySeries[]>("/api/v1/models/deepseek/deepseek-chat/history");
+    const input = data.find((s) => s.label === "Input");
+    // llm-prices historical-v1.json: 0.27 from 2025-02-08; our first run (2025-07-01) also saw 0.27 (folded).
+    expect(input?.points[0]).toEqual(["2025-02-08", 0.27]);
+    expect(input?.points.map((p) => p[0])).not.toContain("2025-07-01");
+    expect(input?.points.at(-1)).toEqual(["2026-06-01", 0.14]);
+  });
+
+  it("unknown models are a 404 with the id; bad dates a 400 before the lookup (D14)", async () => {
+    const missing = await server.get("/api/v1/models/deepseek/nothing/history");
+    expect(missing.status).toBe(404);
+    expect(((await missing.json()) as { detail: string }).detail).toBe("deepseek/nothing");
+    for (const q of ["from=2026-02-30", "to=20260101", "from=2026-06-01&to=2026-05-01"]) {
+      const res = await server.get(`/api/v1/models/nobody/nothing/history?${q}`);
+      expect(res.status, q).toBe(400);
+    }
+  });
+});
