@@ -30,6 +30,25 @@ export interface CatalogueStore {
   loadChanges(): Promise<ChangeRecord[]>;
   /** Every history point ever published, per series in (date, seq) order. Never pruned. */
   loadHistory(): Promise<HistoryPoint[]>;
+  /**
+   * Runs `fn` holding the store's ingest lock, so one ingester publishes at a time (issue 5 §2):
+   * a PostgreSQL advisory lock, or a lock file beside the SQLite database. With `wait: false` a
+   * held lock fails at once.
+   * @throws IngestLockedError when `wait` is false and another ingester holds the lock
+   */
+  withIngestLock<T>(fn: () => Promise<T>, options?: { wait?: boolean }): Promise<T>;
+  /**
+   * Calls `onVersion` with the latest dataset version whenever a new one is published, by any
+   * process: LISTEN/NOTIFY on PostgreSQL, with polling as the fallback (and the only way on SQLite).
+   * @returns a function that stops watching
+   */
+  watchVersions(onVersion: (version: string) => void, options?: { pollMs?: number }): Promise<() => Promise<void>>;
+  /**
+   * Drops the published rows of all but the newest `keep` dataset versions (issue 5 §6). Run
+   * records, change records and history points are never pruned.
+   * @returns the versions pruned
+   */
+  pruneVersions(keep: number): Promise<string[]>;
   close(): Promise<void>;
 }
 
@@ -46,3 +65,11 @@ export interface RunHistory {
   readonly changes: readonly ChangeRecord[];
   readonly points: readonly HistoryPoint[];
 }
+
+/** Another ingester holds the ingest lock. */
+export class IngestLockedError extends Error {
+  override name = "IngestLockedError";
+}
+
+/** NOTIFY channel on PostgreSQL carrying new dataset versions. */
+export const VERSION_CHANNEL = "tariff_dataset_version";

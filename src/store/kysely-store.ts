@@ -1,4 +1,4 @@
-import { type Kysely, Migrator } from "kysely";
+import { type Kysely, Migrator, type Selectable } from "kysely";
 import type { ChangeRecord, HistoryPoint } from "../domain/change.js";
 import type {
   Dataset,
@@ -12,6 +12,7 @@ import type { Listing, SourceId } from "../domain/observation.js";
 import type { CatalogueStore, RunHistory, SourceState } from "./catalogue-store.js";
 import { migrationProvider } from "./migrations.js";
 import type { PriceTable, RunTable, StoreSchema } from "./schema.js";
+import type { StoreBackend } from "./store-backend.js";
 
 /** Rows per multi-row INSERT: stays under SQLite's 32,766 bound parameters (27 columns per price). */
 const CHUNK = 1000;
@@ -22,9 +23,56 @@ const CHUNK = 1000;
  */
 export class KyselyCatalogueStore implements CatalogueStore {
   readonly #db: Kysely<StoreSchema>;
+  readonly #backend: StoreBackend;
 
-  constructor(db: Kysely<StoreSchema>) {
+  constructor(db: Kysely<StoreSchema>, backend: StoreBackend) {
     this.#db = db;
+    this.#backend = backend;
+  }
+
+  withIngestLock<T>(fn: () => Promise<T>, options: { wait?: boolean } = {}): Promise<T> {
+    return this.#backend.withLock(fn, options.wait ?? true);
+  }
+
+  async watchVersions(onVersion: (version: string) => void, options: { pollMs?: number } = {}) {
+    let last = (await this.latestRun())?.datasetVersion ?? "";
+    const check = async (hint?: string) => {
+      const latest = hint && hint > last ? hint : ((await this.latestRun())?.datasetVersion ?? "");
+      if (latest > last) {
+        last = latest;
+        onVersion(latest);
+      }
+    };
+    const timer = setInterval(() => {
+      check().catch(() => {});
+    }, options.pollMs ?? this.#backend.defaultPollMs);
+    timer.unref();
+    const stopPush = await this.#backend.listen((version) => {
+      check(version).catch(() => {});
+    });
+    return async () => {
+      clearInterval(timer);
+      await stopPush();
+    };
+  }
+
+  async pruneVersions(keep: number): Promise<string[]> {
+    const old = await this.#db
+      .selectFrom("run")
+      .select("dataset_version")
+      .where("retained", "=", 1)
+      .orderBy("dataset_version", "desc")
+      .offset(Math.max(0, keep))
+      .limit(1_000_000)
+      .execute();
+    const versions = old.map((r) => r.dataset_version);
+    if (versions.length === 0) return [];
+    await this.#db.transaction().execute(async (trx) => {
+      for (const table of ["provider", "model", "price", "source_health"] as const)
+        await trx.deleteFrom(table).where("dataset_version", "in", versions).execute();
+      await trx.updateTable("run").set({ retained: 0 }).where("dataset_version", "in", versions).execute();
+    });
+    return versions;
   }
 
   /** @throws Error naming the failed migration */
@@ -54,8 +102,14 @@ export class KyselyCatalogueStore implements CatalogueStore {
   async loadDataset(version?: string): Promise<Dataset | null> {
     const run = version
       ? await this.#db.selectFrom("run").selectAll().where("dataset_version", "=", version).executeTakeFirst()
-      : await this.#db.selectFrom("run").selectAll().orderBy("dataset_version", "desc").limit(1).executeTakeFirst();
-    if (!run) return null;
+      : await this.#db
+          .selectFrom("run")
+          .selectAll()
+          .where("retained", "=", 1)
+          .orderBy("dataset_version", "desc")
+          .limit(1)
+          .executeTakeFirst();
+    if (!run || run.retained === 0) return null;
     const v = run.dataset_version;
     const [providers, models, prices, sources] = await Promise.all([
       this.#db.selectFrom("provider").selectAll().where("dataset_version", "=", v).orderBy("slug").execute(),
@@ -283,6 +337,7 @@ export class KyselyCatalogueStore implements CatalogueStore {
           .onConflict((oc) => oc.doNothing())
           .execute();
       }
+      await this.#backend.afterPublish(trx, v);
       for (const s of states) {
         const row = { source: s.source, observed_at: s.observedAt, listings: JSON.stringify(s.listings) };
         await trx
@@ -295,6 +350,7 @@ export class KyselyCatalogueStore implements CatalogueStore {
   }
 
   async close(): Promise<void> {
+    await this.#backend.close();
     await this.#db.destroy();
   }
 }
@@ -307,7 +363,7 @@ function nullableNumber(v: number | string | bigint | null): number | null {
   return v === null ? null : Number(v);
 }
 
-function toRun(row: RunTable): RunRecord {
+function toRun(row: Selectable<RunTable>): RunRecord {
   return {
     id: row.id,
     datasetVersion: row.dataset_version,

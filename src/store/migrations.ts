@@ -128,6 +128,14 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  "0003_retention": {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .alterTable("run")
+        .addColumn("retained", "integer", (c) => c.notNull().defaultTo(1))
+        .execute();
+    },
+  },
 };
 
 /** The in-code migration provider (no directory scan, so bundling and tsx both work). */

@@ -1,22 +1,22 @@
-import { mkdirSync } from "node:fs";
-import { dirname } from "node:path";
-import SQLite from "better-sqlite3";
-import { Kysely, SqliteDialect } from "kysely";
 import type { CatalogueStore } from "./catalogue-store.js";
-import { KyselyCatalogueStore } from "./kysely-store.js";
-import type { StoreSchema } from "./schema.js";
+import { openPostgresStore } from "./postgres/open-postgres-store.js";
+import { openSqliteStore } from "./sqlite/open-sqlite-store.js";
+
+export { openPostgresStore } from "./postgres/open-postgres-store.js";
+export { openSqliteStore } from "./sqlite/open-sqlite-store.js";
+
+/** Where the catalogue lives: a PostgreSQL URL when scaled out, else the embedded SQLite file. */
+export interface StoreLocation {
+  readonly databaseUrl?: string | undefined;
+  readonly databasePath: string;
+}
 
 /**
- * Opens the embedded SQLite store at `path` (created with its folder when missing), migrated.
- * WAL mode lets API processes read while an ingester writes.
+ * Opens (and migrates) the store: PostgreSQL when `databaseUrl` is a `postgres://` or
+ * `postgresql://` URL, otherwise SQLite at `databasePath` (issue 5 §1).
  */
-export async function openSqliteStore(path: string): Promise<CatalogueStore> {
-  if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
-  const database = new SQLite(path);
-  database.pragma("journal_mode = WAL");
-  database.pragma("synchronous = NORMAL");
-  database.pragma("busy_timeout = 10000");
-  const store = new KyselyCatalogueStore(new Kysely<StoreSchema>({ dialect: new SqliteDialect({ database }) }));
-  await store.migrate();
-  return store;
+export function openStore(location: StoreLocation): Promise<CatalogueStore> {
+  const url = location.databaseUrl;
+  if (url && /^postgres(ql)?:\/\//.test(url)) return openPostgresStore(url);
+  return openSqliteStore(location.databasePath);
 }

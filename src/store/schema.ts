@@ -1,3 +1,5 @@
+import type { Generated } from "kysely";
+
 /**
  * Table shapes for Kysely (both dialects). JSON columns are text; booleans are integers 0/1 so the
  * same rows work on SQLite and PostgreSQL.
@@ -49,6 +51,8 @@ export interface RunTable {
   started_at: string;
   finished_at: string;
   summary: string;
+  /** 1 while the version's rows are kept, 0 once pruned (issue 5 §6). */
+  retained: Generated<number>;
 }
 
 export interface ProviderTable {

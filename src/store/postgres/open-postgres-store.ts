@@ -1,0 +1,70 @@
+import { Kysely, PostgresDialect, sql } from "kysely";
+import pg from "pg";
+import { type CatalogueStore, IngestLockedError, VERSION_CHANNEL } from "../catalogue-store.js";
+import { KyselyCatalogueStore } from "../kysely-store.js";
+import type { StoreSchema } from "../schema.js";
+import type { StoreBackend } from "../store-backend.js";
+
+/** Advisory lock key of the ingester (an arbitrary constant: "tariff" in ASCII). */
+export const INGEST_LOCK_KEY = 0x746172696666;
+
+/**
+ * Opens the PostgreSQL store at `url` through Kysely and the `pg` driver, migrated (the same
+ * migrations as SQLite). One ingester at a time holds a session advisory lock; each publish
+ * NOTIFYs `tariff_dataset_version` so API processes swap their view at once.
+ */
+export async function openPostgresStore(url: string): Promise<CatalogueStore> {
+  const pool = new pg.Pool({ connectionString: url, max: 5 });
+  const store = new KyselyCatalogueStore(
+    new Kysely<StoreSchema>({ dialect: new PostgresDialect({ pool }) }),
+    postgresBackend(url, pool),
+  );
+  await store.migrate();
+  return store;
+}
+
+function postgresBackend(url: string, pool: pg.Pool): StoreBackend {
+  const listeners: pg.Client[] = [];
+  return {
+    async withLock(fn, wait) {
+      // A session lock lives on one connection: hold a dedicated client for the whole run.
+      const client = await pool.connect();
+      try {
+        if (wait) await client.query("select pg_advisory_lock($1)", [INGEST_LOCK_KEY]);
+        else {
+          const { rows } = await client.query<{ locked: boolean }>("select pg_try_advisory_lock($1) as locked", [
+            INGEST_LOCK_KEY,
+          ]);
+          if (!rows[0]?.locked) throw new IngestLockedError("another ingester holds the PostgreSQL advisory lock");
+        }
+        try {
+          return await fn();
+        } finally {
+          await client.query("select pg_advisory_unlock($1)", [INGEST_LOCK_KEY]);
+        }
+      } finally {
+        client.release();
+      }
+    },
+    async afterPublish(trx, version) {
+      await sql`select pg_notify(${VERSION_CHANNEL}, ${version})`.execute(trx);
+    },
+    async listen(onVersion) {
+      const client = new pg.Client({ connectionString: url });
+      client.on("error", () => {}); // polling keeps working when the LISTEN connection drops
+      await client.connect();
+      client.on("notification", (msg) => {
+        if (msg.channel === VERSION_CHANNEL && msg.payload) onVersion(msg.payload);
+      });
+      await client.query(`listen ${VERSION_CHANNEL}`);
+      listeners.push(client);
+      return async () => {
+        await client.end().catch(() => {});
+      };
+    },
+    defaultPollMs: 30_000,
+    async close() {
+      await Promise.all(listeners.map((c) => c.end().catch(() => {})));
+    },
+  };
+}

@@ -1,0 +1,21 @@
+import type { Transaction } from "kysely";
+import type { StoreSchema } from "./schema.js";
+
+/**
+ * What differs between the SQLite and PostgreSQL stores beyond SQL, which Kysely already hides:
+ * how one ingester excludes another, and how other processes hear of a new version.
+ */
+export interface StoreBackend {
+  /**
+   * Runs `fn` under the ingest lock.
+   * @throws IngestLockedError when `wait` is false and the lock is held
+   */
+  withLock<T>(fn: () => Promise<T>, wait: boolean): Promise<T>;
+  /** Called inside the publish transaction (PostgreSQL: NOTIFY, delivered on commit). */
+  afterPublish(trx: Transaction<StoreSchema>, version: string): Promise<void>;
+  /** Pushes new versions to `onVersion` where the backend can; returns a stop function. */
+  listen(onVersion: (version: string) => void): Promise<() => Promise<void>>;
+  /** Polling interval of `watchVersions` when the caller gives none. */
+  readonly defaultPollMs: number;
+  close(): Promise<void>;
+}

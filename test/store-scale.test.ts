@@ -1,0 +1,92 @@
+import { cpSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { ingestSnapshots } from "../src/ingest/run-ingest.js";
+import { SOURCES } from "../src/sources/registry.js";
+import { IngestLockedError } from "../src/store/catalogue-store.js";
+import { openStore } from "../src/store/open-store.js";
+import { type FreshStore, openFreshStore, STORE_KINDS } from "./store-backends.js";
+
+// Issue 5 store features against both back-ends over real connections: ingest lock, version
+// propagation and retention.
+describe.each(STORE_KINDS)("store: %s", (kind) => {
+  let fresh: FreshStore;
+  const root = () => join(fresh.dataDir, "snap");
+  const copy = (source: string, date: string) =>
+    cpSync(join("data/upstream", source, date), join(root(), source, date), { recursive: true });
+  const second = () => openStore({ databaseUrl: fresh.databaseUrl, databasePath: join(fresh.dataDir, "tariff.db") });
+
+  beforeEach(async () => {
+    fresh = await openFreshStore(kind);
+  });
+  afterEach(async () => {
+    await fresh.cleanup();
+  });
+
+  it("one ingester at a time: a second one fails at once without waiting, or waits its turn", async () => {
+    const other = await second();
+    try {
+      let release!: () => void;
+      const held = fresh.store.withIngestLock(() => new Promise<void>((r) => (release = r)));
+      await new Promise((r) => setTimeout(r, 100));
+      await expect(other.withIngestLock(async () => "ran", { wait: false })).rejects.toBeInstanceOf(IngestLockedError);
+      const waiting = other.withIngestLock(async () => "ran after");
+      release();
+      await held;
+      await expect(waiting).resolves.toBe("ran after");
+    } finally {
+      await other.close();
+    }
+  });
+
+  it("two ingesters of the same snapshots under the lock publish exactly one version per date", async () => {
+    copy("models-dev", "2025-07-01");
+    copy("models-dev", "2025-08-01");
+    const other = await second();
+    try {
+      const run = (s: typeof other) => s.withIngestLock(() => ingestSnapshots(s, root(), SOURCES));
+      const [a, b] = await Promise.all([run(fresh.store), run(other)]);
+      expect(a.length + b.length).toBe(2);
+      expect((await fresh.store.listRuns()).map((r) => r.datasetVersion.slice(0, 10))).toEqual([
+        "2025-07-01",
+        "2025-08-01",
+      ]);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it("another process hears of a new version (NOTIFY on PostgreSQL, polling on SQLite)", async () => {
+    copy("models-dev", "2025-07-01");
+    await ingestSnapshots(fresh.store, root(), SOURCES);
+    const watcher = await second();
+    const heard: string[] = [];
+    const stop = await watcher.watchVersions((v) => heard.push(v), { pollMs: kind === "sqlite" ? 100 : 60_000 });
+    try {
+      copy("models-dev", "2025-08-01");
+      await ingestSnapshots(fresh.store, root(), SOURCES);
+      for (let i = 0; i < 50 && heard.length === 0; i++) await new Promise((r) => setTimeout(r, 100));
+      expect(heard).toEqual(["2025-08-01T00:00:00.000Z"]);
+    } finally {
+      await stop();
+      await watcher.close();
+    }
+  });
+
+  it("keeps the newest RETAIN_VERSIONS dataset views; runs, changes and history are never pruned", async () => {
+    copy("models-dev", "2025-07-01");
+    copy("models-dev", "2025-08-01");
+    copy("models-dev", "2025-09-01");
+    await ingestSnapshots(fresh.store, root(), SOURCES);
+    const changes = (await fresh.store.loadChanges()).length;
+    const points = (await fresh.store.loadHistory()).length;
+    expect(await fresh.store.pruneVersions(2)).toEqual(["2025-07-01T00:00:00.000Z"]);
+    expect(await fresh.store.loadDataset("2025-07-01T00:00:00.000Z")).toBeNull();
+    expect((await fresh.store.loadDataset("2025-08-01T00:00:00.000Z"))?.models.length).toBeGreaterThan(0);
+    expect((await fresh.store.loadDataset())?.run.datasetVersion).toBe("2025-09-01T00:00:00.000Z");
+    expect((await fresh.store.listRuns()).length).toBe(3);
+    expect((await fresh.store.loadChanges()).length).toBe(changes);
+    expect((await fresh.store.loadHistory()).length).toBe(points);
+    expect(await fresh.store.pruneVersions(2)).toEqual([]);
+  });
+});
