@@ -1,8 +1,10 @@
 import { Command } from "commander";
 import { loadConfig } from "../config.js";
 import { ingestSnapshots } from "../ingest/run-ingest.js";
+import { serveMcpStdio } from "../mcp/stdio.js";
 import { SOURCES } from "../sources/registry.js";
 import { openSqliteStore } from "../store/open-store.js";
+import { loadCurrentView } from "./load-view.js";
 import { consoleReporter } from "./progress.js";
 import { serve } from "./serve.js";
 
@@ -32,6 +34,15 @@ program
     } finally {
       await store.close();
     }
+  });
+
+program
+  .command("mcp")
+  .description(
+    "serve the assistant connector (MCP) over stdio from the local store (replays the bundled snapshots when empty)",
+  )
+  .action(async () => {
+    await serveMcpStdio(await loadCurrentView(loadConfig()));
   });
 
 program.parseAsync(process.argv).catch((error: unknown) => {

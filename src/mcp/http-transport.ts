@@ -1,0 +1,61 @@
+import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ViewHolder } from "../http/view-holder.js";
+import { createMcpServer } from "./server.js";
+
+/** Path of the Streamable HTTP endpoint on the API server (T21). */
+export const MCP_PATH = "/mcp";
+
+/**
+ * Mounts the assistant connector on the API server: MCP Streamable HTTP at `/mcp` (T21). Stateless:
+ * every POST gets a fresh server and transport over the current view, answered as plain JSON (no
+ * session id, no SSE). GET (a server-to-client event stream) and DELETE (ending a session) have
+ * nothing to do without sessions and answer 405, as the transport specification allows. The routes
+ * pass through the app's hooks, so CORS and the per-IP rate limit (D24) apply as to the API.
+ */
+export function registerMcpRoutes(app: FastifyInstance, views: ViewHolder): void {
+  app.post(MCP_PATH, (request, reply) => handlePost(app, views, request, reply));
+  app.route({
+    method: ["GET", "DELETE"],
+    url: MCP_PATH,
+    handler: (_request, reply) =>
+      reply
+        .code(405)
+        .header("allow", "POST")
+        .send({
+          jsonrpc: "2.0",
+          error: { code: -32000, message: "Method not allowed: this stateless MCP endpoint answers POST only" },
+          id: null,
+        }),
+  });
+}
+
+async function handlePost(app: FastifyInstance, views: ViewHolder, request: FastifyRequest, reply: FastifyReply) {
+  const server = createMcpServer(views, (err, tool) => app.log.error({ err, tool }, "unexpected fault in MCP tool"));
+  const transport = new WebStandardStreamableHTTPServerTransport({
+    sessionIdGenerator: undefined,
+    enableJsonResponse: true,
+  });
+  try {
+    await server.connect(transport);
+    const response = await transport.handleRequest(toWebRequest(request), { parsedBody: request.body });
+    reply.code(response.status);
+    response.headers.forEach((value, name) => {
+      reply.header(name, value);
+    });
+    const body = await response.text();
+    return reply.send(body.length > 0 ? body : undefined);
+  } finally {
+    await server.close();
+  }
+}
+
+/** The request as the SDK's web-standard transport reads it; the body is passed already parsed. */
+function toWebRequest(request: FastifyRequest): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (typeof value === "string") headers.set(name, value);
+    else if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+  }
+  return new Request(new URL(request.url, "http://localhost"), { method: request.method, headers });
+}

@@ -1,0 +1,94 @@
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { z } from "zod";
+import packageJson from "../../package.json" with { type: "json" };
+import { CatalogueError } from "../catalogue/errors.js";
+import { problem } from "../http/problem.js";
+import type { ViewHolder } from "../http/view-holder.js";
+import { pathValues, toolInputSchema, toRawQuery } from "./tool-args.js";
+import { TOOLS, type ToolSpec } from "./tools.js";
+
+/** Server name announced to MCP clients. */
+export const MCP_SERVER_NAME = "tariff";
+
+/** What the server tells a client's model once, at initialisation. */
+export const MCP_INSTRUCTIONS =
+  "Tariff is a read-only catalogue of AI-model prices reconciled from several public price databases. " +
+  "Each tool mirrors one endpoint of Tariff's HTTP API v1 and returns its {data, meta}; meta.datasetVersion " +
+  "identifies the ingestion run, so answers with the same version can be compared. Find a model id with " +
+  "search_models, then use get_model (prices, optionally of a reseller channel), get_model_history (how " +
+  "they changed), compare_models (side by side) or list_rates (flat cost table). Amounts are display " +
+  "units (e.g. USD per 1M tokens); quote the confidence level when it is below high.";
+
+/** Every tool result of a successful call declares this shape: the API envelope. */
+const ENVELOPE_SCHEMA = z.object({
+  data: z.unknown().describe("The endpoint's payload, as in the HTTP JSON body."),
+  meta: z
+    .looseObject({
+      datasetVersion: z.string().describe("ISO 8601 timestamp of the ingestion run behind the data."),
+      generatedAt: z.string().describe("When the body was built (once per dataset version)."),
+    })
+    .describe("As in the HTTP body: datasetVersion, generatedAt and endpoint-specific fields (count, nextCursor…)."),
+});
+
+/** Receives unexpected faults (the tool answers a 500 problem without internals, D25). */
+export type FaultLogger = (error: unknown, tool: string) => void;
+
+/**
+ * A new MCP server exposing the ten catalogue tools over the views' current version. Read-only
+ * annotations on every tool. A CatalogueError becomes a tool error (`isError`) whose text is the
+ * problem-details JSON the HTTP route answers (400/404, D25); no view yet is a 503 problem.
+ */
+export function createMcpServer(views: ViewHolder, logFault: FaultLogger): McpServer {
+  const server = new McpServer(
+    { name: MCP_SERVER_NAME, title: "Tariff AI-model prices", version: packageJson.version },
+    { instructions: MCP_INSTRUCTIONS },
+  );
+  for (const tool of TOOLS) {
+    server.registerTool(
+      tool.name,
+      {
+        title: tool.title,
+        description: tool.description,
+        inputSchema: INPUT_SCHEMAS.get(tool.name),
+        outputSchema: ENVELOPE_SCHEMA,
+        annotations: {
+          title: tool.title,
+          readOnlyHint: true,
+          destructiveHint: false,
+          idempotentHint: true,
+          openWorldHint: false,
+        },
+      },
+      (args: Record<string, unknown>) => callTool(tool, views, args, logFault),
+    );
+  }
+  return server;
+}
+
+/** Input schemas are derived once, at module load, so a parameter without a description fails early. */
+const INPUT_SCHEMAS = new Map(TOOLS.map((t) => [t.name, toolInputSchema(t.query, t.pathArgs, t.params)]));
+
+/** Runs one tool: the verb's envelope as structured content, or a problem-details tool error. */
+export function callTool(
+  tool: ToolSpec,
+  views: ViewHolder,
+  args: Readonly<Record<string, unknown>>,
+  logFault: FaultLogger,
+): CallToolResult {
+  const view = views.current();
+  if (!view) return problemResult(503, "the catalogue is loading; retry shortly");
+  try {
+    const { body, text } = tool.run(view, toRawQuery(tool.query, args), pathValues(tool.pathArgs, args));
+    return { content: [{ type: "text", text }], structuredContent: { data: body.data, meta: body.meta } };
+  } catch (error) {
+    if (error instanceof CatalogueError) return problemResult(error.code === "not_found" ? 404 : 400, error.detail);
+    logFault(error, tool.name);
+    return problemResult(500, "an unexpected fault occurred; it has been logged");
+  }
+}
+
+/** A tool error carrying RFC 9457 problem details as its text (no structuredContent: it is not an envelope). */
+export function problemResult(status: number, detail: string): CallToolResult {
+  return { isError: true, content: [{ type: "text", text: JSON.stringify(problem(status, detail)) }] };
+}

@@ -1,0 +1,96 @@
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { CatalogueView } from "../src/catalogue/view.js";
+import { loadReplay } from "./harness.js";
+import {
+  defineMirrorChecks,
+  defineToolListChecks,
+  type McpTestServer,
+  type MirrorTally,
+  startMcpServer,
+} from "./mcp-support.js";
+
+// Issue 8 over Streamable HTTP at /mcp (T21), with the SDK's own client, against the API server of the
+// same process: one view, so every body is byte-for-byte the HTTP one (generatedAt included, D31).
+let view: CatalogueView;
+let http: McpTestServer;
+let client: Client;
+const tally: MirrorTally = { successes: 0, errors: 0, bytesCompared: 0 };
+
+beforeAll(async () => {
+  const replay = await loadReplay();
+  await replay.store.close();
+  view = replay.view;
+  http = await startMcpServer(view);
+  client = new Client({ name: "tariff-test", version: "0.0.0" });
+  await client.connect(new StreamableHTTPClientTransport(new URL(`${http.base}/mcp`)));
+});
+afterAll(async () => {
+  await client.close();
+  await http.close();
+  process.stderr.write(
+    `mcp-http: ${tally.successes} results and ${tally.errors} problems equal to the HTTP bodies (${tally.bytesCompared} JSON bytes)\n`,
+  );
+});
+
+describe("tools/list over Streamable HTTP", () => {
+  defineToolListChecks(() => ({ client }));
+
+  it("announces the server and its instructions", () => {
+    expect(client.getServerVersion()?.name).toBe("tariff");
+    expect(client.getInstructions()).toContain("search_models");
+  });
+});
+
+describe("tools/call over Streamable HTTP mirrors API v1", () => {
+  defineMirrorChecks(() => ({ client, http }), tally);
+});
+
+describe("the /mcp endpoint", () => {
+  const initialize = {
+    jsonrpc: "2.0",
+    id: 1,
+    method: "initialize",
+    params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "0" } },
+  };
+  const post = (server: McpTestServer, body: unknown) =>
+    fetch(`${server.base}/mcp`, {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
+      body: JSON.stringify(body),
+    });
+
+  it("is stateless: plain JSON answers, no session id, CORS open like the API (D23)", async () => {
+    const res = await post(http, initialize);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(res.headers.get("mcp-session-id")).toBeNull();
+    expect(res.headers.get("access-control-allow-origin")).toBe("*");
+    const body = (await res.json()) as { id: number; result: { serverInfo: { name: string } } };
+    expect(body).toMatchObject({ id: 1, result: { serverInfo: { name: "tariff" } } });
+  });
+
+  it("answers GET and DELETE with 405 Allow: POST (no event stream, no session to end)", async () => {
+    for (const method of ["GET", "DELETE"]) {
+      const res = await fetch(`${http.base}/mcp`, { method, headers: { accept: "text/event-stream" } });
+      expect(res.status, method).toBe(405);
+      expect(res.headers.get("allow"), method).toBe("POST");
+      expect(((await res.json()) as { error: { code: number } }).error.code).toBe(-32000);
+    }
+  });
+
+  it("counts against the per-IP rate limit (D24)", async () => {
+    const limited = await startMcpServer(view, 2);
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 3; i += 1) statuses.push((await post(limited, initialize)).status);
+      expect(statuses).toEqual([200, 200, 429]);
+      const last = await post(limited, initialize);
+      expect(last.headers.get("content-type")).toMatch(/^application\/problem\+json/);
+      expect(last.headers.get("retry-after")).not.toBeNull();
+    } finally {
+      await limited.close();
+    }
+  });
+});
