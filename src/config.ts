@@ -1,5 +1,6 @@
 import { resolve } from "node:path";
 import { z } from "zod";
+import { DEFAULT_TIMEOUTS, type ServerTimeouts } from "./http/limits.js";
 
 /**
  * Configuration from the environment, parsed once and frozen (the only module that reads
@@ -13,6 +14,12 @@ const Env = z.object({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(300),
   TRUST_PROXY: z.string().optional(),
   PUBLIC_BASE_URL: z.url().optional(),
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1).default(DEFAULT_TIMEOUTS.headersMs),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1).default(DEFAULT_TIMEOUTS.requestMs),
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1).default(DEFAULT_TIMEOUTS.keepAliveMs),
+  DATABASE_URL: z.string().optional(),
+  REDIS_URL: z.string().optional(),
+  RETAIN_VERSIONS: z.coerce.number().int().min(1).default(30),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -30,6 +37,14 @@ export interface Config {
   readonly trustProxy: number | string[] | undefined;
   readonly publicBaseUrl: string | undefined;
   readonly logLevel: z.infer<typeof Env>["LOG_LEVEL"];
+  /** PostgreSQL URL (issue 5); unset = the embedded SQLite store at `databasePath`. */
+  readonly databaseUrl: string | undefined;
+  /** Redis URL sharing the D24 rate limit across processes; unset = per process. */
+  readonly redisUrl: string | undefined;
+  /** Dataset versions whose published rows are kept (issue 5 §6); history and changes are never pruned. */
+  readonly retainVersions: number;
+  /** Timeouts against slow clients: headers, whole request, keep-alive idle (ms). */
+  readonly timeouts: ServerTimeouts;
 }
 
 /**
@@ -54,6 +69,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     publicBaseUrl: e.PUBLIC_BASE_URL,
     logLevel: e.LOG_LEVEL,
+    databaseUrl: e.DATABASE_URL && e.DATABASE_URL.trim() !== "" ? e.DATABASE_URL : undefined,
+    redisUrl: e.REDIS_URL && e.REDIS_URL.trim() !== "" ? e.REDIS_URL : undefined,
+    retainVersions: e.RETAIN_VERSIONS,
+    timeouts: {
+      headersMs: e.HEADERS_TIMEOUT_MS,
+      requestMs: e.REQUEST_TIMEOUT_MS,
+      keepAliveMs: e.KEEP_ALIVE_TIMEOUT_MS,
+    },
   });
 }
 

@@ -4,24 +4,42 @@ import { join } from "node:path";
 import type { TestProject } from "vitest/node";
 import { ingestSnapshots } from "../src/ingest/run-ingest.js";
 import { SOURCES } from "../src/sources/registry.js";
-import { openSqliteStore } from "../src/store/open-store.js";
+import { openPostgresStore, openSqliteStore } from "../src/store/open-store.js";
+import { createPgDatabase } from "./store-backends.js";
 
 /**
- * Replays every bundled snapshot once into a real SQLite file; the integration suites read it.
- * This is the same replay `npm start` does on an empty store.
+ * Replays every bundled snapshot once into a real store; the integration suites read it. This is
+ * the same replay `npm start` does on an empty store. The `postgres` project (and any run with
+ * DATABASE_URL set) replays into a fresh PostgreSQL database instead of a SQLite file, so the HTTP
+ * suites run unchanged on both back-ends (issue 5).
  */
 export default async function setup(project: TestProject) {
   const dir = mkdtempSync(join(tmpdir(), "tariff-test-"));
   const path = join(dir, "replay.db");
-  const store = await openSqliteStore(path);
-  await ingestSnapshots(store, "data/upstream", SOURCES);
-  await store.close();
+  const sqlite = await openSqliteStore(path);
+  await ingestSnapshots(sqlite, "data/upstream", SOURCES);
+  await sqlite.close();
   project.provide("replayDbPath", path);
-  return () => rmSync(dir, { recursive: true, force: true });
+  let drop = async () => {};
+  if (project.name === "postgres" || process.env.DATABASE_URL) {
+    const db = await createPgDatabase();
+    const store = await openPostgresStore(db.url);
+    await ingestSnapshots(store, "data/upstream", SOURCES);
+    await store.close();
+    project.provide("replayDatabaseUrl", db.url);
+    drop = db.drop;
+  } else project.provide("replayDatabaseUrl", "");
+  return async () => {
+    rmSync(dir, { recursive: true, force: true });
+    await drop();
+  };
 }
 
 declare module "vitest" {
   export interface ProvidedContext {
+    /** The SQLite file of the replay (always made: some suites copy it). */
     replayDbPath: string;
+    /** The PostgreSQL database of the replay, or "" when the suites read SQLite. */
+    replayDatabaseUrl: string;
   }
 }

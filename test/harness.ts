@@ -1,18 +1,23 @@
+import { type Agent, type IncomingHttpHeaders, request } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { FastifyInstance } from "fastify";
 import { inject } from "vitest";
 import { loadView } from "../src/catalogue/load-view.js";
 import type { CatalogueView } from "../src/catalogue/view.js";
 import type { Dataset } from "../src/domain/dataset.js";
-import { createApp } from "../src/http/create-app.js";
+import { type AppOptions, createApp } from "../src/http/create-app.js";
 import { ViewHolder } from "../src/http/view-holder.js";
 import { SOURCES } from "../src/sources/registry.js";
 import type { CatalogueStore } from "../src/store/catalogue-store.js";
-import { openSqliteStore } from "../src/store/open-store.js";
+import { openPostgresStore, openSqliteStore } from "../src/store/open-store.js";
 
-/** Opens the store the global setup replayed the bundled snapshots into (a real SQLite file). */
+/**
+ * Opens the store the global setup replayed the bundled snapshots into: a real PostgreSQL database
+ * in the `postgres` project, else a real SQLite file.
+ */
 export async function openReplayStore(): Promise<CatalogueStore> {
-  return openSqliteStore(inject("replayDbPath"));
+  const url = inject("replayDatabaseUrl");
+  return url ? openPostgresStore(url) : openSqliteStore(inject("replayDbPath"));
 }
 
 /** The current (latest) dataset of the bundled replay and its view. */
@@ -32,12 +37,21 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+/**
+ * Starts the app on 127.0.0.1:0. Any other {@link AppOptions} (rate-limit window and store,
+ * TRUST_PROXY, timeouts, a logger) pass through; the limit is off and logs silent by default.
+ */
 export async function startServer(
   view: CatalogueView,
-  options: { rateLimitPerMinute?: number } = {},
+  options: Partial<Omit<AppOptions, "views">> = {},
 ): Promise<TestServer> {
   const views = new ViewHolder(view);
-  const app = await createApp({ views, rateLimitPerMinute: options.rateLimitPerMinute ?? 0, logLevel: "silent" });
+  const app = await createApp({
+    logLevel: "silent",
+    ...options,
+    views,
+    rateLimitPerMinute: options.rateLimitPerMinute ?? 0,
+  });
   await app.listen({ port: 0, host: "127.0.0.1" });
   const { port } = app.server.address() as AddressInfo;
   const base = `http://127.0.0.1:${port}`;
@@ -48,4 +62,61 @@ export async function startServer(
     get: (path, headers = {}) => fetch(`${base}${path}`, { headers }),
     close: () => app.close(),
   };
+}
+
+/** A response read in full over node:http (HEAD and 304 have an empty body). */
+export interface RawResponse {
+  readonly status: number;
+  readonly headers: IncomingHttpHeaders;
+  readonly body: string;
+}
+
+/**
+ * One request over node:http with any method, any path as sent (no URL normalisation, unlike
+ * fetch) and any headers; pass a keep-alive `agent` to reuse connections.
+ */
+export function httpRequest(
+  base: string,
+  options: { method?: string; path: string; headers?: Record<string, string>; agent?: Agent },
+): Promise<RawResponse> {
+  const url = new URL(base);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        host: url.hostname,
+        port: url.port,
+        method: options.method ?? "GET",
+        path: options.path,
+        headers: options.headers ?? {},
+        ...(options.agent ? { agent: options.agent } : {}),
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString("utf8") }),
+        );
+        res.on("error", reject);
+      },
+    );
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+/** A real model of the replay, for routes with `:provider/:model`. */
+export const SAMPLE_MODEL = { provider: "anthropic", model: "claude-opus-4-0" } as const;
+
+/** Queries a route needs to answer 200 (the rest answer 200 without any). */
+const SAMPLE_QUERIES: Readonly<Record<string, string>> = {
+  "/compare": "?models=openai/gpt-4o,anthropic/claude-opus-4-0",
+};
+
+/**
+ * A path under /api/v1 at which a route (Fastify syntax, e.g. `/models/:provider/:model`) answers
+ * 200 on the replay: path parameters become {@link SAMPLE_MODEL}.
+ */
+export function samplePath(routePath: string, query?: string): string {
+  const path = routePath.replace(":provider", SAMPLE_MODEL.provider).replace(":model", SAMPLE_MODEL.model);
+  return `/api/v1${path}${query ?? SAMPLE_QUERIES[routePath] ?? ""}`;
 }

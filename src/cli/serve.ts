@@ -18,6 +18,7 @@ export async function serve(config: Config): Promise<void> {
     publicBaseUrl: config.publicBaseUrl,
     trustProxy: config.trustProxy,
     logLevel: config.logLevel,
+    timeouts: config.timeouts,
   });
   registerMcpRoutes(app, views);
   const shutdown = async () => {

@@ -1,43 +1,55 @@
-import cors from "@fastify/cors";
-import rateLimit from "@fastify/rate-limit";
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from "fastify";
+import { METHODS } from "node:http";
+import type { FastifyRateLimitStoreCtor } from "@fastify/rate-limit";
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  LogController,
+} from "fastify";
 import { LRUCache } from "lru-cache";
 import { CatalogueError } from "../catalogue/errors.js";
 import { parseRawQuery } from "../catalogue/params.js";
 import type { CatalogueView } from "../catalogue/view.js";
 import { errorCacheControl, successCacheControl } from "./cache-control.js";
+import { clientErrorHandler, timeoutOptions } from "./connection.js";
+import { ALLOWED_METHODS, CORS_HEADERS, registerCors } from "./cors.js";
+import { registerDocsPage } from "./docs-page.js";
 import { ifNoneMatchMatches, weakEtag } from "./etag.js";
-import { PROBLEM_CONTENT_TYPE, problem } from "./problem.js";
+import { DEFAULT_TIMEOUTS, MAX_URL_LENGTH, type ServerTimeouts } from "./limits.js";
+import { openApiRoute } from "./openapi.js";
+import { PROBLEM_CONTENT_TYPE, problem, sendProblem } from "./problem.js";
+import { countOutsideRoutes, isRateLimitRejection, registerRateLimit, retryAfterSeconds } from "./rate-limit.js";
 import { API_PREFIX, ROUTES, type RouteSpec } from "./routes.js";
 import type { ViewHolder } from "./view-holder.js";
+
+export { ALLOWED_METHODS, EXPOSED_HEADERS } from "./cors.js";
+export { MAX_URL_LENGTH } from "./limits.js";
 
 /** What the HTTP app needs; it reads no environment itself. */
 export interface AppOptions {
   readonly views: ViewHolder;
   /** D24; 0 = off. */
   readonly rateLimitPerMinute: number;
+  /** D24 window in ms (60 000 unless a test shortens it). */
+  readonly rateLimitWindowMs?: number;
+  /** D24: pluggable counter store of @fastify/rate-limit (e.g. Redis); default in-process. */
+  readonly rateLimitStore?: FastifyRateLimitStoreCtor;
   /** D19: absolute base URL for links; else the request's protocol and host. */
   readonly publicBaseUrl?: string | undefined;
   readonly trustProxy?: number | string[] | undefined;
   readonly logLevel?: string;
+  /** A logger to use instead of a new pino at `logLevel` (tests capture the fault log with it). */
+  readonly logger?: FastifyBaseLogger;
+  /** Timeouts against slow clients; defaults {@link DEFAULT_TIMEOUTS}. */
+  readonly timeouts?: ServerTimeouts;
   /** Bound of the per-version response cache (entries). */
   readonly responseCacheEntries?: number;
 }
 
-/** D23: headers a browser script may read. */
-export const EXPOSED_HEADERS = [
-  "ETag",
-  "x-dataset-version",
-  "Retry-After",
-  "RateLimit-Limit",
-  "RateLimit-Remaining",
-  "RateLimit-Reset",
-];
-/** D14 */
-export const ALLOWED_METHODS = "GET, HEAD, OPTIONS";
-const OTHER_METHODS = ["POST", "PUT", "DELETE", "PATCH"] as const;
-/** Bound on the request URL, against abuse of memory and caches. */
-export const MAX_URL_LENGTH = 4096;
+/** Every method node knows but GET, HEAD, OPTIONS (and CONNECT, which node handles itself): a 405 (D14). */
+const OTHER_METHODS = METHODS.filter((m) => !["GET", "HEAD", "OPTIONS", "CONNECT"].includes(m));
 
 interface CachedResponse {
   readonly status: number;
@@ -47,21 +59,38 @@ interface CachedResponse {
   readonly etag: string;
 }
 
+const OPENAPI_ROUTE = openApiRoute(ROUTES);
+/** Every GET route the app serves: the ROUTES of api-v1.md plus `/openapi.json` (D26). */
+export const SERVED_ROUTES: readonly RouteSpec[] = [...ROUTES, OPENAPI_ROUTE];
+/** The OpenAPI document of {@link SERVED_ROUTES}, built once. */
+export const OPENAPI_DOCUMENT = () => OPENAPI_ROUTE.document();
+
 /**
- * Builds the Fastify app serving API v1 from the current view (issue 2 §8, D13–D25).
+ * Builds the Fastify app serving API v1 from the current view (D13–D26).
  * Every body is a function of (dataset version, path, raw query), so responses are cached per
- * version and served with a weak ETag (D21).
+ * version and served with a weak ETag (D21). Errors are problem details with CORS on every
+ * response, also the ones Fastify's router and node's parser produce before any route runs.
  */
 export async function createApp(options: AppOptions): Promise<FastifyInstance> {
+  let appRef: FastifyInstance | null = null;
+  const timeouts = options.timeouts ?? DEFAULT_TIMEOUTS;
   const app = Fastify({
-    logger: { level: options.logLevel ?? "info" },
+    ...(options.logger ? { loggerInstance: options.logger } : { logger: { level: options.logLevel ?? "info" } }),
     // Per-request logs would dominate the hot path; faults are logged by the error handler.
     logController: new LogController({ disableRequestLogging: true }),
     // D24: the client IP is the socket address unless TRUST_PROXY names trusted proxies.
     trustProxy: trustProxySetting(options.trustProxy),
-    routerOptions: { maxParamLength: 500 },
+    // Path parameters are bounded by the URL bound (T25), not by a shorter router limit.
+    routerOptions: { maxParamLength: MAX_URL_LENGTH },
     return503OnClosing: true,
+    ...timeoutOptions(timeouts),
+    clientErrorHandler,
+    // A path the router cannot decode (malformed percent-encoding) or too long: a problem, never a 500.
+    frameworkErrors: (error, request, reply) => {
+      if (appRef) void answerFrameworkError(appRef, error, request, reply);
+    },
   });
+  appRef = app;
 
   let cacheVersion = "";
   let cache = new LRUCache<string, CachedResponse>({ max: options.responseCacheEntries ?? 5000 });
@@ -73,71 +102,59 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     return cache;
   };
 
-  await app.register(cors, {
-    origin: "*",
-    methods: ["GET", "HEAD", "OPTIONS"],
-    allowedHeaders: ["If-None-Match", "Content-Type"],
-    exposedHeaders: EXPOSED_HEADERS,
-    maxAge: 86400,
-    strictPreflight: false,
+  await registerCors(app);
+  await registerRateLimit(app, {
+    max: options.rateLimitPerMinute,
+    ...(options.rateLimitWindowMs !== undefined ? { windowMs: options.rateLimitWindowMs } : {}),
+    ...(options.rateLimitStore ? { store: options.rateLimitStore } : {}),
   });
 
-  if (options.rateLimitPerMinute > 0) {
-    await app.register(rateLimit, {
-      global: true,
-      max: options.rateLimitPerMinute,
-      timeWindow: 60_000,
-      enableDraftSpec: true,
-      allowList: (req) => req.method === "OPTIONS",
-      keyGenerator: (req) => req.ip,
-      errorResponseBuilder: (_req, ctx) => ({
-        statusCode: 429,
-        rateLimited: true,
-        detail: `rate limit of ${ctx.max} requests per minute exceeded; retry after ${Math.max(1, Math.ceil(ctx.ttl / 1000))} s`,
-      }),
-    });
-  }
-
   app.setErrorHandler((error: unknown, request, reply) => {
-    const e = error as { statusCode?: number; rateLimited?: boolean; detail?: string; message?: string };
-    if (e.rateLimited) return sendProblem(reply, 429, e.detail ?? "rate limit exceeded");
-    const status = typeof e.statusCode === "number" ? e.statusCode : 500;
-    if (status >= 400 && status < 500) return sendProblem(reply, status, "the request could not be read");
+    if (isRateLimitRejection(error)) {
+      // D24: whole seconds, at least 1.
+      reply.header("retry-after", retryAfterSeconds(Number(reply.getHeader("retry-after") ?? 1) * 1000));
+      return sendProblem(reply, 429, error.detail);
+    }
+    const status = (error as { statusCode?: unknown }).statusCode;
+    if (typeof status === "number" && status >= 400 && status < 500)
+      return sendProblem(reply, status, "the request could not be read");
     request.log.error({ err: error }, "unexpected fault");
+    // D25: nothing of the fault reaches the client; the validators set before it threw are dropped.
+    reply.removeHeader("etag");
     return sendProblem(reply, 500, "an unexpected fault occurred; it has been logged");
   });
 
   app.setNotFoundHandler(
     { preHandler: options.rateLimitPerMinute > 0 ? app.rateLimit() : undefined },
     (request, reply) => {
-      const view = options.views.current();
-      const [path, query] = splitUrl(request.url);
-      if (view) {
-        reply.header("etag", weakEtag(view.version, path, query));
-        reply.header("x-dataset-version", view.version);
-      }
-      return sendProblem(reply, 404, `no endpoint at ${truncate(path)}; see ${API_PREFIX}/openapi.json`);
+      if (request.url.length > MAX_URL_LENGTH) return urlTooLong(reply);
+      const [path] = splitUrl(request.url);
+      return answerVersioned(request, reply, 404, `no endpoint at ${truncate(path)}; see ${API_PREFIX}/openapi.json`);
     },
   );
 
-  for (const route of ROUTES) {
+  for (const method of OTHER_METHODS) if (!app.supportedMethods.includes(method)) app.addHttpMethod(method);
+  for (const route of SERVED_ROUTES) {
     const url = `${API_PREFIX}${route.path}`;
     app.get(url, (request, reply) => serve(route, request, reply));
     app.route({
-      method: [...OTHER_METHODS],
+      method: OTHER_METHODS,
       url,
-      handler: (_request, reply) => {
+      // Answered before the body is parsed, after the rate limit counted it (D14, D24).
+      preParsing: async (_request, reply) => {
         reply.header("allow", ALLOWED_METHODS);
         return sendProblem(reply, 405, `this endpoint answers only ${ALLOWED_METHODS}`);
       },
+      handler: (_request, reply) => reply,
     });
   }
+
+  await registerDocsPage(app, OPENAPI_DOCUMENT());
 
   function serve(route: RouteSpec, request: FastifyRequest, reply: FastifyReply) {
     const view = options.views.current();
     if (!view) return sendProblem(reply, 503, "the catalogue is loading; retry shortly");
-    if (request.url.length > MAX_URL_LENGTH)
-      return sendProblem(reply, 414, `the request URL exceeds ${MAX_URL_LENGTH} characters`);
+    if (request.url.length > MAX_URL_LENGTH) return urlTooLong(reply);
     const responses = cacheFor(view);
     // A body that embeds the request's origin (D19 links) is cached per host.
     const cacheKey = route.usesBaseUrl && !options.publicBaseUrl ? `${request.host} ${request.url}` : request.url;
@@ -149,12 +166,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     reply.header("etag", entry.etag);
     reply.header("cache-control", entry.cacheControl);
     reply.header("x-dataset-version", view.version);
-    if (
-      (entry.status === 200 || entry.status === 400 || entry.status === 404) &&
-      ifNoneMatchMatches(request.headers["if-none-match"], entry.etag)
-    ) {
-      return reply.code(304).send();
-    }
+    if (ifNoneMatchMatches(request.headers["if-none-match"], entry.etag)) return reply.code(304).send();
     return reply.code(entry.status).type(entry.contentType).send(entry.body);
   }
 
@@ -185,15 +197,49 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     }
   }
 
+  /** A 400/404 outside the routes: ETag and x-dataset-version as on every 400/404 (D21), 304 when matched. */
+  function answerVersioned(request: FastifyRequest, reply: FastifyReply, status: 400 | 404, detail: string) {
+    const view = options.views.current();
+    if (view) {
+      const [path, query] = splitUrl(request.url);
+      const etag = weakEtag(view.version, path, query);
+      reply.header("etag", etag);
+      reply.header("x-dataset-version", view.version);
+      if (ifNoneMatchMatches(request.headers["if-none-match"], etag)) {
+        reply.header("cache-control", errorCacheControl(status));
+        return reply.code(304).send();
+      }
+    }
+    return sendProblem(reply, status, detail);
+  }
+
+  /** Errors of Fastify's router; its hooks did not run, so CORS and the rate limit are applied here. */
+  async function answerFrameworkError(
+    instance: FastifyInstance,
+    error: FastifyError,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ) {
+    try {
+      reply.headers(CORS_HEADERS);
+      if (request.method !== "OPTIONS" && options.rateLimitPerMinute > 0) {
+        const rejection = await countOutsideRoutes(instance, request, reply);
+        if (rejection) return sendProblem(reply, 429, rejection.detail);
+      }
+      if (error.code === "FST_ERR_MAX_PARAM_LENGTH" || request.url.length > MAX_URL_LENGTH) return urlTooLong(reply);
+      return answerVersioned(request, reply, 400, "the request path is not valid percent-encoded UTF-8");
+    } catch (fault) {
+      request.log.error({ err: fault }, "unexpected fault");
+      if (!reply.sent) sendProblem(reply, 500, "an unexpected fault occurred; it has been logged");
+    }
+  }
+
   return app;
 }
 
-function sendProblem(reply: FastifyReply, status: number, detail: string) {
-  reply.header("cache-control", errorCacheControl(status));
-  return reply
-    .code(status)
-    .type(PROBLEM_CONTENT_TYPE)
-    .send(JSON.stringify(problem(status, detail)));
+/** T25: the URL bound. */
+function urlTooLong(reply: FastifyReply) {
+  return sendProblem(reply, 414, `the request URL exceeds ${MAX_URL_LENGTH} characters`);
 }
 
 function trustProxySetting(

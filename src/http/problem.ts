@@ -1,4 +1,6 @@
 import { STATUS_CODES } from "node:http";
+import type { FastifyReply } from "fastify";
+import { errorCacheControl } from "./cache-control.js";
 
 /**
  * RFC 9457 problem details (api-v1.md Errors, D25): `type` about:blank, `title` the status's reason
@@ -13,6 +15,16 @@ export interface Problem {
 
 export const PROBLEM_CONTENT_TYPE = "application/problem+json";
 
+/** The problem body of a status; `title` is the reason phrase of node's status table. */
 export function problem(status: number, detail: string): Problem {
   return { type: "about:blank", title: STATUS_CODES[status] ?? "Error", status, detail };
+}
+
+/** Sends a problem with the D22 Cache-Control of its status; headers already set are kept. */
+export function sendProblem(reply: FastifyReply, status: number, detail: string): FastifyReply {
+  reply.header("cache-control", errorCacheControl(status));
+  return reply
+    .code(status)
+    .type(PROBLEM_CONTENT_TYPE)
+    .send(JSON.stringify(problem(status, detail)));
 }

@@ -15,6 +15,9 @@ export const INGEST_LOCK_KEY = 0x746172696666;
  */
 export async function openPostgresStore(url: string): Promise<CatalogueStore> {
   const pool = new pg.Pool({ connectionString: url, max: 5 });
+  // An idle client the server drops (restart, failover) must not crash the process; the pool
+  // replaces it on the next query.
+  pool.on("error", () => {});
   const store = new KyselyCatalogueStore(
     new Kysely<StoreSchema>({ dialect: new PostgresDialect({ pool }) }),
     postgresBackend(url, pool),

@@ -1,0 +1,235 @@
+import { z } from "zod";
+import { CHANGE_KINDS } from "../domain/change.js";
+import { CHANNELS } from "../domain/channel.js";
+import { CONFIDENCE_LEVELS } from "../domain/confidence.js";
+
+/**
+ * Zod RESPONSE schemas of API v1, mirroring shapes.ts and api-v1.md "Resources and their fields"
+ * with the D-decisions (D2 channels, D4 nullability, D5 change amounts, D8 scores). They are what
+ * the OpenAPI document (D26) is generated from and what the fuzz tests check every 200 body
+ * against. Objects are strict: a field served but not described here is a failure, not a leak.
+ * `.meta({ id })` makes each one a named component of the OpenAPI document.
+ */
+
+const timestamp = z.iso.datetime({ offset: true }).meta({ description: "ISO 8601 timestamp" });
+const nullableTimestamp = timestamp.nullable();
+const isoDate = z.iso.date().meta({ description: "Date YYYY-MM-DD" });
+const modelId = z
+  .string()
+  .meta({ description: "`<provider_slug>/<model_slug>` (D1)", example: "anthropic/claude-opus-4-0" });
+const confidence = z.enum(CONFIDENCE_LEVELS).meta({ id: "Confidence", description: "Confidence level (D8)" });
+
+/** api-v1.md "Price", D7, D8, D27. */
+export const PriceSchema = z
+  .strictObject({
+    label: z.string().meta({ description: "Human name of the dimension; unique within a model (D27)" }),
+    direction: z.string(),
+    modality: z.string(),
+    tier: z.string(),
+    cache: z.string(),
+    contextMin: z.number().int().min(0),
+    contextMax: z.number().int().nullable(),
+    qualifiers: z.record(z.string(), z.string()),
+    amount: z.number().meta({ description: "In display units, never raw base units (D7)" }),
+    displayUnit: z.string().meta({ example: "USD per 1M tokens" }),
+    denomination: z.enum(["currency", "credit"]),
+    currency: z.string(),
+    confidence,
+    confidenceScore: z.number().min(0).max(1).meta({ description: "Fraction 0–1 (D8)" }),
+    sources: z.array(z.string()),
+    dissenting: z.array(z.string()),
+    disputed: z.boolean(),
+    fallbackAmount: z.number().nullable(),
+    effectiveFrom: timestamp,
+    staleSince: nullableTimestamp,
+  })
+  .meta({ id: "Price", description: "One price dimension of a model in one channel" });
+
+/** api-v1.md "Model", D3 lifecycle, D4 nullability. */
+export const ModelSchema = z
+  .strictObject({
+    id: modelId,
+    provider: z.string(),
+    slug: z.string(),
+    name: z.string(),
+    family: z.string().nullable(),
+    contextWindow: z.number().int().nullable(),
+    maxOutputTokens: z.number().int().nullable(),
+    openWeights: z.boolean(),
+    firstSeenAt: timestamp,
+    lifecycle: z.strictObject({
+      state: z.enum(["preview", "active", "deprecated", "retired"]),
+      releasedOn: isoDate.nullable(),
+      deprecatedOn: isoDate.nullable(),
+      retiresOn: isoDate.nullable(),
+    }),
+    prices: z.array(PriceSchema).meta({ description: "Empty when the requested channel does not sell the model" }),
+  })
+  .meta({ id: "Model" });
+
+/** api-v1.md "Provider", D29. */
+export const ProviderSchema = z
+  .strictObject({
+    slug: z.string(),
+    name: z.string(),
+    website: z.string().nullable(),
+    pricingUrl: z.string().nullable(),
+    official: z.boolean(),
+    models: z.number().int().min(0),
+  })
+  .meta({ id: "Provider" });
+
+/** api-v1.md "Search suggestion", D20. */
+export const SuggestionSchema = z
+  .strictObject({ id: modelId, label: z.string().meta({ example: "Claude Opus 4 — Anthropic" }) })
+  .meta({ id: "Suggestion" });
+
+/** api-v1.md "Source record", D4. */
+export const SourceSchema = z
+  .strictObject({
+    source: z.string(),
+    name: z.string(),
+    license: z.string().nullable(),
+    homepage: z.string(),
+    weight: z.number(),
+    authoritative: z.boolean(),
+    lastSuccessAt: nullableTimestamp,
+    lastError: z
+      .strictObject({ at: timestamp, message: z.string(), httpStatus: z.number().int().nullable() })
+      .nullable(),
+    rowsLastRun: z.number().int().min(0),
+  })
+  .meta({ id: "Source" });
+
+/** api-v1.md "Rate record" (contract version 2), D8, D30. */
+export const RateSchema = z
+  .strictObject({
+    id: modelId,
+    provider: z.string(),
+    slug: z.string(),
+    currency: z.string(),
+    inputPerMTok: z.number(),
+    outputPerMTok: z.number(),
+    cachedInputPerMTok: z.number().nullable(),
+    confidence,
+    confidenceScore: z.number().int().min(0).max(100).meta({ description: "0–100 (D8)" }),
+    agreeingSources: z.array(z.string()),
+    sourceCount: z.number().int().min(0),
+    official: z.boolean(),
+    disputed: z.boolean(),
+    staleSince: nullableTimestamp,
+    aliases: z.array(z.string()),
+  })
+  .meta({ id: "Rate" });
+
+/** D2: `/meta` `data.channels`. */
+export const ChannelSchema = z
+  .strictObject({ id: z.enum(CHANNELS), name: z.string(), sellers: z.array(z.string()) })
+  .meta({ id: "Channel" });
+
+/** api-v1.md "Dataset summary", D2, D28. */
+export const DatasetSummarySchema = z
+  .strictObject({
+    datasetVersion: timestamp,
+    generatedAt: timestamp,
+    models: z.number().int().min(0),
+    providers: z.number().int().min(0),
+    prices: z.number().int().min(0),
+    lastRun: z.strictObject({ id: z.string(), status: z.string(), finishedAt: timestamp }),
+    rates: z.strictObject({ contractVersion: z.number().int(), officialSources: z.array(z.string()) }),
+    channels: z.array(ChannelSchema),
+  })
+  .meta({ id: "DatasetSummary" });
+
+/** api-v1.md "History series", D17, D27. */
+export const HistorySeriesSchema = z
+  .strictObject({
+    label: z.string(),
+    displayUnit: z.string(),
+    points: z.array(z.tuple([isoDate, z.number()])).meta({ description: "[date, amount], one per change" }),
+  })
+  .meta({ id: "HistorySeries" });
+
+/** api-v1.md "Change record", D5, D6; `channel` and `displayUnit` are additions (T17). */
+export const ChangeSchema = z
+  .strictObject({
+    kind: z.enum(CHANGE_KINDS),
+    model: modelId,
+    modelName: z.string(),
+    providerName: z.string(),
+    label: z.string(),
+    oldAmount: z.number().nullable(),
+    newAmount: z.number().nullable(),
+    deltaPct: z.number().nullable(),
+    occurredAt: timestamp,
+    channel: z.enum(CHANNELS),
+    displayUnit: z.string(),
+  })
+  .meta({ id: "Change" });
+
+/** RFC 9457 problem details (api-v1.md Errors, D25). */
+export const ProblemSchema = z
+  .strictObject({
+    type: z.literal("about:blank"),
+    title: z.string().meta({ description: "The reason phrase of the status" }),
+    status: z.number().int().min(400).max(599),
+    detail: z.string(),
+  })
+  .meta({ id: "Problem" });
+
+/** The success envelope with the endpoint's own `meta` fields (T13). */
+function envelope<D extends z.ZodType, M extends z.ZodRawShape>(data: D, meta: M, id: string) {
+  return z
+    .strictObject({
+      data,
+      meta: z.strictObject({
+        datasetVersion: timestamp.meta({ description: "Equals the x-dataset-version header" }),
+        generatedAt: timestamp.meta({ description: "When the body was built (D31)" }),
+        ...meta,
+      }),
+    })
+    .meta({ id });
+}
+
+const count = z.number().int().min(0);
+
+/** GET /meta */
+export const MetaResponse = envelope(DatasetSummarySchema, {}, "MetaResponse");
+/** GET /providers */
+export const ProvidersResponse = envelope(z.array(ProviderSchema), { count }, "ProvidersResponse");
+/** GET /models (D12) */
+export const ModelsResponse = envelope(
+  z.array(ModelSchema),
+  { count, nextCursor: z.string().nullable().meta({ description: "Null exactly on the last page (D12)" }) },
+  "ModelsResponse",
+);
+/** GET /models/search */
+export const SearchResponse = envelope(z.array(SuggestionSchema), { count }, "SearchResponse");
+/** GET /models/{provider}/{model} */
+export const ModelResponse = envelope(ModelSchema, { channel: z.enum(CHANNELS) }, "ModelResponse");
+/** GET /models/{provider}/{model}/history (D17) */
+export const HistoryResponse = envelope(
+  z.array(HistorySeriesSchema),
+  { model: modelId, granularity: z.literal("change") },
+  "HistoryResponse",
+);
+/** GET /compare (D15) */
+export const CompareResponse = envelope(z.array(ModelSchema), { found: count, requested: count }, "CompareResponse");
+/** GET /changes (D18) */
+export const ChangesResponse = envelope(
+  z.array(ChangeSchema),
+  {
+    count,
+    days: z.number().int().meta({ description: "The look-back window applied (D18)" }),
+    limit: z.number().int().meta({ description: "The row limit applied, after the cap of 500" }),
+  },
+  "ChangesResponse",
+);
+/** GET /sources */
+export const SourcesResponse = envelope(z.array(SourceSchema), { count }, "SourcesResponse");
+/** GET /rates (contract version 2) */
+export const RatesResponse = envelope(
+  z.array(RateSchema),
+  { count, contractVersion: z.number().int() },
+  "RatesResponse",
+);
