@@ -1,6 +1,7 @@
 import { resolve } from "node:path";
 import { z } from "zod";
 import { DEFAULT_TIMEOUTS, type ServerTimeouts } from "./http/limits.js";
+import { type LiveConfig, parseLiveConfig } from "./ingest/live-config.js";
 
 /**
  * Configuration from the environment, parsed once and frozen (the only module that reads
@@ -45,6 +46,8 @@ export interface Config {
   readonly retainVersions: number;
   /** Timeouts against slow clients: headers, whole request, keep-alive idle (ms). */
   readonly timeouts: ServerTimeouts;
+  /** Live ingestion (issue 7): upstream URLs, fetch limits, guards, raw payload archive. */
+  readonly live: LiveConfig;
 }
 
 /**
@@ -77,6 +80,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       requestMs: e.REQUEST_TIMEOUT_MS,
       keepAliveMs: e.KEEP_ALIVE_TIMEOUT_MS,
     },
+    live: parseLiveConfig(env, dataDir),
   });
 }
 

@@ -16,10 +16,12 @@ import { createPgDatabase } from "./store-backends.js";
 export default async function setup(project: TestProject) {
   const dir = mkdtempSync(join(tmpdir(), "tariff-test-"));
   const path = join(dir, "replay.db");
-  const sqlite = await openSqliteStore(path);
-  await ingestSnapshots(sqlite, "data/upstream", SOURCES);
-  await sqlite.close();
-  project.provide("replayDbPath", path);
+  if (project.name !== "postgres") {
+    const sqlite = await openSqliteStore(path);
+    await ingestSnapshots(sqlite, "data/upstream", SOURCES);
+    await sqlite.close();
+  }
+  project.provide("replayDbPath", project.name !== "postgres" ? path : "");
   let drop = async () => {};
   if (project.name === "postgres" || process.env.DATABASE_URL) {
     const db = await createPgDatabase();
@@ -37,7 +39,7 @@ export default async function setup(project: TestProject) {
 
 declare module "vitest" {
   export interface ProvidedContext {
-    /** The SQLite file of the replay (always made: some suites copy it). */
+    /** The SQLite file of the replay ("" in the postgres project); some suites copy it. */
     replayDbPath: string;
     /** The PostgreSQL database of the replay, or "" when the suites read SQLite. */
     replayDatabaseUrl: string;

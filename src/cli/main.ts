@@ -1,10 +1,11 @@
-import { Command } from "commander";
+import { Command, InvalidArgumentError } from "commander";
 import { loadConfig } from "../config.js";
 import { ingestSnapshots } from "../ingest/run-ingest.js";
 import { serveMcpStdio } from "../mcp/stdio.js";
 import { SOURCES } from "../sources/registry.js";
-import { openSqliteStore } from "../store/open-store.js";
-import { loadCurrentView } from "./load-view.js";
+import { openStore } from "../store/open-store.js";
+import { ingestLiveOnce, parseDuration } from "./ingest-live.js";
+import { loadCurrentView, storeLabel } from "./load-view.js";
 import { consoleReporter } from "./progress.js";
 import { serve } from "./serve.js";
 
@@ -17,20 +18,39 @@ const program = new Command()
 program
   .command("serve")
   .description("serve API v1 (replays the bundled snapshots first when the store is empty)")
-  .action(async () => {
-    await serve(loadConfig());
+  .option("--ingest-every <duration>", "run live ingestion in the background every <duration> (e.g. 1h, 15m)")
+  .option("--workers <n>", "API processes sharing the port (node:cluster); default 1", parseWorkers)
+  .action(async (opts: { ingestEvery?: string; workers?: number }) => {
+    const ingestEveryMs = opts.ingestEvery === undefined ? undefined : parseDuration(opts.ingestEvery);
+    await serve(loadConfig(), { ingestEveryMs, workers: opts.workers });
   });
 
 program
   .command("ingest")
-  .description("ingest a snapshot folder laid out as <source>/<YYYY-MM-DD>/<files>, one run per date")
-  .requiredOption("--snapshots <dir>", "folder of recorded upstream payloads")
-  .action(async (opts: { snapshots: string }) => {
+  .description(
+    "run live ingestion once; with --snapshots, ingest a folder laid out as <source>/<YYYY-MM-DD>/<files> " +
+      "(or a live-run archive), one run per folder",
+  )
+  .option("--snapshots <dir>", "folder of recorded upstream payloads")
+  .action(async (opts: { snapshots?: string }) => {
     const config = loadConfig();
-    const store = await openSqliteStore(config.databasePath);
+    if (opts.snapshots === undefined) {
+      await ingestLiveOnce(config);
+      return;
+    }
+    const snapshots = opts.snapshots;
+    const store = await openStore(config);
     try {
-      const runs = await ingestSnapshots(store, opts.snapshots, SOURCES, consoleReporter());
-      process.stderr.write(`${runs.length} dataset version(s) published to ${config.databasePath}\n`);
+      // One ingester at a time (issue 5 §2): a second one waits, then skips what the first published.
+      const runs = await store.withIngestLock(() => ingestSnapshots(store, snapshots, SOURCES, consoleReporter()));
+      const pruned = await store.pruneVersions(config.retainVersions);
+      process.stderr.write(
+        `${runs.length} dataset version(s) published to ${storeLabel(config)}` +
+          (pruned.length > 0
+            ? `; ${pruned.length} old version(s) pruned (RETAIN_VERSIONS=${config.retainVersions})`
+            : "") +
+          "\n",
+      );
     } finally {
       await store.close();
     }
@@ -44,6 +64,13 @@ program
   .action(async () => {
     await serveMcpStdio(await loadCurrentView(loadConfig()));
   });
+
+/** `--workers`: a whole number from 1 to 64. */
+function parseWorkers(value: string): number {
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || n < 1 || n > 64) throw new InvalidArgumentError("expected a whole number from 1 to 64");
+  return n;
+}
 
 program.parseAsync(process.argv).catch((error: unknown) => {
   process.stderr.write(`tariff: ${error instanceof Error ? error.message : String(error)}\n`);

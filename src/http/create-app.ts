@@ -8,6 +8,7 @@ import Fastify, {
   type FastifyRequest,
   LogController,
 } from "fastify";
+import type { Redis } from "ioredis";
 import { LRUCache } from "lru-cache";
 import { CatalogueError } from "../catalogue/errors.js";
 import { parseRawQuery } from "../catalogue/params.js";
@@ -36,6 +37,8 @@ export interface AppOptions {
   readonly rateLimitWindowMs?: number;
   /** D24: pluggable counter store of @fastify/rate-limit (e.g. Redis); default in-process. */
   readonly rateLimitStore?: FastifyRateLimitStoreCtor;
+  /** Shares the D24 counters through Redis (REDIS_URL); fails open when Redis is down (T30). */
+  readonly rateLimitRedis?: Redis | undefined;
   /** D19: absolute base URL for links; else the request's protocol and host. */
   readonly publicBaseUrl?: string | undefined;
   readonly trustProxy?: number | string[] | undefined;
@@ -107,6 +110,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     max: options.rateLimitPerMinute,
     ...(options.rateLimitWindowMs !== undefined ? { windowMs: options.rateLimitWindowMs } : {}),
     ...(options.rateLimitStore ? { store: options.rateLimitStore } : {}),
+    ...(options.rateLimitRedis ? { redis: options.rateLimitRedis } : {}),
   });
 
   app.setErrorHandler((error: unknown, request, reply) => {

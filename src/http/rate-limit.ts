@@ -1,5 +1,6 @@
 import rateLimit, { type FastifyRateLimitStoreCtor } from "@fastify/rate-limit";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { Redis } from "ioredis";
 
 /** D24 settings of the per-client-IP limit. */
 export interface RateLimitSettings {
@@ -12,6 +13,12 @@ export interface RateLimitSettings {
    * LRU store; a Redis-backed store plugs in here when the service runs as several processes.
    */
   readonly store?: FastifyRateLimitStoreCtor;
+  /**
+   * A Redis client shares the counters across processes and hosts (D24, issue 5 §4) through the
+   * library's Redis store. When Redis fails the limit fails open: requests are served, the error
+   * is logged (T30).
+   */
+  readonly redis?: Redis;
 }
 
 /** What the error handler needs to turn a rejection into the D24 429 problem. */
@@ -40,6 +47,7 @@ export async function registerRateLimit(app: FastifyInstance, settings: RateLimi
     timeWindow: windowMs,
     enableDraftSpec: true,
     ...(settings.store ? { store: settings.store } : {}),
+    ...(settings.redis ? { redis: settings.redis, nameSpace: "tariff-ratelimit-", skipOnError: true } : {}),
     allowList: (req) => req.method === "OPTIONS",
     keyGenerator: (req) => req.ip,
     errorResponseBuilder: (_req, ctx) => rejection(ctx.max, windowMs, ctx.ttl),

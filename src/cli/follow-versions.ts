@@ -1,0 +1,38 @@
+import type { Logger } from "pino";
+import { loadView } from "../catalogue/load-view.js";
+import type { Config } from "../config.js";
+import type { ViewHolder } from "../http/view-holder.js";
+import { SOURCES } from "../sources/registry.js";
+import { openStore } from "../store/open-store.js";
+
+/**
+ * Keeps an API process on the newest dataset version (issue 5 §3): the store announces new
+ * versions (LISTEN/NOTIFY on PostgreSQL, polling on SQLite and as the fallback), the process
+ * builds the new view off the request path and swaps it in one assignment. Requests in flight
+ * finish on the view they took.
+ * @returns a function that stops following and closes the store connection
+ */
+export async function followVersions(config: Config, views: ViewHolder, log: Logger): Promise<() => Promise<void>> {
+  const store = await openStore(config);
+  let loading = Promise.resolve();
+  const stop = await store.watchVersions(
+    (version) => {
+      loading = loading
+        .then(async () => {
+          if ((views.current()?.version ?? "") >= version) return;
+          const next = await loadView(store, SOURCES, version);
+          if (next && next.version > (views.current()?.version ?? "")) {
+            views.swap(next);
+            log.info({ datasetVersion: next.version }, "serving a new dataset version");
+          }
+        })
+        .catch((error: unknown) => log.error({ err: error }, "could not load the new dataset version"));
+    },
+    { pollMs: config.databaseUrl ? 30_000 : 2000 },
+  );
+  return async () => {
+    await stop();
+    await loading;
+    await store.close();
+  };
+}

@@ -1,0 +1,286 @@
+import { Worker } from "node:worker_threads";
+import type { Logger } from "pino";
+import type { Dataset } from "../domain/dataset.js";
+import type { SourceId } from "../domain/observation.js";
+import { createDispatcher, FetchError, fetchFile } from "../sources/fetch-source.js";
+import { LIVE_UPSTREAMS } from "../sources/live-upstreams.js";
+import type { SourceAdapter } from "../sources/source.js";
+import type { CatalogueStore } from "../store/catalogue-store.js";
+import type { LiveConfig } from "./live-config.js";
+import {
+  finishRun,
+  getBlob,
+  type HttpCache,
+  type ManifestFile,
+  type ManifestSource,
+  payloadHash,
+  putBlob,
+  type RunManifest,
+  readHttpCache,
+  recoverPending,
+  writeHttpCache,
+  writePending,
+} from "./payload-archive.js";
+import { loadRunContext, publishRun, type SourceFailure, type SourceOutcome } from "./run-pipeline.js";
+
+/**
+ * One live ingestion run (issue 7): fetch every source's upstream, archive the raw payloads, run
+ * the shared pipeline (`publishRun`, with the guards) and publish one dataset version.
+ */
+
+/** Per-source line of a live run's summary. */
+export interface LiveSourceSummary {
+  readonly source: SourceId;
+  readonly status: "ok" | "unchanged" | "failed";
+  /** Price rows parsed this run (0 when failed). */
+  readonly rows: number;
+  readonly files: number;
+  /** Decoded bytes fetched (304 answers count 0). */
+  readonly bytes: number;
+  readonly error: SourceFailure | null;
+}
+
+/** The result of a live run. */
+export interface LiveRunResult {
+  readonly dataset: Dataset;
+  readonly changes: number;
+  readonly sources: readonly LiveSourceSummary[];
+  readonly manifest: RunManifest;
+}
+
+/** Points of a live run where the crash test (`TARIFF_TEST_CRASH_AT`) can SIGKILL the process. */
+export const CRASH_POINTS = [
+  "after-fetch",
+  "after-archive",
+  "before-publish",
+  "during-publish",
+  "after-publish",
+  "after-finish",
+] as const;
+
+/**
+ * Runs live ingestion once, holding the store's ingest lock.
+ * @param now the run time source (tests pass a clock); the version is always newer than the latest
+ * @throws Error when the store cannot publish; upstream failures never throw (they fail their source)
+ */
+export async function runLiveIngest(
+  store: CatalogueStore,
+  adapters: readonly SourceAdapter[],
+  config: LiveConfig,
+  logger: Logger,
+  now: () => Date = () => new Date(),
+): Promise<LiveRunResult> {
+  return store.withIngestLock(() => runLocked(store, adapters, config, logger, now));
+}
+
+async function runLocked(
+  store: CatalogueStore,
+  adapters: readonly SourceAdapter[],
+  config: LiveConfig,
+  logger: Logger,
+  now: () => Date,
+): Promise<LiveRunResult> {
+  const archive = config.archiveDir;
+  const recovered = await recoverPending(archive, (version) => store.loadDataset(version));
+  if (recovered.finished.length + recovered.dropped.length > 0)
+    logger.warn(recovered, "archive: recovered the pending runs of a killed ingester");
+  const ctx = await loadRunContext(store);
+  const latest = ctx.previous?.run.datasetVersion ?? "";
+  let runTime = now().toISOString();
+  if (runTime <= latest) runTime = new Date(Date.parse(latest) + 1).toISOString();
+  const log = logger.child({ run: runTime });
+  const killer = config.testCrashAt?.startsWith("during-publish") ? armKiller(config.testCrashAt) : null;
+  log.info("live run started");
+
+  const cache = readHttpCache(archive);
+  const dispatcher = createDispatcher(config.fetch);
+  const fetched = new Map<SourceId, SourceFetch>();
+  try {
+    await Promise.all(
+      adapters.map(async (adapter) => {
+        fetched.set(adapter.id, await fetchSource(adapter.id, config, cache, dispatcher, archive, log));
+      }),
+    );
+  } finally {
+    await dispatcher.close();
+  }
+  crashPoint(config, "after-fetch");
+
+  const manifestSources: Partial<Record<SourceId, ManifestSource>> = {};
+  const outcomes = new Map<SourceId, SourceOutcome>();
+  for (const adapter of adapters) {
+    const f = fetched.get(adapter.id);
+    if (!f) continue;
+    const outcome = decideOutcome(adapter.id, f, cache, ctx.states.get(adapter.id)?.observedAt, runTime);
+    const error = outcome.kind === "failed" ? { message: outcome.message, httpStatus: outcome.httpStatus } : null;
+    const status = outcome.kind === "failed" ? "failed" : outcome.kind === "unchanged" ? "unchanged" : "ok";
+    manifestSources[adapter.id] = { status, files: f.files, error };
+    outcomes.set(adapter.id, outcome);
+  }
+  const pending: RunManifest = { runTime, sources: manifestSources };
+  writePending(archive, pending);
+  crashPoint(config, "after-archive");
+
+  const result = await publishRun(store, ctx, adapters, {
+    runTime,
+    outcomes,
+    guards: { maxRowDrop: config.maxRowDrop },
+    onSourceFailed: (source, failure) => log.warn({ source, ...failure }, "source failed"),
+    beforePublish: () => {
+      crashPoint(config, "before-publish");
+      killer?.();
+    },
+  });
+  crashPoint(config, "after-publish");
+
+  const manifest = finishRun(archive, pending, result.dataset);
+  writeHttpCache(archive, nextCache(cache, fetched, result.failures, runTime));
+  crashPoint(config, "after-finish");
+
+  const sources = adapters.flatMap((a): LiveSourceSummary[] => {
+    const f = fetched.get(a.id);
+    if (!f) return [];
+    const failure = result.failures.get(a.id) ?? null;
+    const health = result.dataset.sources.find((s) => s.source === a.id);
+    const entry = manifest.sources[a.id];
+    return [
+      {
+        source: a.id,
+        status: failure ? "failed" : (entry?.status ?? "ok"),
+        rows: failure ? 0 : (health?.rowsLastRun ?? 0),
+        files: f.files.length,
+        bytes: f.bytes,
+        error: failure,
+      },
+    ];
+  });
+  log.info(
+    { status: result.dataset.run.status, changes: result.changes, summary: result.dataset.run.summary },
+    "live run published",
+  );
+  return { dataset: result.dataset, changes: result.changes, sources, manifest };
+}
+
+/** What fetching one source gave: every file's text, or the first failure. */
+interface SourceFetch {
+  readonly failure: SourceFailure | null;
+  readonly files: ManifestFile[];
+  readonly texts: Map<string, string>;
+  /** Validators of this run's 200 answers, per URL. */
+  readonly validators: Map<string, { etag: string | null; lastModified: string | null; sha256: string }>;
+  /** Decoded bytes received (304 answers count 0). */
+  readonly bytes: number;
+}
+
+/**
+ * The pipeline outcome of a fetch: the failure; `unchanged` when the payload is exactly the one the
+ * source's stored last good parse came from (304s, or identical bytes), so it is not re-parsed;
+ * else the payload.
+ */
+function decideOutcome(
+  source: SourceId,
+  f: SourceFetch,
+  cache: HttpCache,
+  stateObservedAt: string | undefined,
+  runTime: string,
+): SourceOutcome {
+  if (f.failure) return { kind: "failed", ...f.failure };
+  const last = cache.sources[source];
+  if (last && last.observedAt === stateObservedAt && last.payloadHash === payloadHash(f.files))
+    return { kind: "unchanged" };
+  return { kind: "payload", payload: { files: f.texts, observedAt: runTime } };
+}
+
+/** Fetches every file of one source; any file failing fails the source (no partial payloads). */
+async function fetchSource(
+  source: SourceId,
+  config: LiveConfig,
+  cache: HttpCache,
+  dispatcher: ReturnType<typeof createDispatcher>,
+  archive: string,
+  log: Logger,
+): Promise<SourceFetch> {
+  const files: ManifestFile[] = [];
+  const texts = new Map<string, string>();
+  const validators = new Map<string, { etag: string | null; lastModified: string | null; sha256: string }>();
+  const failed = (message: string, httpStatus: number | null): SourceFetch => {
+    log.warn({ source, httpStatus, message }, "fetch failed");
+    return { failure: { message, httpStatus }, files, texts, validators, bytes };
+  };
+  let bytes = 0;
+  const upstream = LIVE_UPSTREAMS.find((u) => u.source === source);
+  if (!upstream) return failed(`${source}: no live upstream configured`, null);
+  const base = config.baseUrls[source];
+  const results = await Promise.allSettled(
+    upstream.files({ portkeyProviders: config.portkeyProviders }).map(async (file) => {
+      const url = new URL(file.path, base).toString();
+      const cached = cache.urls[url] ?? null;
+      return { file, url, cached, got: await fetchFile(url, cached, config.fetch, dispatcher) };
+    }),
+  );
+  for (const r of results) {
+    if (r.status === "rejected") {
+      const e: unknown = r.reason;
+      return failed(
+        `${source}: ${e instanceof Error ? e.message : String(e)}`,
+        e instanceof FetchError ? e.httpStatus : null,
+      );
+    }
+    const { file, url, cached, got } = r.value;
+    if (got.notModified) {
+      if (!cached) return failed(`${source}: GET ${url}: 304 Not Modified without a cached copy`, 304);
+      files.push({ name: file.name, url, sha256: cached.sha256, bytes: 0, httpStatus: 304 });
+      texts.set(file.name, getBlob(archive, cached.sha256).toString("utf8"));
+      continue;
+    }
+    const hash = putBlob(archive, got.bytes);
+    bytes += got.bytes.length;
+    files.push({ name: file.name, url, sha256: hash, bytes: got.bytes.length, httpStatus: 200 });
+    validators.set(url, { ...got.validators, sha256: hash });
+    texts.set(file.name, got.bytes.toString("utf8"));
+  }
+  log.debug({ source, files: files.length, bytes }, "fetched");
+  return { failure: null, files, texts, validators, bytes };
+}
+
+/** The HTTP cache after a published run: new validators, and the payload each good source parsed. */
+function nextCache(
+  cache: HttpCache,
+  fetched: ReadonlyMap<SourceId, SourceFetch>,
+  failures: ReadonlyMap<SourceId, SourceFailure>,
+  runTime: string,
+): HttpCache {
+  const urls = { ...cache.urls };
+  const sources = { ...cache.sources };
+  for (const [source, f] of fetched) {
+    for (const [url, v] of f.validators) urls[url] = v;
+    if (!f.failure && !failures.has(source))
+      sources[source] = { payloadHash: payloadHash(f.files), observedAt: runTime };
+  }
+  return { urls, sources };
+}
+
+/** Test-only crash hook: SIGKILLs this process at the named point (`TARIFF_TEST_CRASH_AT`). */
+function crashPoint(config: LiveConfig, point: (typeof CRASH_POINTS)[number]): void {
+  if (config.testCrashAt === point) process.kill(process.pid, "SIGKILL");
+}
+
+/**
+ * Test-only (`during-publish:<ms>`): starts a thread now that, once released, SIGKILLs this process
+ * `ms` later, while the main thread is inside the publishing transaction.
+ * @returns the release, called right before the publish
+ */
+function armKiller(point: string): () => void {
+  const ms = Number(point.split(":")[1] ?? 0);
+  const flag = new Int32Array(new SharedArrayBuffer(4));
+  const code = `const { workerData } = require("node:worker_threads");
+    Atomics.wait(workerData.flag, 0, 0);
+    const until = Date.now() + ${ms};
+    while (Date.now() < until) {}
+    process.kill(${process.pid}, "SIGKILL");`;
+  new Worker(code, { eval: true, workerData: { flag } }).unref();
+  return () => {
+    Atomics.store(flag, 0, 1);
+    Atomics.notify(flag, 0);
+  };
+}

@@ -1,0 +1,237 @@
+import type { HistoryPoint } from "../domain/change.js";
+import type { Dataset } from "../domain/dataset.js";
+import { priceKey } from "../domain/dataset.js";
+import { dimensionKey } from "../domain/dimension.js";
+import type { Listing, SourceId } from "../domain/observation.js";
+import { displayUnit } from "../domain/unit.js";
+import type { DatedPrice, SourceAdapter, SourcePayload } from "../sources/source.js";
+import type { CatalogueStore, SourceState } from "../store/catalogue-store.js";
+import { buildDatasetWithIdentity, type PriorState, type SourceInput, type SpellingIndex } from "./build-dataset.js";
+import { detectChanges, newHistoryPoints } from "./detect-changes.js";
+import { baseLabel } from "./labels.js";
+
+/**
+ * The one per-run pipeline shared by the snapshot replay and the live ingester: parse each
+ * source's payload (or take its failure), apply the guards, build the dataset (identity,
+ * reconciliation, labels), detect changes and history points, and publish all of it in one store
+ * transaction (D9). Sources absent from a run or failing carry their last good listings (T11).
+ */
+
+/** What one source brought to a run; a source with no outcome did not run (T11). */
+export type SourceOutcome =
+  | { readonly kind: "payload"; readonly payload: SourcePayload }
+  /** The upstream answered 304 Not Modified for every file: the last good listings are reused unparsed. */
+  | { readonly kind: "unchanged" }
+  | { readonly kind: "failed"; readonly message: string; readonly httpStatus: number | null };
+
+/** Guards of a live run (issue 7 §5): a payload that loses too many rows is a source failure. */
+export interface RunGuards {
+  /** Largest allowed share (0–1) of price rows lost versus the last good run; 0.5 by default. */
+  readonly maxRowDrop: number;
+}
+
+/** A source's failure as recorded in its health (D4). */
+export interface SourceFailure {
+  readonly message: string;
+  readonly httpStatus: number | null;
+}
+
+/** What the pipeline carries from one run to the next (loaded once from the store). */
+export interface RunContext {
+  previous: Dataset | null;
+  readonly states: Map<SourceId, SourceState>;
+  readonly lastPoints: Map<string, number>;
+  /** YYYY-MM-DD of the store's first run; null on an empty store (the first run's date is used). */
+  firstRunDate: string | null;
+}
+
+/** One run's inputs. */
+export interface RunInput {
+  /** D9: run start time, the dataset version. */
+  readonly runTime: string;
+  readonly outcomes: ReadonlyMap<SourceId, SourceOutcome>;
+  /** Null: no guards (recorded snapshots are replayed as recorded, T40). */
+  readonly guards: RunGuards | null;
+  /** The run's finish time; now when omitted (a replayed live run restores the recorded one, T40). */
+  readonly finishedAt?: string;
+  readonly onSourceFailed?: (source: SourceId, failure: SourceFailure) => void;
+  /** Called right before the publishing transaction (the crash-test hook of the live ingester). */
+  readonly beforePublish?: () => void;
+}
+
+/** What one run published. */
+export interface RunResult {
+  readonly dataset: Dataset;
+  readonly changes: number;
+  /** Sources that failed this run, with why. */
+  readonly failures: ReadonlyMap<SourceId, SourceFailure>;
+}
+
+/** Loads what the next run builds on: the latest dataset, last good listings, last history points. */
+export async function loadRunContext(store: CatalogueStore): Promise<RunContext> {
+  const latest = await store.latestRun();
+  return {
+    previous: latest ? await store.loadDataset() : null,
+    states: await store.loadSourceStates(),
+    lastPoints: lastPointIndex(await store.loadHistory()),
+    firstRunDate: (await store.listRuns())[0]?.datasetVersion.slice(0, 10) ?? null,
+  };
+}
+
+/** Price rows of a parse: the unit of `rowsLastRun` and of the row-drop guard. */
+export function countRows(listings: readonly Listing[]): number {
+  return listings.reduce((n, l) => n + l.prices.length, 0);
+}
+
+/**
+ * Runs the pipeline for one run time and publishes one dataset version; updates `ctx` for the next.
+ * @throws Error when the store refuses the publish (e.g. the version exists); nothing is published then
+ */
+export async function publishRun(
+  store: CatalogueStore,
+  ctx: RunContext,
+  adapters: readonly SourceAdapter[],
+  input: RunInput,
+): Promise<RunResult> {
+  const { runTime } = input;
+  const inputs: SourceInput[] = [];
+  const fresh: SourceState[] = [];
+  const dated: { source: SourceId; rows: readonly DatedPrice[] }[] = [];
+  const failures = new Map<SourceId, SourceFailure>();
+  for (const adapter of adapters) {
+    const base = { source: adapter.id, weight: adapter.info.weight, authoritativeFor: adapter.info.authoritativeFor };
+    const carried = ctx.states.get(adapter.id);
+    const outcome = input.outcomes.get(adapter.id);
+    if (!outcome) {
+      inputs.push({ ...base, listings: carried?.listings ?? [], fresh: false, error: null, ran: false });
+      continue;
+    }
+    const result = parseOutcome(adapter, outcome, carried, input.guards);
+    if ("failure" in result) {
+      failures.set(adapter.id, result.failure);
+      input.onSourceFailed?.(adapter.id, result.failure);
+      inputs.push({ ...base, listings: carried?.listings ?? [], fresh: false, error: result.failure, ran: true });
+      continue;
+    }
+    inputs.push({ ...base, listings: result.listings, fresh: true, error: null, ran: true });
+    fresh.push({ source: adapter.id, observedAt: runTime, listings: result.listings });
+    if (result.history) dated.push({ source: adapter.id, rows: result.history });
+  }
+  const { dataset, spellings } = buildDatasetWithIdentity({
+    runId: `run-${runTime}`,
+    runTime,
+    finishedAt: input.finishedAt ?? new Date().toISOString(),
+    sources: inputs,
+    prior: ctx.previous ? priorFromDataset(ctx.previous) : null,
+  });
+  const firstRunDate = ctx.firstRunDate ?? runTime.slice(0, 10);
+  const changes = detectChanges(ctx.previous, dataset);
+  const points = [...upstreamPoints(dated, spellings, firstRunDate), ...newHistoryPoints(dataset, ctx.lastPoints)];
+  input.beforePublish?.();
+  await store.publish(dataset, fresh, { changes, points });
+  for (const s of fresh) ctx.states.set(s.source, s);
+  for (const p of points)
+    if (!p.recordedBy.startsWith("upstream:")) ctx.lastPoints.set(`${p.modelId}|${p.seriesKey}`, p.amount);
+  ctx.previous = dataset;
+  ctx.firstRunDate = firstRunDate;
+  return { dataset, changes: changes.length, failures };
+}
+
+type Parsed = { listings: readonly Listing[]; history: readonly DatedPrice[] | null } | { failure: SourceFailure };
+
+/** Parses one outcome and applies the guards; a thrown parse error is that source's failure. */
+function parseOutcome(
+  adapter: SourceAdapter,
+  outcome: SourceOutcome,
+  carried: SourceState | undefined,
+  guards: RunGuards | null,
+): Parsed {
+  if (outcome.kind === "failed") return { failure: { message: outcome.message, httpStatus: outcome.httpStatus } };
+  if (outcome.kind === "unchanged") {
+    if (!carried)
+      return { failure: { message: `${adapter.id}: 304 Not Modified but no last good parse`, httpStatus: 304 } };
+    return { listings: carried.listings, history: null };
+  }
+  let listings: Listing[];
+  let history: readonly DatedPrice[] | null = null;
+  try {
+    listings = adapter.parse(outcome.payload);
+    if (adapter.parseHistory) history = adapter.parseHistory(outcome.payload);
+  } catch (err) {
+    return { failure: { message: err instanceof Error ? err.message : String(err), httpStatus: null } };
+  }
+  if (guards) {
+    const rows = countRows(listings);
+    const last = carried ? countRows(carried.listings) : 0;
+    if (rows === 0)
+      return {
+        failure: { message: `${adapter.id}: empty payload, 0 price rows (last good run: ${last})`, httpStatus: null },
+      };
+    if (last > 0 && rows < last * (1 - guards.maxRowDrop)) {
+      const drop = ((last - rows) / last) * 100;
+      return {
+        failure: {
+          message:
+            `${adapter.id}: row drop, ${rows} price rows vs ${last} in the last good run ` +
+            `(-${drop.toFixed(1)} %, more than the allowed ${(guards.maxRowDrop * 100).toFixed(0)} %)`,
+          httpStatus: null,
+        },
+      };
+    }
+  }
+  return { listings, history };
+}
+
+/** Last amount per `modelId|seriesKey` among recorded (not upstream-dated) points. */
+function lastPointIndex(points: readonly HistoryPoint[]): Map<string, number> {
+  const last = new Map<string, number>();
+  for (const p of points) if (!p.recordedBy.startsWith("upstream:")) last.set(`${p.modelId}|${p.seriesKey}`, p.amount);
+  return last;
+}
+
+/**
+ * History points from an upstream's own dated prices (llm-prices `historical-v1.json`), for the
+ * direct channel and only for dates before our first run: each row becomes a point on its
+ * `fromDate`. Rows without `fromDate` cannot be dated and give no point. Re-publishing the same
+ * point is a no-op in the store, so this is idempotent.
+ */
+function upstreamPoints(
+  dated: readonly { source: SourceId; rows: readonly DatedPrice[] }[],
+  spellings: SpellingIndex,
+  firstRunDate: string,
+): HistoryPoint[] {
+  const points: HistoryPoint[] = [];
+  for (const { source, rows } of dated) {
+    for (const row of rows) {
+      if (row.fromDate === null || row.fromDate >= firstRunDate) continue;
+      const at = spellings.get(`${source}|${row.seller}|${row.model}`);
+      if (at?.channel !== "direct") continue;
+      const seriesKey = `${dimensionKey(row.dimension)}|${row.unit}`;
+      points.push({
+        modelId: at.modelId,
+        seriesKey,
+        label: baseLabel(row.dimension),
+        displayUnit: displayUnit(row.unit, row.denomination, row.currency),
+        date: row.fromDate,
+        amount: row.amount,
+        seq: 0,
+        recordedBy: `upstream:${source}`,
+      });
+    }
+  }
+  return points;
+}
+
+/** The parts of a published dataset the next run builds on. */
+export function priorFromDataset(dataset: Dataset): PriorState {
+  return {
+    prices: new Map(
+      dataset.prices.map((p) => [
+        priceKey(p, dimensionKey(p)),
+        { amount: p.amount, unit: p.unit, effectiveFrom: p.effectiveFrom, staleSince: p.staleSince },
+      ]),
+    ),
+    models: new Map(dataset.models.map((m) => [m.id, { firstSeenAt: m.firstSeenAt, state: m.lifecycle.state }])),
+    sources: new Map(dataset.sources.map((s) => [s.source, s])),
+  };
+}

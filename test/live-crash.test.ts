@@ -1,0 +1,135 @@
+import { spawn } from "node:child_process";
+import { existsSync, readdirSync, utimesSync } from "node:fs";
+import { join } from "node:path";
+import SQLite from "better-sqlite3";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadView } from "../src/catalogue/load-view.js";
+import { runLiveIngest } from "../src/ingest/live-run.js";
+import { ingestSnapshots } from "../src/ingest/run-ingest.js";
+import { SOURCES } from "../src/sources/registry.js";
+import { snapshotFolder } from "../src/sources/snapshot-reader.js";
+import { openSqliteStore } from "../src/store/open-store.js";
+import { type FakeUpstream, startFakeUpstream } from "./fake-upstream.js";
+import { startServer } from "./harness.js";
+import { cloneSeed, makeSeed, QUIET, type Seed, testConfig } from "./live-support.js";
+
+// issue 7 §6 Must show: `node bin/tariff.js ingest` (live, against the fake upstream) is SIGKILLed
+// at several points of a run (TARIFF_TEST_CRASH_AT, a test-only hook; `during-publish:<ms>` kills
+// from another thread while the publishing transaction runs). Afterwards the store is consistent,
+// the previous version is what a server loads and serves (or the complete new one, once the
+// publish committed), and the next run succeeds and repairs the archive.
+const POINTS: { point: string; published: boolean | "either" }[] = [
+  { point: "after-archive", published: false },
+  { point: "during-publish:0", published: false },
+  { point: "during-publish:10", published: "either" },
+  { point: "after-publish", published: true },
+  { point: "after-finish", published: true },
+];
+
+let seed: Seed;
+let upstream: FakeUpstream;
+beforeAll(async () => {
+  seed = await makeSeed();
+  upstream = await startFakeUpstream();
+});
+afterAll(async () => {
+  await upstream?.close();
+  seed?.cleanup();
+});
+
+function runCli(
+  dataDir: string,
+  crashAt: string,
+): Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["bin/tariff.js", "ingest"], {
+      env: {
+        ...process.env,
+        ...upstream.env(),
+        DATA_DIR: dataDir,
+        LOG_LEVEL: "silent",
+        INGEST_TIMEOUT_MS: "5000",
+        INGEST_RETRIES: "1",
+        INGEST_RETRY_MIN_MS: "10",
+        TARIFF_TEST_CRASH_AT: crashAt,
+      },
+      stdio: ["ignore", "ignore", "pipe"],
+    });
+    let stderr = "";
+    child.stderr.on("data", (d) => {
+      stderr += String(d);
+    });
+    child.on("error", reject);
+    child.on("exit", (code, signal) => resolve({ code, signal, stderr }));
+  });
+}
+
+describe("SIGKILL during live ingestion (issue 7 §6)", () => {
+  // Sequential: each case spawns a CLI process (tsx start-up is CPU-bound on 2 cores).
+  it.each(POINTS)(
+    "killed at $point: store consistent, previous version served, next run succeeds",
+    async ({ point, published }) => {
+      const { dir, cleanup } = cloneSeed(seed);
+      const dbPath = join(dir, "tariff.db");
+      try {
+        const exit = await runCli(dir, point);
+        expect({ signal: exit.signal, stderr: exit.stderr }).toEqual({ signal: "SIGKILL", stderr: "" });
+
+        const raw = new SQLite(dbPath);
+        expect(raw.pragma("integrity_check", { simple: true })).toBe("ok");
+        raw.close();
+
+        const store = await openSqliteStore(dbPath);
+        try {
+          const runs = await store.listRuns();
+          const seedVersion = seed.dataset.run.datasetVersion;
+          if (published === false) expect(runs.map((r) => r.datasetVersion)).toEqual([seedVersion]);
+          if (published === true) expect(runs.length).toBe(2);
+          // Whatever is latest loads whole: the counts of its run record match its rows.
+          const latest = (await store.loadDataset())!;
+          expect(latest.prices.length).toBe(latest.run.summary.prices);
+          expect(latest.models.length).toBe(latest.run.summary.models);
+          expect((await store.loadDataset(seedVersion))?.prices.length).toBe(seed.dataset.prices.length);
+
+          // What a (re)starting server serves: the previous version, or the complete new one.
+          const view = (await loadView(store, SOURCES))!;
+          const server = await startServer(view);
+          try {
+            const meta = (await (await server.get("/api/v1/meta")).json()) as { meta: { datasetVersion: string } };
+            expect(meta.meta.datasetVersion).toBe(runs.at(-1)?.datasetVersion);
+            if (runs.length === 1) expect(meta.meta.datasetVersion).toBe(seedVersion);
+          } finally {
+            await server.close();
+          }
+
+          // The next run succeeds. The killed process left its lock file; proper-lockfile takes it
+          // over once stale (10 s): age it instead of waiting.
+          const lock = `${dbPath}.ingest-lock`;
+          if (existsSync(lock)) utimesSync(lock, new Date(Date.now() - 60_000), new Date(Date.now() - 60_000));
+          const next = await runLiveIngest(store, SOURCES, testConfig(upstream, dir), QUIET);
+          expect(next.dataset.run.summary.failed).toEqual({});
+          expect(next.dataset.run.status).toBe("succeeded");
+          const after = await store.listRuns();
+          expect(after.length).toBe(runs.length + 1);
+
+          // The archive is whole again: no pending manifest, one final manifest per published run,
+          // and replaying it gives the same runs.
+          const archive = join(dir, "archive");
+          const manifests = readdirSync(join(archive, "runs")).sort();
+          expect(manifests).toEqual(after.map((r) => `${snapshotFolder(r.datasetVersion)}.json`).sort());
+          const replay = await openSqliteStore(join(dir, "replay.db"));
+          try {
+            await ingestSnapshots(replay, archive, SOURCES);
+            expect(await replay.listRuns()).toEqual(after);
+          } finally {
+            await replay.close();
+          }
+        } finally {
+          await store.close();
+        }
+      } finally {
+        cleanup();
+      }
+    },
+  );
+});

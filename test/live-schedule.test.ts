@@ -1,0 +1,93 @@
+import { readdirSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { loadView } from "../src/catalogue/load-view.js";
+import { parseDuration, scheduleLiveIngest } from "../src/cli/ingest-live.js";
+import { loadConfig } from "../src/config.js";
+import { LIVE_UPSTREAMS, PORTKEY_PROVIDERS } from "../src/sources/live-upstreams.js";
+import { SOURCES } from "../src/sources/registry.js";
+import { openSqliteStore } from "../src/store/open-store.js";
+import { startFakeUpstream } from "./fake-upstream.js";
+import { startServer } from "./harness.js";
+import { cloneSeed, makeSeed, QUIET, type Seed } from "./live-support.js";
+
+// issue 7 §3: `tariff serve --ingest-every` runs live ingestion in the server's process and swaps
+// the served view after each publish.
+let seed: Seed;
+beforeAll(async () => {
+  seed = await makeSeed();
+});
+afterAll(() => seed?.cleanup());
+
+describe("serve --ingest-every (issue 7 §3)", () => {
+  it("a background run publishes and the server then serves the new version", async () => {
+    const { dir, cleanup } = cloneSeed(seed);
+    const upstream = await startFakeUpstream();
+    const config = loadConfig({ ...upstream.env(), DATA_DIR: dir, INGEST_RETRIES: "0", LOG_LEVEL: "silent" });
+    const store = await openSqliteStore(config.databasePath);
+    const server = await startServer((await loadView(store, SOURCES))!);
+    await store.close();
+    const schedule = scheduleLiveIngest(config, 3_600_000, (view) => server.views.swap(view), QUIET);
+    try {
+      const before = seed.dataset.run.datasetVersion;
+      expect(server.views.current()?.version).toBe(before);
+      await vi.waitFor(() => expect(server.views.current()?.version).not.toBe(before), {
+        timeout: 20_000,
+        interval: 50,
+      });
+      const meta = (await (await server.get("/api/v1/meta")).json()) as { meta: { datasetVersion: string } };
+      expect(meta.meta.datasetVersion).toBe(server.views.current()?.version);
+      expect(meta.meta.datasetVersion > before).toBe(true);
+    } finally {
+      await schedule.stop();
+      await server.close();
+      await upstream.close();
+      cleanup();
+    }
+  });
+
+  it("durations are a number and a unit, at least one second", () => {
+    expect(parseDuration("90s")).toBe(90_000);
+    expect(parseDuration("15m")).toBe(900_000);
+    expect(parseDuration("1h")).toBe(3_600_000);
+    expect(() => parseDuration("10ms")).toThrow(/under one second/);
+    expect(() => parseDuration("soon")).toThrow(/invalid duration/);
+  });
+});
+
+describe("live upstream configuration (issue 7 §1)", () => {
+  it("every source has a live upstream; the default URLs are the public ones", () => {
+    const config = loadConfig({});
+    const urls = Object.fromEntries(
+      LIVE_UPSTREAMS.map((u) => [
+        u.source,
+        u
+          .files({ portkeyProviders: ["openai"] })
+          .map((f) => new URL(f.path, config.live.baseUrls[u.source]).toString()),
+      ]),
+    );
+    expect(Object.keys(urls).sort()).toEqual(SOURCES.map((a) => a.id).sort());
+    expect(urls).toEqual({
+      "models-dev": ["https://models.dev/api.json"],
+      "genai-prices": ["https://raw.githubusercontent.com/pydantic/genai-prices/main/prices/new_data/v2/data.json"],
+      "llm-prices": ["https://www.llm-prices.com/current-v1.json", "https://www.llm-prices.com/historical-v1.json"],
+      portkey: ["https://configs.portkey.ai/pricing/openai.json"],
+      openrouter: ["https://openrouter.ai/api/v1/models"],
+      litellm: ["https://raw.githubusercontent.com/BerriAI/litellm/main/model_prices_and_context_window.json"],
+      "official-anthropic": ["https://docs.claude.com/en/docs/about-claude/pricing.md"],
+    });
+    expect(config.live.fetch.maxBytes).toBe(20 * 1024 * 1024);
+    expect(config.live.maxRowDrop).toBe(0.5);
+  });
+
+  it("Portkey's default files are those of the newest recorded Portkey snapshot", () => {
+    const dates = readdirSync("data/upstream/portkey").sort();
+    const files = readdirSync(`data/upstream/portkey/${dates.at(-1)}`).map((f) => f.replace(/\.json\.gz$/, ""));
+    expect([...PORTKEY_PROVIDERS].sort()).toEqual(files.sort());
+  });
+
+  it("base URLs are overridable per source and checked", () => {
+    const config = loadConfig({ SOURCE_URL_MODELS_DEV: "http://127.0.0.1:9/md" });
+    expect(config.live.baseUrls["models-dev"]).toBe("http://127.0.0.1:9/md/");
+    expect(() => loadConfig({ SOURCE_URL_LITELLM: "not a url" })).toThrow(/SOURCE_URL_LITELLM: not a URL/);
+  });
+});

@@ -1,0 +1,184 @@
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import pino from "pino";
+import { expect } from "vitest";
+import type { Dataset } from "../src/domain/dataset.js";
+import { priceKey } from "../src/domain/dataset.js";
+import { dimensionKey } from "../src/domain/dimension.js";
+import type { SourceId } from "../src/domain/observation.js";
+import { type LiveConfig, parseLiveConfig } from "../src/ingest/live-config.js";
+import { type LiveRunResult, runLiveIngest } from "../src/ingest/live-run.js";
+import { readRunManifest } from "../src/ingest/payload-archive.js";
+import { countRows } from "../src/ingest/run-pipeline.js";
+import { LIVE_UPSTREAMS } from "../src/sources/live-upstreams.js";
+import { SOURCES } from "../src/sources/registry.js";
+import { snapshotFolder } from "../src/sources/snapshot-reader.js";
+import type { CatalogueStore } from "../src/store/catalogue-store.js";
+import { openSqliteStore } from "../src/store/open-store.js";
+import {
+  FAKE_PORTKEY_PROVIDERS,
+  type FakeUpstream,
+  type Fault,
+  SEED_DATES,
+  startFakeUpstream,
+} from "./fake-upstream.js";
+
+/** Silent structured logger for in-process runs. */
+export const QUIET = pino({ level: "silent" });
+
+/** Short limits so misbehaving upstreams cost little: a 3 s timeout (0.5 s for the hang cases), one retry. */
+export function testConfig(upstream: FakeUpstream, dir: string, env: Record<string, string> = {}): LiveConfig {
+  return parseLiveConfig(
+    { ...upstream.env(), INGEST_TIMEOUT_MS: "3000", INGEST_RETRIES: "1", INGEST_RETRY_MIN_MS: "10", ...env },
+    dir,
+  );
+}
+
+/** A store and archive seeded by one good live run of the May payloads, kept as a template. */
+export interface Seed {
+  readonly dir: string;
+  readonly dataset: Dataset;
+  cleanup(): void;
+}
+
+/** Runs the seed live run into a template folder (`tariff.db` + `archive/`). */
+export async function makeSeed(): Promise<Seed> {
+  const dir = mkdtempSync(join(tmpdir(), "tariff-seed-"));
+  const upstream = await startFakeUpstream(SEED_DATES);
+  const store = await openSqliteStore(join(dir, "tariff.db"));
+  try {
+    const result = await runLiveIngest(store, SOURCES, testConfig(upstream, dir), QUIET);
+    expect(result.dataset.run.status).toBe("succeeded");
+    return { dir, dataset: result.dataset, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+  } finally {
+    await store.close();
+    await upstream.close();
+  }
+}
+
+/** A fresh copy of the seed (database and archive) in its own folder. */
+export function cloneSeed(seed: Seed): { dir: string; cleanup(): void } {
+  const dir = mkdtempSync(join(tmpdir(), "tariff-live-"));
+  cpSync(join(seed.dir, "tariff.db"), join(dir, "tariff.db"));
+  cpSync(join(seed.dir, "archive"), join(dir, "archive"), { recursive: true });
+  return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** Price rows the adapter finds in what the fake upstream serves now for `source` (computed independently of the ingester). */
+export function servedRows(upstream: FakeUpstream, source: SourceId): number {
+  const adapter = SOURCES.find((a) => a.id === source)!;
+  const files = LIVE_UPSTREAMS.find((u) => u.source === source)!.files({ portkeyProviders: FAKE_PORTKEY_PROVIDERS });
+  const payload = new Map(files.map((f) => [f.name, upstream.payload(source, f.name).toString("utf8")]));
+  return countRows(adapter.parse({ files: payload, observedAt: "2026-06-01T00:00:00.000Z" }));
+}
+
+/** What the failing source's `lastError` must say, per misbehaviour. */
+export const EXPECTED_ERROR: Record<Fault, { message: RegExp; httpStatus: number | null }> = {
+  "http-500": { message: /HTTP 500 Internal Server Error \(2 attempts\)$/, httpStatus: 500 },
+  "http-429": { message: /HTTP 429 Too Many Requests \(Retry-After 1 s\) \(2 attempts\)$/, httpStatus: 429 },
+  hang: { message: /timeout: no complete answer within 500 ms \(2 attempts\)$/, httpStatus: null },
+  "huge-body": { message: /body exceeds the size cap of 20 MB/, httpStatus: null },
+  truncated: { message: /is not (valid )?JSON|Unexpected end|no parsable row/, httpStatus: null },
+  "wrong-shape": {
+    message: /expected|must be|has no "Model pricing" table|not an array|not an object|invalid/i,
+    httpStatus: null,
+  },
+  empty: { message: /empty payload, 0 price rows|\(empty (array|object)\)|no parsable row/, httpStatus: null },
+  "row-drop-90": {
+    message: /row drop, \d+ price rows vs \d+ in the last good run \(-(8\d|9\d)\.\d %, more than the allowed 50 %\)/,
+    httpStatus: null,
+  },
+};
+
+/**
+ * One Must-show case: `source` misbehaves with `fault` in a live run over a copy of the seeded store.
+ * Checks the run is `partial`, the source's `lastError`, that every other source's prices updated,
+ * and that nothing already published is lost.
+ * @returns the failure message (for the report)
+ */
+export async function runFaultCase(seed: Seed, source: SourceId, fault: Fault): Promise<string> {
+  const { dir, cleanup } = cloneSeed(seed);
+  const upstream = await startFakeUpstream();
+  upstream.fault(source, fault);
+  const store = await openSqliteStore(join(dir, "tariff.db"));
+  try {
+    const env: Record<string, string> = fault === "hang" ? { INGEST_TIMEOUT_MS: "500" } : {};
+    const result = await runLiveIngest(store, SOURCES, testConfig(upstream, dir, env), QUIET);
+    await checkFaultRun(store, seed.dataset, result, upstream, source, fault, dir);
+    return result.dataset.sources.find((s) => s.source === source)?.lastError?.message ?? "";
+  } finally {
+    await store.close();
+    await upstream.close();
+    cleanup();
+  }
+}
+
+async function checkFaultRun(
+  store: CatalogueStore,
+  before: Dataset,
+  result: LiveRunResult,
+  upstream: FakeUpstream,
+  failing: SourceId,
+  fault: Fault,
+  dir: string,
+): Promise<void> {
+  const after = result.dataset;
+  const runTime = after.run.datasetVersion;
+  expect(after.run.status).toBe("partial");
+  expect(Object.keys(after.run.summary.failed)).toEqual([failing]);
+
+  // The failing source's health says what happened (D4) and keeps its last success.
+  const health = after.sources.find((s) => s.source === failing)!;
+  const expected = EXPECTED_ERROR[fault];
+  expect(health.lastError?.at).toBe(runTime);
+  expect(health.lastError?.message).toMatch(expected.message);
+  expect(health.lastError?.message.startsWith(`${failing}: `)).toBe(true);
+  expect(health.lastError?.httpStatus).toBe(expected.httpStatus);
+  expect(health.lastSuccessAt).toBe(before.run.datasetVersion);
+  expect(health.rowsLastRun).toBe(0);
+
+  // Every other source updated: succeeded this run with the rows the served payload holds, and
+  // every price it backs carries its fresh observation.
+  for (const other of SOURCES.map((a) => a.id).filter((id) => id !== failing)) {
+    const h = after.sources.find((s) => s.source === other)!;
+    expect({ source: other, at: h.lastSuccessAt, error: h.lastError }).toEqual({
+      source: other,
+      at: runTime,
+      error: null,
+    });
+    expect(h.rowsLastRun).toBe(servedRows(upstream, other));
+    const backed = after.prices.filter((p) => p.sources.includes(other));
+    expect(backed.length).toBeGreaterThan(0);
+    for (const p of backed) expect(p.observations.find((o) => o.source === other)?.fresh).toBe(true);
+  }
+  expect(result.changes).toBeGreaterThan(0); // May → June moved prices
+
+  // Nothing already published is lost: every price the failing source backed before is still
+  // published, its observation carried (not fresh) with the same amount; prices only it backs
+  // are stale since this run (T11), and no price_removed change names them.
+  const afterByKey = new Map(after.prices.map((p) => [priceKey(p, dimensionKey(p)), p]));
+  const beforeBacked = before.prices.filter((p) => p.sources.includes(failing));
+  expect(beforeBacked.length).toBeGreaterThan(0);
+  for (const p of beforeBacked) {
+    const now = afterByKey.get(priceKey(p, dimensionKey(p)));
+    expect(now, `${p.modelId} ${p.label} kept`).toBeDefined();
+    const obs = now!.observations.find((o) => o.source === failing);
+    expect(obs).toEqual({
+      source: failing,
+      amount: p.observations.find((o) => o.source === failing)!.amount,
+      fresh: false,
+    });
+    if (now!.observations.every((o) => !o.fresh)) expect(now!.staleSince).not.toBeNull();
+  }
+  const removed = (await store.loadChanges()).filter((c) => c.kind === "price_removed" && c.occurredAt === runTime);
+  const backedNames = new Set(beforeBacked.map((p) => `${p.modelId}|${p.channel}|${p.seller}|${p.label}`));
+  expect(removed.filter((c) => backedNames.has(`${c.modelId}|${c.channel}|${c.seller}|${c.label}`))).toEqual([]);
+  expect((await store.loadDataset(before.run.datasetVersion))?.prices.length).toBe(before.prices.length);
+  expect((await store.latestRun())?.datasetVersion).toBe(runTime);
+
+  // The archive records the failure for audit and replay (T40).
+  const manifest = readRunManifest(join(dir, "archive"), snapshotFolder(runTime));
+  expect(manifest?.sources[failing]?.status).toBe("failed");
+  expect(manifest?.sources[failing]?.error?.message).toBe(health.lastError?.message);
+}
