@@ -170,10 +170,23 @@ export function buildView(
 
 function buildChanges(changes: readonly ChangeRecord[], version: string): ChangeEntry[] {
   // Newest run first; within a run, the detection order (model, channel, seller, label).
-  const upTo = changes.filter((c) => c.occurredAt <= version);
   const byRun = new Map<string, ChangeRecord[]>();
-  for (const c of upTo) byRun.set(c.occurredAt, [...(byRun.get(c.occurredAt) ?? []), c]);
+  for (const c of changes) {
+    if (c.occurredAt > version) continue;
+    const list = byRun.get(c.occurredAt);
+    if (list) list.push(c);
+    else byRun.set(c.occurredAt, [c]);
+  }
   const runs = [...byRun.keys()].sort().reverse();
+  // The same few thousand names recur across runs: their search forms are computed once each.
+  const fields = new Map<string, SearchField>();
+  const field = (text: string) => {
+    const known = fields.get(text);
+    if (known) return known;
+    const made = searchField(text);
+    fields.set(text, made);
+    return made;
+  };
   return runs.flatMap((run) =>
     (byRun.get(run) ?? []).map((change) => {
       const [provider = "", ...rest] = change.modelId.split("/");
@@ -182,12 +195,7 @@ function buildChanges(changes: readonly ChangeRecord[], version: string): Change
         change,
         provider,
         slug,
-        search: [
-          searchField(slug),
-          searchField(change.modelName),
-          searchField(provider),
-          searchField(change.providerName),
-        ],
+        search: [field(slug), field(change.modelName), field(provider), field(change.providerName)],
       };
     }),
   );
@@ -220,7 +228,9 @@ function buildHistory(
       displayUnit: last.displayUnit,
       points: list,
     };
-    result.set(last.modelId, [...(result.get(last.modelId) ?? []), entry]);
+    const series = result.get(last.modelId);
+    if (series) series.push(entry);
+    else result.set(last.modelId, [entry]);
   }
   return result;
 }

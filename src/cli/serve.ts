@@ -53,6 +53,8 @@ async function serveOne(config: Config, ingestEveryMs: number | undefined): Prom
     trustProxy: config.trustProxy,
     logLevel: config.logLevel,
     timeouts: config.timeouts,
+    // issue 6 §2, T51: gzip and brotli variants per Accept-Encoding.
+    compression: true,
   });
   registerMcpRoutes(app, views);
   const stopFollowing = await followVersions(config, views, log);

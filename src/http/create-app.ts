@@ -1,4 +1,4 @@
-import { METHODS } from "node:http";
+import { createServer, type IncomingMessage, METHODS, type ServerOptions, type ServerResponse } from "node:http";
 import type { FastifyRateLimitStoreCtor } from "@fastify/rate-limit";
 import Fastify, {
   type FastifyBaseLogger,
@@ -9,19 +9,21 @@ import Fastify, {
   LogController,
 } from "fastify";
 import type { Redis } from "ioredis";
-import { LRUCache } from "lru-cache";
 import { CatalogueError } from "../catalogue/errors.js";
 import { parseRawQuery } from "../catalogue/params.js";
 import type { CatalogueView } from "../catalogue/view.js";
 import { errorCacheControl, successCacheControl } from "./cache-control.js";
+import { CachedResponse } from "./cached-response.js";
 import { clientErrorHandler, timeoutOptions } from "./connection.js";
 import { ALLOWED_METHODS, CORS_HEADERS, registerCors } from "./cors.js";
 import { registerDocsPage } from "./docs-page.js";
+import { negotiateEncoding } from "./encoding.js";
 import { ifNoneMatchMatches, weakEtag } from "./etag.js";
 import { DEFAULT_TIMEOUTS, MAX_URL_LENGTH, type ServerTimeouts } from "./limits.js";
 import { openApiRoute } from "./openapi.js";
 import { PROBLEM_CONTENT_TYPE, problem, sendProblem } from "./problem.js";
 import { countOutsideRoutes, isRateLimitRejection, registerRateLimit, retryAfterSeconds } from "./rate-limit.js";
+import { precomputedRequests, ResponseTable } from "./response-table.js";
 import { API_PREFIX, ROUTES, type RouteSpec } from "./routes.js";
 import type { ViewHolder } from "./view-holder.js";
 
@@ -47,19 +49,30 @@ export interface AppOptions {
   readonly logger?: FastifyBaseLogger;
   /** Timeouts against slow clients; defaults {@link DEFAULT_TIMEOUTS}. */
   readonly timeouts?: ServerTimeouts;
-  /** Bound of the per-version response cache (entries). */
+  /** Bound of the per-version cache of responses to free query input (entries; default 5 000). */
   readonly responseCacheEntries?: number;
+  /** Bound of the same cache in bytes (default 64 MiB). */
+  readonly responseCacheBytes?: number;
+  /**
+   * Serve gzip and brotli variants per `Accept-Encoding` with `Vary: Accept-Encoding` (issue 6 §2,
+   * T51). Off unless set: `tariff serve` turns it on; a raw client of the bare app gets identity bodies.
+   */
+  readonly compression?: boolean;
+  /** Build the parameter-free responses when a version becomes current (default true; tests compare both). */
+  readonly precompute?: boolean;
 }
 
 /** Every method node knows but GET, HEAD, OPTIONS (and CONNECT, which node handles itself): a 405 (D14). */
 const OTHER_METHODS = METHODS.filter((m) => !["GET", "HEAD", "OPTIONS", "CONNECT"].includes(m));
 
-interface CachedResponse {
-  readonly status: number;
-  readonly body: Buffer;
-  readonly contentType: string;
-  readonly cacheControl: string;
-  readonly etag: string;
+/** Precomputed responses are built in slices of this many ms, yielding to requests in between. */
+const PRECOMPUTE_SLICE_MS = 5;
+
+const precomputing = new WeakMap<FastifyInstance, () => Promise<void>>();
+
+/** Resolves when the responses of the app's current version are built (for tests and the bench). */
+export function precomputed(app: FastifyInstance): Promise<void> {
+  return precomputing.get(app)?.() ?? Promise.resolve();
 }
 
 const OPENAPI_ROUTE = openApiRoute(ROUTES);
@@ -77,7 +90,22 @@ export const OPENAPI_DOCUMENT = () => OPENAPI_ROUTE.document();
 export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   let appRef: FastifyInstance | null = null;
   const timeouts = options.timeouts ?? DEFAULT_TIMEOUTS;
+  const compression = options.compression ?? false;
+  // T50: without a rate limit a cached GET is answered before Fastify; with one, Fastify counts every request.
+  const fastPath = options.rateLimitPerMinute <= 0;
+  let closing = false;
   const app = Fastify({
+    serverFactory: (handler, serverOptions) => {
+      const server = createServer((serverOptions.http ?? {}) as ServerOptions, (req, res) => {
+        if (!answerFast(req, res)) handler(req, res);
+      });
+      // What Fastify does to the server it creates itself (lib/server.js).
+      const number = (value: unknown, fallback: number) => (typeof value === "number" ? value : fallback);
+      server.keepAliveTimeout = number(serverOptions.keepAliveTimeout, timeouts.keepAliveMs);
+      server.requestTimeout = number(serverOptions.requestTimeout, timeouts.requestMs);
+      server.setTimeout(number(serverOptions.connectionTimeout, 0));
+      return server;
+    },
     ...(options.logger ? { loggerInstance: options.logger } : { logger: { level: options.logLevel ?? "info" } }),
     // Per-request logs would dominate the hot path; faults are logged by the error handler.
     logController: new LogController({ disableRequestLogging: true }),
@@ -95,15 +123,84 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   });
   appRef = app;
 
-  let cacheVersion = "";
-  let cache = new LRUCache<string, CachedResponse>({ max: options.responseCacheEntries ?? 5000 });
-  const cacheFor = (view: CatalogueView) => {
-    if (view.version !== cacheVersion) {
-      cache = new LRUCache<string, CachedResponse>({ max: options.responseCacheEntries ?? 5000 });
-      cacheVersion = view.version;
-    }
-    return cache;
+  // The responses of the current view and of the one before it (requests that took the old view
+  // before a swap finish on it, D21); a table is found by the view's identity.
+  let tables: ResponseTable[] = [];
+  const bounds = {
+    ...(options.responseCacheEntries !== undefined ? { entries: options.responseCacheEntries } : {}),
+    ...(options.responseCacheBytes !== undefined ? { bytes: options.responseCacheBytes } : {}),
   };
+  const tableFor = (view: CatalogueView): ResponseTable => {
+    for (const table of tables) if (table.view === view) return table;
+    const table = new ResponseTable(view, bounds);
+    tables = [table, ...tables].slice(0, 2);
+    if (options.precompute ?? true) precompute(table);
+    return table;
+  };
+  /** Builds the parameter-free responses of a table in slices, so requests are served in between. */
+  let building: Promise<void> = Promise.resolve();
+  const precompute = (table: ResponseTable) => {
+    const requests = precomputedRequests(table.view);
+    let next = 0;
+    let done = () => {};
+    building = new Promise((resolve) => {
+      done = resolve;
+    });
+    const slice = () => {
+      if (!tables.includes(table)) return done(); // a newer version took over
+      const until = performance.now() + PRECOMPUTE_SLICE_MS;
+      for (; next < requests.length && performance.now() < until; next++) {
+        const r = requests[next];
+        if (!r) continue;
+        try {
+          table.fix(r.url, render(r.route, table.view, r.url, r.params, ""));
+        } catch {
+          // An unexpected fault is left to the request, which logs it and answers 500 (D25).
+        }
+      }
+      if (next < requests.length) setImmediate(slice);
+      else done();
+    };
+    slice();
+  };
+  precomputing.set(app, () => building);
+  const initial = options.views.current();
+  if (initial) tableFor(initial);
+  options.views.onSwap((view) => {
+    if (view) tableFor(view);
+  });
+  app.addHook("preClose", async () => {
+    closing = true;
+  });
+
+  /**
+   * The fast path (T50): a GET whose response is already built is answered from its bytes before
+   * Fastify sees it, with the headers Fastify would send (CORS, validators, Cache-Control) and a
+   * 304 on a matching If-None-Match first. Anything else (the rate limit on, a miss, HEAD, a
+   * request body, closing) goes to Fastify.
+   */
+  function answerFast(req: IncomingMessage, res: ServerResponse): boolean {
+    if (!fastPath || closing || req.method !== "GET") return false;
+    const url = req.url;
+    if (url === undefined || url.length > MAX_URL_LENGTH) return false;
+    if (req.headers["transfer-encoding"] !== undefined) return false;
+    const length = req.headers["content-length"];
+    if (length !== undefined && length !== "0") return false;
+    const view = options.views.current();
+    if (!view) return false;
+    const entry = tableFor(view).get(url);
+    if (!entry) return false;
+    const tags = req.headers["if-none-match"];
+    if (tags !== undefined && (tags === entry.etag || ifNoneMatchMatches(tags, entry.etag))) {
+      res.writeHead(304, entry.notModifiedHeaders as string[]);
+      res.end();
+      return true;
+    }
+    const variant = entry.variant(compression ? negotiateEncoding(req.headers["accept-encoding"]) : "identity");
+    res.writeHead(entry.status, variant.headers as string[]);
+    res.end(variant.body);
+    return true;
+  }
 
   await registerCors(app);
   await registerRateLimit(app, {
@@ -159,45 +256,66 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     const view = options.views.current();
     if (!view) return sendProblem(reply, 503, "the catalogue is loading; retry shortly");
     if (request.url.length > MAX_URL_LENGTH) return urlTooLong(reply);
-    const responses = cacheFor(view);
+    const responses = tableFor(view);
     // A body that embeds the request's origin (D19 links) is cached per host.
     const cacheKey = route.usesBaseUrl && !options.publicBaseUrl ? `${request.host} ${request.url}` : request.url;
     let entry = responses.get(cacheKey);
     if (!entry) {
-      entry = render(route, view, request);
-      responses.set(cacheKey, entry);
+      const params = (request.params ?? {}) as Record<string, string>;
+      const baseUrl = options.publicBaseUrl ?? `${request.protocol}://${request.host}`;
+      entry = render(route, view, request.url, params, baseUrl);
+      responses.remember(cacheKey, entry);
     }
     reply.header("etag", entry.etag);
     reply.header("cache-control", entry.cacheControl);
     reply.header("x-dataset-version", view.version);
+    if (entry.vary) reply.header("vary", "accept-encoding");
     if (ifNoneMatchMatches(request.headers["if-none-match"], entry.etag)) return reply.code(304).send();
-    return reply.code(entry.status).type(entry.contentType).send(entry.body);
+    // HEAD reports the identity body's length (a HEAD is not compressed).
+    const coding =
+      compression && request.method === "GET" ? negotiateEncoding(request.headers["accept-encoding"]) : "identity";
+    const variant = entry.variant(coding);
+    if (variant.coding !== "identity") reply.header("content-encoding", variant.coding);
+    return reply.code(entry.status).type(entry.contentType).send(variant.body);
   }
 
-  function render(route: RouteSpec, view: CatalogueView, request: FastifyRequest): CachedResponse {
-    const [path, query] = splitUrl(request.url);
+  /** The response of a route for one URL of one version; a CatalogueError becomes its 400/404 problem. */
+  function render(
+    route: RouteSpec,
+    view: CatalogueView,
+    url: string,
+    params: Readonly<Record<string, string>>,
+    baseUrl: string,
+  ): CachedResponse {
+    const [path, query] = splitUrl(url);
     const etag = weakEtag(view.version, path, query);
     try {
-      const params = (request.params ?? {}) as Record<string, string>;
-      const baseUrl = options.publicBaseUrl ?? `${request.protocol}://${request.host}`;
       const body = route.handle(view, parseRawQuery(query), params, { baseUrl });
-      return {
-        status: 200,
-        body: Buffer.from(typeof body === "string" ? body : JSON.stringify(body)),
-        contentType: route.contentType ?? "application/json; charset=utf-8",
-        cacheControl: successCacheControl(route.maxAge),
-        etag,
-      };
+      return new CachedResponse(
+        {
+          status: 200,
+          body: Buffer.from(typeof body === "string" ? body : JSON.stringify(body)),
+          contentType: route.contentType ?? "application/json; charset=utf-8",
+          cacheControl: successCacheControl(route.maxAge),
+          etag,
+          version: view.version,
+        },
+        compression,
+      );
     } catch (error) {
       if (!(error instanceof CatalogueError)) throw error;
       const status = error.code === "not_found" ? 404 : 400;
-      return {
-        status,
-        body: Buffer.from(JSON.stringify(problem(status, error.detail))),
-        contentType: PROBLEM_CONTENT_TYPE,
-        cacheControl: errorCacheControl(status),
-        etag,
-      };
+      return new CachedResponse(
+        {
+          status,
+          body: Buffer.from(JSON.stringify(problem(status, error.detail))),
+          contentType: PROBLEM_CONTENT_TYPE,
+          cacheControl: errorCacheControl(status),
+          etag,
+          version: view.version,
+        },
+        compression,
+      );
     }
   }
 

@@ -6,6 +6,7 @@ import type { CatalogueView } from "../catalogue/view.js";
  */
 export class ViewHolder {
   #view: CatalogueView | null;
+  readonly #listeners: ((view: CatalogueView) => void)[] = [];
 
   constructor(view: CatalogueView | null = null) {
     this.#view = view;
@@ -17,5 +18,15 @@ export class ViewHolder {
 
   swap(view: CatalogueView): void {
     this.#view = view;
+    for (const listener of this.#listeners) listener(view);
+  }
+
+  /**
+   * Calls `listener` after every swap, with the new view (the HTTP app builds the version's
+   * responses there, issue 6 §1). Requests never wait for it: a response not built yet is rendered
+   * on demand.
+   */
+  onSwap(listener: (view: CatalogueView) => void): void {
+    this.#listeners.push(listener);
   }
 }

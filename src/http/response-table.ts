@@ -1,0 +1,101 @@
+import { LRUCache } from "lru-cache";
+import type { CatalogueView } from "../catalogue/view.js";
+import { CHANNELS } from "../domain/channel.js";
+import type { CachedResponse } from "./cached-response.js";
+import { API_PREFIX, ROUTES, type RouteSpec } from "./routes.js";
+
+/** Bounds of the cache of responses to free query input, per dataset version. */
+export interface ResponseCacheBounds {
+  /** Entries (default 5 000). */
+  readonly entries?: number;
+  /**
+   * Bytes (default 64 MiB): an entry weighs its identity body × 1.25 plus 512, the allowance for
+   * the gzip and brotli variants it may gain later (JSON compresses to well under 25 %).
+   */
+  readonly bytes?: number;
+}
+
+/** A request the table answers before any client asks: a route, its parameters and the URL as sent. */
+export interface PrecomputedRequest {
+  readonly url: string;
+  readonly route: RouteSpec;
+  readonly params: Readonly<Record<string, string>>;
+}
+
+/**
+ * The responses of one dataset version (issue 6 §1), keyed by the raw URL as sent (path and query;
+ * D21 makes every body a function of version, path and raw query): the parameter-free responses
+ * built when the version becomes current, and a bounded LRU of the responses to free input (T52).
+ */
+export class ResponseTable {
+  readonly view: CatalogueView;
+  readonly #fixed = new Map<string, CachedResponse>();
+  readonly #free: LRUCache<string, CachedResponse>;
+
+  constructor(view: CatalogueView, bounds: ResponseCacheBounds = {}) {
+    this.view = view;
+    this.#free = new LRUCache<string, CachedResponse>({
+      max: bounds.entries ?? 5000,
+      maxSize: bounds.bytes ?? 64 * 1024 * 1024,
+      sizeCalculation: (r) => Math.ceil(r.body.length * 1.25) + 512,
+    });
+  }
+
+  get(key: string): CachedResponse | undefined {
+    return this.#fixed.get(key) ?? this.#free.get(key);
+  }
+
+  /** Keeps a response to free input (evicted by the bounds). */
+  remember(key: string, response: CachedResponse): void {
+    this.#free.set(key, response);
+  }
+
+  /** Keeps a precomputed response for the life of the version. */
+  fix(key: string, response: CachedResponse): void {
+    this.#fixed.set(key, response);
+  }
+
+  /** Counts and bytes held, for the bench and the docs. */
+  stats(): { fixed: number; fixedBytes: number; free: number; freeBytes: number } {
+    let fixedBytes = 0;
+    for (const r of this.#fixed.values()) fixedBytes += r.bytes;
+    let freeBytes = 0;
+    for (const r of this.#free.values()) freeBytes += r.bytes;
+    return { fixed: this.#fixed.size, fixedBytes, free: this.#free.size, freeBytes };
+  }
+}
+
+/** A path segment the router takes literally (no percent-decoding, no dot segment). */
+const LITERAL_SEGMENT = /^(?!\.{1,2}$)[A-Za-z0-9._~-]+$/;
+
+/**
+ * The parameter-free requests of a view (issue 6 §1): `/meta`, `/providers`, `/sources`, `/rates`,
+ * `/models` and `/changes` without a query, and per model its record (no query, and
+ * `?channel=<c>` for every channel that sells it and `direct`) and its history. Models whose
+ * provider or slug would need percent-encoding are left to the lazy path.
+ */
+export function precomputedRequests(view: CatalogueView): PrecomputedRequest[] {
+  const byPath = new Map(ROUTES.map((r) => [r.path, r]));
+  const route = (path: string): RouteSpec => {
+    const found = byPath.get(path);
+    if (!found) throw new Error(`no route ${path}`);
+    return found;
+  };
+  const out: PrecomputedRequest[] = [];
+  for (const path of ["/meta", "/providers", "/sources", "/rates", "/models", "/changes"])
+    out.push({ url: `${API_PREFIX}${path}`, route: route(path), params: {} });
+  const model = route("/models/:provider/:model");
+  const history = route("/models/:provider/:model/history");
+  for (const entry of view.models) {
+    const { provider, slug } = entry.model;
+    if (!LITERAL_SEGMENT.test(provider) || !LITERAL_SEGMENT.test(slug)) continue;
+    const params = { provider, model: slug };
+    const base = `${API_PREFIX}/models/${provider}/${slug}`;
+    out.push({ url: base, route: model, params });
+    for (const channel of CHANNELS)
+      if (channel === "direct" || entry.prices.has(channel))
+        out.push({ url: `${base}?channel=${channel}`, route: model, params });
+    out.push({ url: `${base}/history`, route: history, params });
+  }
+  return out;
+}
