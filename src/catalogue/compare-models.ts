@@ -2,7 +2,7 @@ import { envelope } from "./envelope.js";
 import { badRequest } from "./errors.js";
 import { COMPARE_IDS, CompareQuery, type RawQuery, splitList, validateQuery } from "./params.js";
 import type { ApiModel, Envelope } from "./shapes.js";
-import { type CatalogueView, toApiModel } from "./view.js";
+import { type CatalogueView, resolveModelId, toApiModel } from "./view.js";
 
 /**
  * GET /compare (D15): models side by side with direct prices, in request order; unknown ids dropped,
@@ -18,7 +18,9 @@ export function compareModels(view: CatalogueView, raw: RawQuery): Envelope<ApiM
     );
   const seen = new Set<string>();
   const data: ApiModel[] = [];
-  for (const id of ids) {
+  for (const requested of ids) {
+    // An alias or former id compares as the model it names (D1, T67).
+    const id = resolveModelId(view, requested) ?? requested;
     if (seen.has(id)) continue;
     seen.add(id);
     const entry = view.byId.get(id);

@@ -5,8 +5,10 @@
 export class CatalogueError extends Error {
   override name = "CatalogueError";
   constructor(
-    readonly code: "bad_request" | "not_found",
+    readonly code: "bad_request" | "not_found" | "moved",
     readonly detail: string,
+    /** For `moved`: the id of the model the requested id or alias now answers as (D1, issue 12 T67). */
+    readonly target: string | null = null,
   ) {
     super(detail);
   }
@@ -18,4 +20,9 @@ export function badRequest(detail: string): CatalogueError {
 
 export function notFound(detail: string): CatalogueError {
   return new CatalogueError("not_found", detail);
+}
+
+/** The requested id is an alias or a former id of model `target` (D1, T67): HTTP answers 308, MCP follows it. */
+export function moved(requested: string, target: string): CatalogueError {
+  return new CatalogueError("moved", `${requested} is ${target}`, target);
 }

@@ -1,8 +1,8 @@
 import { envelope } from "./envelope.js";
-import { notFound } from "./errors.js";
+import { moved, notFound } from "./errors.js";
 import { HistoryQuery, type RawQuery, validateQuery } from "./params.js";
 import type { ApiHistorySeries, Envelope } from "./shapes.js";
-import type { CatalogueView } from "./view.js";
+import { type CatalogueView, resolveModelId } from "./view.js";
 
 /**
  * GET /models/{provider}/{model}/history (issue 3, D17): one series per direct-channel price
@@ -19,7 +19,10 @@ export function getModelHistory(
 ): Envelope<ApiHistorySeries[]> {
   const query = validateQuery(HistoryQuery, raw);
   const id = `${provider}/${model}`;
-  if (!view.byId.has(id)) throw notFound(id);
+  if (!view.byId.has(id)) {
+    const target = resolveModelId(view, id);
+    throw target ? moved(id, target) : notFound(id);
+  }
   const data: ApiHistorySeries[] = [];
   for (const series of view.history.get(id) ?? []) {
     const folded: [string, number][] = [];

@@ -73,6 +73,8 @@ export interface ApiSource {
   lastSuccessAt: string | null;
   lastError: { at: string; message: string; httpStatus: number | null } | null;
   rowsLastRun: number;
+  /** Listings of the last run that matched no model (issue 12 §4, T65). */
+  unmatchedLastRun: number;
 }
 
 export interface ApiRate {

@@ -35,7 +35,10 @@ export interface CatalogueView {
   readonly rates: readonly ApiRate[];
   /** Sorted by id, byte order (D10). */
   readonly models: readonly ModelEntry[];
+  /** Every model by id, tombstones (`listed: false`) included: an id once published keeps answering (T66). */
   readonly byId: ReadonlyMap<string, ModelEntry>;
+  /** Other spellings and former ids → the model id they name (D1, T67); never an id of `byId`. */
+  readonly aliasOf: ReadonlyMap<string, string>;
   readonly dataset: Dataset;
   /** Every change up to this version, newest run first (issue 3). */
   readonly changes: readonly ChangeEntry[];
@@ -92,7 +95,7 @@ export function buildView(
     if (list) list.push(p);
     else pricesByModel.set(p.modelId, [p]);
   }
-  const models: ModelEntry[] = dataset.models.map((model) => {
+  const all: ModelEntry[] = dataset.models.map((model) => {
     const byChannel = new Map<Channel, ApiPrice[]>();
     const own = pricesByModel.get(model.id) ?? [];
     for (const p of own) {
@@ -111,7 +114,10 @@ export function buildView(
       providerSearch: [searchField(model.provider), searchField(providerName)],
     };
   });
-  const byId = new Map(models.map((m) => [m.model.id, m]));
+  const byId = new Map(all.map((m) => [m.model.id, m]));
+  // Lists, counts and rates hold listed models only; a tombstone answers by id alone (T66).
+  const models = all.filter((m) => m.model.listed);
+  const aliasOf = buildAliasIndex(dataset.models, byId);
   const officialSources = registry
     .filter((s) => s.info.authoritativeFor.some((seller) => dataset.providers.some((p) => p.slug === seller)))
     .map((s) => s.id);
@@ -126,7 +132,7 @@ export function buildView(
   const meta: ApiMeta = {
     datasetVersion: dataset.run.datasetVersion,
     generatedAt,
-    models: dataset.models.length,
+    models: models.length,
     providers: dataset.providers.length,
     prices: dataset.prices.length,
     lastRun: { id: dataset.run.id, status: dataset.run.status, finishedAt: dataset.run.finishedAt },
@@ -150,6 +156,7 @@ export function buildView(
       lastSuccessAt: h?.lastSuccessAt ?? null,
       lastError: h?.lastError ?? null,
       rowsLastRun: h?.rowsLastRun ?? 0,
+      unmatchedLastRun: h?.unmatchedLastRun ?? 0,
     };
   });
   const providers: ApiProvider[] = dataset.providers.map((p) => ({ ...p }));
@@ -162,10 +169,45 @@ export function buildView(
     rates,
     models,
     byId,
+    aliasOf,
     dataset,
     changes: buildChanges(record.changes, dataset.run.datasetVersion),
-    history: buildHistory(record.history, dataset, byId),
+    history: buildHistory(record.history, dataset, byId, aliasOf),
   };
+}
+
+/**
+ * The alias index (T67): former ids first (an id once published names its model for good), then
+ * each model's aliases under its maker (`anthropic/claude-3.5-sonnet`), lower-cased; an alias two
+ * models claim names neither, and an id of a model is never an alias.
+ */
+function buildAliasIndex(models: readonly PublishedModel[], byId: ReadonlyMap<string, ModelEntry>): Map<string, string> {
+  const index = new Map<string, string>();
+  for (const m of models) if (m.listed) for (const f of m.formerIds) if (!byId.has(f)) index.set(f, m.id);
+  const claimed = new Map<string, string | null>();
+  for (const m of models) {
+    if (!m.listed) continue;
+    for (const alias of m.aliases) {
+      const id = `${m.provider}/${alias.toLowerCase()}`;
+      if (byId.has(id) || index.has(id)) continue;
+      claimed.set(id, claimed.has(id) && claimed.get(id) !== m.id ? null : m.id);
+    }
+  }
+  for (const [id, target] of claimed) if (target) index.set(id, target);
+  for (const [alias, target] of index) {
+    const entry = byId.get(target);
+    if (!entry?.model.listed) index.delete(alias);
+  }
+  return index;
+}
+
+/**
+ * The model id a requested id answers as (D1, T67): itself when it is a model (a tombstone too),
+ * else the model its alias or former id names (case-insensitive), else null.
+ */
+export function resolveModelId(view: CatalogueView, id: string): string | null {
+  if (view.byId.has(id)) return id;
+  return view.aliasOf.get(id) ?? view.aliasOf.get(id.toLowerCase()) ?? (view.byId.has(id.toLowerCase()) ? id.toLowerCase() : null);
 }
 
 function buildChanges(changes: readonly ChangeRecord[], version: string): ChangeEntry[] {
@@ -205,13 +247,16 @@ function buildHistory(
   points: readonly HistoryPoint[],
   dataset: Dataset,
   byId: ReadonlyMap<string, ModelEntry>,
+  aliasOf: ReadonlyMap<string, string>,
 ): Map<string, SeriesEntry[]> {
   // Current labels win (they are extended against today's dimensions, D27); retired series keep their last label.
   const currentLabel = new Map<string, string>();
   for (const p of dataset.prices)
     if (p.channel === "direct") currentLabel.set(`${p.modelId}|${dimensionKey(p)}|${p.unit}`, p.label);
   const bySeries = new Map<string, HistoryPoint[]>();
-  for (const p of points) {
+  for (const raw of points) {
+    // A former id's points belong to the model it became (issue 12 §11): one history across renames.
+    const p = byId.has(raw.modelId) ? raw : { ...raw, modelId: aliasOf.get(raw.modelId) ?? raw.modelId };
     if (!byId.has(p.modelId) || p.date > dataset.run.datasetVersion.slice(0, 10)) continue;
     const key = `${p.modelId}|${p.seriesKey}`;
     const list = bySeries.get(key);

@@ -30,6 +30,8 @@ export interface SourceHealth {
   readonly lastSuccessAt: string | null;
   readonly lastError: SourceError | null;
   readonly rowsLastRun: number;
+  /** Listings of the source's last run that matched no model (issue 12 §4; an addition to /sources, T65). */
+  readonly unmatchedLastRun: number;
 }
 
 /** The record of one ingestion run (D9). */
@@ -45,11 +47,24 @@ export interface RunRecord {
 
 export interface RunSummary {
   readonly observations: Readonly<Record<string, number>>;
+  /** Listings per source that matched no model (issue 12 §4). */
   readonly unresolved: Readonly<Record<string, number>>;
+  /** Each unmatched listing with its reason and nearest model, for `tariff identity --unmatched`. */
+  readonly unmatched?: readonly UnmatchedRow[];
   readonly failed: Readonly<Record<string, string>>;
   readonly models: number;
   readonly prices: number;
   readonly disputed: number;
+}
+
+/** One listing that matched no model in a run (issue 12 §4). */
+export interface UnmatchedRow {
+  readonly source: string;
+  readonly seller: string;
+  readonly model: string;
+  readonly reason: string;
+  readonly nearest: string | null;
+  readonly observations: number;
 }
 
 export interface PublishedProvider {
@@ -82,6 +97,16 @@ export interface PublishedModel {
     readonly retiresOn: string | null;
   };
   readonly aliases: readonly string[];
+  /**
+   * Ids this model was published under in earlier runs (issue 12 §8, T66): they keep answering,
+   * as a redirect to this model.
+   */
+  readonly formerIds: readonly string[];
+  /**
+   * False for a model no source lists any more (a tombstone, T66): it still answers by id, with
+   * no prices, but is left out of lists and counts.
+   */
+  readonly listed: boolean;
 }
 
 /** One price of one model in one channel and seller (api-v1.md "Price" plus provenance). */

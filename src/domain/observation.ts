@@ -41,6 +41,12 @@ export interface Listing {
   readonly makerHint: string | null;
   /** Other ids the source itself says mean this model (e.g. genai-prices `match.equals` values). */
   readonly aliases?: readonly string[];
+  /** The Hugging Face repo id a source names for the model's weights (OpenRouter `hugging_face_id`): open-weights evidence (issue 12 §1). */
+  readonly huggingFaceId?: string | null;
+  /** A source's own stable id of the model (OpenRouter `canonical_slug`, e.g. `anthropic/claude-4.8-opus-fast-20260528`). */
+  readonly canonicalSlug?: string | null;
+  /** The publisher's display name a source gives before the model name (`TheDrummer` of `TheDrummer: Rocinante 12B`). */
+  readonly publisherName?: string | null;
   readonly name: string | null;
   readonly family: string | null;
   readonly contextWindow: number | null;

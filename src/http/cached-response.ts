@@ -10,6 +10,8 @@ export interface ResponseFields {
   /** D21 weak ETag; the same for every coding of the body (weak validators allow it). */
   readonly etag: string;
   readonly version: string;
+  /** For a 308 (an alias, T67): where the model answers. */
+  readonly location?: string;
 }
 
 /** One coding of a body, with every header of its response in Fastify's order (node adds Date and Connection). */
@@ -35,6 +37,7 @@ export class CachedResponse implements ResponseFields {
   readonly cacheControl: string;
   readonly etag: string;
   readonly version: string;
+  readonly location: string | undefined;
   readonly vary: boolean;
   /** Headers of the 304 answering a matching If-None-Match (D21): validators, Cache-Control, CORS. */
   readonly notModifiedHeaders: readonly string[];
@@ -47,6 +50,7 @@ export class CachedResponse implements ResponseFields {
     this.cacheControl = fields.cacheControl;
     this.etag = fields.etag;
     this.version = fields.version;
+    this.location = fields.location;
     this.vary = vary;
     this.notModifiedHeaders = [...this.#common(), ...(vary ? ["vary", "accept-encoding"] : [])];
   }
@@ -97,6 +101,15 @@ export class CachedResponse implements ResponseFields {
   }
 
   #common(): string[] {
-    return [...CORS_PAIRS, "etag", this.etag, "cache-control", this.cacheControl, "x-dataset-version", this.version];
+    return [
+      ...CORS_PAIRS,
+      ...(this.location ? ["location", this.location] : []),
+      "etag",
+      this.etag,
+      "cache-control",
+      this.cacheControl,
+      "x-dataset-version",
+      this.version,
+    ];
   }
 }

@@ -191,7 +191,8 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     const entry = tableFor(view).get(url);
     if (!entry) return false;
     const tags = req.headers["if-none-match"];
-    if (tags !== undefined && (tags === entry.etag || ifNoneMatchMatches(tags, entry.etag))) {
+    // A redirect is never answered 304: If-None-Match applies where the answer would be 2xx.
+    if (entry.status !== 308 && tags !== undefined && (tags === entry.etag || ifNoneMatchMatches(tags, entry.etag))) {
       res.writeHead(304, entry.notModifiedHeaders as string[]);
       res.end();
       return true;
@@ -270,7 +271,9 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     reply.header("cache-control", entry.cacheControl);
     reply.header("x-dataset-version", view.version);
     if (entry.vary) reply.header("vary", "accept-encoding");
-    if (ifNoneMatchMatches(request.headers["if-none-match"], entry.etag)) return reply.code(304).send();
+    if (entry.location) reply.header("location", entry.location);
+    if (entry.status !== 308 && ifNoneMatchMatches(request.headers["if-none-match"], entry.etag))
+      return reply.code(304).send();
     // HEAD reports the identity body's length (a HEAD is not compressed).
     const coding =
       compression && request.method === "GET" ? negotiateEncoding(request.headers["accept-encoding"]) : "identity";
@@ -304,6 +307,22 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
       );
     } catch (error) {
       if (!(error instanceof CatalogueError)) throw error;
+      if (error.code === "moved" && error.target) {
+        // T67: an alias or former id answers 308 to the canonical path, the rest of the URL kept.
+        const location = `${path.replace(/\/models\/[^/]+\/[^/]+/, `/models/${error.target}`)}${query ? `?${query}` : ""}`;
+        return new CachedResponse(
+          {
+            status: 308,
+            body: Buffer.from(JSON.stringify(problem(308, error.detail))),
+            contentType: PROBLEM_CONTENT_TYPE,
+            cacheControl: successCacheControl(route.maxAge),
+            etag,
+            version: view.version,
+            location,
+          },
+          compression,
+        );
+      }
       const status = error.code === "not_found" ? 404 : 400;
       return new CachedResponse(
         {

@@ -13,7 +13,8 @@ import { type Dimension, dimensionKey } from "../domain/dimension.js";
 import type { Listing, PriceObservation, SourceId } from "../domain/observation.js";
 import { MAKERS, planKind } from "../domain/sellers.js";
 import { displayUnit, NO_CURRENCY } from "../domain/unit.js";
-import { type ResolvedListing, resolveIdentities } from "./identity.js";
+import { type ResolvedListing, resolveIdentities } from "./identity/resolve.js";
+import { PUBLISHER_NAMES } from "./identity/maker-rules.js";
 import { labelDimensions } from "./labels.js";
 import { type PriorPrice, reconcile, type SourceObservation } from "./reconcile.js";
 
@@ -42,6 +43,8 @@ export interface PriorState {
   readonly prices: ReadonlyMap<string, PriorPrice>;
   readonly models: ReadonlyMap<string, { readonly firstSeenAt: string; readonly state: LifecycleState }>;
   readonly sources: ReadonlyMap<SourceId, SourceHealth>;
+  /** The previous version's models (listed and tombstones), for permanent ids (issue 12 §8, T66). */
+  readonly catalogue?: readonly PublishedModel[];
 }
 
 export interface BuildInput {
@@ -67,7 +70,12 @@ export type SpellingIndex = ReadonlyMap<
 >;
 
 /** {@link buildDataset}, also returning where every source spelling resolved (for dated upstream history). */
-export function buildDatasetWithIdentity(input: BuildInput): { dataset: Dataset; spellings: SpellingIndex } {
+export function buildDatasetWithIdentity(input: BuildInput): {
+  dataset: Dataset;
+  spellings: SpellingIndex;
+  /** Ids of the previous version that now answer as another model (old → new), T66. */
+  renames: ReadonlyMap<string, string>;
+} {
   const identity = resolveIdentities(input.sources.map((s) => ({ source: s.source, listings: s.listings })));
   const spellings = new Map<string, { modelId: string; channel: PublishedPrice["channel"] }>();
   for (const r of identity.resolved)
@@ -75,9 +83,10 @@ export function buildDatasetWithIdentity(input: BuildInput): { dataset: Dataset;
   const bySource = new Map(input.sources.map((s) => [s.source, s]));
 
   const prices = reconcileAll(identity.resolved, bySource, input);
-  const models = buildModels(identity.resolved, identity.aliases, input);
-  const providers = buildProviders(models, prices);
-  const sources = buildHealth(input);
+  const current = buildModels(identity.resolved, identity.aliases, input);
+  const { models, renames } = carryPriorIds(current, identity, input);
+  const providers = buildProviders(models, prices, identity.publisherNames);
+  const sources = buildHealth(input, identity.unresolved);
   const failed: Record<string, string> = {};
   for (const s of input.sources) if (s.error) failed[s.source] = s.error.message;
   const observations: Record<string, number> = {};
@@ -92,13 +101,14 @@ export function buildDatasetWithIdentity(input: BuildInput): { dataset: Dataset;
     summary: {
       observations,
       unresolved: Object.fromEntries(identity.unresolved),
+      unmatched: identity.unmatched,
       failed,
-      models: models.length,
+      models: models.filter((m) => m.listed).length,
       prices: prices.length,
       disputed: prices.filter((p) => p.disputed).length,
     },
   };
-  return { dataset: { run, providers, models, prices, sources }, spellings };
+  return { dataset: { run, providers, models, prices, sources }, spellings, renames };
 }
 
 interface Slot {
@@ -273,17 +283,69 @@ function buildModels(
       id,
       provider: provider!,
       slug,
-      name: pick((l) => l.name) ?? slug,
+      name: pick((l) => displayName(l.name)) ?? slug,
       family: pick((l) => l.family),
-      contextWindow: pick((l) => l.contextWindow),
-      maxOutputTokens: pick((l) => l.maxOutputTokens),
+      // D4: unknown is null, never 0 (issue 12 §9)
+      contextWindow: pick((l) => (l.contextWindow ? l.contextWindow : null)),
+      maxOutputTokens: pick((l) => (l.maxOutputTokens ? l.maxOutputTokens : null)),
       openWeights: pick((l) => l.openWeights) ?? false,
       firstSeenAt: prior?.firstSeenAt ?? input.runTime,
       lifecycle: { state, releasedOn: pick((l) => l.releasedOn), deprecatedOn, retiresOn },
       aliases: aliases.get(id) ?? [],
+      formerIds: [],
+      listed: true,
     });
   }
   return models.sort((a, b) => cmp(a.id, b.id));
+}
+
+/**
+ * A display name as people know it (issue 12 §10): a reseller's `Vendor: ` prefix and a region or
+ * `(latest)` tag off (`Claude Opus 4.1 (latest)` is Claude Opus 4.1); null when nothing is left.
+ */
+export function displayName(name: string | null): string | null {
+  if (!name) return null;
+  const cleaned = name
+    .replace(/^[^:]{1,40}:\s+(?=\S)/, "")
+    .replace(/\s*\((latest|eu|us|apac|global|jp|au|ca|uk|us-gov)\)\s*$/i, "")
+    .trim();
+  return cleaned === "" ? null : cleaned;
+}
+
+/**
+ * Permanent ids (issue 12 §8, T66): each id of the previous version that is no model now answers
+ * on: as a former id of the model its slug names now (its first sighting kept, D17 history merged by
+ * the view), else as a tombstone (`listed: false`, no prices). Former ids accumulate.
+ */
+function carryPriorIds(
+  current: readonly PublishedModel[],
+  identity: { lookup(maker: string, slug: string): string | null },
+  input: BuildInput,
+): { models: PublishedModel[]; renames: Map<string, string> } {
+  const byId = new Map(current.map((m) => [m.id, { ...m }]));
+  const renames = new Map<string, string>();
+  const tombstones: PublishedModel[] = [];
+  for (const prior of input.prior?.catalogue ?? []) {
+    const now = byId.get(prior.id);
+    if (now) {
+      now.formerIds = [...new Set([...now.formerIds, ...prior.formerIds])].sort();
+      if (prior.firstSeenAt < now.firstSeenAt) now.firstSeenAt = prior.firstSeenAt;
+      continue;
+    }
+    const target = identity.lookup(prior.provider, prior.slug);
+    const into = target ? byId.get(target) : undefined;
+    if (into) {
+      into.formerIds = [...new Set([...into.formerIds, prior.id, ...prior.formerIds])].sort();
+      if (prior.firstSeenAt < into.firstSeenAt) into.firstSeenAt = prior.firstSeenAt;
+      into.aliases = [...new Set([...into.aliases, prior.slug])].filter((a) => a !== into.slug).sort();
+      renames.set(prior.id, into.id);
+      for (const f of prior.formerIds) renames.set(f, into.id);
+    } else tombstones.push({ ...prior, listed: false });
+  }
+  const models = [...byId.values(), ...tombstones]
+    .map((m) => (m.formerIds.includes(m.id) ? { ...m, formerIds: m.formerIds.filter((f) => f !== m.id) } : m))
+    .sort((a, b) => cmp(a.id, b.id));
+  return { models, renames };
 }
 
 function firstOf<T>(listings: readonly ResolvedListing[], f: (l: Listing) => T | null): T | null {
@@ -298,9 +360,13 @@ function max(a: LifecycleState, b: LifecycleState): LifecycleState {
   return STATE_ORDER.indexOf(a) >= STATE_ORDER.indexOf(b) ? a : b;
 }
 
-function buildProviders(models: readonly PublishedModel[], prices: readonly PublishedPrice[]): PublishedProvider[] {
+function buildProviders(
+  models: readonly PublishedModel[],
+  prices: readonly PublishedPrice[],
+  publisherNames: ReadonlyMap<string, string>,
+): PublishedProvider[] {
   const counts = new Map<string, number>();
-  for (const m of models) counts.set(m.provider, (counts.get(m.provider) ?? 0) + 1);
+  for (const m of models) if (m.listed) counts.set(m.provider, (counts.get(m.provider) ?? 0) + 1);
   const official = new Set<string>();
   for (const p of prices) if (p.channel === "direct") official.add(p.modelId.split("/")[0]!);
   return [...counts.entries()]
@@ -309,7 +375,7 @@ function buildProviders(models: readonly PublishedModel[], prices: readonly Publ
       const known = MAKERS[slug];
       return {
         slug,
-        name: known?.name ?? titleCase(slug),
+        name: known?.name ?? PUBLISHER_NAMES[slug] ?? publisherNames.get(slug) ?? titleCase(slug),
         website: known?.website ?? null,
         pricingUrl: known?.pricingUrl ?? null,
         official: official.has(slug),
@@ -325,7 +391,7 @@ function titleCase(slug: string): string {
     .join(" ");
 }
 
-function buildHealth(input: BuildInput): SourceHealth[] {
+function buildHealth(input: BuildInput, unmatched: ReadonlyMap<SourceId, number>): SourceHealth[] {
   return input.sources
     .map((s): SourceHealth => {
       const prior = input.prior?.sources.get(s.source);
@@ -335,6 +401,7 @@ function buildHealth(input: BuildInput): SourceHealth[] {
           lastSuccessAt: input.runTime,
           lastError: null,
           rowsLastRun: s.listings.reduce((n, l) => n + l.prices.length, 0),
+          unmatchedLastRun: unmatched.get(s.source) ?? 0,
         };
       return {
         source: s.source,
@@ -343,6 +410,7 @@ function buildHealth(input: BuildInput): SourceHealth[] {
           ? { at: input.runTime, message: s.error.message, httpStatus: s.error.httpStatus }
           : (prior?.lastError ?? null),
         rowsLastRun: s.ran ? 0 : (prior?.rowsLastRun ?? 0),
+        unmatchedLastRun: s.ran ? 0 : (prior?.unmatchedLastRun ?? 0),
       };
     })
     .sort((a, b) => cmp(a.source, b.source));

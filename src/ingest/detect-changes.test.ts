@@ -59,6 +59,8 @@ function dataset(version: string, prices: PublishedPrice[]): Dataset {
       firstSeenAt: version,
       lifecycle: { state: "active", releasedOn: null, deprecatedOn: null, retiresOn: null },
       aliases: [],
+      formerIds: [],
+      listed: true,
     })),
     prices,
     sources: [],

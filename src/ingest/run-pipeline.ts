@@ -8,6 +8,7 @@ import type { DatedPrice, SourceAdapter, SourcePayload } from "../sources/source
 import type { CatalogueStore, SourceState } from "../store/catalogue-store.js";
 import { buildDatasetWithIdentity, type PriorState, type SourceInput, type SpellingIndex } from "./build-dataset.js";
 import { detectChanges, newHistoryPoints } from "./detect-changes.js";
+import { renameLastPoints, withRenames } from "./renames.js";
 import { baseLabel } from "./labels.js";
 
 /**
@@ -117,7 +118,7 @@ export async function publishRun(
     fresh.push({ source: adapter.id, observedAt: runTime, listings: result.listings });
     if (result.history) dated.push({ source: adapter.id, rows: result.history });
   }
-  const { dataset, spellings } = buildDatasetWithIdentity({
+  const { dataset, spellings, renames } = buildDatasetWithIdentity({
     runId: `run-${runTime}`,
     runTime,
     finishedAt: input.finishedAt ?? new Date().toISOString(),
@@ -125,7 +126,8 @@ export async function publishRun(
     prior: ctx.previous ? priorFromDataset(ctx.previous) : null,
   });
   const firstRunDate = ctx.firstRunDate ?? runTime.slice(0, 10);
-  const changes = detectChanges(ctx.previous, dataset);
+  const changes = detectChanges(ctx.previous && withRenames(ctx.previous, renames), dataset);
+  renameLastPoints(ctx.lastPoints, renames);
   const points = [...upstreamPoints(dated, spellings, firstRunDate), ...newHistoryPoints(dataset, ctx.lastPoints)];
   input.beforePublish?.();
   await store.publish(dataset, fresh, { changes, points });
@@ -232,6 +234,7 @@ export function priorFromDataset(dataset: Dataset): PriorState {
       ]),
     ),
     models: new Map(dataset.models.map((m) => [m.id, { firstSeenAt: m.firstSeenAt, state: m.lifecycle.state }])),
+    catalogue: dataset.models,
     sources: new Map(dataset.sources.map((s) => [s.source, s])),
   };
 }

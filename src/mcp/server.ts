@@ -82,6 +82,11 @@ export function callTool(
     const { body, text } = tool.run(view, toRawQuery(tool.query, args), pathValues(tool.pathArgs, args));
     return { content: [{ type: "text", text }], structuredContent: { data: body.data, meta: body.meta } };
   } catch (error) {
+    // An alias or former id answers as its model (D1, T67), as HTTP's 308 would lead there.
+    if (error instanceof CatalogueError && error.code === "moved" && error.target && args.provider !== undefined) {
+      const [provider, ...rest] = error.target.split("/");
+      return callTool(tool, views, { ...args, provider, model: rest.join("/") }, logFault);
+    }
     if (error instanceof CatalogueError) return problemResult(error.code === "not_found" ? 404 : 400, error.detail);
     logFault(error, tool.name);
     return problemResult(500, "an unexpected fault occurred; it has been logged");

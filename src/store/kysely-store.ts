@@ -147,6 +147,8 @@ export class KyselyCatalogueStore implements CatalogueStore {
             retiresOn: m.retires_on,
           },
           aliases: JSON.parse(m.aliases) as string[],
+          formerIds: JSON.parse(m.former_ids) as string[],
+          listed: m.listed === 1,
         }),
       ),
       prices: prices.map(toPrice),
@@ -156,6 +158,7 @@ export class KyselyCatalogueStore implements CatalogueStore {
           lastSuccessAt: s.last_success_at,
           lastError: s.last_error ? (JSON.parse(s.last_error) as SourceHealth["lastError"]) : null,
           rowsLastRun: Number(s.rows_last_run),
+          unmatchedLastRun: Number(s.unmatched_last_run),
         }),
       ),
     };
@@ -270,6 +273,8 @@ export class KyselyCatalogueStore implements CatalogueStore {
               deprecated_on: m.lifecycle.deprecatedOn,
               retires_on: m.lifecycle.retiresOn,
               aliases: JSON.stringify(m.aliases),
+              former_ids: JSON.stringify(m.formerIds),
+              listed: m.listed ? 1 : 0,
             })),
           )
           .execute();
@@ -291,6 +296,7 @@ export class KyselyCatalogueStore implements CatalogueStore {
               last_success_at: s.lastSuccessAt,
               last_error: s.lastError ? JSON.stringify(s.lastError) : null,
               rows_last_run: s.rowsLastRun,
+              unmatched_last_run: s.unmatchedLastRun,
             })),
           )
           .execute();

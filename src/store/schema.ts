@@ -81,6 +81,10 @@ export interface ModelTable {
   deprecated_on: string | null;
   retires_on: string | null;
   aliases: string;
+  /** JSON array of earlier ids (issue 12 T66). */
+  former_ids: Generated<string>;
+  /** 1 listed, 0 tombstone (T66). */
+  listed: Generated<number>;
 }
 
 export interface PriceTable {
@@ -119,6 +123,7 @@ export interface SourceHealthTable {
   last_success_at: string | null;
   last_error: string | null;
   rows_last_run: number;
+  unmatched_last_run: Generated<number>;
 }
 
 export interface SourceStateTable {

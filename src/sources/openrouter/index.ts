@@ -124,6 +124,9 @@ function toListing(model: OpenRouterModel): Listing {
     model: model.id,
     makerHint: makerHintOf(model.id),
     name: displayName(model.name),
+    publisherName: publisherNameOf(model.name),
+    huggingFaceId: model.hugging_face_id || null,
+    canonicalSlug: model.canonical_slug || null,
     contextWindow: model.context_length ?? model.top_provider?.context_length ?? null,
     maxOutputTokens: model.top_provider?.max_completion_tokens ?? null,
     releasedOn: model.created === undefined ? null : unixDate(model.created),
@@ -151,6 +154,12 @@ export function displayName(name: string | undefined): string | null {
   const match = /^[^:]+:\s+(\S.*)$/.exec(trimmed);
   const result = match?.[1] ?? trimmed;
   return result === "" ? null : result;
+}
+
+/** The `Vendor` of OpenRouter's `Vendor: Name`, or null when the name has no such prefix. */
+export function publisherNameOf(name: string | undefined): string | null {
+  const match = /^([^:]+):\s+\S/.exec(name?.trim() ?? "");
+  return match?.[1]?.trim() || null;
 }
 
 /** Unix seconds → `YYYY-MM-DD` (UTC), or null when out of the Date range. */

@@ -44,6 +44,10 @@ export const OpenRouterModel = z.looseObject({
   context_length: optionalCount,
   /** `YYYY-MM-DD` or null (key present from 2026-02). */
   expiration_date: z.string().nullish().catch(undefined),
+  /** The Hugging Face repo of the weights, when open (issue 12: open-weights evidence). */
+  hugging_face_id: z.string().nullish().catch(undefined),
+  /** OpenRouter's permanent id of the model, often dated. */
+  canonical_slug: z.string().nullish().catch(undefined),
   pricing: OpenRouterPricing,
   top_provider: z
     .looseObject({ context_length: optionalCount, max_completion_tokens: optionalCount })

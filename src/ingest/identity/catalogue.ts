@@ -1,0 +1,75 @@
+import { baseKey, isDated, isMoving, looseKey, sortedKey } from "./spelling.js";
+
+/**
+ * One maker's models and the keys that name them (issue 12, T63). Lookup goes from the most to the
+ * least exact reading: the key itself, its word-order-insensitive form, its base (snapshot markers
+ * off), then its loose form (`-instruct`, `-it`… off). A reading that names two models is no match.
+ */
+export class MakerCatalogue {
+  /** key → slug */
+  private readonly exact = new Map<string, string>();
+  private readonly sorted = new Map<string, Set<string>>();
+  private readonly base = new Map<string, Set<string>>();
+  private readonly loose = new Map<string, Set<string>>();
+  /** slug → keys that name it */
+  readonly keysOf = new Map<string, Set<string>>();
+
+  /** Adds `key` as a spelling of model `slug` (the first slug a key names keeps it). */
+  add(key: string, slug: string): void {
+    if (!this.exact.has(key)) this.exact.set(key, slug);
+    const keys = this.keysOf.get(slug) ?? new Set<string>();
+    keys.add(key);
+    this.keysOf.set(slug, keys);
+    for (const [index, k] of [
+      [this.sorted, sortedKey(key)],
+      [this.base, baseKey(key)],
+      [this.loose, looseKey(key)],
+    ] as const) {
+      const set = index.get(k) ?? new Set<string>();
+      set.add(slug);
+      index.set(k, set);
+    }
+  }
+
+  /** The slug `key` names exactly, or undefined. */
+  exactly(key: string): string | undefined {
+    return this.exact.get(key);
+  }
+
+  /** The slug a key names at the most exact level that names one model, or undefined. */
+  find(key: string): string | undefined {
+    const hit = this.exact.get(key);
+    if (hit) return hit;
+    for (const [index, k] of [
+      [this.sorted, sortedKey(key)],
+      [this.base, baseKey(key)],
+      [this.loose, looseKey(key)],
+    ] as const) {
+      const slugs = index.get(k);
+      if (!slugs || slugs.size === 0) continue;
+      const one = this.choose([...slugs]);
+      if (one) return one;
+    }
+    return undefined;
+  }
+
+  /**
+   * Of several models one reading names, the one a moving spelling points at: the model holding an
+   * undated, non-moving key (`claude-3-5-haiku` with its aliases); else the newest dated one when all
+   * are dated snapshots of one base; else none (ambiguous).
+   */
+  private choose(slugs: readonly string[]): string | undefined {
+    if (slugs.length === 1) return slugs[0];
+    const undated = slugs.filter((s) => [...(this.keysOf.get(s) ?? [])].some((k) => !isDated(k) && !isMoving(k)));
+    if (undated.length === 1) return undated[0];
+    if (undated.length > 1) return undefined;
+    const bases = new Set(slugs.map((s) => baseKey([...(this.keysOf.get(s) ?? [s])][0]!)));
+    if (bases.size > 1) return undefined;
+    return [...slugs].sort().at(-1);
+  }
+
+  /** Every model slug of the maker. */
+  slugs(): string[] {
+    return [...this.keysOf.keys()];
+  }
+}

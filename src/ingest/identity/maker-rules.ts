@@ -1,0 +1,174 @@
+/**
+ * Makers by family and by organisation, as reviewed data (issue 12, T61). A family matches whole
+ * leading tokens of a model's core spelling (`palm` never matches `palmyra`), checked in order so
+ * that a specific family (`llama-3.1-sonar` → Perplexity) wins over a general one (`llama` → Meta).
+ * Each entry is exercised by `rules.test.ts` with a real spelling. Pure data.
+ */
+
+/** `[pattern over the comparison key, maker]`; the first that matches decides. */
+export const FAMILIES: ReadonlyArray<readonly [RegExp, string]> = [
+  // Specific models whose name starts with another maker's family.
+  [/^llama-[\d.]+-sonar\b|\bsonar\b|^r1-1776\b/, "perplexity"],
+  [/^gpt-jt\b|^gpt-neoxt\b/, "togethercomputer"],
+  [/^nova-[23]-(phonecall|general|meeting|voicemail|finance|conversationalai|video|medical|drivethru|automotive|atc)\b|^nova-3\b|^nova-2$/, "deepgram"],
+  [/^palmyra\b/, "writer"],
+  [/^llama-[\d.]+-nemotron\b|^nemotron\b|^nvidia-/, "nvidia"],
+  [/^deepseek-r1-distill-(llama|qwen)\b/, "deepseek"],
+  [/^claude\b/, "anthropic"],
+  [/^gpt-oss\b/, "openai"],
+  [/^(gpt|o1|o3|o4|chatgpt|dall-e|whisper|tts|davinci|babbage|codex|sora|omni-moderation|computer-use|text-embedding-3|text-embedding-ada|gpt-image|gpt-realtime|gpt-audio)\b/, "openai"],
+  [/^(gemini|gemma|imagen|veo|learnlm|palm|palm-2|chat-bison|text-bison|code-bison|codechat-bison|code-gecko|text-embedding-00\d|textembedding-gecko|text-multilingual-embedding|multimodalembedding|lyria|chirp|medlm)\b/, "google"],
+  [/^(llama|codellama|code-llama|meta-llama)\b/, "meta"],
+  [/^yi-/, "zero-one-ai"],
+  [/^mai-ds\b/, "microsoft"],
+  [/^text-unicorn\b/, "google"],
+  [/^(mistral|mixtral|codestral|ministral|magistral|devstral|pixtral|open-mistral|open-mixtral|open-codestral|voxtral)\b/, "mistral"],
+  [/^deepseek\b/, "deepseek"],
+  [/^(qwen[\d.]*|qwq|qvq)\b/, "alibaba"],
+  [/^grok\b/, "xai"],
+  [/^(kimi|moonshot)\b/, "moonshotai"],
+  [/^(glm[\d.]*|chatglm|cogview|cogvideox?|codegeex)\b/, "zai"],
+  [/^(minimax|abab)\b/, "minimax"],
+  [/^(command|c4ai|aya|embed-english|embed-multilingual|embed-v4|rerank)\b/, "cohere"],
+  [/^(nova|titan|amazon)\b/, "amazon"],
+  [/^(phi-?[\d.]*|wizardlm)\b/, "microsoft"],
+  [/^(jamba|j2)\b/, "ai21"],
+  [/^mimo\b/, "xiaomi"],
+  [/^step-?[\d.]*\b/, "stepfun"],
+  [/^granite\b/, "ibm-granite"],
+  [/^flux\b/, "black-forest-labs"],
+  [/^ernie\b/, "baidu"],
+  [/^(doubao|seed|seedream|seedance|seededit)\b/, "bytedance"],
+  [/^hunyuan\b/, "tencent"],
+  [/^mercury\b/, "inception"],
+  [/^solar\b/, "upstage"],
+  [/^hermes\b/, "nous-research"],
+  [/^(olmo|molmo)\b/, "allen-ai"],
+  [/^lfm\b/, "liquid"],
+  [/^longcat\b/, "meituan"],
+  [/^(kat-coder|kat-dev)\b/, "kuaishou"],
+  [/^(ling|ring)-/, "inclusion-ai"],
+  [/^(jina-|jina\b)/, "jina"],
+  [/^voyage\b/, "voyage"],
+];
+
+/**
+ * Organisations (Hugging Face orgs, router vendor prefixes) → maker. An org that is itself a maker
+ * slug or a known alias of one (`meta-llama`, `deepseek-ai`, `qwen`) needs no entry here
+ * (`canonicalSeller` settles those); these are the orgs that name a maker under another name.
+ */
+export const ORG_MAKERS: Readonly<Record<string, string>> = {
+  kwaipilot: "kuaishou",
+  "alibaba-nlp": "alibaba",
+  "qwen-ai": "alibaba",
+  "mistral-community": "mistral",
+  "google-deepmind": "google",
+  "microsoft-research": "microsoft",
+  "nvidia-ai": "nvidia",
+  nv: "nvidia",
+  "baidu-research": "baidu",
+  "openai-community": "openai",
+  "tencent-hunyuan": "tencent",
+  "bytedance-research": "bytedance",
+  "deepgram-ai": "deepgram",
+  huggingfaceh4: "huggingfaceh4",
+  "01-ai": "zero-one-ai",
+  "zero-one-ai": "zero-one-ai",
+};
+
+/**
+ * Orgs that are hosts, routers, search APIs or re-uploaders, not makers (issue 12 §6): their
+ * prefix says nothing of who made the model, and they are never providers.
+ */
+export const NON_MAKER_ORGS: ReadonlySet<string> = new Set([
+  "openrouter",
+  "switchpoint",
+  "trytako",
+  "pamanseau",
+  "meganova-ai",
+  "featherless-ai",
+  "infermatic",
+  "mancer",
+  "unsloth",
+  "lmstudio-community",
+  "bartowski",
+  "thebloke",
+  "mlx-community",
+  "togethercomputer-mirror",
+  "chutesai",
+  "fal-ai",
+  "replicate",
+  "cloudflare",
+  "deepinfra",
+  "novita",
+  "novita-ai",
+  "groq",
+  "cerebras",
+  "fireworks-ai",
+  "sambanova",
+  "hyperbolic",
+  "nebius",
+  "baseten",
+  "parasail",
+  "lambda",
+  "vercel",
+  "kilo",
+  "nano-gpt",
+  "openrouter-ai",
+  "~anthropic",
+  "perplexity-ai-mirror",
+  "opencode",
+  "github",
+  "azure",
+  "bedrock",
+  "vertex",
+  "vertex_ai",
+  "databricks",
+  "snowflake",
+  "dashscope-intl",
+]);
+
+/**
+ * A maker's own platform under another seller slug (issue 12 §6): selling the maker's own model
+ * there is the `direct` channel, not a resale.
+ */
+export const MAKER_PLATFORMS: Readonly<Record<string, string>> = {
+  "amazon-bedrock": "amazon",
+  "meta-llama-api": "meta",
+  byteplus: "bytedance",
+  volcengine: "bytedance",
+  "alibaba-cn": "alibaba",
+  "moonshotai-cn": "moonshotai",
+  "zai-cn": "zai",
+  "minimax-cn": "minimax",
+  "xiaomi-cn": "xiaomi",
+};
+
+/** Display names of makers and publishers that sources lack or spell from slugs (issue 12 §10). */
+export const PUBLISHER_NAMES: Readonly<Record<string, string>> = {
+  "zero-one-ai": "01.AI",
+  "bsc-lt": "BSC-LT",
+  huggingfaceh4: "Hugging Face H4",
+  togethercomputer: "Together",
+  deepgram: "Deepgram",
+  writer: "Writer",
+  kuaishou: "Kuaishou (Kwaipilot)",
+  thedrummer: "TheDrummer",
+  sao10k: "Sao10K",
+  gryphe: "Gryphe",
+  neversleep: "NeverSleep",
+  "aion-labs": "AionLabs",
+  "cognitivecomputations": "Cognitive Computations",
+  "anthracite-org": "Anthracite",
+  alpindale: "Alpindale",
+  "eva-unit-01": "EVA",
+  "arliai": "ArliAI",
+  "tngtech": "TNG Technology",
+  "undi95": "Undi95",
+  "nousresearch": "Nous Research",
+  "speakleash": "SpeakLeash",
+  "hidream-ai": "HiDream.ai",
+  relace: "Relace",
+  ibm: "IBM",
+  "ibm-granite": "IBM Granite",
+};

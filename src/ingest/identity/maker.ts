@@ -1,0 +1,77 @@
+import type { Listing } from "../../domain/observation.js";
+import { canonicalSeller, isMaker } from "../../domain/sellers.js";
+import { FAMILIES, MAKER_PLATFORMS, NON_MAKER_ORGS, ORG_MAKERS } from "./maker-rules.js";
+import { MAKER_OVERRIDES, NOT_MODELS } from "./overrides.js";
+import type { Spelling } from "./spelling.js";
+import { ORTHOGRAPHY, SELLER_PREFIXES } from "./spelling-rules.js";
+
+/**
+ * Who made a listed model, and on what evidence (issue 12 §1–3, T61). Pure.
+ *
+ * - `own`: the seller is the maker (or the maker's own platform, `MAKER_PLATFORMS`) and no family
+ *   names another maker; such listings found models.
+ * - `org`: the spelling names the maker's organisation (`meta-llama/…`, `deepseek-ai/…`); founds
+ *   a model when the source says it is open weights, or the maker sells nothing itself.
+ * - `publisher`: the spelling names a third party's organisation (a fine-tune or merge by others,
+ *   `thedrummer/…`); the publisher is the maker.
+ * - `family`: the family table (`glm` → zai); such listings only attach to an existing model.
+ */
+export type MakerEvidence = "own" | "org" | "publisher" | "family";
+
+export type MakerReading =
+  | { readonly maker: string; readonly evidence: MakerEvidence }
+  | { readonly excluded: string }
+  | null;
+
+/** The maker a family table entry names for a core spelling or display name, or null. */
+export function familyOf(text: string): string | null {
+  let s = text.toLowerCase().trim().replace(/[_\s]+/g, "-");
+  for (const [pattern, replacement] of ORTHOGRAPHY) s = s.replace(pattern, replacement);
+  for (let i = 0; i < 3; i++) {
+    for (const [pattern, maker] of FAMILIES) if (pattern.test(s)) return maker;
+    // `databricks-meta-llama-3-3-70b-instruct`, `zai-glm-4.7`: a seller prefix before the family.
+    const prefix = SELLER_PREFIXES.find((p) => s.startsWith(`${p}-`));
+    if (!prefix) break;
+    s = s.slice(prefix.length + 1);
+  }
+  return null;
+}
+
+/** The maker an organisation names (`meta-llama` → meta, `kwaipilot` → kuaishou), or null when it names none. */
+export function orgMaker(org: string): string | null {
+  const canonical = canonicalSeller(org);
+  if (isMaker(canonical)) return canonical;
+  return ORG_MAKERS[org] ?? null;
+}
+
+/** The maker whose own platform `seller` is (Bedrock → amazon), or the seller itself when it is a maker. */
+export function platformMaker(seller: string): string | null {
+  return MAKER_PLATFORMS[seller] ?? (isMaker(seller) ? seller : null);
+}
+
+/**
+ * Reads the maker of one listing. `sellers` holds every seller slug of the run: an org equal to a
+ * seller is that seller's namespace, not a publisher.
+ */
+export function readMaker(listing: Listing, spelling: Spelling, sellers: ReadonlySet<string>): MakerReading {
+  const notModel = NOT_MODELS[spelling.key];
+  if (notModel) return { excluded: `not a model: ${notModel}` };
+  const override = MAKER_OVERRIDES[spelling.key];
+  if (override) return { maker: override[0], evidence: platformMaker(listing.seller) === override[0] ? "own" : "publisher" };
+  const family =
+    familyOf(spelling.core) ?? (listing.family ? familyOf(listing.family) : null) ?? (listing.name ? familyOf(listing.name) : null);
+  const org = spelling.org;
+  if (org) {
+    const maker = orgMaker(org);
+    if (maker) return { maker, evidence: platformMaker(listing.seller) === maker ? "own" : "org" };
+    const slug = canonicalSeller(org);
+    if (!NON_MAKER_ORGS.has(org) && !sellers.has(slug) && /^[a-z0-9][a-z0-9-]*$/.test(slug))
+      return { maker: slug, evidence: "publisher" };
+  }
+  const own = platformMaker(listing.seller);
+  if (family) return { maker: family, evidence: own === family ? "own" : "family" };
+  const hint = listing.makerHint ? canonicalSeller(listing.makerHint) : null;
+  if (own && (hint === null || hint === own)) return { maker: own, evidence: "own" };
+  if (hint && isMaker(hint)) return { maker: hint, evidence: "family" };
+  return null;
+}

@@ -1,0 +1,450 @@
+import { closest } from "fastest-levenshtein";
+import { type Channel, MULTI_SELLER_CHANNELS } from "../../domain/channel.js";
+import type { Listing, SourceId } from "../../domain/observation.js";
+import { channelOf } from "../../domain/sellers.js";
+import { MakerCatalogue } from "./catalogue.js";
+import { familyOf, type MakerEvidence, platformMaker, readMaker } from "./maker.js";
+import { DISTINCT } from "./overrides.js";
+import { baseKey, coreFor, isDated, isMoving, keyOf, looseKey, parseSpelling, type Spelling, sortedKey, strippedForms } from "./spelling.js";
+
+/**
+ * Identity resolution (D1, D2; issue 12 T60–T66): every listing of a run lands on one model
+ * `<maker>/<slug>` and one channel, or is counted unmatched with its reason. Pure.
+ *
+ * 1. Each listing's maker is read from evidence (`maker.ts`): its maker's own listing, the maker's
+ *    organisation in the spelling, a third party's organisation (its fine-tune), or the family table.
+ * 2. Models are founded by the maker's own listings (dated snapshots each a model; undated aliases
+ *    join the snapshot whose prices they repeat), then by open-weights evidence (the maker's org in
+ *    the spelling with open weights stated, or a maker that sells nothing itself), then by
+ *    publishers (a third party's fine-tune under its publisher).
+ * 3. Every other listing attaches to the model its spelling names (`MakerCatalogue.find`), first as
+ *    spelled, then with a seller prefix or a serving suffix off (the suffix becomes a qualifier of
+ *    that seller's price); a listing that names no model is unmatched, never founded.
+ * 4. A moving alias (`-latest`) votes on a model only when the same source, in the same run, lists
+ *    that model under a fixed spelling at the same prices (T64).
+ * 5. Models of one maker with one display name whose keys agree but for order or loose tokens merge.
+ */
+export interface ResolvedListing {
+  readonly source: SourceId;
+  readonly listing: Listing;
+  readonly modelId: string;
+  readonly maker: string;
+  readonly channel: Channel;
+  /** Qualifiers from the spelling (`region`, router or serving `variant`, `quantization`) plus `seller` in multi-seller channels (D2). */
+  readonly qualifiers: Readonly<Record<string, string>>;
+  /** True when this listing spells the model exactly as its canonical slug (its vote wins within a source). */
+  readonly canonicalSpelling: boolean;
+}
+
+/** A listing no model could take, with the reason and the nearest model id (issue 12 §4). */
+export interface UnmatchedListing {
+  readonly source: SourceId;
+  readonly seller: string;
+  readonly model: string;
+  readonly reason: string;
+  readonly nearest: string | null;
+  /** Price observations the listing carried (the sum check counts them). */
+  readonly observations: number;
+}
+
+export interface IdentityResult {
+  readonly resolved: readonly ResolvedListing[];
+  /** model id → other spellings of it (D1 `aliases`), its own slug and other models' slugs excluded. */
+  readonly aliases: ReadonlyMap<string, readonly string[]>;
+  /** Listings no model took, per source (count), for `/sources` `unmatchedLastRun`. */
+  readonly unresolved: ReadonlyMap<SourceId, number>;
+  readonly unmatched: readonly UnmatchedListing[];
+  /** The model id a spelling names under a maker now, for ids of earlier runs (T66), or null. */
+  lookup(maker: string, slug: string): string | null;
+  /** Publisher display names sources gave (`thedrummer` → `TheDrummer`). */
+  readonly publisherNames: ReadonlyMap<string, string>;
+}
+
+/** Input of {@link resolveIdentities}: each source's listings. */
+export interface SourceListings {
+  readonly source: SourceId;
+  readonly listings: readonly Listing[];
+}
+
+interface Item {
+  readonly source: SourceId;
+  readonly listing: Listing;
+  readonly spelling: Spelling;
+  readonly maker: string;
+  readonly evidence: MakerEvidence;
+}
+
+interface Placement {
+  readonly slug: string;
+  readonly key: string;
+  readonly qualifiers: Readonly<Record<string, string>>;
+}
+
+/** Resolves every listing of a run; see the interface docs for the rules. */
+export function resolveIdentities(inputs: readonly SourceListings[]): IdentityResult {
+  const sellers = new Set<string>();
+  for (const { listings } of inputs) for (const l of listings) sellers.add(l.seller);
+  const unmatched: UnmatchedListing[] = [];
+  const miss = (source: SourceId, listing: Listing, reason: string, nearest: string | null = null) =>
+    unmatched.push({
+      source,
+      seller: listing.seller,
+      model: listing.model,
+      reason,
+      nearest,
+      observations: listing.prices.length,
+    });
+
+  const items: Item[] = [];
+  for (const { source, listings } of inputs) {
+    for (const listing of listings) {
+      const spelling = parseSpelling(listing.model);
+      const reading = readMaker(listing, spelling, sellers);
+      if (reading === null) miss(source, listing, "no maker: no organisation, family or maker seller names one");
+      else if ("excluded" in reading) miss(source, listing, reading.excluded);
+      else items.push({ source, listing, spelling, maker: reading.maker, evidence: reading.evidence });
+    }
+  }
+  items.sort(
+    (a, b) =>
+      cmp(a.maker, b.maker) || cmp(a.spelling.key, b.spelling.key) || cmp(a.source, b.source) || cmp(a.listing.seller, b.listing.seller),
+  );
+
+  const catalogues = new Map<string, MakerCatalogue>();
+  const catalogueOf = (maker: string) => {
+    let c = catalogues.get(maker);
+    if (!c) {
+      c = new MakerCatalogue();
+      catalogues.set(maker, c);
+    }
+    return c;
+  };
+  const placements = new Map<Item, Placement>();
+  const namesFamily = (maker: string) => (key: string) => familyOf(key) === maker;
+
+  // 2a. the makers' own listings found models
+  const own = items.filter((i) => i.evidence === "own");
+  const ownMakers = new Set(own.map((i) => i.maker));
+  for (const maker of ownMakers) foundOwn(catalogueOf(maker), own.filter((i) => i.maker === maker), placements, namesFamily(maker));
+
+  // 2b. open-weights evidence, 2c. publishers; 3. everything else attaches
+  const attach = (item: Item, maker = item.maker): Placement | null => {
+    const catalogue = catalogues.get(maker);
+    if (!catalogue) return null;
+    const slug = catalogue.find(item.spelling.key);
+    if (slug) return { slug, key: item.spelling.key, qualifiers: {} };
+    for (const form of strippedForms(item.spelling.key, namesFamily(maker))) {
+      const hit = catalogue.find(form.key);
+      if (hit) return { slug: hit, key: form.key, qualifiers: form.qualifiers };
+    }
+    return null;
+  };
+  const found = (item: Item): Placement => {
+    const catalogue = catalogueOf(item.maker);
+    // Founded under the spelling with every serving suffix off (the shortest such form).
+    const form = strippedForms(item.spelling.key, namesFamily(item.maker))
+      .filter((f) => !SELLER_PREFIX_FORM.test(item.spelling.key) || item.spelling.key.endsWith(f.key))
+      .sort((a, b) => a.key.length - b.key.length)[0];
+    const key = form?.key ?? item.spelling.key;
+    const slug = coreFor(item.spelling.core.replace(/[^a-z0-9.-]+/g, "-"), key);
+    catalogue.add(key, slug);
+    return { slug, key, qualifiers: form?.qualifiers ?? {} };
+  };
+  const mayFound = (item: Item) =>
+    item.listing.openWeights === true || Boolean(item.listing.huggingFaceId) || !ownMakers.has(item.maker);
+  for (const item of items.filter((i) => i.evidence === "org")) {
+    const placed = attach(item) ?? (mayFound(item) ? found(item) : null);
+    if (placed) placements.set(item, placed);
+  }
+  const publisherNames = new Map<string, string>();
+  const mirrors = new Map<Item, string>();
+  for (const item of items.filter((i) => i.evidence === "publisher")) {
+    if (item.listing.publisherName) publisherNames.set(item.maker, item.listing.publisherName);
+    // A re-upload of a maker's model under another org attaches to the maker's model (a mirror).
+    const family = familyOf(item.spelling.core);
+    const mirrored = family && family !== item.maker ? exactOrLoose(catalogues.get(family), item.spelling.key) : null;
+    if (mirrored && family) {
+      placements.set(item, { slug: mirrored, key: item.spelling.key, qualifiers: {} });
+      mirrors.set(item, family);
+      continue;
+    }
+    placements.set(item, attach(item) ?? found(item));
+  }
+  for (const item of items) {
+    if (placements.has(item)) continue;
+    const placed = attach(item);
+    if (placed) placements.set(item, placed);
+    else {
+      const catalogue = catalogues.get(item.maker);
+      const nearest = catalogue ? closest(item.spelling.key, catalogue.slugs()) : null;
+      miss(
+        item.source,
+        item.listing,
+        item.evidence === "org"
+          ? `${item.maker} model not listed by its maker, and no source says it is open weights`
+          : `names no ${item.maker} model`,
+        nearest ? `${item.maker}/${nearest}` : null,
+      );
+    }
+  }
+
+  // 4. moving aliases vote only with same-run evidence of their target
+  const signature = (l: Listing) =>
+    l.prices
+      .filter((p) => p.dimension.cache === "none" && p.dimension.tier === "standard" && p.dimension.contextMin === 0)
+      .filter((p) => p.dimension.modality === "text" && (p.dimension.direction === "input" || p.dimension.direction === "output"))
+      .map((p) => `${p.dimension.direction}=${p.amount}`)
+      .sort()
+      .join(",");
+  const fixedBy = new Map<string, Set<string>>();
+  for (const [item, placed] of placements)
+    if (!isMoving(placed.key)) {
+      const k = `${item.source}|${item.listing.seller}|${modelOf(item, mirrors)}/${placed.slug}`;
+      const set = fixedBy.get(k) ?? new Set<string>();
+      set.add(signature(item.listing));
+      fixedBy.set(k, set);
+    }
+  const pointerAliases: [string, string][] = [];
+  for (const [item, placed] of [...placements]) {
+    if (!isMoving(item.spelling.key)) continue;
+    const maker = modelOf(item, mirrors);
+    const keys = catalogues.get(maker)?.keysOf.get(placed.slug);
+    if (!keys || [...keys].every(isMoving)) continue;
+    const fixed = fixedBy.get(`${item.source}|${item.listing.seller}|${maker}/${placed.slug}`);
+    if (fixed?.has(signature(item.listing))) continue;
+    placements.delete(item);
+    pointerAliases.push([`${maker}/${placed.slug}`, item.spelling.core]);
+    miss(
+      item.source,
+      item.listing,
+      "moving alias: the source does not show in this run which snapshot it points at",
+      `${maker}/${placed.slug}`,
+    );
+  }
+
+  // 5. one maker, one display name, keys that agree but for order or loose tokens: one model
+  const renames = mergeByName(placements, mirrors, catalogues);
+
+  const resolved: ResolvedListing[] = [];
+  const aliasSets = new Map<string, Set<string>>();
+  const slugsByMaker = new Map<string, Set<string>>();
+  const finalId = (id: string) => renames.get(id) ?? id;
+  for (const [item, placed] of placements) {
+    const maker = modelOf(item, mirrors);
+    const modelId = finalId(`${maker}/${placed.slug}`);
+    const channel = channelFor(item.listing.seller, maker);
+    const qualifiers: Record<string, string> = { ...item.spelling.qualifiers, ...placed.qualifiers };
+    if (MULTI_SELLER_CHANNELS.has(channel)) qualifiers.seller = item.listing.seller;
+    const slug = modelId.slice(maker.length + 1);
+    resolved.push({
+      source: item.source,
+      listing: item.listing,
+      modelId,
+      maker,
+      channel,
+      qualifiers,
+      canonicalSpelling: item.spelling.key === keyOf(slug) && Object.keys(placed.qualifiers).length === 0,
+    });
+    const set = aliasSets.get(modelId) ?? new Set<string>();
+    set.add(item.spelling.core);
+    for (const alias of item.listing.aliases ?? []) set.add(parseSpelling(alias).core);
+    aliasSets.set(modelId, set);
+    const slugs = slugsByMaker.get(maker) ?? new Set<string>();
+    slugs.add(slug);
+    slugsByMaker.set(maker, slugs);
+  }
+  for (const [id, core] of pointerAliases) {
+    const target = finalId(id);
+    aliasSets.get(target)?.add(core);
+  }
+  const aliases = new Map<string, readonly string[]>();
+  for (const [id, set] of aliasSets) {
+    const maker = id.slice(0, id.indexOf("/"));
+    const slug = id.slice(maker.length + 1);
+    const others = slugsByMaker.get(maker) ?? new Set<string>();
+    const otherKeys = new Set([...others].filter((s) => s !== slug).map(keyOf));
+    aliases.set(
+      id,
+      [...set].filter((a) => a !== slug && !others.has(a) && !otherKeys.has(keyOf(a)) && !a.includes("/")).sort(),
+    );
+  }
+  const unresolved = new Map<SourceId, number>();
+  for (const u of unmatched) unresolved.set(u.source, (unresolved.get(u.source) ?? 0) + 1);
+  return {
+    resolved,
+    aliases,
+    unresolved,
+    unmatched,
+    publisherNames,
+    lookup(maker, slug) {
+      const hit = catalogues.get(maker)?.find(keyOf(slug));
+      return hit ? finalId(`${maker}/${hit}`) : null;
+    },
+  };
+}
+
+const SELLER_PREFIX_FORM = /^$/;
+
+/** The channel (D2) of a seller's listing of a maker's model; the maker's own platform is direct (§6). */
+export function channelFor(seller: string, maker: string): Channel {
+  return platformMaker(seller) === maker ? "direct" : channelOf(seller, maker);
+}
+
+function modelOf(item: Item, mirrors: ReadonlyMap<Item, string>): string {
+  return mirrors.get(item) ?? item.maker;
+}
+
+function exactOrLoose(catalogue: MakerCatalogue | undefined, key: string): string | null {
+  if (!catalogue) return null;
+  return catalogue.exactly(key) ?? catalogue.find(key) ?? null;
+}
+
+/**
+ * Founds one maker's models from its own listings (rule 2). Keys group by base; each dated key is a
+ * model; an undated key joins the newest snapshot whose prices it repeats in every source that lists
+ * both, else the undated keys that agree form one model. A key that is another own key with a seller
+ * prefix or serving suffix joins that key. The slug is the preferred spelling: undated before dated
+ * before moving, a models.dev spelling, the shortest, then byte order.
+ */
+function foundOwn(
+  catalogue: MakerCatalogue,
+  own: readonly Item[],
+  placements: Map<Item, Placement>,
+  namesFamily: (key: string) => boolean,
+): void {
+  const ownKeys = new Set(own.map((i) => i.spelling.key));
+  const keyed = own.map((item) => {
+    // A maker's own id that is another own id with a seller prefix or a quantization suffix joins it;
+    // a variant suffix (`gpt-4-turbo`, `grok-4-fast`) on the maker's own id names a model of its own.
+    const form = strippedForms(item.spelling.key, namesFamily).find(
+      (f) => ownKeys.has(f.key) && f.qualifiers.variant === undefined,
+    );
+    return { item, key: form?.key ?? item.spelling.key, qualifiers: form?.qualifiers ?? {} };
+  });
+  const keys = [...new Set(keyed.map((k) => k.key))];
+  const signatures = new Map<string, string>();
+  for (const { item, key } of keyed) {
+    const s = signatureOf(item.listing);
+    if (s) signatures.set(`${key}|${item.source}`, s);
+  }
+  const sources = [...new Set(own.map((i) => i.source))];
+  const compatible = (a: string, b: string) =>
+    sources.every((s) => {
+      const x = signatures.get(`${a}|${s}`);
+      const y = signatures.get(`${b}|${s}`);
+      return x === undefined || y === undefined || x === y;
+    });
+  const groups = new Map<string, string[]>();
+  for (const key of keys) groups.set(baseKey(key), [...(groups.get(baseKey(key)) ?? []), key]);
+  const preferred = (cluster: readonly string[]) => {
+    const spellings = keyed.filter((k) => cluster.includes(k.key));
+    return [...spellings].sort(
+      (a, b) =>
+        rank(a.key) - rank(b.key) ||
+        Number(b.item.source === "models-dev") - Number(a.item.source === "models-dev") ||
+        Number(b.key === b.item.spelling.key) - Number(a.key === a.item.spelling.key) ||
+        // The maker's version orthography: `qwen2.5-72b-instruct` over `qwen2-5-72b-instruct`.
+        Number(b.item.spelling.core.includes(".")) - Number(a.item.spelling.core.includes(".")) ||
+        a.key.length - b.key.length ||
+        cmp(a.key, b.key),
+    )[0]!;
+  };
+  const slugOfKey = new Map<string, string>();
+  for (const group of [...groups.values()].sort((a, b) => cmp(a[0]!, b[0]!))) {
+    const dated = group.filter(isDated).sort();
+    const clusters: string[][] = dated.map((k) => [k]);
+    const undated: string[][] = [];
+    for (const key of group.filter((k) => !isDated(k)).sort((a, b) => rank(a) - rank(b) || a.length - b.length || cmp(a, b))) {
+      const home = undated.find((cl) => cl.every((k) => compatible(k, key)));
+      if (home) home.push(key);
+      else undated.push([key]);
+    }
+    for (const cluster of undated) {
+      const target = [...clusters].reverse().find((cl) => cl.length === 1 && cluster.every((a) => compatible(a, cl[0]!)));
+      if (target && dated.length > 0) target.push(...cluster);
+      else clusters.push(cluster);
+    }
+    for (const cluster of clusters) {
+      const best = preferred(cluster);
+      const slug = coreFor(best.item.spelling.core.replace(/[^a-z0-9.-]+/g, "-"), best.key);
+      // Undated first, so a base-key lookup finds the model that holds the maker's undated alias.
+      for (const key of [...cluster].sort((a, b) => rank(a) - rank(b))) {
+        catalogue.add(key, slug);
+        slugOfKey.set(key, slug);
+      }
+    }
+  }
+  for (const { item, key, qualifiers } of keyed) placements.set(item, { slug: slugOfKey.get(key)!, key, qualifiers });
+}
+
+/** Preference of a key as a model's slug: plain (0), dated snapshot (1), moving alias (2). */
+function rank(key: string): number {
+  return isMoving(key) ? 2 : isDated(key) ? 1 : 0;
+}
+
+function signatureOf(l: Listing): string {
+  return l.prices
+    .filter((p) => p.dimension.cache === "none" && p.dimension.tier === "standard" && p.dimension.contextMin === 0)
+    .filter((p) => p.dimension.modality === "text" && (p.dimension.direction === "input" || p.dimension.direction === "output"))
+    .map((p) => `${p.dimension.direction}=${p.amount}`)
+    .sort()
+    .join(",");
+}
+
+/**
+ * Rule 5: models of one maker whose display names normalize alike and whose keys agree but for word
+ * order or loose tokens become one (the preferred slug survives). Returns old id → surviving id.
+ */
+function mergeByName(
+  placements: ReadonlyMap<Item, Placement>,
+  mirrors: ReadonlyMap<Item, string>,
+  catalogues: ReadonlyMap<string, MakerCatalogue>,
+): Map<string, string> {
+  const names = new Map<string, string>();
+  for (const [item, placed] of placements) {
+    const id = `${modelOf(item, mirrors)}/${placed.slug}`;
+    const name = item.listing.name;
+    if (name && (!names.has(id) || item.evidence === "own")) names.set(id, name);
+  }
+  const groups = new Map<string, string[]>();
+  for (const [id, name] of names) {
+    const k = `${id.slice(0, id.indexOf("/"))}|${normalizeName(name)}`;
+    groups.set(k, [...(groups.get(k) ?? []), id]);
+  }
+  const distinct = new Set(DISTINCT.flatMap(([a, b]) => [`${a}|${b}`, `${b}|${a}`]));
+  const renames = new Map<string, string>();
+  for (const ids of groups.values()) {
+    if (ids.length < 2) continue;
+    const sorted = [...ids].sort((a, b) => rank(keyOf(slugOf(a))) - rank(keyOf(slugOf(b))) || a.length - b.length || cmp(a, b));
+    const survivor = sorted[0]!;
+    for (const other of sorted.slice(1)) {
+      if (distinct.has(`${survivor}|${other}`)) continue;
+      const a = keyOf(slugOf(survivor));
+      const b = keyOf(slugOf(other));
+      const agree = sortedKey(a) === sortedKey(b) || looseKey(a) === looseKey(b);
+      if (!agree || isDated(a) !== isDated(b)) continue;
+      renames.set(other, survivor);
+      const maker = survivor.slice(0, survivor.indexOf("/"));
+      const catalogue = catalogues.get(maker);
+      for (const key of catalogue?.keysOf.get(slugOf(other)) ?? []) catalogue?.add(key, slugOf(survivor));
+    }
+  }
+  return renames;
+}
+
+function slugOf(id: string): string {
+  return id.slice(id.indexOf("/") + 1);
+}
+
+/** A display name's comparable form: vendor prefix, parentheses and punctuation off, lower case. */
+export function normalizeName(name: string): string {
+  return name
+    .replace(/^[^:]+:\s+/, "")
+    .toLowerCase()
+    .replace(/\(.*?\)/g, "")
+    .replace(/[^a-z0-9]/g, "");
+}
+
+function cmp(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

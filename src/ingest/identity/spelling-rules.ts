@@ -1,0 +1,154 @@
+/**
+ * The spelling grammar of model ids across sources, as reviewed data (issue 12, T60). Every entry
+ * is exercised by `rules.test.ts` with a spelling taken from a recorded payload. Pure data.
+ *
+ * A source spelling is read as `[routing] [seller prefix] core [serving suffix] [router variant]`:
+ * routing (org folders, Bedrock region and vendor, Vertex `@`) is dropped; a seller prefix is
+ * dropped; a serving suffix becomes a qualifier of the reseller's price; the core, with its version
+ * orthography normalized, is what identifies the model.
+ */
+
+/** Leading path segments that are a gateway's namespace, never a maker or publisher. */
+export const ROUTING_SEGMENTS: ReadonlySet<string> = new Set([
+  "accounts",
+  "fireworks",
+  "models",
+  "openrouter",
+  "hf",
+  "huggingface",
+  "custom",
+  "ft",
+  "auto",
+  "route",
+  "speech",
+  "kilo-auto",
+  "deployments",
+  "publishers",
+  "serverless",
+  "workers-ai",
+  "cf",
+  "@cf",
+  "@hf",
+  "fal-ai",
+  "library",
+]);
+
+/** Bedrock cross-region inference profile prefixes (`eu.anthropic.…`): a `region` qualifier. */
+export const BEDROCK_REGIONS: readonly string[] = ["us-gov", "us", "eu", "apac", "global", "jp", "au", "ca", "apne", "sa"];
+
+/**
+ * Router variants after a colon (OpenRouter `:free`, `:extended`…): a `variant` qualifier of the
+ * router's own price, never the maker's (issue 12 §6).
+ */
+export const ROUTER_VARIANTS: ReadonlySet<string> = new Set([
+  "free",
+  "beta",
+  "thinking",
+  "extended",
+  "online",
+  "nitro",
+  "floor",
+  "exacto",
+]);
+
+/**
+ * Seller prefixes some resellers put before the maker's id (`databricks-claude-opus-4-1`,
+ * `alicloud-qwen-max`, `anthropic-claude-3.5-sonnet`). Stripped only when what remains still names
+ * a known family (so `qwen-plus` keeps its `qwen`).
+ */
+export const SELLER_PREFIXES: readonly string[] = [
+  "databricks",
+  "alicloud",
+  "alibaba",
+  "azure",
+  "bedrock",
+  "vertex",
+  "anthropic",
+  "openai",
+  "google",
+  "meta",
+  "mistralai",
+  "deepseek-ai",
+  "amazon",
+  "cohere",
+  "microsoft",
+  "nvidia",
+  "xai",
+  "x-ai",
+  "zai",
+  "z-ai",
+  "moonshotai",
+  "minimax",
+  "moonshot",
+  "meta-textgeneration",
+  "gradient",
+];
+
+/**
+ * Serving suffixes a reseller appends to the maker's id, and the qualifier each becomes on the
+ * reseller's price. Tried only after the full spelling matched no model, so a maker's own id that
+ * ends the same way (`gpt-4-turbo`, `kimi-k2-thinking`, `grok-4-fast`) is never cut.
+ */
+export const SERVING_SUFFIXES: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  fp8: { quantization: "fp8" },
+  fp4: { quantization: "fp4" },
+  fp16: { quantization: "fp16" },
+  bf16: { quantization: "bf16" },
+  int4: { quantization: "int4" },
+  int8: { quantization: "int8" },
+  awq: { quantization: "awq" },
+  gguf: { quantization: "gguf" },
+  tee: { variant: "tee" },
+  turbo: { variant: "turbo" },
+  fast: { variant: "fast" },
+  thinking: { variant: "thinking" },
+  think: { variant: "thinking" },
+  free: { variant: "free" },
+  tput: { variant: "throughput" },
+  maas: {},
+  cs: {},
+  cloud: {},
+  ft: { variant: "fine-tuned" },
+  original: {},
+  serverless: {},
+  "instruct-turbo": { variant: "turbo" },
+  // reasoning effort presets some resellers list as models (`o4-mini-high`, `gpt-5.3-codex-xhigh`)
+  minimal: { reasoning_effort: "minimal" },
+  low: { reasoning_effort: "low" },
+  medium: { reasoning_effort: "medium" },
+  high: { reasoning_effort: "high" },
+  xhigh: { reasoning_effort: "xhigh" },
+};
+
+/**
+ * Version orthography: rewrites applied to a lower-cased core before comparison, in order.
+ * Each pair is a pattern and its replacement; see `rules.test.ts` for the real spellings.
+ */
+export const ORTHOGRAPHY: ReadonlyArray<readonly [RegExp, string]> = [
+  // Fireworks' `p` for a dot between digits: qwen2p5 → qwen2.5, llama-v3p1 → llama-v3.1, kimi-k2p5
+  [/(\d)p(\d)/g, "$1.$2"],
+  // `llama-v3.1` → `llama-3.1`
+  [/\bllama-v(\d)/g, "llama-$1"],
+  // `llama3.1-8b`, `llama3-70b` → `llama-3.1-8b`, `llama-3-70b`
+  [/\bllama(\d)/g, "llama-$1"],
+  // `qwen-2.5` / `qwen-3` → `qwen2.5` / `qwen3`
+  [/\bqwen-(\d)/g, "qwen$1"],
+  // `qwen25-` → `qwen2.5-`
+  [/\bqwen(\d)(\d)(?=-|$)/g, "qwen$1.$2"],
+  // Azure's `gpt-35-turbo` → `gpt-3.5-turbo`
+  [/\bgpt-35\b/g, "gpt-3.5"],
+  // `claude-opus4-6`, `claude-sonnet4` → `claude-opus-4-6`, `claude-sonnet-4`
+  [/\b(opus|sonnet|haiku)(\d)/g, "$1-$2"],
+  // `claude-opus-41` → `claude-opus-4-1` (two digits right after the family name)
+  [/\b(opus|sonnet|haiku)-(\d)(\d)(?=-|$)/g, "$1-$2-$3"],
+  // `claude-4.0-sonnet` → `claude-4-sonnet` (a `.0` minor is the major)
+  [/\b(claude-\d)\.0\b/g, "$1"],
+  // Bedrock / Groq version tags that are not identity: `-v1`, `-v1:0`, `:0`
+  [/(-v\d+)?:\d+$/g, ""],
+];
+
+/** Tokens that a reseller adds or drops without naming another model; compared last (loose key). */
+export const LOOSE_TOKENS: ReadonlySet<string> = new Set(["instruct", "it", "chat", "hf", "versatile", "instant", "v1"]);
+
+/** A trailing snapshot date: `-20250514`, `-2024-08-06`, `-0613`, `-2507`, `-05-06`. */
+export const SNAPSHOT_DATE = /-(\d{8}|\d{4}-\d{2}-\d{2}|\d{2}-\d{2}|\d{4})$/;

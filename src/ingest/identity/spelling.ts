@@ -1,0 +1,168 @@
+import {
+  BEDROCK_REGIONS,
+  LOOSE_TOKENS,
+  ORTHOGRAPHY,
+  ROUTER_VARIANTS,
+  ROUTING_SEGMENTS,
+  SELLER_PREFIXES,
+  SERVING_SUFFIXES,
+  SNAPSHOT_DATE,
+} from "./spelling-rules.js";
+
+/**
+ * Reading of one source spelling of a model id by the spelling grammar (`spelling-rules.ts`,
+ * issue 12 T60). Pure.
+ */
+export interface Spelling {
+  /** The organisation the spelling names (`meta-llama` of `meta-llama/Llama-3.3-70B`, `anthropic` of a Bedrock id), lower-case, or null. */
+  readonly org: string | null;
+  /** The model part: lower-case, routing gone, dots kept (`claude-3.5-sonnet`). */
+  readonly core: string;
+  /** Comparison key of {@link core}: orthography normalized, punctuation as `-` (`claude-3-5-sonnet`). */
+  readonly key: string;
+  /** Qualifiers the routing carried: `region` (Bedrock profile), `variant` (router `:free`). */
+  readonly qualifiers: Readonly<Record<string, string>>;
+}
+
+const cache = new Map<string, Spelling>();
+
+/** Parses one spelling (memoized: the same strings recur in every run). */
+export function parseSpelling(raw: string): Spelling {
+  let hit = cache.get(raw);
+  if (!hit) {
+    hit = parse(raw);
+    cache.set(raw, hit);
+  }
+  return hit;
+}
+
+function parse(raw: string): Spelling {
+  let s = raw.trim().toLowerCase().replace(/^hf:/, "");
+  const qualifiers: Record<string, string> = {};
+  let org: string | null = null;
+  const colon = /:([a-z0-9-]+)$/.exec(s);
+  if (colon?.[1] && ROUTER_VARIANTS.has(colon[1])) {
+    qualifiers.variant = colon[1];
+    s = s.slice(0, colon.index);
+  }
+  if (s.includes("/")) {
+    const parts = s.split("/").filter((p) => p.length > 0);
+    const orgs = parts.slice(0, -1).filter((p) => !ROUTING_SEGMENTS.has(p));
+    org = orgs.length > 0 ? orgs[0]!.replace(/^~/, "") : null;
+    s = parts.at(-1) ?? s;
+  }
+  s = s.replace(/^regional\./, "");
+  for (const region of BEDROCK_REGIONS) {
+    if (s.startsWith(`${region}.`) && /^[a-z0-9-]+\.[a-z]/.test(s.slice(region.length + 1))) {
+      qualifiers.region = region;
+      s = s.slice(region.length + 1);
+      break;
+    }
+  }
+  const dot = /^([a-z][a-z0-9-]*)\.(?=[a-z])/.exec(s);
+  if (dot?.[1] && !/\d/.test(dot[1])) {
+    org ??= dot[1];
+    s = s.slice(dot[0].length).replace(/(-v\d+)?:\d+$/, "").replace(/-v\d+$/, "");
+  }
+  s = s.replace(/@(default|latest)$/, "").replace(/@/, "-");
+  // Ollama's `gpt-oss:120b-cloud` spells size after a colon.
+  s = s.replace(/:(?=\d+[a-z])/, "-");
+  return { org, core: s, key: keyOf(s), qualifiers };
+}
+
+/** The comparison key of a core spelling: orthography rules, then `.`, `_`, `:`, spaces as `-`. */
+export function keyOf(core: string): string {
+  let s = core.toLowerCase().replace(/[_\s]+/g, "-");
+  for (const [pattern, replacement] of ORTHOGRAPHY) s = s.replace(pattern, replacement);
+  return s
+    .replace(/[.:@]+/g, "-")
+    .replace(/-+/g, "-")
+    .replace(/^-|-$/g, "");
+}
+
+/** The key without snapshot markers: a trailing date, `-latest`, a `-0` minor (`claude-opus-4-0` is Opus 4). */
+export function baseKey(key: string): string {
+  let k = key;
+  for (let i = 0; i < 3; i++) {
+    const next = k.replace(/-latest$/, "").replace(SNAPSHOT_DATE, "").replace(/(?<=\d)-0$/, "");
+    if (next === k) break;
+    k = next;
+  }
+  return k.length > 0 ? k : key;
+}
+
+/** True when the key ends in a snapshot date. */
+export function isDated(key: string): boolean {
+  return SNAPSHOT_DATE.test(key);
+}
+
+/** True when the key is a moving alias (`-latest`). */
+export function isMoving(key: string): boolean {
+  return key.endsWith("-latest");
+}
+
+/** Word-order-insensitive key of the base (`claude-4-5-sonnet` ≍ `claude-sonnet-4-5`). */
+export function sortedKey(key: string): string {
+  return baseKey(key).split("-").sort().join("-");
+}
+
+/** The base key without the {@link LOOSE_TOKENS} resellers add or drop (`-instruct`, `-it`, `-versatile`). */
+export function looseKey(key: string): string {
+  const kept = baseKey(key)
+    .split("-")
+    .filter((t) => !LOOSE_TOKENS.has(t));
+  return kept.length > 0 ? kept.join("-") : baseKey(key);
+}
+
+/** One way of reading a spelling once its reseller decorations are taken off. */
+export interface Stripped {
+  readonly key: string;
+  readonly qualifiers: Readonly<Record<string, string>>;
+}
+
+/**
+ * The key with a seller prefix and/or one serving suffix taken off, each with the qualifiers the
+ * suffix becomes (`deepseek-r1-0528-turbo` → `deepseek-r1-0528` + `variant: turbo`). The full key
+ * is not among them. `namesFamily` tells whether a prefix-less remainder still names a family.
+ */
+export function strippedForms(key: string, namesFamily: (key: string) => boolean): Stripped[] {
+  const out: Stripped[] = [];
+  const prefixed: string[] = [key];
+  for (const prefix of SELLER_PREFIXES) {
+    if (key.startsWith(`${prefix}-`)) {
+      const rest = key.slice(prefix.length + 1);
+      if (namesFamily(rest)) {
+        out.push({ key: rest, qualifiers: {} });
+        prefixed.push(rest);
+      }
+    }
+  }
+  for (const start of prefixed) {
+    // Suffixes chain (`…-instruct-fp8-fast`): take them off one at a time, qualifiers accumulating.
+    let frontier: Stripped[] = [{ key: start, qualifiers: {} }];
+    for (let depth = 0; depth < 3 && frontier.length > 0; depth++) {
+      const next: Stripped[] = [];
+      for (const form of frontier)
+        for (const [suffix, qualifiers] of Object.entries(SERVING_SUFFIXES))
+          if (form.key.endsWith(`-${suffix}`) && form.key.length > suffix.length + 2)
+            next.push({ key: form.key.slice(0, -(suffix.length + 1)), qualifiers: { ...form.qualifiers, ...qualifiers } });
+      out.push(...next);
+      frontier = next;
+    }
+  }
+  return out;
+}
+
+/**
+ * The part of a core spelling that reads as `key` (`qwen2.5-72b-instruct` of
+ * `qwen2.5-72b-instruct-fp8` for key `qwen2-5-72b-instruct`), so a slug keeps its maker's dots; the
+ * key itself when no part does.
+ */
+export function coreFor(core: string, key: string): string {
+  if (keyOf(core) === key) return core;
+  const starts = [0, ...[...core.matchAll(/-/g)].map((m) => m.index + 1)];
+  const ends = [...[...core.matchAll(/-/g)].map((m) => m.index), core.length];
+  for (const start of starts)
+    for (const end of [...ends].reverse()) if (end > start && keyOf(core.slice(start, end)) === key) return core.slice(start, end);
+  return key;
+}
