@@ -98,14 +98,10 @@ export const SourceSchema = z
       .strictObject({ at: timestamp, message: z.string(), httpStatus: z.number().int().nullable() })
       .nullable(),
     rowsLastRun: z.number().int().min(0),
-    unmatchedLastRun: z
-      .number()
-      .int()
-      .min(0)
-      .meta({
-        description:
-          "Listings of the source's last run that matched no model under the identity rules (an addition, T65); `tariff identity --unmatched` lists them.",
-      }),
+    unmatchedLastRun: z.number().int().min(0).meta({
+      description:
+        "Listings of the source's last run that matched no model under the identity rules (an addition, T65); `tariff identity --unmatched` lists them.",
+    }),
   })
   .meta({ id: "Source" });
 

@@ -181,7 +181,10 @@ export function buildView(
  * each model's aliases under its maker (`anthropic/claude-3.5-sonnet`), lower-cased; an alias two
  * models claim names neither, and an id of a model is never an alias.
  */
-function buildAliasIndex(models: readonly PublishedModel[], byId: ReadonlyMap<string, ModelEntry>): Map<string, string> {
+function buildAliasIndex(
+  models: readonly PublishedModel[],
+  byId: ReadonlyMap<string, ModelEntry>,
+): Map<string, string> {
   const index = new Map<string, string>();
   for (const m of models) if (m.listed) for (const f of m.formerIds) if (!byId.has(f)) index.set(f, m.id);
   const claimed = new Map<string, string | null>();
@@ -207,7 +210,11 @@ function buildAliasIndex(models: readonly PublishedModel[], byId: ReadonlyMap<st
  */
 export function resolveModelId(view: CatalogueView, id: string): string | null {
   if (view.byId.has(id)) return id;
-  return view.aliasOf.get(id) ?? view.aliasOf.get(id.toLowerCase()) ?? (view.byId.has(id.toLowerCase()) ? id.toLowerCase() : null);
+  return (
+    view.aliasOf.get(id) ??
+    view.aliasOf.get(id.toLowerCase()) ??
+    (view.byId.has(id.toLowerCase()) ? id.toLowerCase() : null)
+  );
 }
 
 function buildChanges(changes: readonly ChangeRecord[], version: string): ChangeEntry[] {

@@ -80,7 +80,7 @@ export const MAKERS: Readonly<Record<string, { name: string; website: string | n
   "prime-intellect": { name: "Prime Intellect", website: "https://www.primeintellect.ai", pricingUrl: null },
   "essential-ai": { name: "Essential AI", website: "https://www.essential.ai", pricingUrl: null },
   meituan: { name: "Meituan (LongCat)", website: "https://longcat.ai", pricingUrl: null },
-  kwaipilot: { name: "Kwaipilot", website: null, pricingUrl: null },
+  kuaishou: { name: "Kuaishou (Kwaipilot)", website: "https://www.kuaishou.com", pricingUrl: null },
   "inclusion-ai": { name: "inclusionAI", website: "https://www.inclusion-ai.org", pricingUrl: null },
 };
 
@@ -143,6 +143,7 @@ export const SELLER_ALIASES: Readonly<Record<string, string>> = {
   "meituan-longcat": "meituan",
   "01-ai": "zero-one-ai",
   kwaivgi: "kuaishou",
+  kwaipilot: "kuaishou",
   primeintellect: "prime-intellect",
   // resellers
   bedrock: "amazon-bedrock",

@@ -13,9 +13,10 @@ import { type Dimension, dimensionKey } from "../domain/dimension.js";
 import type { Listing, PriceObservation, SourceId } from "../domain/observation.js";
 import { MAKERS, planKind } from "../domain/sellers.js";
 import { displayUnit, NO_CURRENCY } from "../domain/unit.js";
-import { type ResolvedListing, resolveIdentities } from "./identity/resolve.js";
 import { PUBLISHER_NAMES } from "./identity/maker-rules.js";
+import { type ResolvedListing, resolveIdentities } from "./identity/resolve.js";
 import { labelDimensions } from "./labels.js";
+import { disambiguateNames } from "./model-names.js";
 import { type PriorPrice, reconcile, type SourceObservation } from "./reconcile.js";
 
 /**
@@ -84,7 +85,9 @@ export function buildDatasetWithIdentity(input: BuildInput): {
 
   const prices = reconcileAll(identity.resolved, bySource, input);
   const current = buildModels(identity.resolved, identity.aliases, input);
-  const { models, renames } = carryPriorIds(current, identity, input);
+  const carried = carryPriorIds(current, identity, input);
+  const models = disambiguateNames(carried.models);
+  const renames = carried.renames;
   const providers = buildProviders(models, prices, identity.publisherNames);
   const sources = buildHealth(input, identity.unresolved);
   const failed: Record<string, string> = {};

@@ -8,8 +8,8 @@ import type { DatedPrice, SourceAdapter, SourcePayload } from "../sources/source
 import type { CatalogueStore, SourceState } from "../store/catalogue-store.js";
 import { buildDatasetWithIdentity, type PriorState, type SourceInput, type SpellingIndex } from "./build-dataset.js";
 import { detectChanges, newHistoryPoints } from "./detect-changes.js";
-import { renameLastPoints, withRenames } from "./renames.js";
 import { baseLabel } from "./labels.js";
+import { renameLastPoints, withRenames } from "./renames.js";
 
 /**
  * The one per-run pipeline shared by the snapshot replay and the live ingester: parse each

@@ -138,8 +138,14 @@ const migrations: Record<string, Migration> = {
   },
   "0004_identity": {
     async up(db: Kysely<unknown>) {
-      await db.schema.alterTable("model").addColumn("former_ids", "text", (c) => c.notNull().defaultTo("[]")).execute();
-      await db.schema.alterTable("model").addColumn("listed", "integer", (c) => c.notNull().defaultTo(1)).execute();
+      await db.schema
+        .alterTable("model")
+        .addColumn("former_ids", "text", (c) => c.notNull().defaultTo("[]"))
+        .execute();
+      await db.schema
+        .alterTable("model")
+        .addColumn("listed", "integer", (c) => c.notNull().defaultTo(1))
+        .execute();
       await db.schema
         .alterTable("source_health")
         .addColumn("unmatched_last_run", "integer", (c) => c.notNull().defaultTo(0))

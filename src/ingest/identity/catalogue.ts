@@ -11,6 +11,8 @@ export class MakerCatalogue {
   private readonly sorted = new Map<string, Set<string>>();
   private readonly base = new Map<string, Set<string>>();
   private readonly loose = new Map<string, Set<string>>();
+  /** normalized display name → slug, or null when two models carry it */
+  private readonly names = new Map<string, string | null>();
   /** slug → keys that name it */
   readonly keysOf = new Map<string, Set<string>>();
 
@@ -29,6 +31,18 @@ export class MakerCatalogue {
       set.add(slug);
       index.set(k, set);
     }
+  }
+
+  /** Records a display name of model `slug` (normalized, see `normalizeName`); a name two models carry names neither. */
+  addName(name: string, slug: string): void {
+    if (name.length < 3) return;
+    const known = this.names.get(name);
+    this.names.set(name, known === undefined || known === slug ? slug : null);
+  }
+
+  /** The one model carrying a normalized display name, or undefined. */
+  byName(name: string): string | undefined {
+    return this.names.get(name) ?? undefined;
   }
 
   /** The slug `key` names exactly, or undefined. */

@@ -25,7 +25,10 @@ export type MakerReading =
 
 /** The maker a family table entry names for a core spelling or display name, or null. */
 export function familyOf(text: string): string | null {
-  let s = text.toLowerCase().trim().replace(/[_\s]+/g, "-");
+  let s = text
+    .toLowerCase()
+    .trim()
+    .replace(/[_\s]+/g, "-");
   for (const [pattern, replacement] of ORTHOGRAPHY) s = s.replace(pattern, replacement);
   for (let i = 0; i < 3; i++) {
     for (const [pattern, maker] of FAMILIES) if (pattern.test(s)) return maker;
@@ -39,9 +42,10 @@ export function familyOf(text: string): string | null {
 
 /** The maker an organisation names (`meta-llama` → meta, `kwaipilot` → kuaishou), or null when it names none. */
 export function orgMaker(org: string): string | null {
+  const mapped = ORG_MAKERS[org];
+  if (mapped) return mapped;
   const canonical = canonicalSeller(org);
-  if (isMaker(canonical)) return canonical;
-  return ORG_MAKERS[org] ?? null;
+  return isMaker(canonical) ? canonical : null;
 }
 
 /** The maker whose own platform `seller` is (Bedrock → amazon), or the seller itself when it is a maker. */
@@ -57,9 +61,12 @@ export function readMaker(listing: Listing, spelling: Spelling, sellers: Readonl
   const notModel = NOT_MODELS[spelling.key];
   if (notModel) return { excluded: `not a model: ${notModel}` };
   const override = MAKER_OVERRIDES[spelling.key];
-  if (override) return { maker: override[0], evidence: platformMaker(listing.seller) === override[0] ? "own" : "publisher" };
+  if (override)
+    return { maker: override[0], evidence: platformMaker(listing.seller) === override[0] ? "own" : "publisher" };
   const family =
-    familyOf(spelling.core) ?? (listing.family ? familyOf(listing.family) : null) ?? (listing.name ? familyOf(listing.name) : null);
+    familyOf(spelling.core) ??
+    (listing.family ? familyOf(listing.family) : null) ??
+    (listing.name ? familyOf(listing.name) : null);
   const org = spelling.org;
   if (org) {
     const maker = orgMaker(org);

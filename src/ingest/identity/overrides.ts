@@ -7,7 +7,7 @@
 export const NOT_MODELS: Readonly<Record<string, string>> = {
   "claude-code": "Anthropic's coding agent product, sold as a plan, not a model id",
   "openrouter-auto": "OpenRouter's router, which picks another model per request",
-  "auto": "a router's automatic model choice",
+  auto: "a router's automatic model choice",
   "switchpoint-router": "Switchpoint's router, which picks another model per request",
   "kilo-auto-free": "Kilo's router",
 };
@@ -24,5 +24,9 @@ export const MAKER_OVERRIDES: Readonly<Record<string, readonly [maker: string, r
  * collision check of the golden test accepts exactly these).
  */
 export const DISTINCT: ReadonlyArray<readonly [a: string, b: string, reason: string]> = [
-  ["alibaba/qwen-plus-character", "alibaba/qwen-plus-character-ja", "two role-play models, Japanese apart, one display name at Alibaba Cloud"],
+  [
+    "alibaba/qwen-plus-character",
+    "alibaba/qwen-plus-character-ja",
+    "two role-play models, Japanese apart, one display name at Alibaba Cloud",
+  ],
 ];

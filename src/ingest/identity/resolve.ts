@@ -5,7 +5,19 @@ import { channelOf } from "../../domain/sellers.js";
 import { MakerCatalogue } from "./catalogue.js";
 import { familyOf, type MakerEvidence, platformMaker, readMaker } from "./maker.js";
 import { DISTINCT } from "./overrides.js";
-import { baseKey, coreFor, isDated, isMoving, keyOf, looseKey, parseSpelling, type Spelling, sortedKey, strippedForms } from "./spelling.js";
+import {
+  baseKey,
+  coreFor,
+  isDated,
+  isMoving,
+  keyOf,
+  looseKey,
+  parseSpelling,
+  type Spelling,
+  sortedKey,
+  strippedForms,
+} from "./spelling.js";
+import { SNAPSHOT_DATE, VERSION_TAG } from "./spelling-rules.js";
 
 /**
  * Identity resolution (D1, D2; issue 12 T60–T66): every listing of a run lands on one model
@@ -107,7 +119,10 @@ export function resolveIdentities(inputs: readonly SourceListings[]): IdentityRe
   }
   items.sort(
     (a, b) =>
-      cmp(a.maker, b.maker) || cmp(a.spelling.key, b.spelling.key) || cmp(a.source, b.source) || cmp(a.listing.seller, b.listing.seller),
+      cmp(a.maker, b.maker) ||
+      cmp(a.spelling.key, b.spelling.key) ||
+      cmp(a.source, b.source) ||
+      cmp(a.listing.seller, b.listing.seller),
   );
 
   const catalogues = new Map<string, MakerCatalogue>();
@@ -125,7 +140,13 @@ export function resolveIdentities(inputs: readonly SourceListings[]): IdentityRe
   // 2a. the makers' own listings found models
   const own = items.filter((i) => i.evidence === "own");
   const ownMakers = new Set(own.map((i) => i.maker));
-  for (const maker of ownMakers) foundOwn(catalogueOf(maker), own.filter((i) => i.maker === maker), placements, namesFamily(maker));
+  for (const maker of ownMakers)
+    foundOwn(
+      catalogueOf(maker),
+      own.filter((i) => i.maker === maker),
+      placements,
+      namesFamily(maker),
+    );
 
   // 2b. open-weights evidence, 2c. publishers; 3. everything else attaches
   const attach = (item: Item, maker = item.maker): Placement | null => {
@@ -137,6 +158,9 @@ export function resolveIdentities(inputs: readonly SourceListings[]): IdentityRe
       const hit = catalogue.find(form.key);
       if (hit) return { slug: hit, key: form.key, qualifiers: form.qualifiers };
     }
+    // Display names are evidence too (issue 12 §2): `DeepSeek V3.2` names deepseek-v3.2.
+    const named = item.listing.name ? catalogue.byName(normalizeName(item.listing.name)) : undefined;
+    if (named) return { slug: named, key: item.spelling.key, qualifiers: {} };
     return null;
   };
   const found = (item: Item): Placement => {
@@ -148,6 +172,7 @@ export function resolveIdentities(inputs: readonly SourceListings[]): IdentityRe
     const key = form?.key ?? item.spelling.key;
     const slug = coreFor(item.spelling.core.replace(/[^a-z0-9.-]+/g, "-"), key);
     catalogue.add(key, slug);
+    if (item.listing.name) catalogue.addName(normalizeName(item.listing.name), slug);
     return { slug, key, qualifiers: form?.qualifiers ?? {} };
   };
   const mayFound = (item: Item) =>
@@ -192,7 +217,10 @@ export function resolveIdentities(inputs: readonly SourceListings[]): IdentityRe
   const signature = (l: Listing) =>
     l.prices
       .filter((p) => p.dimension.cache === "none" && p.dimension.tier === "standard" && p.dimension.contextMin === 0)
-      .filter((p) => p.dimension.modality === "text" && (p.dimension.direction === "input" || p.dimension.direction === "output"))
+      .filter(
+        (p) =>
+          p.dimension.modality === "text" && (p.dimension.direction === "input" || p.dimension.direction === "output"),
+      )
       .map((p) => `${p.dimension.direction}=${p.amount}`)
       .sort()
       .join(",");
@@ -334,8 +362,13 @@ function foundOwn(
       const y = signatures.get(`${b}|${s}`);
       return x === undefined || y === undefined || x === y;
     });
+  const confirmed = (a: string, b: string) =>
+    sources.some((s) => {
+      const x = signatures.get(`${a}|${s}`);
+      return x !== undefined && x === signatures.get(`${b}|${s}`);
+    });
   const groups = new Map<string, string[]>();
-  for (const key of keys) groups.set(baseKey(key), [...(groups.get(baseKey(key)) ?? []), key]);
+  for (const key of keys) groups.set(sortedKey(key), [...(groups.get(sortedKey(key)) ?? []), key]);
   const preferred = (cluster: readonly string[]) => {
     const spellings = keyed.filter((k) => cluster.includes(k.key));
     return [...spellings].sort(
@@ -351,16 +384,24 @@ function foundOwn(
   };
   const slugOfKey = new Map<string, string>();
   for (const group of [...groups.values()].sort((a, b) => cmp(a[0]!, b[0]!))) {
-    const dated = group.filter(isDated).sort();
+    const dated = group.filter((k) => isDated(k) || VERSION_TAG.test(k)).sort();
     const clusters: string[][] = dated.map((k) => [k]);
     const undated: string[][] = [];
-    for (const key of group.filter((k) => !isDated(k)).sort((a, b) => rank(a) - rank(b) || a.length - b.length || cmp(a, b))) {
+    for (const key of group
+      .filter((k) => !isDated(k) && !VERSION_TAG.test(k))
+      .sort((a, b) => rank(a) - rank(b) || a.length - b.length || cmp(a, b))) {
       const home = undated.find((cl) => cl.every((k) => compatible(k, key)));
       if (home) home.push(key);
       else undated.push([key]);
     }
     for (const cluster of undated) {
-      const target = [...clusters].reverse().find((cl) => cl.length === 1 && cluster.every((a) => compatible(a, cl[0]!)));
+      // An alias joins a snapshot only on positive evidence: a source listing both at the same prices (T64).
+      const target = [...clusters]
+        .reverse()
+        .find(
+          (cl) =>
+            cl.length === 1 && cluster.every((a) => compatible(a, cl[0]!)) && cluster.some((a) => confirmed(a, cl[0]!)),
+        );
       if (target && dated.length > 0) target.push(...cluster);
       else clusters.push(cluster);
     }
@@ -374,7 +415,11 @@ function foundOwn(
       }
     }
   }
-  for (const { item, key, qualifiers } of keyed) placements.set(item, { slug: slugOfKey.get(key)!, key, qualifiers });
+  for (const { item, key, qualifiers } of keyed) {
+    const slug = slugOfKey.get(key)!;
+    placements.set(item, { slug, key, qualifiers });
+    if (item.listing.name) catalogue.addName(normalizeName(item.listing.name), slug);
+  }
 }
 
 /** Preference of a key as a model's slug: plain (0), dated snapshot (1), moving alias (2). */
@@ -385,7 +430,10 @@ function rank(key: string): number {
 function signatureOf(l: Listing): string {
   return l.prices
     .filter((p) => p.dimension.cache === "none" && p.dimension.tier === "standard" && p.dimension.contextMin === 0)
-    .filter((p) => p.dimension.modality === "text" && (p.dimension.direction === "input" || p.dimension.direction === "output"))
+    .filter(
+      (p) =>
+        p.dimension.modality === "text" && (p.dimension.direction === "input" || p.dimension.direction === "output"),
+    )
     .map((p) => `${p.dimension.direction}=${p.amount}`)
     .sort()
     .join(",");
@@ -415,14 +463,15 @@ function mergeByName(
   const renames = new Map<string, string>();
   for (const ids of groups.values()) {
     if (ids.length < 2) continue;
-    const sorted = [...ids].sort((a, b) => rank(keyOf(slugOf(a))) - rank(keyOf(slugOf(b))) || a.length - b.length || cmp(a, b));
+    const sorted = [...ids].sort(
+      (a, b) => rank(keyOf(slugOf(a))) - rank(keyOf(slugOf(b))) || a.length - b.length || cmp(a, b),
+    );
     const survivor = sorted[0]!;
     for (const other of sorted.slice(1)) {
       if (distinct.has(`${survivor}|${other}`)) continue;
       const a = keyOf(slugOf(survivor));
       const b = keyOf(slugOf(other));
-      const agree = sortedKey(a) === sortedKey(b) || looseKey(a) === looseKey(b);
-      if (!agree || isDated(a) !== isDated(b)) continue;
+      if (!keysAgree(a, b)) continue;
       renames.set(other, survivor);
       const maker = survivor.slice(0, survivor.indexOf("/"));
       const catalogue = catalogues.get(maker);
@@ -430,6 +479,22 @@ function mergeByName(
     }
   }
   return renames;
+}
+
+/**
+ * Two keys of one display name name one model when they agree but for word order or loose tokens,
+ * or when one's tokens are all in the other (`llama-3-2-11b` ⊂ `llama-3-2-11b-vision-instruct`),
+ * both undated or of the same date: a dated snapshot never merges with another snapshot or alias.
+ */
+function keysAgree(a: string, b: string): boolean {
+  const dateA = SNAPSHOT_DATE.exec(a)?.[1] ?? null;
+  const dateB = SNAPSHOT_DATE.exec(b)?.[1] ?? null;
+  if (dateA !== dateB) return false;
+  if (sortedKey(a) === sortedKey(b) || looseKey(a) === looseKey(b)) return true;
+  const ta = new Set(a.split("-"));
+  const tb = new Set(b.split("-"));
+  const [small, large] = ta.size <= tb.size ? [ta, tb] : [tb, ta];
+  return [...small].every((t) => large.has(t));
 }
 
 function slugOf(id: string): string {

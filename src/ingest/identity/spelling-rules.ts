@@ -34,7 +34,18 @@ export const ROUTING_SEGMENTS: ReadonlySet<string> = new Set([
 ]);
 
 /** Bedrock cross-region inference profile prefixes (`eu.anthropic.…`): a `region` qualifier. */
-export const BEDROCK_REGIONS: readonly string[] = ["us-gov", "us", "eu", "apac", "global", "jp", "au", "ca", "apne", "sa"];
+export const BEDROCK_REGIONS: readonly string[] = [
+  "us-gov",
+  "us",
+  "eu",
+  "apac",
+  "global",
+  "jp",
+  "au",
+  "ca",
+  "apne",
+  "sa",
+];
 
 /**
  * Router variants after a colon (OpenRouter `:free`, `:extended`…): a `variant` qualifier of the
@@ -93,6 +104,7 @@ export const SERVING_SUFFIXES: Readonly<Record<string, Readonly<Record<string, s
   fp8: { quantization: "fp8" },
   fp4: { quantization: "fp4" },
   fp16: { quantization: "fp16" },
+  nvfp4: { quantization: "nvfp4" },
   bf16: { quantization: "bf16" },
   int4: { quantization: "int4" },
   int8: { quantization: "int8" },
@@ -131,6 +143,8 @@ export const ORTHOGRAPHY: ReadonlyArray<readonly [RegExp, string]> = [
   [/\bllama-v(\d)/g, "llama-$1"],
   // `llama3.1-8b`, `llama3-70b` → `llama-3.1-8b`, `llama-3-70b`
   [/\bllama(\d)/g, "llama-$1"],
+  // `glm4.7` → `glm-4.7`
+  [/\bglm(\d)/g, "glm-$1"],
   // `qwen-2.5` / `qwen-3` → `qwen2.5` / `qwen3`
   [/\bqwen-(\d)/g, "qwen$1"],
   // `qwen25-` → `qwen2.5-`
@@ -148,7 +162,21 @@ export const ORTHOGRAPHY: ReadonlyArray<readonly [RegExp, string]> = [
 ];
 
 /** Tokens that a reseller adds or drops without naming another model; compared last (loose key). */
-export const LOOSE_TOKENS: ReadonlySet<string> = new Set(["instruct", "it", "chat", "hf", "versatile", "instant", "v1"]);
+export const LOOSE_TOKENS: ReadonlySet<string> = new Set([
+  "instruct",
+  "it",
+  "chat",
+  "hf",
+  "versatile",
+  "instant",
+  "v1",
+]);
 
-/** A trailing snapshot date: `-20250514`, `-2024-08-06`, `-0613`, `-2507`, `-05-06`. */
-export const SNAPSHOT_DATE = /-(\d{8}|\d{4}-\d{2}-\d{2}|\d{2}-\d{2}|\d{4})$/;
+/**
+ * A trailing snapshot date: `-20250514`, `-2024-08-06`, `-0613`, `-2507`, `-05-06`, ByteDance's
+ * `-250915`, Cohere's `-08-2024`.
+ */
+export const SNAPSHOT_DATE = /-(\d{8}|\d{4}-\d{2}-\d{2}|\d{2}-\d{4}|\d{6}|\d{2}-\d{2}|\d{4})$/;
+
+/** Google's stable version tag (`gemini-2.0-flash-001`): a snapshot marker, not a date. */
+export const VERSION_TAG = /-00\d$/;

@@ -7,6 +7,7 @@ import {
   SELLER_PREFIXES,
   SERVING_SUFFIXES,
   SNAPSHOT_DATE,
+  VERSION_TAG,
 } from "./spelling-rules.js";
 
 /**
@@ -62,7 +63,10 @@ function parse(raw: string): Spelling {
   const dot = /^([a-z][a-z0-9-]*)\.(?=[a-z])/.exec(s);
   if (dot?.[1] && !/\d/.test(dot[1])) {
     org ??= dot[1];
-    s = s.slice(dot[0].length).replace(/(-v\d+)?:\d+$/, "").replace(/-v\d+$/, "");
+    s = s
+      .slice(dot[0].length)
+      .replace(/(-v\d+)?:\d+$/, "")
+      .replace(/-v\d+$/, "");
   }
   s = s.replace(/@(default|latest)$/, "").replace(/@/, "-");
   // Ollama's `gpt-oss:120b-cloud` spells size after a colon.
@@ -84,7 +88,11 @@ export function keyOf(core: string): string {
 export function baseKey(key: string): string {
   let k = key;
   for (let i = 0; i < 3; i++) {
-    const next = k.replace(/-latest$/, "").replace(SNAPSHOT_DATE, "").replace(/(?<=\d)-0$/, "");
+    const next = k
+      .replace(/-latest$/, "")
+      .replace(SNAPSHOT_DATE, "")
+      .replace(VERSION_TAG, "")
+      .replace(/(?<=\d)-0$/, "");
     if (next === k) break;
     k = next;
   }
@@ -145,7 +153,10 @@ export function strippedForms(key: string, namesFamily: (key: string) => boolean
       for (const form of frontier)
         for (const [suffix, qualifiers] of Object.entries(SERVING_SUFFIXES))
           if (form.key.endsWith(`-${suffix}`) && form.key.length > suffix.length + 2)
-            next.push({ key: form.key.slice(0, -(suffix.length + 1)), qualifiers: { ...form.qualifiers, ...qualifiers } });
+            next.push({
+              key: form.key.slice(0, -(suffix.length + 1)),
+              qualifiers: { ...form.qualifiers, ...qualifiers },
+            });
       out.push(...next);
       frontier = next;
     }
@@ -163,6 +174,7 @@ export function coreFor(core: string, key: string): string {
   const starts = [0, ...[...core.matchAll(/-/g)].map((m) => m.index + 1)];
   const ends = [...[...core.matchAll(/-/g)].map((m) => m.index), core.length];
   for (const start of starts)
-    for (const end of [...ends].reverse()) if (end > start && keyOf(core.slice(start, end)) === key) return core.slice(start, end);
+    for (const end of [...ends].reverse())
+      if (end > start && keyOf(core.slice(start, end)) === key) return core.slice(start, end);
   return key;
 }
