@@ -73,13 +73,14 @@ describe("responses built once per version (issue 6 §1)", () => {
     const histories = precomputedRequests(view).filter((r) => r.route.path === "/models/:provider/:model/history");
     // Ids that need percent-encoding in a path (e.g. a `:` or `/` in the slug) are left to the lazy path.
     const literal = view.models.filter((m) => /^[A-Za-z0-9._~-]+$/.test(m.model.provider + m.model.slug));
-    expect(literal.length).toBeLessThan(view.models.length);
+    // Issue 12: a slug is a spelling of the grammar (lower case, digits, `.`, `-`), so no id needs it.
+    expect(literal.length).toBe(view.models.length);
     expect(histories.length).toBe(literal.length);
   });
 
   it("a built response is byte for byte the one rendered on demand, headers included", async () => {
     const requests = precomputedRequests(view);
-    const sample = requests.filter((_, i) => i < 8 || i % 97 === 0).map((r) => r.url);
+    const sample = requests.filter((_, i) => i < 8 || i % 41 === 0).map((r) => r.url);
     expect(sample.length).toBeGreaterThan(100);
     for (const url of sample) {
       const a = await raw(built.base, url);

@@ -191,9 +191,12 @@ function buildAliasIndex(
   for (const m of models) {
     if (!m.listed) continue;
     for (const alias of m.aliases) {
-      const id = `${m.provider}/${alias.toLowerCase()}`;
-      if (byId.has(id) || index.has(id)) continue;
-      claimed.set(id, claimed.has(id) && claimed.get(id) !== m.id ? null : m.id);
+      // `anthropic/claude-3.5-sonnet` answers both as spelled and by its last segment under the maker.
+      const last = alias.slice(alias.lastIndexOf("/") + 1).toLowerCase();
+      for (const id of new Set([`${m.provider}/${alias.toLowerCase()}`, `${m.provider}/${last}`])) {
+        if (byId.has(id) || index.has(id)) continue;
+        claimed.set(id, claimed.has(id) && claimed.get(id) !== m.id ? null : m.id);
+      }
     }
   }
   for (const [id, target] of claimed) if (target) index.set(id, target);

@@ -67,7 +67,15 @@ describe("plan credit (T5)", () => {
         { dimension: dimension("output"), amount: 0.9, unit: "mtok", denomination: "currency", currency: "USD" },
       ],
     });
-    const prices = buildDataset(input([plan])).prices;
+    // The maker's own listing founds the model; the plan's listing attaches to it (issue 12: a
+    // reseller's listing never founds a model). Invented maker row: only the plan's shape matters.
+    const maker = listing({
+      seller: "zai",
+      model: "glm-4.6",
+      makerHint: "zai",
+      prices: [{ dimension: dimension("input"), amount: 0.6, unit: "mtok", denomination: "currency", currency: "USD" }],
+    });
+    const prices = buildDataset(input([maker, plan])).prices.filter((p) => p.channel === "coding_plan");
     expect(prices.find((p) => p.direction === "input")).toMatchObject({
       channel: "coding_plan",
       amount: 0,

@@ -158,13 +158,10 @@ export const NON_MAKER_ORGS: ReadonlySet<string> = new Set([
 export const MAKER_PLATFORMS: Readonly<Record<string, string>> = {
   "amazon-bedrock": "amazon",
   "meta-llama-api": "meta",
+  // models.dev `llama`: Meta's own Llama API
+  llama: "meta",
   byteplus: "bytedance",
   volcengine: "bytedance",
-  "alibaba-cn": "alibaba",
-  "moonshotai-cn": "moonshotai",
-  "zai-cn": "zai",
-  "minimax-cn": "minimax",
-  "xiaomi-cn": "xiaomi",
 };
 
 /** Display names of makers and publishers that sources lack or spell from slugs (issue 12 §10). */

@@ -3,7 +3,7 @@ import { type Channel, MULTI_SELLER_CHANNELS } from "../../domain/channel.js";
 import type { Listing, SourceId } from "../../domain/observation.js";
 import { channelOf } from "../../domain/sellers.js";
 import { MakerCatalogue } from "./catalogue.js";
-import { familyOf, type MakerEvidence, platformMaker, readMaker } from "./maker.js";
+import { familyOf, type MakerEvidence, orgMaker, platformMaker, readMaker } from "./maker.js";
 import { DISTINCT } from "./overrides.js";
 import {
   baseKey,
@@ -262,7 +262,9 @@ export function resolveIdentities(inputs: readonly SourceListings[]): IdentityRe
     const modelId = finalId(`${maker}/${placed.slug}`);
     const channel = channelFor(item.listing.seller, maker);
     const qualifiers: Record<string, string> = { ...item.spelling.qualifiers, ...placed.qualifiers };
-    if (MULTI_SELLER_CHANNELS.has(channel)) qualifiers.seller = item.listing.seller;
+    // A maker's own platform under another seller slug (Bedrock for Nova) is named in direct (§6).
+    if (MULTI_SELLER_CHANNELS.has(channel) || (channel === "direct" && item.listing.seller !== maker))
+      qualifiers.seller = item.listing.seller;
     const slug = modelId.slice(maker.length + 1);
     resolved.push({
       source: item.source,
@@ -274,8 +276,12 @@ export function resolveIdentities(inputs: readonly SourceListings[]): IdentityRe
       canonicalSpelling: item.spelling.key === keyOf(slug) && Object.keys(placed.qualifiers).length === 0,
     });
     const set = aliasSets.get(modelId) ?? new Set<string>();
-    set.add(item.spelling.core);
-    for (const alias of item.listing.aliases ?? []) set.add(parseSpelling(alias).core);
+    // D1: the spellings as sources write them; never one whose organisation names another maker (§5).
+    for (const alias of [item.listing.model, ...(item.listing.aliases ?? [])]) {
+      const org = parseSpelling(alias).org;
+      const named = org ? orgMaker(org) : null;
+      if (named === null || named === maker) set.add(alias);
+    }
     aliasSets.set(modelId, set);
     const slugs = slugsByMaker.get(maker) ?? new Set<string>();
     slugs.add(slug);
@@ -293,7 +299,12 @@ export function resolveIdentities(inputs: readonly SourceListings[]): IdentityRe
     const otherKeys = new Set([...others].filter((s) => s !== slug).map(keyOf));
     aliases.set(
       id,
-      [...set].filter((a) => a !== slug && !others.has(a) && !otherKeys.has(keyOf(a)) && !a.includes("/")).sort(),
+      [...set]
+        .filter((a) => {
+          const key = parseSpelling(a).key;
+          return a !== slug && !others.has(a) && !otherKeys.has(key);
+        })
+        .sort(),
     );
   }
   const unresolved = new Map<SourceId, number>();
@@ -373,8 +384,9 @@ function foundOwn(
     const spellings = keyed.filter((k) => cluster.includes(k.key));
     return [...spellings].sort(
       (a, b) =>
-        rank(a.key) - rank(b.key) ||
+        // models.dev spells the maker's API ids: its spelling first, then plain before dated before moving.
         Number(b.item.source === "models-dev") - Number(a.item.source === "models-dev") ||
+        rank(a.key) - rank(b.key) ||
         Number(b.key === b.item.spelling.key) - Number(a.key === a.item.spelling.key) ||
         // The maker's version orthography: `qwen2.5-72b-instruct` over `qwen2-5-72b-instruct`.
         Number(b.item.spelling.core.includes(".")) - Number(a.item.spelling.core.includes(".")) ||
@@ -449,8 +461,11 @@ function mergeByName(
   catalogues: ReadonlyMap<string, MakerCatalogue>,
 ): Map<string, string> {
   const names = new Map<string, string>();
+  // D1: two ids one source lists as the maker's own stay two models, whatever their names.
+  const ownIn = new Map<string, Set<string>>();
   for (const [item, placed] of placements) {
     const id = `${modelOf(item, mirrors)}/${placed.slug}`;
+    if (item.evidence === "own") ownIn.set(id, (ownIn.get(id) ?? new Set<string>()).add(item.source));
     const name = item.listing.name;
     if (name && (!names.has(id) || item.evidence === "own")) names.set(id, name);
   }
@@ -472,6 +487,8 @@ function mergeByName(
       const a = keyOf(slugOf(survivor));
       const b = keyOf(slugOf(other));
       if (!keysAgree(a, b)) continue;
+      const listedApart = [...(ownIn.get(survivor) ?? [])].some((source) => ownIn.get(other)?.has(source));
+      if (listedApart) continue;
       renames.set(other, survivor);
       const maker = survivor.slice(0, survivor.indexOf("/"));
       const catalogue = catalogues.get(maker);

@@ -92,6 +92,8 @@ export const SELLER_PREFIXES: readonly string[] = [
   "minimax",
   "moonshot",
   "meta-textgeneration",
+  "cerebras",
+  "groq",
   "gradient",
 ];
 
@@ -122,6 +124,7 @@ export const SERVING_SUFFIXES: Readonly<Record<string, Readonly<Record<string, s
   cloud: {},
   ft: { variant: "fine-tuned" },
   original: {},
+  dynamic: {},
   serverless: {},
   "instruct-turbo": { variant: "turbo" },
   // reasoning effort presets some resellers list as models (`o4-mini-high`, `gpt-5.3-codex-xhigh`)
