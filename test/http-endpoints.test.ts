@@ -103,7 +103,8 @@ describe("GET /providers", () => {
   it("marks official (D29) the makers with direct prices", async () => {
     const { data } = await getJson<ApiProvider[]>("/api/v1/providers");
     expect(data.find((p) => p.slug === "anthropic")?.official).toBe(true);
-    expect(data.find((p) => p.slug === "meta")?.official).toBe(false);
+    // Ai2 sells nothing itself (Meta now sells on its own Llama API, issue 12 §6).
+    expect(data.find((p) => p.slug === "allen-ai")?.official).toBe(false);
   });
 });
 

@@ -1,4 +1,5 @@
 import { baseKey, isDated, isMoving, looseKey, sortedKey } from "./spelling.js";
+import { LOOSE_TOKENS } from "./spelling-rules.js";
 
 /**
  * One maker's models and the keys that name them (issue 12, T63). Lookup goes from the most to the
@@ -50,21 +51,47 @@ export class MakerCatalogue {
     return this.exact.get(key);
   }
 
-  /** The slug a key names at the most exact level that names one model, or undefined. */
-  find(key: string): string | undefined {
+  /**
+   * The slug a key names at the most exact level that names one model, or undefined. Without
+   * `dropSnapshot`, a reading that takes a snapshot date off (`deepseek-r1-0528` → `deepseek-r1`)
+   * is not tried.
+   */
+  find(key: string, dropSnapshot = true): string | undefined {
     const hit = this.exact.get(key);
     if (hit) return hit;
-    for (const [index, k] of [
-      [this.sorted, sortedKey(key)],
-      [this.base, baseKey(key)],
-      [this.loose, looseKey(key)],
-    ] as const) {
+    const dated = this.byDate(key);
+    if (dated) return dated;
+    const levels: [Map<string, Set<string>>, string][] = [];
+    if (dropSnapshot || baseKey(key) === key)
+      levels.push([this.sorted, sortedKey(key)], [this.base, baseKey(key)], [this.loose, looseKey(key)]);
+    for (const [index, k] of levels) {
       const slugs = index.get(k);
       if (!slugs || slugs.size === 0) continue;
       const one = this.choose([...slugs]);
       if (one) return one;
     }
     return undefined;
+  }
+
+  /**
+   * The one model whose keys carry the same snapshot date token and the same leading family token
+   * (`kimi-k2-instruct-0905` → `kimi-k2-0905-preview`), or undefined.
+   */
+  private byDate(key: string): string | undefined {
+    const date = /-(\d{4})(?=-|$)/.exec(key)?.[1];
+    if (!date || /^(19|20)\d\d$/.test(date)) return undefined;
+    // The same tokens but for the date, loose tokens and a `preview` tag.
+    const core = (k: string) =>
+      k
+        .split("-")
+        .filter((t) => t !== date && t !== "preview" && !LOOSE_TOKENS.has(t))
+        .sort()
+        .join("-");
+    const mine = core(key);
+    const hits = new Set<string>();
+    for (const [slug, keys] of this.keysOf)
+      for (const k of keys) if (k.split("-").includes(date) && core(k) === mine) hits.add(slug);
+    return hits.size === 1 ? [...hits][0] : undefined;
   }
 
   /**

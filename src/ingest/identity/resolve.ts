@@ -121,6 +121,8 @@ export function resolveIdentities(inputs: readonly SourceListings[]): IdentityRe
     (a, b) =>
       cmp(a.maker, b.maker) ||
       cmp(a.spelling.key, b.spelling.key) ||
+      // Within one key, a dotted spelling (`llama-3.1-8b-instruct`, the makers' orthography) founds first.
+      Number(b.spelling.core.includes(".")) - Number(a.spelling.core.includes(".")) ||
       cmp(a.source, b.source) ||
       cmp(a.listing.seller, b.listing.seller),
   );
@@ -149,13 +151,13 @@ export function resolveIdentities(inputs: readonly SourceListings[]): IdentityRe
     );
 
   // 2b. open-weights evidence, 2c. publishers; 3. everything else attaches
-  const attach = (item: Item, maker = item.maker): Placement | null => {
+  const attach = (item: Item, maker = item.maker, loose = true): Placement | null => {
     const catalogue = catalogues.get(maker);
     if (!catalogue) return null;
-    const slug = catalogue.find(item.spelling.key);
+    const slug = catalogue.find(item.spelling.key, loose);
     if (slug) return { slug, key: item.spelling.key, qualifiers: {} };
     for (const form of strippedForms(item.spelling.key, namesFamily(maker))) {
-      const hit = catalogue.find(form.key);
+      const hit = catalogue.find(form.key, loose);
       if (hit) return { slug: hit, key: form.key, qualifiers: form.qualifiers };
     }
     // Display names are evidence too (issue 12 §2): `DeepSeek V3.2` names deepseek-v3.2.
@@ -178,7 +180,9 @@ export function resolveIdentities(inputs: readonly SourceListings[]): IdentityRe
   const mayFound = (item: Item) =>
     item.listing.openWeights === true || Boolean(item.listing.huggingFaceId) || !ownMakers.has(item.maker);
   for (const item of items.filter((i) => i.evidence === "org")) {
-    const placed = attach(item) ?? (mayFound(item) ? found(item) : null);
+    // A listing that may found a model attaches only to one its spelling names without dropping a
+    // snapshot date (`deepseek-r1-0528` is not `deepseek-r1`).
+    const placed = mayFound(item) ? (attach(item, item.maker, false) ?? found(item)) : attach(item);
     if (placed) placements.set(item, placed);
   }
   const publisherNames = new Map<string, string>();
@@ -463,8 +467,10 @@ function mergeByName(
   const names = new Map<string, string>();
   // D1: two ids one source lists as the maker's own stay two models, whatever their names.
   const ownIn = new Map<string, Set<string>>();
+  const uses = new Map<string, number>();
   for (const [item, placed] of placements) {
     const id = `${modelOf(item, mirrors)}/${placed.slug}`;
+    uses.set(id, (uses.get(id) ?? 0) + 1);
     if (item.evidence === "own") ownIn.set(id, (ownIn.get(id) ?? new Set<string>()).add(item.source));
     const name = item.listing.name;
     if (name && (!names.has(id) || item.evidence === "own")) names.set(id, name);
@@ -478,8 +484,13 @@ function mergeByName(
   const renames = new Map<string, string>();
   for (const ids of groups.values()) {
     if (ids.length < 2) continue;
+    // The survivor: plain before dated before moving, then the spelling more listings use.
     const sorted = [...ids].sort(
-      (a, b) => rank(keyOf(slugOf(a))) - rank(keyOf(slugOf(b))) || a.length - b.length || cmp(a, b),
+      (a, b) =>
+        rank(keyOf(slugOf(a))) - rank(keyOf(slugOf(b))) ||
+        (uses.get(b) ?? 0) - (uses.get(a) ?? 0) ||
+        a.length - b.length ||
+        cmp(a, b),
     );
     const survivor = sorted[0]!;
     for (const other of sorted.slice(1)) {

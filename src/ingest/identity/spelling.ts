@@ -60,7 +60,8 @@ function parse(raw: string): Spelling {
       break;
     }
   }
-  const dot = /^([a-z][a-z0-9-]*)\.(?=[a-z])/.exec(s);
+  // Bedrock's `vendor.model` (no path: `rednote-hilab/dots.ocr` keeps its dot).
+  const dot = raw.includes("/") ? null : /^([a-z][a-z0-9-]*)\.(?=[a-z])/.exec(s);
   if (dot?.[1] && !/\d/.test(dot[1])) {
     org ??= dot[1];
     s = s
