@@ -172,7 +172,7 @@ export function resolveIdentities(inputs: readonly SourceListings[]): IdentityRe
       .filter((f) => !SELLER_PREFIX_FORM.test(item.spelling.key) || item.spelling.key.endsWith(f.key))
       .sort((a, b) => a.key.length - b.key.length)[0];
     const key = form?.key ?? item.spelling.key;
-    const slug = coreFor(item.spelling.core.replace(/[^a-z0-9.-]+/g, "-"), key);
+    const slug = slugFor(item.spelling.core, key);
     catalogue.add(key, slug);
     if (item.listing.name) catalogue.addName(normalizeName(item.listing.name), slug);
     return { slug, key, qualifiers: form?.qualifiers ?? {} };
@@ -377,10 +377,12 @@ function foundOwn(
       const y = signatures.get(`${b}|${s}`);
       return x === undefined || y === undefined || x === y;
     });
+  // Positive evidence that an alias is that snapshot: some source prices the alias exactly as some
+  // source prices the snapshot (a stale `mistral-small` at 0.1 / 0.3 is not `mistral-small-2603`).
   const confirmed = (a: string, b: string) =>
     sources.some((s) => {
       const x = signatures.get(`${a}|${s}`);
-      return x !== undefined && x === signatures.get(`${b}|${s}`);
+      return x !== undefined && sources.some((t) => signatures.get(`${b}|${t}`) === x);
     });
   const groups = new Map<string, string[]>();
   for (const key of keys) groups.set(sortedKey(key), [...(groups.get(sortedKey(key)) ?? []), key]);
@@ -388,7 +390,9 @@ function foundOwn(
     const spellings = keyed.filter((k) => cluster.includes(k.key));
     return [...spellings].sort(
       (a, b) =>
-        // models.dev spells the maker's API ids: its spelling first, then plain before dated before moving.
+        // Never a moving alias while a fixed spelling exists; then models.dev's spelling (the maker's
+        // API id), then plain before dated.
+        Number(isMoving(a.key)) - Number(isMoving(b.key)) ||
         Number(b.item.source === "models-dev") - Number(a.item.source === "models-dev") ||
         rank(a.key) - rank(b.key) ||
         Number(b.key === b.item.spelling.key) - Number(a.key === a.item.spelling.key) ||
@@ -403,9 +407,9 @@ function foundOwn(
     const dated = group.filter((k) => isDated(k) || VERSION_TAG.test(k)).sort();
     const clusters: string[][] = dated.map((k) => [k]);
     const undated: string[][] = [];
-    for (const key of group
-      .filter((k) => !isDated(k) && !VERSION_TAG.test(k))
-      .sort((a, b) => rank(a) - rank(b) || a.length - b.length || cmp(a, b))) {
+    const fixed = group.filter((k) => !isDated(k) && !VERSION_TAG.test(k) && !isMoving(k));
+    const moving = group.filter(isMoving);
+    for (const key of fixed.sort((a, b) => a.length - b.length || cmp(a, b))) {
       const home = undated.find((cl) => cl.every((k) => compatible(k, key)));
       if (home) home.push(key);
       else undated.push([key]);
@@ -421,9 +425,21 @@ function foundOwn(
       if (target && dated.length > 0) target.push(...cluster);
       else clusters.push(cluster);
     }
+    // A moving alias (`-latest`) joins, on its own, the newest model whose prices it repeats; a source
+    // that still shows an old amount under it cannot pull the alias away (its vote is checked later).
+    for (const key of moving) {
+      const target =
+        [...clusters]
+          .reverse()
+          .find((cl) => cl.every((k) => compatible(key, k)) && cl.some((k) => confirmed(key, k))) ??
+        [...clusters].reverse().find((cl) => cl.some((k) => confirmed(key, k))) ??
+        (clusters.length === 1 ? clusters[0] : undefined);
+      if (target) target.push(key);
+      else clusters.push([key]);
+    }
     for (const cluster of clusters) {
       const best = preferred(cluster);
-      const slug = coreFor(best.item.spelling.core.replace(/[^a-z0-9.-]+/g, "-"), best.key);
+      const slug = slugFor(best.item.spelling.core, best.key);
       // Undated first, so a base-key lookup finds the model that holds the maker's undated alias.
       for (const key of [...cluster].sort((a, b) => rank(a) - rank(b))) {
         catalogue.add(key, slug);
@@ -436,6 +452,13 @@ function foundOwn(
     placements.set(item, { slug, key, qualifiers });
     if (item.listing.name) catalogue.addName(normalizeName(item.listing.name), slug);
   }
+}
+
+/** A model slug from a core spelling read as `key`: the grammar's characters only, no dash at an end. */
+function slugFor(core: string, key: string): string {
+  return coreFor(core.replace(/[^a-z0-9.-]+/g, "-"), key)
+    .replace(/-+/g, "-")
+    .replace(/^[-.]+|[-.]+$/g, "");
 }
 
 /** Preference of a key as a model's slug: plain (0), dated snapshot (1), moving alias (2). */
@@ -518,12 +541,21 @@ function keysAgree(a: string, b: string): boolean {
   const dateA = SNAPSHOT_DATE.exec(a)?.[1] ?? null;
   const dateB = SNAPSHOT_DATE.exec(b)?.[1] ?? null;
   if (dateA !== dateB) return false;
-  if (sortedKey(a) === sortedKey(b) || looseKey(a) === looseKey(b)) return true;
   const ta = new Set(a.split("-"));
   const tb = new Set(b.split("-"));
   const [small, large] = ta.size <= tb.size ? [ta, tb] : [tb, ta];
+  // A token that names a product line (`chat`, `mini`, `pro`…) is identity, never an extra.
+  if ([...large].some((t) => !small.has(t) && PRODUCT_TOKENS.has(t))) return false;
+  if (sortedKey(a) === sortedKey(b)) return true;
   return [...small].every((t) => large.has(t));
 }
+
+/** Tokens that tell two models of one family apart, never dropped when merging by name. */
+const PRODUCT_TOKENS: ReadonlySet<string> = new Set(
+  "chat mini nano pro max turbo fast flash lite plus reasoning thinking coder code vl omni audio realtime search tts embed embedding image vision guard deep research multi agent beta experimental non".split(
+    " ",
+  ),
+);
 
 function slugOf(id: string): string {
   return id.slice(id.indexOf("/") + 1);
