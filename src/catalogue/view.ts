@@ -186,7 +186,9 @@ function buildAliasIndex(
   byId: ReadonlyMap<string, ModelEntry>,
 ): Map<string, string> {
   const index = new Map<string, string>();
-  for (const m of models) if (m.listed) for (const f of m.formerIds) if (!byId.has(f)) index.set(f, m.id);
+  // A tombstone's former ids answer too: it answers 200 by id (T66).
+  for (const m of models)
+    for (const f of m.formerIds) if (!byId.has(f) && (m.listed || !index.has(f))) index.set(f, m.id);
   const claimed = new Map<string, string | null>();
   for (const m of models) {
     if (!m.listed) continue;
@@ -200,10 +202,6 @@ function buildAliasIndex(
     }
   }
   for (const [id, target] of claimed) if (target) index.set(id, target);
-  for (const [alias, target] of index) {
-    const entry = byId.get(target);
-    if (!entry?.model.listed) index.delete(alias);
-  }
   return index;
 }
 

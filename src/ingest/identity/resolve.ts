@@ -157,6 +157,9 @@ export function resolveIdentities(inputs: readonly SourceListings[]): IdentityRe
     const slug = catalogue.find(item.spelling.key, loose);
     if (slug) return { slug, key: item.spelling.key, qualifiers: {} };
     for (const form of strippedForms(item.spelling.key, namesFamily(maker))) {
+      // A listing that may found its own model keeps a suffix that names a kind of model
+      // (`ernie-4.5-21b-a3b-thinking` is no serving of `ernie-4.5-21b-a3b`).
+      if (!loose && namesAKind(form)) continue;
       const hit = catalogue.find(form.key, loose);
       if (hit) return { slug: hit, key: form.key, qualifiers: form.qualifiers };
     }
@@ -168,8 +171,9 @@ export function resolveIdentities(inputs: readonly SourceListings[]): IdentityRe
   const found = (item: Item): Placement => {
     const catalogue = catalogueOf(item.maker);
     // Founded under the spelling with every serving suffix off (the shortest such form).
+    // (serving suffixes only: a `-thinking` or `-turbo` model founds under its own name)
     const form = strippedForms(item.spelling.key, namesFamily(item.maker))
-      .filter((f) => !SELLER_PREFIX_FORM.test(item.spelling.key) || item.spelling.key.endsWith(f.key))
+      .filter((f) => !namesAKind(f))
       .sort((a, b) => a.key.length - b.key.length)[0];
     const key = form?.key ?? item.spelling.key;
     const slug = slugFor(item.spelling.core, key);
@@ -182,8 +186,8 @@ export function resolveIdentities(inputs: readonly SourceListings[]): IdentityRe
   for (const item of items.filter((i) => i.evidence === "org")) {
     // A listing that may found a model attaches only to one its spelling names without dropping a
     // snapshot date (`deepseek-r1-0528` is not `deepseek-r1`).
-    const placed = mayFound(item) ? (attach(item, item.maker, false) ?? found(item)) : attach(item);
-    if (placed) placements.set(item, placed);
+    // The others attach after every founding (below), so none lands on a base model first.
+    if (mayFound(item)) placements.set(item, attach(item, item.maker, false) ?? found(item));
   }
   const publisherNames = new Map<string, string>();
   const mirrors = new Map<Item, string>();
@@ -214,6 +218,16 @@ export function resolveIdentities(inputs: readonly SourceListings[]): IdentityRe
           : `names no ${item.maker} model`,
         nearest ? `${item.maker}/${nearest}` : null,
       );
+    }
+  }
+
+  // A router's variant filed under the maker by a source (genai-prices' `openai` `gpt-4o:extended`)
+  // is the router's price, never the maker's (§6): counted, not published as direct.
+  for (const [item] of [...placements]) {
+    const variant = item.spelling.qualifiers.variant;
+    if (variant && channelFor(item.listing.seller, modelOf(item, mirrors)) === "direct") {
+      placements.delete(item);
+      miss(item.source, item.listing, `a router's :${variant} variant filed under the maker: not the maker's price`);
     }
   }
 
@@ -325,8 +339,6 @@ export function resolveIdentities(inputs: readonly SourceListings[]): IdentityRe
     },
   };
 }
-
-const SELLER_PREFIX_FORM = /^$/;
 
 /** The channel (D2) of a seller's listing of a maker's model; the maker's own platform is direct (§6). */
 export function channelFor(seller: string, maker: string): Channel {
@@ -452,6 +464,11 @@ function foundOwn(
     placements.set(item, { slug, key, qualifiers });
     if (item.listing.name) catalogue.addName(normalizeName(item.listing.name), slug);
   }
+}
+
+/** A suffix that names a kind of model (`-thinking`, a reasoning effort), not a way of serving it. */
+function namesAKind(form: { qualifiers: Readonly<Record<string, string>> }): boolean {
+  return form.qualifiers.variant === "thinking" || form.qualifiers.reasoning_effort !== undefined;
 }
 
 /** A model slug from a core spelling read as `key`: the grammar's characters only, no dash at an end. */
