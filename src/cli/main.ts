@@ -6,6 +6,7 @@ import { SOURCES } from "../sources/registry.js";
 import { openStore } from "../store/open-store.js";
 import { ingestLiveOnce, parseDuration } from "./ingest-live.js";
 import { loadCurrentView, storeLabel } from "./load-view.js";
+import { formatUnmatched, selectUnmatched } from "./identity-report.js";
 import { consoleReporter } from "./progress.js";
 import { serve } from "./serve.js";
 
@@ -63,6 +64,33 @@ program
   )
   .action(async () => {
     await serveMcpStdio(await loadCurrentView(loadConfig()));
+  });
+
+program
+  .command("identity")
+  .description(
+    "report on model identity: with --unmatched, the listings of the latest run that matched no model " +
+      "(source, seller, spelling, reason, nearest model), so a maintainer can add a rule",
+  )
+  .option("--unmatched", "list the unmatched listings of the latest run")
+  .option("--source <id>", "only this source's listings")
+  .option("--reason <text>", "only reasons containing this text")
+  .option("--json", "print JSON rows instead of text")
+  .action(async (opts: { unmatched?: boolean; source?: string; reason?: string; json?: boolean }) => {
+    if (!opts.unmatched) throw new InvalidArgumentError("nothing to report: pass --unmatched");
+    const config = loadConfig();
+    const store = await openStore(config);
+    try {
+      const run = await store.latestRun();
+      if (!run) throw new Error(`no run in ${storeLabel(config)} yet: run \`tariff ingest --snapshots data/upstream\` or \`tariff serve\` first`);
+      const rows = run.summary.unmatched ?? [];
+      const filter = { ...(opts.source ? { source: opts.source } : {}), ...(opts.reason ? { reason: opts.reason } : {}) };
+      process.stdout.write(
+        opts.json ? `${JSON.stringify(selectUnmatched(rows, filter), null, 2)}\n` : formatUnmatched(rows, filter),
+      );
+    } finally {
+      await store.close();
+    }
   });
 
 /** `--workers`: a whole number from 1 to 64. */

@@ -295,10 +295,14 @@ export function resolveIdentities(inputs: readonly SourceListings[]): IdentityRe
     });
     const set = aliasSets.get(modelId) ?? new Set<string>();
     // D1: the spellings as sources write them; never one whose organisation names another maker (§5).
-    for (const alias of [item.listing.model, ...(item.listing.aliases ?? [])]) {
-      const org = parseSpelling(alias).org;
-      const named = org ? orgMaker(org) : null;
-      if (named === null || named === maker) set.add(alias);
+    set.add(item.listing.model);
+    // A source's own alias claims (genai-prices match rules) count only where they name no other model.
+    for (const alias of item.listing.aliases ?? []) {
+      const spelling = parseSpelling(alias);
+      const named = spelling.org ? orgMaker(spelling.org) : null;
+      const owner = catalogues.get(maker)?.find(spelling.key);
+      if ((named === null || named === maker) && (owner === undefined || finalId(`${maker}/${owner}`) === modelId))
+        set.add(alias);
     }
     aliasSets.set(modelId, set);
     const slugs = slugsByMaker.get(maker) ?? new Set<string>();
