@@ -295,7 +295,9 @@ export function resolveIdentities(inputs: readonly SourceListings[]): IdentityRe
     });
     const set = aliasSets.get(modelId) ?? new Set<string>();
     // D1: the spellings as sources write them; never one whose organisation names another maker (§5).
-    set.add(item.listing.model);
+    // D1: the spellings as sources write them; never one whose organisation names another maker (§5).
+    const ownOrg = item.spelling.org ? orgMaker(item.spelling.org) : null;
+    if (ownOrg === null || ownOrg === maker) set.add(item.listing.model);
     // A source's own alias claims (genai-prices match rules) count only where they name no other model.
     for (const alias of item.listing.aliases ?? []) {
       const spelling = parseSpelling(alias);
