@@ -30,7 +30,10 @@ describe("GET /models/{maker}/{alias} (T67)", () => {
     ["anthropic/claude-3.5-sonnet", null],
     ["anthropic/anthropic.claude-opus-4-20250514-v1:0", "anthropic/claude-opus-4-0"],
   ])("%s answers 308 to its canonical model", async (alias, expected) => {
-    const res = await httpRequest(server.base, { path: `/api/v1/models/${alias}`, headers: { origin: "https://x.example" } });
+    const res = await httpRequest(server.base, {
+      path: `/api/v1/models/${alias}`,
+      headers: { origin: "https://x.example" },
+    });
     expect(res.status).toBe(308);
     const location = String(res.headers.location);
     expect(location).toMatch(/^\/api\/v1\/models\/[a-z0-9-]+\/[a-z0-9.-]+$/);
@@ -75,7 +78,12 @@ describe("/compare and the MCP tools follow aliases", () => {
 
   it("get_model with an alias answers the canonical model", () => {
     const tool = TOOLS.find((t) => t.name === "get_model")!;
-    const result = callTool(tool, new ViewHolder(view), { provider: "anthropic", model: "claude-opus-4-20250514" }, () => {});
+    const result = callTool(
+      tool,
+      new ViewHolder(view),
+      { provider: "anthropic", model: "claude-opus-4-20250514" },
+      () => {},
+    );
     expect(result.isError).toBeFalsy();
     expect((result.structuredContent as { data: { id: string } }).data.id).toBe("anthropic/claude-opus-4-0");
   });

@@ -3,7 +3,14 @@ import { formatUnmatched, selectUnmatched } from "./identity-report.js";
 
 // Rows as the 2026-06-01 run records them (openrouter's router and a resold spelling no maker lists).
 const rows = [
-  { source: "openrouter", seller: "openrouter", model: "openrouter/auto", reason: "not a model: a router's automatic model choice", nearest: null, observations: 2 },
+  {
+    source: "openrouter",
+    seller: "openrouter",
+    model: "openrouter/auto",
+    reason: "not a model: a router's automatic model choice",
+    nearest: null,
+    observations: 2,
+  },
   {
     source: "models-dev",
     seller: "nano-gpt",

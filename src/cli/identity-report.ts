@@ -35,12 +35,17 @@ export function formatUnmatched(rows: readonly UnmatchedRow[], filter: Unmatched
 /** The rows a filter keeps, sorted by source, seller and spelling. */
 export function selectUnmatched(rows: readonly UnmatchedRow[], filter: UnmatchedFilter = {}): UnmatchedRow[] {
   return rows
-    .filter((r) => (!filter.source || r.source === filter.source) && (!filter.reason || r.reason.includes(filter.reason)))
+    .filter(
+      (r) => (!filter.source || r.source === filter.source) && (!filter.reason || r.reason.includes(filter.reason)),
+    )
     .sort((a, b) => cmp(a.source, b.source) || cmp(a.seller, b.seller) || cmp(a.model, b.model));
 }
 
 function describe(filter: UnmatchedFilter): string {
-  const parts = [filter.source ? `source ${filter.source}` : "", filter.reason ? `reason containing "${filter.reason}"` : ""];
+  const parts = [
+    filter.source ? `source ${filter.source}` : "",
+    filter.reason ? `reason containing "${filter.reason}"` : "",
+  ];
   const text = parts.filter(Boolean).join(", ");
   return text ? ` (${text})` : "";
 }

@@ -4,9 +4,9 @@ import { ingestSnapshots } from "../ingest/run-ingest.js";
 import { serveMcpStdio } from "../mcp/stdio.js";
 import { SOURCES } from "../sources/registry.js";
 import { openStore } from "../store/open-store.js";
+import { formatUnmatched, selectUnmatched } from "./identity-report.js";
 import { ingestLiveOnce, parseDuration } from "./ingest-live.js";
 import { loadCurrentView, storeLabel } from "./load-view.js";
-import { formatUnmatched, selectUnmatched } from "./identity-report.js";
 import { consoleReporter } from "./progress.js";
 import { serve } from "./serve.js";
 
@@ -82,9 +82,15 @@ program
     const store = await openStore(config);
     try {
       const run = await store.latestRun();
-      if (!run) throw new Error(`no run in ${storeLabel(config)} yet: run \`tariff ingest --snapshots data/upstream\` or \`tariff serve\` first`);
+      if (!run)
+        throw new Error(
+          `no run in ${storeLabel(config)} yet: run \`tariff ingest --snapshots data/upstream\` or \`tariff serve\` first`,
+        );
       const rows = run.summary.unmatched ?? [];
-      const filter = { ...(opts.source ? { source: opts.source } : {}), ...(opts.reason ? { reason: opts.reason } : {}) };
+      const filter = {
+        ...(opts.source ? { source: opts.source } : {}),
+        ...(opts.reason ? { reason: opts.reason } : {}),
+      };
       process.stdout.write(
         opts.json ? `${JSON.stringify(selectUnmatched(rows, filter), null, 2)}\n` : formatUnmatched(rows, filter),
       );

@@ -8,12 +8,14 @@ import type { Dataset } from "../domain/dataset.js";
 export function withRenames(previous: Dataset, renames: ReadonlyMap<string, string>): Dataset {
   if (renames.size === 0) return previous;
   const follow = (id: string) => renames.get(id) ?? id;
-  const seen = new Set<string>();
+  const models = new Map<string, Dataset["models"][number]>();
+  for (const m of previous.models) {
+    const id = follow(m.id);
+    if (!models.has(id)) models.set(id, { ...m, id });
+  }
   return {
     ...previous,
-    models: previous.models
-      .map((m) => ({ ...m, id: follow(m.id) }))
-      .filter((m) => (seen.has(m.id) ? false : (seen.add(m.id), true))),
+    models: [...models.values()],
     prices: previous.prices.map((p) => (renames.has(p.modelId) ? { ...p, modelId: follow(p.modelId) } : p)),
   };
 }
