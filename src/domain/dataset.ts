@@ -109,6 +109,19 @@ export interface PublishedModel {
   readonly listed: boolean;
 }
 
+/**
+ * One source's statement behind a published price (provenance, not in the API shape). `since` is
+ * the run from which the source has shown this amount (evidence age, issue 14 T81); `lagging` marks
+ * a source still showing an old amount after others moved together to a new one (T82).
+ */
+export interface PriceEvidence {
+  readonly source: SourceId;
+  readonly amount: number;
+  readonly fresh: boolean;
+  readonly since?: string;
+  readonly lagging?: boolean;
+}
+
 /** One price of one model in one channel and seller (api-v1.md "Price" plus provenance). */
 export interface PublishedPrice extends Dimension {
   readonly modelId: string;
@@ -131,7 +144,7 @@ export interface PublishedPrice extends Dimension {
   readonly effectiveFrom: string;
   readonly staleSince: string | null;
   /** Every source's own amount for this dimension (provenance). */
-  readonly observations: readonly { readonly source: SourceId; readonly amount: number; readonly fresh: boolean }[];
+  readonly observations: readonly PriceEvidence[];
 }
 
 /** Identity of a price across dataset versions: model, channel, seller, dimension and unit. */

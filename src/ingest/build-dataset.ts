@@ -46,6 +46,8 @@ export interface PriorState {
   readonly sources: ReadonlyMap<SourceId, SourceHealth>;
   /** The previous version's models (listed and tombstones), for permanent ids (issue 12 §8, T66). */
   readonly catalogue?: readonly PublishedModel[];
+  /** The previous version's prices, for the removal grace (issue 14 T85). */
+  readonly published?: readonly PublishedPrice[];
 }
 
 export interface BuildInput {
@@ -83,10 +85,10 @@ export function buildDatasetWithIdentity(input: BuildInput): {
     spellings.set(`${r.source}|${r.listing.seller}|${r.listing.model}`, { modelId: r.modelId, channel: r.channel });
   const bySource = new Map(input.sources.map((s) => [s.source, s]));
 
-  const prices = reconcileAll(identity.resolved, bySource, input);
   const current = buildModels(identity.resolved, identity.aliases, input);
   const carried = carryPriorIds(current, identity, input);
   const models = disambiguateNames(carried.models);
+  const prices = withRemovalGrace(reconcileAll(identity.resolved, bySource, input), models, input);
   const renames = carried.renames;
   const providers = buildProviders(models, prices, identity.publisherNames);
   const sources = buildHealth(input, identity.unresolved);
@@ -197,7 +199,16 @@ function reconcileAll(
       effectiveFrom: r.effectiveFrom,
       staleSince: r.staleSince,
       observations: observations
-        .map((o) => ({ source: o.source, amount: o.amount, fresh: o.fresh }))
+        .map((o) => {
+          const age = r.evidence.get(o.source);
+          return {
+            source: o.source,
+            amount: o.amount,
+            fresh: o.fresh,
+            ...(age?.since ? { since: age.since } : {}),
+            ...(age?.lagging ? { lagging: true } : {}),
+          };
+        })
         .sort((a, b) => (a.source < b.source ? -1 : 1)),
     });
   }
@@ -303,6 +314,40 @@ function buildModels(
 }
 
 /**
+ * T85: a price gone from every source is served one more run, with `staleSince` and every
+ * observation marked not fresh, and removed only when a second run in a row has no fresh evidence
+ * for it. Its model must still be listed and its label free in its channel.
+ */
+function withRemovalGrace(
+  prices: PublishedPrice[],
+  models: readonly PublishedModel[],
+  input: BuildInput,
+): PublishedPrice[] {
+  const prior = input.prior?.published;
+  if (!prior || prior.length === 0) return prices;
+  const keys = new Set(prices.map((p) => priceKey(p, dimensionKey(p))));
+  const labels = new Set(prices.map((p) => `${p.modelId}|${p.channel}|${p.seller}|${p.label}`));
+  const listed = new Set(models.filter((m) => m.listed).map((m) => m.id));
+  const graced: PublishedPrice[] = [];
+  for (const p of prior) {
+    if (keys.has(priceKey(p, dimensionKey(p))) || !listed.has(p.modelId)) continue;
+    if (!p.observations.some((o) => o.fresh)) continue; // already graced once: now removed
+    const label = `${p.modelId}|${p.channel}|${p.seller}|${p.label}`;
+    if (labels.has(label)) continue;
+    labels.add(label);
+    graced.push({
+      ...p,
+      ...(p.confidence === "verified" || p.confidence === "high"
+        ? { confidence: "medium" as const, confidenceScore: Math.min(p.confidenceScore, 0.749) }
+        : {}),
+      staleSince: p.staleSince ?? input.runTime,
+      observations: p.observations.map((o) => ({ ...o, fresh: false })),
+    });
+  }
+  return graced.length === 0 ? prices : [...prices, ...graced].sort(comparePrices);
+}
+
+/**
  * A display name as people know it (issue 12 §10): a reseller's `Vendor: ` prefix and a region or
  * `(latest)` tag off (`Claude Opus 4.1 (latest)` is Claude Opus 4.1); null when nothing is left.
  */
@@ -327,6 +372,10 @@ function carryPriorIds(
 ): { models: PublishedModel[]; renames: Map<string, string> } {
   const byId = new Map(current.map((m) => [m.id, { ...m }]));
   const renames = new Map<string, string>();
+  // T85: a model gone from every source stays listed one more run (its prices graced), then rests.
+  const freshLastRun = new Set(
+    (input.prior?.published ?? []).filter((p) => p.observations.some((o) => o.fresh)).map((p) => p.modelId),
+  );
   const tombstones: PublishedModel[] = [];
   for (const prior of input.prior?.catalogue ?? []) {
     const now = byId.get(prior.id);
@@ -343,7 +392,7 @@ function carryPriorIds(
       into.aliases = [...new Set([...into.aliases, prior.slug])].filter((a) => a !== into.slug).sort();
       renames.set(prior.id, into.id);
       for (const f of prior.formerIds) renames.set(f, into.id);
-    } else tombstones.push({ ...prior, listed: false });
+    } else tombstones.push({ ...prior, listed: prior.listed && freshLastRun.has(prior.id) });
   }
   const models = [...byId.values(), ...tombstones]
     .map((m) => (m.formerIds.includes(m.id) ? { ...m, formerIds: m.formerIds.filter((f) => f !== m.id) } : m))

@@ -1,4 +1,4 @@
-import { roundAmount } from "../domain/amount.js";
+import { amountsAgree, roundAmount } from "../domain/amount.js";
 import type { ChangeRecord, HistoryPoint } from "../domain/change.js";
 import type { Dataset, PublishedPrice } from "../domain/dataset.js";
 import { dimensionKey } from "../domain/dimension.js";
@@ -55,9 +55,9 @@ export function detectChanges(previous: Dataset | null, next: Dataset): ChangeRe
       record(kind, now, null, now.amount, null);
     } else if (then.unit !== now.unit || then.denomination !== now.denomination || then.currency !== now.currency) {
       record("unit_change", now, then.amount, now.amount, null);
-    } else if (then.amount !== now.amount) {
+    } else if (then.amount !== now.amount && !amountsAgree(then.amount, now.amount)) {
       record(
-        now.amount > then.amount ? "price_increase" : "price_decrease",
+        !isMarketMove(then, now) ? "reference_changed" : now.amount > then.amount ? "price_increase" : "price_decrease",
         now,
         then.amount,
         now.amount,
@@ -67,8 +67,30 @@ export function detectChanges(previous: Dataset | null, next: Dataset): ChangeRe
       record("reference_changed", now, then.amount, now.amount, 0);
     }
   }
-  for (const [key, then] of before) if (!after.has(key)) record("price_removed", then, then.amount, null, null);
+  // T84: a $0 key that stops appearing is no market move (OpenRouter dropped its zero keys in 2026-02).
+  for (const [key, then] of before)
+    if (!after.has(key) && then.amount !== 0) record("price_removed", then, then.amount, null, null);
   return changes.sort(compareChanges);
+}
+
+/**
+ * T83: an amount change is a market move only when the evidence moved: sources that backed the old
+ * amount last run back the new one now — two or more of them, or the seller's own price list, or a
+ * lone source nobody contradicts — and the new amount was nobody's statement last run. Otherwise
+ * (a source correcting itself toward the others, another source taking over, a listing gone from
+ * one source) the published amount changed by reconciliation, not by the market: `reference_changed`.
+ */
+export function isMarketMove(then: PublishedPrice, now: PublishedPrice): boolean {
+  const before = new Map(then.observations.map((o) => [o.source, o]));
+  const continuing = now.observations.filter((o) => o.fresh && before.has(o.source));
+  const moved = continuing.filter(
+    (o) => amountsAgree(before.get(o.source)!.amount, then.amount) && amountsAgree(o.amount, now.amount),
+  );
+  if (moved.length === 0) return false;
+  const movers = new Set(moved.map((o) => o.source));
+  if (then.observations.some((o) => !movers.has(o.source) && amountsAgree(o.amount, now.amount))) return false;
+  if (moved.length >= 2 || now.confidence === "verified") return true;
+  return continuing.every((o) => movers.has(o.source) || !amountsAgree(before.get(o.source)!.amount, then.amount));
 }
 
 /** D5: (new − old) / old × 100 rounded to 2 decimals; null when old is 0. */

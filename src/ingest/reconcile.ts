@@ -34,6 +34,8 @@ export interface PriorPrice {
   readonly unit: Unit;
   readonly effectiveFrom: string;
   readonly staleSince: string | null;
+  /** Each source's amount behind it last run, and since when the source has shown it (T81). */
+  readonly observations?: readonly { readonly source: SourceId; readonly amount: number; readonly since?: string }[];
 }
 
 /** A reconciled price: the published amount with its confidence and provenance (api-v1.md "Price"). */
@@ -53,6 +55,8 @@ export interface ReconciledPrice {
   readonly fallbackAmount: number | null;
   readonly effectiveFrom: string;
   readonly staleSince: string | null;
+  /** Per source: since when it has shown its amount, and whether it lags (T81, T82). */
+  readonly evidence: ReadonlyMap<SourceId, { readonly since: string; readonly lagging: boolean }>;
 }
 
 /** Context of the run doing the reconciliation. */
@@ -82,18 +86,24 @@ export const SCORE_BANDS: Readonly<Record<Confidence, readonly [number, number]>
  */
 export function reconcile(observations: readonly SourceObservation[], context: ReconcileContext): ReconciledPrice {
   if (observations.length === 0) throw new RangeError("reconcile needs at least one observation");
-  const obs = [...observations].sort(byWeightThenId);
-  const winner = pickWinner(obs);
+  const all = [...observations].sort(byWeightThenId);
+  const evidence = evidenceAge(all, context);
+  // T82: a lagging source stays listed as dissenting, but neither wins nor disputes the price.
+  const lagging = all.filter((o) => evidence.get(o.source)?.lagging);
+  const obs = lagging.length < all.length ? all.filter((o) => !evidence.get(o.source)?.lagging) : all;
+  const memory = tieMemory(context.prior);
+  const winner = pickWinner(obs, memory);
   const agreeing = obs.filter((o) => agrees(o, winner));
-  const dissenting = obs.filter((o) => !agrees(o, winner));
+  const dissenting = all.filter((o) => !agrees(o, winner));
+  const disputing = obs.filter((o) => !agrees(o, winner));
   const primary = agreeing[0]!;
 
-  const tie = isTie(obs, winner);
-  const confidence = levelOf(agreeing, dissenting, tie);
-  const confidenceScore = scoreOf(confidence, agreeing, dissenting);
+  const tie = isTie(obs, winner, memory);
+  const confidence = levelOf(agreeing, disputing, tie);
+  const confidenceScore = scoreOf(confidence, agreeing, disputing);
 
   const others = obs.filter((o) => o.source !== primary.source);
-  const fallbackAmount = others.length > 0 ? (pickWinner(others).amount ?? null) : null;
+  const fallbackAmount = others.length > 0 ? (pickWinner(others, memory).amount ?? null) : null;
 
   const prior = context.prior;
   const sameAsPrior = prior !== null && prior.unit === primary.unit && amountsAgree(prior.amount, primary.amount);
@@ -107,11 +117,57 @@ export function reconcile(observations: readonly SourceObservation[], context: R
     confidenceScore,
     sources: agreeing.map((o) => o.source),
     dissenting: dissenting.map((o) => o.source),
-    disputed: dissenting.length > 0,
+    disputed: disputing.length > 0,
     fallbackAmount,
     effectiveFrom: sameAsPrior ? prior.effectiveFrom : context.runTime,
     staleSince: confirmedNow ? null : (prior?.staleSince ?? context.runTime),
+    evidence,
   };
+}
+
+/**
+ * Evidence age (T81): the run in which each source last changed its amount, carried from the prior
+ * version while the amount stays. Lagging (T82): a source still showing an amount older than a move
+ * that at least two other sources (or the fresh authoritative one) made together to one new amount.
+ */
+function evidenceAge(
+  obs: readonly SourceObservation[],
+  context: ReconcileContext,
+): Map<SourceId, { since: string; lagging: boolean }> {
+  const before = new Map((context.prior?.observations ?? []).map((o) => [o.source, o]));
+  // `since` is the run in which the source last changed its amount; "" when it never changed while
+  // we watched (a first sighting is no move).
+  const since = new Map<SourceId, string>();
+  for (const o of obs) {
+    const then = before.get(o.source);
+    if (!then) since.set(o.source, "");
+    else if (amountsAgree(then.amount, o.amount)) since.set(o.source, then.since ?? "");
+    else since.set(o.source, context.runTime);
+  }
+  const result = new Map<SourceId, { since: string; lagging: boolean }>();
+  for (const o of obs) {
+    const mine = since.get(o.source)!;
+    const groups = new Map<number, SourceObservation[]>();
+    for (const x of obs) {
+      const theirs = since.get(x.source)!;
+      if (!agrees(x, o) && theirs !== "" && theirs > mine) groups.set(x.amount, [...(groups.get(x.amount) ?? []), x]);
+    }
+    const lagging =
+      !(o.authoritative && o.fresh) &&
+      [...groups.values()].some((g) => g.length >= 2 || g.some((x) => x.authoritative && x.fresh));
+    result.set(o.source, { since: mine, lagging });
+  }
+  return result;
+}
+
+/** What a tie remembers (T80): last run's published amount, and the amounts sources backed then. */
+interface TieMemory {
+  readonly published: number | null;
+  readonly backed: readonly number[];
+}
+
+function tieMemory(prior: PriorPrice | null): TieMemory {
+  return { published: prior?.amount ?? null, backed: (prior?.observations ?? []).map((o) => o.amount) };
 }
 
 function effectiveWeight(o: SourceObservation): number {
@@ -142,14 +198,14 @@ function support(candidate: SourceObservation, obs: readonly SourceObservation[]
  * amount with the most agreeing weight, then the most sources, then the heaviest single source,
  * then the lower amount. `obs` must be sorted by {@link byWeightThenId}.
  */
-function pickWinner(obs: readonly SourceObservation[]): SourceObservation {
+function pickWinner(obs: readonly SourceObservation[], memory: TieMemory = { published: null, backed: [] }): SourceObservation {
   // Only a fresh authoritative statement overrules; a carried one votes like any other source.
   const authoritative = obs.find((o) => o.authoritative && o.fresh);
   if (authoritative) return authoritative;
   let best = obs[0]!;
-  let bestKey = rankKey(best, obs);
+  let bestKey = rankKey(best, obs, memory);
   for (const o of obs.slice(1)) {
-    const key = rankKey(o, obs);
+    const key = rankKey(o, obs, memory);
     if (compareRank(key, bestKey) > 0) {
       best = o;
       bestKey = key;
@@ -158,11 +214,24 @@ function pickWinner(obs: readonly SourceObservation[]): SourceObservation {
   return best;
 }
 
-type RankKey = readonly [number, number, number, number];
+type RankKey = readonly [number, number, number, number, number, number];
 
-function rankKey(o: SourceObservation, obs: readonly SourceObservation[]): RankKey {
+/**
+ * Support, then source count; on a tie the memory decides (T80): the amount published last run,
+ * then an amount some source backed last run; then the heaviest single source, then the lower amount.
+ */
+function rankKey(o: SourceObservation, obs: readonly SourceObservation[], memory: TieMemory): RankKey {
   const agreeing = obs.filter((x) => agrees(x, o));
-  return [round6(support(o, obs)), agreeing.length, Math.max(...agreeing.map(effectiveWeight)), -o.amount];
+  const published = memory.published !== null && amountsAgree(memory.published, o.amount) ? 1 : 0;
+  const backed = memory.backed.some((a) => amountsAgree(a, o.amount)) ? 1 : 0;
+  return [
+    round6(support(o, obs)),
+    agreeing.length,
+    published,
+    backed,
+    Math.max(...agreeing.map(effectiveWeight)),
+    -o.amount,
+  ];
 }
 
 function compareRank(a: RankKey, b: RankKey): number {
@@ -175,10 +244,10 @@ function round6(n: number): number {
 }
 
 /** An unresolved tie: another amount has exactly the winner's support and source count (D8 `unverified`). */
-function isTie(obs: readonly SourceObservation[], winner: SourceObservation): boolean {
+function isTie(obs: readonly SourceObservation[], winner: SourceObservation, memory: TieMemory): boolean {
   if (winner.authoritative && winner.fresh) return false;
-  const w = rankKey(winner, obs);
-  return obs.some((o) => !agrees(o, winner) && rankKey(o, obs)[0] === w[0] && rankKey(o, obs)[1] === w[1]);
+  const w = rankKey(winner, obs, memory);
+  return obs.some((o) => !agrees(o, winner) && rankKey(o, obs, memory)[0] === w[0] && rankKey(o, obs, memory)[1] === w[1]);
 }
 
 function levelOf(

@@ -230,11 +230,18 @@ export function priorFromDataset(dataset: Dataset): PriorState {
     prices: new Map(
       dataset.prices.map((p) => [
         priceKey(p, dimensionKey(p)),
-        { amount: p.amount, unit: p.unit, effectiveFrom: p.effectiveFrom, staleSince: p.staleSince },
+        {
+          amount: p.amount,
+          unit: p.unit,
+          effectiveFrom: p.effectiveFrom,
+          staleSince: p.staleSince,
+          observations: p.observations,
+        },
       ]),
     ),
     models: new Map(dataset.models.map((m) => [m.id, { firstSeenAt: m.firstSeenAt, state: m.lifecycle.state }])),
     catalogue: dataset.models,
+    published: dataset.prices,
     sources: new Map(dataset.sources.map((s) => [s.source, s])),
   };
 }
