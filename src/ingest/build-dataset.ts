@@ -394,8 +394,15 @@ function carryPriorIds(
       for (const f of prior.formerIds) renames.set(f, into.id);
     } else tombstones.push({ ...prior, listed: prior.listed && freshLastRun.has(prior.id) });
   }
-  const models = [...byId.values(), ...tombstones]
-    .map((m) => (m.formerIds.includes(m.id) ? { ...m, formerIds: m.formerIds.filter((f) => f !== m.id) } : m))
+  const all = [...byId.values(), ...tombstones];
+  const slugs = new Set(all.filter((m) => m.listed).map((m) => m.id));
+  const models = all
+    .map((m) => ({
+      ...m,
+      formerIds: m.formerIds.filter((f) => f !== m.id),
+      // an alias never names another listed model (D1), a graced one included
+      aliases: m.aliases.filter((a) => !slugs.has(`${m.provider}/${a}`)),
+    }))
     .sort((a, b) => cmp(a.id, b.id));
   return { models, renames };
 }

@@ -30,7 +30,8 @@ function price(modelId: string, label: string, amount: number, extra: Partial<Pu
     fallbackAmount: null,
     effectiveFrom: "2026-01-01T00:00:00.000Z",
     staleSince: null,
-    observations: [],
+    // One source backs the amount (the evidence a market move needs, T83).
+    observations: [{ source: "models-dev", amount, fresh: true }],
     ...extra,
   };
 }
@@ -168,5 +169,68 @@ describe("newHistoryPoints (D17, point rules)", () => {
     const last = new Map([["acme/a|input|text|standard|none|0|||mtok", 1]]);
     const points = newHistoryPoints(v2, last);
     expect(points.map((p) => [p.label, p.date, p.amount])).toEqual([["Output", "2026-02-01", 3]]);
+  });
+});
+
+describe("market moves only when the evidence moves (issue 14, T83, T84)", () => {
+  const obs = (...pairs: [string, number, string?][]) =>
+    pairs.map(([source, amount, since]) => ({
+      source: source as PublishedPrice["sources"][number],
+      amount,
+      fresh: true,
+      ...(since ? { since } : {}),
+    }));
+  const move = (before: PublishedPrice, after: PublishedPrice) =>
+    detectChanges(dataset(V1, [before]), dataset(V2, [after]))[0]?.kind;
+
+  it("two sources moving together is a market move", () => {
+    expect(
+      move(
+        price("acme/a", "Input", 0.28, { observations: obs(["models-dev", 0.28], ["portkey", 0.28]) }),
+        price("acme/a", "Input", 0.14, { observations: obs(["models-dev", 0.14, V2], ["portkey", 0.14, V2]) }),
+      ),
+    ).toBe("price_decrease");
+  });
+
+  it("another source taking over (a listing gone from one source) is reference_changed, not a move", () => {
+    // OpenRouter qwen-turbo 0.13 → 0.2 in the replay: OpenRouter delisted it, a stale source took over.
+    expect(
+      move(
+        price("acme/a", "Input", 0.13, { observations: obs(["openrouter", 0.13], ["litellm", 0.2]) }),
+        price("acme/a", "Input", 0.2, { observations: obs(["litellm", 0.2]) }),
+      ),
+    ).toBe("reference_changed");
+  });
+
+  it("a source correcting itself toward what another said all along is reference_changed", () => {
+    // claude-3-opus-20240229 Input (cache write 1h) 6 → 30: the 30 was the maker's price all along.
+    expect(
+      move(
+        price("acme/a", "Input", 6, { observations: obs(["models-dev", 6], ["official-anthropic", 30]) }),
+        price("acme/a", "Input", 30, { observations: obs(["models-dev", 30, V2], ["official-anthropic", 30]) }),
+      ),
+    ).toBe("reference_changed");
+  });
+
+  it("a source that saw the move a run earlier does not hide it", () => {
+    expect(
+      move(
+        price("acme/a", "Input", 1.74, { observations: obs(["models-dev", 1.74], ["litellm", 0.435, V1]) }),
+        price("acme/a", "Input", 0.435, { observations: obs(["models-dev", 0.435, V2], ["litellm", 0.435, V1]) }),
+      ),
+    ).toBe("price_decrease");
+  });
+
+  it("a $0 key that stops appearing is no removal; a paid one is", () => {
+    const zero = detectChanges(dataset(V1, [price("acme/a", "Input", 0)]), dataset(V2, []));
+    expect(zero).toEqual([]);
+    const paid = detectChanges(dataset(V1, [price("acme/a", "Input", 1)]), dataset(V2, []));
+    expect(paid.map((c) => c.kind)).toEqual(["price_removed"]);
+  });
+
+  it("a change within rounding (15.00002 → 15) is no move", () => {
+    expect(
+      detectChanges(dataset(V1, [price("acme/a", "Input", 15.00002)]), dataset(V2, [price("acme/a", "Input", 15)])),
+    ).toEqual([]);
   });
 });

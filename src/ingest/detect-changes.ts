@@ -76,9 +76,10 @@ export function detectChanges(previous: Dataset | null, next: Dataset): ChangeRe
 /**
  * T83: an amount change is a market move only when the evidence moved: sources that backed the old
  * amount last run back the new one now — two or more of them, or the seller's own price list, or a
- * lone source nobody contradicts — and the new amount was nobody's statement last run. Otherwise
+ * lone source nobody contradicts — and no source had the new amount all along. Otherwise
  * (a source correcting itself toward the others, another source taking over, a listing gone from
- * one source) the published amount changed by reconciliation, not by the market: `reference_changed`.
+ * one source) the published amount changed by reconciliation, not by the market: `reference_changed`
+ * with both amounts (T83).
  */
 export function isMarketMove(then: PublishedPrice, now: PublishedPrice): boolean {
   const before = new Map(then.observations.map((o) => [o.source, o]));
@@ -88,7 +89,10 @@ export function isMarketMove(then: PublishedPrice, now: PublishedPrice): boolean
   );
   if (moved.length === 0) return false;
   const movers = new Set(moved.map((o) => o.source));
-  if (then.observations.some((o) => !movers.has(o.source) && amountsAgree(o.amount, now.amount))) return false;
+  // A source that had the new amount all along (it never changed it while we watched) makes this a
+  // correction toward it; one that moved to it in an earlier run only saw the move first.
+  if (then.observations.some((o) => !movers.has(o.source) && amountsAgree(o.amount, now.amount) && !o.since))
+    return false;
   if (moved.length >= 2 || now.confidence === "verified") return true;
   return continuing.every((o) => movers.has(o.source) || !amountsAgree(before.get(o.source)!.amount, then.amount));
 }

@@ -180,3 +180,64 @@ describe("reconcile properties", () => {
     );
   });
 });
+
+describe("stable by construction (issue 14, T80–T82)", () => {
+  /** The prior a run leaves for the next: its published amount and each source's statement. */
+  const priorOf = (list: readonly SourceObservation[], r: ReturnType<typeof reconcile>) => ({
+    amount: r.amount,
+    unit: r.unit,
+    effectiveFrom: r.effectiveFrom,
+    staleSince: r.staleSince,
+    observations: list.map((o) => ({ source: o.source, amount: o.amount, since: r.evidence.get(o.source)?.since })),
+  });
+  const NEXT = "2026-07-01T00:00:00.000Z";
+
+  it("the same evidence replayed publishes the same amount, in any order", () => {
+    fc.assert(
+      fc.property(observationsArb, (list) => {
+        const first = reconcile(list, ctx);
+        const again = reconcile([...list].reverse(), { runTime: NEXT, prior: priorOf(list, first) });
+        expect(again.amount).toBe(first.amount);
+        expect(again.effectiveFrom).toBe(first.effectiveFrom);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("removing one non-authoritative source that agrees with the majority changes no published amount", () => {
+    fc.assert(
+      fc.property(observationsArb, (raw) => {
+        const list = raw.map((o) => ({ ...o, fresh: true }));
+        const first = reconcile(list, ctx);
+        const count = (a: number) => list.filter((o) => o.amount === a).length;
+        const majority = list.every((o) => o.amount === first.amount || count(o.amount) < count(first.amount));
+        const removable = list.find((o) => o.amount === first.amount && !o.authoritative);
+        if (!majority || !removable || count(first.amount) < 2) return;
+        const next = list.filter((o) => o !== removable);
+        expect(reconcile(next, { runTime: NEXT, prior: priorOf(list, first) }).amount).toBe(first.amount);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it("a tie keeps last run's amount (DeepSeek chat 2025-09: never an amount nobody backed last run)", () => {
+    const before = [obs("models-dev", 0.27), obs("genai-prices", 0.27)];
+    const first = reconcile(before, ctx);
+    const tied = [obs("models-dev", 0.27), obs("genai-prices", 0.135)];
+    expect(reconcile(tied, { runTime: NEXT, prior: priorOf(before, first) }).amount).toBe(0.27);
+  });
+
+  it("a source left behind by a move of two others lags: it dissents but cannot win nor dispute (T82)", () => {
+    const may = [obs("models-dev", 1.74), obs("portkey", 1.74), obs("llm-prices", 1.74)];
+    const first = reconcile(may, ctx);
+    const june = [obs("models-dev", 0.435), obs("portkey", 0.435), obs("llm-prices", 1.74)];
+    const r = reconcile(june, { runTime: NEXT, prior: priorOf(may, first) });
+    expect(r.amount).toBe(0.435);
+    expect(r.dissenting).toEqual(["llm-prices"]);
+    expect(r.disputed).toBe(false);
+    expect(r.evidence.get("llm-prices")?.lagging).toBe(true);
+    // A lone source changing its mind leaves nobody lagging.
+    const lone = [obs("models-dev", 0.5), obs("portkey", 1.74), obs("llm-prices", 1.74)];
+    expect(reconcile(lone, { runTime: NEXT, prior: priorOf(may, first) }).disputed).toBe(true);
+  });
+});

@@ -217,18 +217,20 @@ function pickWinner(obs: readonly SourceObservation[], memory: TieMemory = { pub
 type RankKey = readonly [number, number, number, number, number, number];
 
 /**
- * Support, then source count; on a tie the memory decides (T80): the amount published last run,
- * then an amount some source backed last run; then the heaviest single source, then the lower amount.
+ * T80: the amount most sources state (a carried statement counts half); on a tie the memory
+ * decides — the amount published last run, then an amount some source backed last run — then the
+ * agreeing weight, the heaviest single source, the lower amount. So a redundant agreeing source
+ * never decides, and the same evidence always publishes the same amount.
  */
 function rankKey(o: SourceObservation, obs: readonly SourceObservation[], memory: TieMemory): RankKey {
   const agreeing = obs.filter((x) => agrees(x, o));
   const published = memory.published !== null && amountsAgree(memory.published, o.amount) ? 1 : 0;
   const backed = memory.backed.some((a) => amountsAgree(a, o.amount)) ? 1 : 0;
   return [
-    round6(support(o, obs)),
-    agreeing.length,
+    agreeing.reduce((n, x) => n + (x.fresh ? 1 : 0.5), 0),
     published,
     backed,
+    round6(support(o, obs)),
     Math.max(...agreeing.map(effectiveWeight)),
     -o.amount,
   ];
@@ -247,7 +249,12 @@ function round6(n: number): number {
 function isTie(obs: readonly SourceObservation[], winner: SourceObservation, memory: TieMemory): boolean {
   if (winner.authoritative && winner.fresh) return false;
   const w = rankKey(winner, obs, memory);
-  return obs.some((o) => !agrees(o, winner) && rankKey(o, obs, memory)[0] === w[0] && rankKey(o, obs, memory)[1] === w[1]);
+  // Unresolved: another amount has as many sources, and memory did not tell them apart.
+  return obs.some((o) => {
+    if (agrees(o, winner)) return false;
+    const k = rankKey(o, obs, memory);
+    return k[0] === w[0] && k[1] === w[1] && k[2] === w[2];
+  });
 }
 
 function levelOf(
