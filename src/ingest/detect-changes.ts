@@ -69,7 +69,8 @@ export function detectChanges(previous: Dataset | null, next: Dataset): ChangeRe
   }
   // T84: a $0 key that stops appearing is no market move (OpenRouter dropped its zero keys in 2026-02).
   for (const [key, then] of before)
-    if (!after.has(key) && then.amount !== 0) record("price_removed", then, then.amount, null, null);
+    if (!after.has(key) && then.amount !== 0 && then.observations.length > 0)
+      record("price_removed", then, then.amount, null, null);
   return changes.sort(compareChanges);
 }
 
@@ -89,11 +90,17 @@ export function isMarketMove(then: PublishedPrice, now: PublishedPrice): boolean
   );
   if (moved.length === 0) return false;
   const movers = new Set(moved.map((o) => o.source));
+  // Free turning paid (or paid turning free) by the source that said so is a move (Devstral 2).
+  if (then.amount === 0 || now.amount === 0) return true;
   // A source that had the new amount all along (it never changed it while we watched) makes this a
   // correction toward it; one that moved to it in an earlier run only saw the move first.
   if (then.observations.some((o) => !movers.has(o.source) && amountsAgree(o.amount, now.amount) && !o.since))
     return false;
-  if (moved.length >= 2 || now.confidence === "verified") return true;
+  // Corroboration: sources that moved to the new amount in an earlier run (they saw it first), and
+  // sources first seen now at the new amount.
+  const early = then.observations.filter((o) => !movers.has(o.source) && o.since && amountsAgree(o.amount, now.amount));
+  const joined = now.observations.filter((o) => o.fresh && !before.has(o.source) && amountsAgree(o.amount, now.amount));
+  if (moved.length + early.length + joined.length >= 2 || now.confidence === "verified") return true;
   return continuing.every((o) => movers.has(o.source) || !amountsAgree(before.get(o.source)!.amount, then.amount));
 }
 

@@ -147,14 +147,23 @@ function evidenceAge(
   const result = new Map<SourceId, { since: string; lagging: boolean }>();
   for (const o of obs) {
     const mine = since.get(o.source)!;
-    const groups = new Map<number, SourceObservation[]>();
+    // Sources that moved after `o` last changed, and sources first seen now beside them.
+    const groups = new Map<number, { movers: number; members: SourceObservation[] }>();
     for (const x of obs) {
+      if (agrees(x, o)) continue;
       const theirs = since.get(x.source)!;
-      if (!agrees(x, o) && theirs !== "" && theirs > mine) groups.set(x.amount, [...(groups.get(x.amount) ?? []), x]);
+      const mover = theirs !== "" && theirs > mine;
+      if (!mover && before.has(x.source)) continue;
+      const g = groups.get(x.amount) ?? { movers: 0, members: [] };
+      g.members.push(x);
+      if (mover) g.movers++;
+      groups.set(x.amount, g);
     }
     const lagging =
       !(o.authoritative && o.fresh) &&
-      [...groups.values()].some((g) => g.length >= 2 || g.some((x) => x.authoritative && x.fresh));
+      [...groups.values()].some(
+        (g) => g.movers >= 1 && (g.members.length >= 2 || g.members.some((x) => x.authoritative && x.fresh)),
+      );
     result.set(o.source, { since: mine, lagging });
   }
   return result;
@@ -214,7 +223,7 @@ function pickWinner(obs: readonly SourceObservation[], memory: TieMemory = { pub
   return best;
 }
 
-type RankKey = readonly [number, number, number, number, number, number];
+type RankKey = readonly [number, number, number, number, number, number, number];
 
 /**
  * T80: the amount most sources state (a carried statement counts half); on a tie the memory
@@ -232,6 +241,8 @@ function rankKey(o: SourceObservation, obs: readonly SourceObservation[], memory
     backed,
     round6(support(o, obs)),
     Math.max(...agreeing.map(effectiveWeight)),
+    // A tie between 0 and a positive amount never publishes 0 (issue 13 §4).
+    o.amount > 0 ? 1 : 0,
     -o.amount,
   ];
 }

@@ -16,8 +16,33 @@ export function withRenames(previous: Dataset, renames: ReadonlyMap<string, stri
   return {
     ...previous,
     models: [...models.values()],
-    prices: previous.prices.map((p) => (renames.has(p.modelId) ? { ...p, modelId: follow(p.modelId) } : p)),
+    // A merged-away model's prices stand in only where the survivor had none, with no evidence: a
+    // difference against them is reconciliation (`reference_changed`), never a market move.
+    prices: mergedPrices(previous, follow, renames),
   };
+}
+
+function mergedPrices(
+  previous: Dataset,
+  follow: (id: string) => string,
+  renames: ReadonlyMap<string, string>,
+): Dataset["prices"] {
+  const own = new Set(
+    previous.prices.filter((p) => !renames.has(p.modelId)).map((p) => `${p.modelId}|${p.channel}|${p.seller}|${p.label}`),
+  );
+  const out: Dataset["prices"][number][] = [];
+  for (const p of previous.prices) {
+    if (!renames.has(p.modelId)) {
+      out.push(p);
+      continue;
+    }
+    const moved = { ...p, modelId: follow(p.modelId), observations: [] };
+    const key = `${moved.modelId}|${moved.channel}|${moved.seller}|${moved.label}`;
+    if (own.has(key)) continue;
+    own.add(key);
+    out.push(moved);
+  }
+  return out;
 }
 
 /** Carries each renamed id's last history amounts over to the surviving id (D17: no repeated point). */
