@@ -30,16 +30,26 @@ async function changesOf(query: string): Promise<ApiChange[]> {
   return (await json<ApiChange[]>(`/api/v1/changes?days=365&limit=500&${query}`)).data;
 }
 
-describe("GET /changes: real market moves of the last year (upstream README 'Facts worth knowing')", () => {
+describe("GET /changes: real market moves of the last year (upstream README 'Facts worth knowing', issue 14)", () => {
   it.each([
-    // [query, channel, label, old, new, deltaPct, occurredAt]
-    ["provider=deepseek&model=deepseek-v4-pro", "direct", "Input", 1.74, 0.435, -75, "2026-06-01"], // fact 4
-    ["provider=deepseek&model=deepseek-v4-pro", "direct", "Output", 3.48, 0.87, -75, "2026-06-01"], // fact 4
-    ["provider=google&model=gemini-2.5-pro", "direct", "Input (cache read)", 0.31, 0.125, -59.68, "2025-12-01"], // fact 5
-    ["provider=xai&model=grok-4.20-0309-reasoning", "direct", "Output (> 200K tokens)", 12, 5, -58.33, "2026-06-01"], // fact 11
-    ["provider=alibaba&model=qwen3-max", "reseller_1", "Input", 1.2, 0.78, -35, "2026-04-01"], // fact 12
-    ["provider=anthropic&model=claude-opus-4-7", "reseller_2", "Input (region: eu)", 5, 5.5, 10, "2026-06-01"], // fact 13
-    ["provider=deepseek&model=deepseek-chat", "direct", "Input", 0.28, 0.14, -50, "2026-06-01"], // fact 3
+    // [query, channel, label, old, new, deltaPct, occurredAt] — the sources that show each move in a comment
+    // fact 4: models.dev deepseek and OpenRouter listings, Portkey with them
+    ["provider=deepseek&model=deepseek-v4-pro", "direct", "Input", 1.74, 0.435, -75, "2026-06-01"],
+    ["provider=deepseek&model=deepseek-v4-pro", "direct", "Output", 3.48, 0.87, -75, "2026-06-01"],
+    ["provider=deepseek&model=deepseek-v4-pro", "direct", "Input (cache read)", 0.145, 0.003625, -97.5, "2026-06-01"],
+    // fact 3: models.dev moved in 2026-05, Portkey followed in 2026-06: the move is published when they agree
+    ["provider=deepseek&model=deepseek-chat", "direct", "Input", 0.28, 0.14, -50, "2026-06-01"],
+    ["provider=deepseek&model=deepseek-chat", "direct", "Output", 0.42, 0.28, -33.33, "2026-06-01"],
+    ["provider=deepseek&model=deepseek-reasoner", "direct", "Input", 0.28, 0.14, -50, "2026-06-01"],
+    // facts 5, 6: Gemini cache-price cuts (genai-prices and Portkey in 2025-12)
+    ["provider=google&model=gemini-2.5-pro", "direct", "Input (cache read)", 0.31, 0.125, -59.68, "2025-12-01"],
+    ["provider=google&model=gemini-2.5-flash-lite", "direct", "Input (cache read)", 0.025, 0.01, -60, "2025-12-01"],
+    ["provider=google&model=gemini-2.5-flash", "direct", "Input (cache read)", 0.075, 0.03, -60, "2025-12-01"],
+    // fact 11: Grok 4.20's cut of the >200K tier (models.dev and Portkey)
+    ["provider=xai&model=grok-4.20-0309-reasoning", "direct", "Output (> 200K tokens)", 12, 5, -58.33, "2026-06-01"],
+    ["provider=xai&model=grok-4.20-0309-reasoning", "direct", "Input (> 200K tokens)", 4, 2.5, -37.5, "2026-06-01"],
+    // fact 12: Qwen3 Max on OpenRouter (OpenRouter's own API and Portkey)
+    ["provider=alibaba&model=qwen3-max", "reseller_1", "Input", 1.2, 0.78, -35, "2026-04-01"],
   ])("%s %s %s: %d → %d (%d %%)", async (query, channel, label, oldAmount, newAmount, deltaPct, date) => {
     const found = (await changesOf(query)).filter((c) => c.channel === channel && c.label === label);
     const move = found.find((c) => c.occurredAt === `${date}T00:00:00.000Z`);
@@ -49,6 +59,108 @@ describe("GET /changes: real market moves of the last year (upstream README 'Fac
       newAmount,
       deltaPct,
     });
+  });
+
+  const MARKET = "kind=price_increase,price_decrease,price_removed,unit_change";
+  it.each([
+    // [what, query, channel, label, old, new] — artefacts the feed must not call market moves
+    [
+      "a source correcting itself toward the maker's list (Opus 3 1-hour cache write)",
+      "provider=anthropic&model=claude-3-opus-20240229",
+      "direct",
+      "Input (cache write 1h)",
+      6,
+      30,
+    ],
+    [
+      "Claude 3 Haiku 1-hour cache write flapping 6 → 0.5",
+      "provider=anthropic&model=claude-3-haiku-20240307",
+      "direct",
+      "Input (cache write 1h)",
+      6,
+      0.5,
+    ],
+    [
+      "Claude 3 Haiku 1-hour cache write flapping 0.5 → 6",
+      "provider=anthropic&model=claude-3-haiku-20240307",
+      "direct",
+      "Input (cache write 1h)",
+      0.5,
+      6,
+    ],
+    [
+      "OpenRouter delisting qwen-turbo, a stale source taking over (0.13 → 0.2)",
+      "provider=alibaba&model=qwen-turbo",
+      "reseller_1",
+      "Output",
+      0.13,
+      0.2,
+    ],
+    [
+      "DeepSeek reasoner output back to an old price (0.55 → 2.19)",
+      "provider=deepseek&model=deepseek-reasoner",
+      "direct",
+      "Output",
+      0.55,
+      2.19,
+    ],
+    [
+      "DeepSeek chat's off-peak amount published by a tie (0.27 → 0.135)",
+      "provider=deepseek&model=deepseek-chat",
+      "direct",
+      "Input",
+      0.27,
+      0.135,
+    ],
+    [
+      "mistral-medium-2508 0.4 → 2.7 (a moving alias' stale price)",
+      "provider=mistral&model=mistral-medium-2508",
+      "direct",
+      "Input",
+      0.4,
+      2.7,
+    ],
+    [
+      "genai-prices' first-month fix of gpt-4o (5 → 2.5), other sources at 2.5 all along",
+      "provider=openai&model=gpt-4o",
+      "direct",
+      "Input",
+      5,
+      2.5,
+    ],
+    [
+      "genai-prices' first-month fix of Sonar Pro (30 → 3)",
+      "provider=perplexity&model=sonar-pro",
+      "direct",
+      "Input",
+      30,
+      3,
+    ],
+    ["Portkey's ×10 data-entry fix of GLM-4.7 (6 → 0.6)", "provider=zai&model=glm-4.7", "direct", "Input", 6, 0.6],
+    [
+      "a merge of spellings (claude-sonnet-4-5-20250929 is claude-sonnet-4-5)",
+      "provider=anthropic&model=claude-sonnet-4-5-20250929",
+      "direct",
+      "Input",
+      3,
+      null,
+    ],
+  ])("not a market move: %s", async (_what, query, channel, label, oldAmount, newAmount) => {
+    const moves = (await changesOf(`${MARKET}&${query}`)).filter(
+      (c) => c.channel === channel && c.label === label && c.oldAmount === oldAmount && c.newAmount === newAmount,
+    );
+    expect(moves).toEqual([]);
+  });
+
+  it("no $0 key that stops appearing is a removal (1,909 of them before issue 14)", async () => {
+    const removed = await changesOf("kind=price_removed");
+    expect(removed.length).toBeGreaterThan(0);
+    expect(removed.filter((c) => c.oldAmount === 0)).toEqual([]);
+  });
+
+  it("/changes?days=400&limit=500 reaches back past the last run", async () => {
+    const feed = (await json<ApiChange[]>("/api/v1/changes?days=400&limit=500")).data;
+    expect(new Set(feed.map((c) => c.occurredAt)).size).toBeGreaterThan(1);
   });
 
   it("shows the four market kinds by default, newest first, with model and provider names", async () => {
@@ -68,8 +180,13 @@ describe("GET /changes: real market moves of the last year (upstream README 'Fac
     const removed = await changesOf("kind=price_removed");
     for (const c of removed.slice(0, 50))
       expect([typeof c.oldAmount, c.newAmount, c.deltaPct]).toEqual(["number", null, null]);
+    // T83: a switch of the backing source keeps the amount (D5); an amount moved by reconciliation,
+    // not by the market, is reference_changed with both amounts.
     const refs = await changesOf("kind=reference_changed");
-    for (const c of refs.slice(0, 50)) expect([c.newAmount, c.deltaPct]).toEqual([c.oldAmount, 0]);
+    expect(refs.some((c) => c.newAmount === c.oldAmount && c.deltaPct === 0)).toBe(true);
+    for (const c of refs.slice(0, 50))
+      if (c.newAmount === c.oldAmount) expect(c.deltaPct).toBe(0);
+      else expect(typeof c.deltaPct === "number" || c.oldAmount === 0).toBe(true);
   });
 
   it("days counts back from the dataset version (D18); limit caps at 500; q matches provider names (D11)", async () => {
