@@ -73,6 +73,13 @@ export interface ApiSource {
   lastSuccessAt: string | null;
   lastError: { at: string; message: string; httpStatus: number | null } | null;
   rowsLastRun: number;
+  /** T75 additions: the last run's status and time, quarantined (T73/T74) and unmapped (T70) rows. */
+  lastRunStatus: "succeeded" | "failed" | "not_run";
+  lastRunAt: string | null;
+  rejectedLastRun: number;
+  rejectedByReason: Record<string, number>;
+  unmappedLastRun: number;
+  unmappedByField: Record<string, number>;
 }
 
 export interface ApiRate {

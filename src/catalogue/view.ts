@@ -150,6 +150,12 @@ export function buildView(
       lastSuccessAt: h?.lastSuccessAt ?? null,
       lastError: h?.lastError ?? null,
       rowsLastRun: h?.rowsLastRun ?? 0,
+      lastRunStatus: h?.lastRunStatus ?? "not_run",
+      lastRunAt: h?.lastRunAt ?? null,
+      rejectedLastRun: h?.rejectedLastRun ?? 0,
+      rejectedByReason: { ...(h?.rejectedByReason ?? {}) },
+      unmappedLastRun: h?.unmappedLastRun ?? 0,
+      unmappedByField: { ...(h?.unmappedByField ?? {}) },
     };
   });
   const providers: ApiProvider[] = dataset.providers.map((p) => ({ ...p }));
