@@ -3,8 +3,9 @@ import { scaleAmount } from "../../domain/amount.js";
 import { dimension, dimensionKey } from "../../domain/dimension.js";
 import { EMPTY_LISTING_META, type Listing, type PriceObservation } from "../../domain/observation.js";
 import { canonicalSeller, isMaker } from "../../domain/sellers.js";
-import { type SourceAdapter, type SourcePayload, SourcePayloadError } from "../source.js";
-import { type PriceKeySpec, V1_PRICE_KEYS, V2_PRICE_KEYS } from "./price-keys.js";
+import { type FieldRule, UnmappedTally } from "../field-map.js";
+import { type ParseReport, type SourceAdapter, type SourcePayload, SourcePayloadError } from "../source.js";
+import { V1_PRICE_KEYS, V2_PRICE_KEYS, V2_SKIPPED_KEYS } from "./field-map.js";
 import {
   type GenaiConditionalPrice,
   type GenaiMatch,
@@ -122,11 +123,14 @@ function hhmm(minutes: number): string {
  */
 function observationsOf(
   priceSet: GenaiModelPrice,
-  keys: Readonly<Record<string, PriceKeySpec>>,
+  keys: Readonly<Record<string, FieldRule>>,
   qualifiers: Qualifiers,
   taken: Set<string>,
+  unmapped: UnmappedTally,
 ): PriceObservation[] {
   const out: PriceObservation[] = [];
+  for (const key of Object.keys(priceSet))
+    if (!Object.hasOwn(keys, key) && !Object.hasOwn(V2_SKIPPED_KEYS, key)) unmapped.add(key);
   for (const [key, spec] of Object.entries(keys)) {
     const raw = priceSet[key];
     if (raw === undefined || raw === null) continue;
@@ -184,11 +188,12 @@ function observationsOf(
 function pricesOf(
   prices: GenaiModel["prices"],
   date: string,
-  keys: Readonly<Record<string, PriceKeySpec>>,
+  keys: Readonly<Record<string, FieldRule>>,
   qualifiers: Qualifiers,
+  unmapped: UnmappedTally,
 ): PriceObservation[] {
   const taken = new Set<string>();
-  if (!Array.isArray(prices)) return observationsOf(prices, keys, qualifiers, taken);
+  if (!Array.isArray(prices)) return observationsOf(prices, keys, qualifiers, taken, unmapped);
   const entries: GenaiConditionalPrice[] = prices;
   const dated: { since: string; entry: GenaiConditionalPrice }[] = [];
   const windows: { minutes: readonly [number, number]; entry: GenaiConditionalPrice }[] = [];
@@ -217,13 +222,13 @@ function pricesOf(
     if (rest.length > 0 || parts.length === 0) parts.push({ intervals: rest, prices: current.entry.prices });
   }
   if (parts.length === 0) return [];
-  if (parts.length === 1) return observationsOf(parts[0]!.prices, keys, qualifiers, taken);
+  if (parts.length === 1) return observationsOf(parts[0]!.prices, keys, qualifiers, taken, unmapped);
   const standard = parts.reduce((best, p) => (headline(p.prices) > headline(best.prices) ? p : best));
-  const out = observationsOf(standard.prices, keys, qualifiers, taken);
+  const out = observationsOf(standard.prices, keys, qualifiers, taken, unmapped);
   for (const part of parts) {
     if (part === standard || headline(part.prices) >= headline(standard.prices)) continue;
     const slug = `${part.intervals.map(([a, b]) => `${hhmm(a)}-${hhmm(b)}`).join("_")}-utc-off-peak`;
-    out.push(...observationsOf(part.prices, keys, { ...qualifiers, time_window: slug }, taken));
+    out.push(...observationsOf(part.prices, keys, { ...qualifiers, time_window: slug }, taken, unmapped));
   }
   return out;
 }
@@ -294,7 +299,7 @@ function describeIssues(error: z.ZodError): string {
  * validate, and a model without any usable price, is skipped.
  * @throws SourcePayloadError when `data.json` is missing, not JSON, or not an array of providers
  */
-function parse(payload: SourcePayload): Listing[] {
+function parseReport(payload: SourcePayload): ParseReport {
   const text = payload.files.get(GENAI_PRICES_FILE);
   if (text === undefined) {
     throw new SourcePayloadError(
@@ -318,6 +323,7 @@ function parse(payload: SourcePayload): Listing[] {
     throw new SourcePayloadError(`genai-prices: observedAt ${JSON.stringify(payload.observedAt)} is not an ISO date`);
   }
   const keys = genaiPricesFormat(file.data) === "v2" ? V2_PRICE_KEYS : V1_PRICE_KEYS;
+  const unmapped = new UnmappedTally();
   const listings: Listing[] = [];
   for (const provider of file.data) {
     for (const rawModel of provider.models) {
@@ -325,7 +331,7 @@ function parse(payload: SourcePayload): Listing[] {
       if (!parsed.success) continue;
       const model = parsed.data;
       const { seller, qualifiers } = sellerOf(provider.id, model.id);
-      const prices = pricesOf(model.prices, date, keys, qualifiers);
+      const prices = pricesOf(model.prices, date, keys, qualifiers, unmapped);
       if (prices.length === 0) continue;
       const aliases = [...new Set(equalsOf(model.match))].filter((a) => a !== model.id);
       listings.push({
@@ -341,7 +347,7 @@ function parse(payload: SourcePayload): Listing[] {
       });
     }
   }
-  return mergeListings(listings);
+  return { listings: mergeListings(listings), unmapped: unmapped.toRecord() };
 }
 
 /**
@@ -359,5 +365,6 @@ export const genaiPricesSource = {
     weight: 0.8,
     authoritativeFor: [],
   },
-  parse,
+  parse: (payload: SourcePayload) => parseReport(payload).listings,
+  parseReport,
 } satisfies SourceAdapter;
