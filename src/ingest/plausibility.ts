@@ -108,12 +108,20 @@ export function screenRows(rows: readonly ScreenRow[]): Verdicts {
   });
   const live = rows.map((_, i) => i).filter((i) => verdicts[i] === null);
 
-  // Zero (T74): a price only when the source says free, and never beside a positive amount.
+  // Zero (T74): a price only when the source says free — a free offer, or an output it does not
+  // bill beside the input it does (embeddings, rerankers) — and never beside a positive amount.
   const positiveSlots = new Set(live.filter((i) => rows[i]!.amount > 0).map((i) => slotKey(rows[i]!)));
+  const billedInputs = new Set(
+    live
+      .filter((i) => rows[i]!.amount > 0 && rows[i]!.dimension.direction === "input")
+      .map((i) => ownPairKey(rows[i]!)),
+  );
   for (const i of live) {
     const r = rows[i]!;
     if (r.amount !== 0 || r.plan) continue;
-    if (!r.saysFree) reject(i, "zero_not_free");
+    const unbilledOutput =
+      r.dimension.direction === "output" && r.dimension.cache === "none" && billedInputs.has(ownPairKey(r));
+    if (!r.saysFree && !unbilledOutput) reject(i, "zero_not_free");
     else if (positiveSlots.has(slotKey(r))) reject(i, "zero_vs_positive");
   }
 
@@ -153,6 +161,11 @@ function compareKey(r: ScreenRow, overrides: Partial<Dimension> = {}): string {
     r.denomination,
     r.currency,
   ].join("|");
+}
+
+/** One source's listing of one context, with the direction set to input: pairs its input and output rows. */
+function ownPairKey(r: ScreenRow): string {
+  return `${r.source}#${r.channel}#${r.seller}#${compareKey(r, { direction: "input" })}`;
 }
 
 /** The published slot a row votes in (as build-dataset groups them): model, channel, seller, dimension, unit. */
@@ -223,9 +236,7 @@ function outliers(rows: readonly ScreenRow[], indexes: readonly number[]): [numb
  */
 function inversions(rows: readonly ScreenRow[], indexes: readonly number[]): [number, RejectReason][] {
   const pairKey = (r: ScreenRow) =>
-    r.unit === "mtok" && r.dimension.modality === "text" && r.dimension.cache === "none"
-      ? `${r.source}#${r.channel}#${r.seller}#${compareKey(r, { direction: "input" })}`
-      : null;
+    r.unit === "mtok" && r.dimension.modality === "text" && r.dimension.cache === "none" ? ownPairKey(r) : null;
   const pairs = new Map<string, { source: SourceId; modelKey: string; input?: number; output?: number }>();
   for (const i of indexes) {
     const r = rows[i]!;
