@@ -39,7 +39,8 @@ describe("GET /changes: real market moves of the last year (upstream README 'Fac
     ["provider=xai&model=grok-4.20-0309-reasoning", "direct", "Output (> 200K tokens)", 12, 5, -58.33, "2026-06-01"], // fact 11
     ["provider=alibaba&model=qwen3-max", "reseller_1", "Input", 1.2, 0.78, -35, "2026-04-01"], // fact 12
     ["provider=anthropic&model=claude-opus-4-7", "reseller_2", "Input (region: eu)", 5, 5.5, 10, "2026-06-01"], // fact 13
-    ["provider=deepseek&model=deepseek-chat", "direct", "Input", 0.28, 0.14, -50, "2026-06-01"], // fact 3
+    // fact 3; the May amount is 0.27 since genai-prices votes its standard (00:30–16:30 UTC) price, not its off-peak one (T71)
+    ["provider=deepseek&model=deepseek-chat", "direct", "Input", 0.27, 0.14, -48.15, "2026-06-01"],
   ])("%s %s %s: %d → %d (%d %%)", async (query, channel, label, oldAmount, newAmount, deltaPct, date) => {
     const found = (await changesOf(query)).filter((c) => c.channel === channel && c.label === label);
     const move = found.find((c) => c.occurredAt === `${date}T00:00:00.000Z`);

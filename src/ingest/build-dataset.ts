@@ -83,7 +83,10 @@ export function buildDatasetWithIdentity(input: BuildInput): { dataset: Dataset;
   const bySource = new Map(input.sources.map((s) => [s.source, s]));
 
   // Plausibility guards (T73/T74): quarantined rows never reach reconciliation.
-  const screened = screenListings(identity.resolved);
+  const screened = screenListings(
+    identity.resolved,
+    new Set(input.sources.filter((s) => s.fresh).map((s) => s.source)),
+  );
   const prices = reconcileAll(screened.kept, bySource, input);
   const models = buildModels(identity.resolved, identity.aliases, input);
   const providers = buildProviders(models, prices);

@@ -9,7 +9,9 @@ import type { Denomination, Unit } from "../domain/unit.js";
  * bounds for its unit and against what the other sources say of the same model; a row that fails
  * is quarantined — not published, counted per source and reason in `/sources`.
  *
- * Every check reads the same input set, so the verdicts do not depend on row order.
+ * Every check reads the same input set, so the verdicts do not depend on row order. Row-local
+ * checks (bounds, unit and modality, zero) judge every row; the cross-source checks judge the rows
+ * of sources that ran now (see {@link ScreenRow.fresh}).
  */
 
 /** One source's price row after identity resolution: the unit the guards judge. */
@@ -29,6 +31,12 @@ export interface ScreenRow {
   readonly saysFree: boolean;
   /** The seller is a plan: a 0 is usage included in the plan (T5), never judged as a money price. */
   readonly plan: boolean;
+  /**
+   * False for a row carried from a source's last good run (T11). Carried rows witness for the
+   * cross-source checks but are not themselves quarantined by them: they are older statements
+   * (a market move since is no unit slip) that reconciliation already weighs at half and marks stale.
+   */
+  readonly fresh: boolean;
 }
 
 /** Why a row was quarantined. */
@@ -131,7 +139,7 @@ export function screenRows(rows: readonly ScreenRow[]): Verdicts {
     ...mirrors(rows, positive),
     ...outliers(rows, positive),
   ];
-  for (const [i, reason] of cross) reject(i, reason);
+  for (const [i, reason] of cross) if (rows[i]!.fresh) reject(i, reason);
   return verdicts;
 }
 

@@ -1,4 +1,4 @@
-import type { SourceId } from "../domain/observation.js";
+import type { PriceObservation, SourceId } from "../domain/observation.js";
 import { planKind } from "../domain/sellers.js";
 import type { ResolvedListing } from "./identity.js";
 import { type RejectReason, type ScreenRow, screenRows, tallyRejections } from "./plausibility.js";
@@ -32,27 +32,34 @@ export function saysFree(r: ResolvedListing): boolean {
   );
 }
 
-/** Judges every price of `resolved`; negative amounts never reach here (adapters skip them). */
-export function screenListings(resolved: readonly ResolvedListing[]): ScreenResult {
+/** The row the guards judge for one price of a resolved listing (spelling qualifiers merged). */
+export function screenRowOf(r: ResolvedListing, p: PriceObservation, fresh = true): ScreenRow {
+  return {
+    source: r.source,
+    modelId: r.modelId,
+    channel: r.channel,
+    seller: r.listing.seller,
+    dimension: { ...p.dimension, qualifiers: { ...p.dimension.qualifiers, ...r.qualifiers } },
+    amount: p.amount,
+    unit: p.unit,
+    denomination: p.denomination,
+    currency: p.currency,
+    saysFree: saysFree(r),
+    plan: planKind(r.listing.seller) !== null,
+    fresh,
+  };
+}
+
+/**
+ * Judges every price of `resolved`; negative amounts never reach here (adapters skip them).
+ * @param fresh the sources that ran in this run (all when omitted); the others' rows are carried
+ */
+export function screenListings(resolved: readonly ResolvedListing[], fresh?: ReadonlySet<SourceId>): ScreenResult {
   const rows: ScreenRow[] = [];
   const owner: [number, number][] = [];
   resolved.forEach((r, li) => {
-    const plan = planKind(r.listing.seller) !== null;
-    const free = saysFree(r);
     r.listing.prices.forEach((p, pi) => {
-      rows.push({
-        source: r.source,
-        modelId: r.modelId,
-        channel: r.channel,
-        seller: r.listing.seller,
-        dimension: { ...p.dimension, qualifiers: { ...p.dimension.qualifiers, ...r.qualifiers } },
-        amount: p.amount,
-        unit: p.unit,
-        denomination: p.denomination,
-        currency: p.currency,
-        saysFree: free,
-        plan,
-      });
+      rows.push(screenRowOf(r, p, fresh?.has(r.source) ?? true));
       owner.push([li, pi]);
     });
   });
