@@ -243,26 +243,32 @@ function outliers(rows: readonly ScreenRow[], indexes: readonly number[]): [numb
  * least {@link LONE_INVERSION_FACTOR}× below the input (that output goes). Zeros are judged apart.
  */
 function inversions(rows: readonly ScreenRow[], indexes: readonly number[]): [number, RejectReason][] {
-  const pairKey = (r: ScreenRow) =>
-    r.unit === "mtok" && r.dimension.modality === "text" && r.dimension.cache === "none" ? ownPairKey(r) : null;
-  const pairs = new Map<string, { source: SourceId; modelKey: string; input?: number; output?: number }>();
+  // A source may list one model twice (an alias spelling beside the canonical one): every input
+  // is paired with every output of the same listing context, so row order never matters.
+  const sides = new Map<string, { source: SourceId; modelKey: string; inputs: number[]; outputs: number[] }>();
   for (const i of indexes) {
     const r = rows[i]!;
-    if (r.dimension.direction !== "input" && r.dimension.direction !== "output") continue;
-    const key = pairKey(r);
-    if (key === null) continue;
-    const pair = pairs.get(key) ?? { source: r.source, modelKey: compareKey(r, { direction: "input" }) };
-    pair[r.dimension.direction] = i;
-    pairs.set(key, pair);
+    const d = r.dimension;
+    if ((d.direction !== "input" && d.direction !== "output") || r.unit !== "mtok") continue;
+    if (d.modality !== "text" || d.cache !== "none") continue;
+    const key = ownPairKey(r);
+    const side = sides.get(key) ?? {
+      source: r.source,
+      modelKey: compareKey(r, { direction: "input" }),
+      inputs: [],
+      outputs: [],
+    };
+    (d.direction === "input" ? side.inputs : side.outputs).push(i);
+    sides.set(key, side);
   }
-  const complete = [...pairs.values()].filter(
-    (p): p is { source: SourceId; modelKey: string; input: number; output: number } =>
-      p.input !== undefined && p.output !== undefined,
-  );
-  const byModel = new Map<string, typeof complete>();
-  for (const p of complete) byModel.set(p.modelKey, [...(byModel.get(p.modelKey) ?? []), p]);
+  const pairs: { source: SourceId; modelKey: string; input: number; output: number }[] = [];
+  for (const side of sides.values())
+    for (const input of side.inputs)
+      for (const output of side.outputs) pairs.push({ source: side.source, modelKey: side.modelKey, input, output });
+  const byModel = new Map<string, typeof pairs>();
+  for (const p of pairs) byModel.set(p.modelKey, [...(byModel.get(p.modelKey) ?? []), p]);
   const out: [number, RejectReason][] = [];
-  for (const p of complete) {
+  for (const p of pairs) {
     const input = rows[p.input]!.amount;
     const output = rows[p.output]!.amount;
     if (!(output < input) || amountsAgree(output, input)) continue;
