@@ -63,7 +63,7 @@ function reasonOf(r: ResolvedListing, p: ResolvedListing["listing"]["prices"][nu
 }
 
 function toRow(r: ResolvedListing, p: ResolvedListing["listing"]["prices"][number]): ScreenRow {
-  return screenRowOf(r, p);
+  return screenRowOf(r, p, resolved.indexOf(r));
 }
 
 const base = (direction: string) => (r: RowView) =>
@@ -190,6 +190,7 @@ describe("screenRows", () => {
   // Invented rows: the recorded payloads have no clean two-source tenfold split to show the rule on.
   const row = (source: SourceId, amount: number): ScreenRow => ({
     source,
+    listing: ["models-dev", "portkey", "litellm"].indexOf(source),
     modelId: "example/model",
     channel: "direct",
     seller: "example",

@@ -17,6 +17,8 @@ import type { Denomination, Unit } from "../domain/unit.js";
 /** One source's price row after identity resolution: the unit the guards judge. */
 export interface ScreenRow {
   readonly source: SourceId;
+  /** Identity of the source listing the row belongs to: rows of one listing share it (pairs input with output). */
+  readonly listing: number;
   readonly modelId: string;
   readonly channel: Channel;
   readonly seller: string;
@@ -171,9 +173,9 @@ function compareKey(r: ScreenRow, overrides: Partial<Dimension> = {}): string {
   ].join("|");
 }
 
-/** One source's listing of one context, with the direction set to input: pairs its input and output rows. */
+/** One listing's context with the direction set to input: pairs a listing's input and output rows. */
 function ownPairKey(r: ScreenRow): string {
-  return `${r.source}#${r.channel}#${r.seller}#${compareKey(r, { direction: "input" })}`;
+  return `${r.listing}#${compareKey(r, { direction: "input" })}`;
 }
 
 /** The published slot a row votes in (as build-dataset groups them): model, channel, seller, dimension, unit. */
@@ -243,32 +245,26 @@ function outliers(rows: readonly ScreenRow[], indexes: readonly number[]): [numb
  * least {@link LONE_INVERSION_FACTOR}× below the input (that output goes). Zeros are judged apart.
  */
 function inversions(rows: readonly ScreenRow[], indexes: readonly number[]): [number, RejectReason][] {
-  // A source may list one model twice (an alias spelling beside the canonical one): every input
-  // is paired with every output of the same listing context, so row order never matters.
-  const sides = new Map<string, { source: SourceId; modelKey: string; inputs: number[]; outputs: number[] }>();
+  // One listing states one input and one output per context (adapters keep the first per dimension).
+  const pairs = new Map<string, { source: SourceId; modelKey: string; input?: number; output?: number }>();
   for (const i of indexes) {
     const r = rows[i]!;
     const d = r.dimension;
     if ((d.direction !== "input" && d.direction !== "output") || r.unit !== "mtok") continue;
     if (d.modality !== "text" || d.cache !== "none") continue;
     const key = ownPairKey(r);
-    const side = sides.get(key) ?? {
-      source: r.source,
-      modelKey: compareKey(r, { direction: "input" }),
-      inputs: [],
-      outputs: [],
-    };
-    (d.direction === "input" ? side.inputs : side.outputs).push(i);
-    sides.set(key, side);
+    const pair = pairs.get(key) ?? { source: r.source, modelKey: compareKey(r, { direction: "input" }) };
+    if (pair[d.direction] === undefined || i < pair[d.direction]!) pair[d.direction] = i;
+    pairs.set(key, pair);
   }
-  const pairs: { source: SourceId; modelKey: string; input: number; output: number }[] = [];
-  for (const side of sides.values())
-    for (const input of side.inputs)
-      for (const output of side.outputs) pairs.push({ source: side.source, modelKey: side.modelKey, input, output });
-  const byModel = new Map<string, typeof pairs>();
-  for (const p of pairs) byModel.set(p.modelKey, [...(byModel.get(p.modelKey) ?? []), p]);
+  const complete = [...pairs.values()].filter(
+    (p): p is { source: SourceId; modelKey: string; input: number; output: number } =>
+      p.input !== undefined && p.output !== undefined,
+  );
+  const byModel = new Map<string, typeof complete>();
+  for (const p of complete) byModel.set(p.modelKey, [...(byModel.get(p.modelKey) ?? []), p]);
   const out: [number, RejectReason][] = [];
-  for (const p of pairs) {
+  for (const p of complete) {
     const input = rows[p.input]!.amount;
     const output = rows[p.output]!.amount;
     if (!(output < input) || amountsAgree(output, input)) continue;

@@ -33,9 +33,10 @@ export function saysFree(r: ResolvedListing): boolean {
 }
 
 /** The row the guards judge for one price of a resolved listing (spelling qualifiers merged). */
-export function screenRowOf(r: ResolvedListing, p: PriceObservation, fresh = true): ScreenRow {
+export function screenRowOf(r: ResolvedListing, p: PriceObservation, listing: number, fresh = true): ScreenRow {
   return {
     source: r.source,
+    listing,
     modelId: r.modelId,
     channel: r.channel,
     seller: r.listing.seller,
@@ -59,7 +60,7 @@ export function screenListings(resolved: readonly ResolvedListing[], fresh?: Rea
   const owner: [number, number][] = [];
   resolved.forEach((r, li) => {
     r.listing.prices.forEach((p, pi) => {
-      rows.push(screenRowOf(r, p, fresh?.has(r.source) ?? true));
+      rows.push(screenRowOf(r, p, li, fresh?.has(r.source) ?? true));
       owner.push([li, pi]);
     });
   });
