@@ -207,7 +207,10 @@ function support(candidate: SourceObservation, obs: readonly SourceObservation[]
  * amount with the most agreeing weight, then the most sources, then the heaviest single source,
  * then the lower amount. `obs` must be sorted by {@link byWeightThenId}.
  */
-function pickWinner(obs: readonly SourceObservation[], memory: TieMemory = { published: null, backed: [] }): SourceObservation {
+function pickWinner(
+  obs: readonly SourceObservation[],
+  memory: TieMemory = { published: null, backed: [] },
+): SourceObservation {
   // Only a fresh authoritative statement overrules; a carried one votes like any other source.
   const authoritative = obs.find((o) => o.authoritative && o.fresh);
   if (authoritative) return authoritative;
