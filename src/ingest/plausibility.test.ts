@@ -76,10 +76,10 @@ const base = (direction: string) => (r: RowView) =>
 
 describe("bounds per unit (T73)", () => {
   it("quarantines a reseller's DeepSeek-R1 at 135,000 / 540,000 USD per 1M tokens (LiteLLM wandb)", () => {
-    expect(verdictOf("litellm", "deepseek/deepseek-r1", "wandb", base("input"))).toEqual([
+    expect(verdictOf("litellm", "deepseek/deepseek-r1-0528", "wandb", base("input"))).toEqual([
       { amount: 135000, verdict: "out_of_bounds" },
     ]);
-    expect(verdictOf("litellm", "deepseek/deepseek-r1", "wandb", base("output"))).toEqual([
+    expect(verdictOf("litellm", "deepseek/deepseek-r1-0528", "wandb", base("output"))).toEqual([
       { amount: 540000, verdict: "out_of_bounds" },
     ]);
     expect(verdictOf("litellm", "zai/glm-4.5", "wandb", base("input"))).toEqual([
