@@ -91,7 +91,7 @@ export function reconcile(observations: readonly SourceObservation[], context: R
   // T82: a lagging source stays listed as dissenting, but neither wins nor disputes the price.
   const lagging = all.filter((o) => evidence.get(o.source)?.lagging);
   const obs = lagging.length < all.length ? all.filter((o) => !evidence.get(o.source)?.lagging) : all;
-  const memory = tieMemory(context.prior);
+  const memory = tieMemory(context.prior, all);
   const winner = pickWinner(obs, memory);
   const agreeing = obs.filter((o) => agrees(o, winner));
   const dissenting = all.filter((o) => !agrees(o, winner));
@@ -175,8 +175,19 @@ interface TieMemory {
   readonly backed: readonly number[];
 }
 
-function tieMemory(prior: PriorPrice | null): TieMemory {
-  return { published: prior?.amount ?? null, backed: (prior?.observations ?? []).map((o) => o.amount) };
+function tieMemory(prior: PriorPrice | null, now: readonly SourceObservation[] = []): TieMemory {
+  const backed = (prior?.observations ?? []).map((o) => o.amount);
+  if (!prior) return { published: null, backed };
+  // The evidence moved: a source that backed last run's amount now states another one. Last run's
+  // amount then keeps no privilege in a tie (it moves only when the evidence moves, T80).
+  const current = new Map(now.map((o) => [o.source, o.amount]));
+  const defected = (prior.observations ?? []).some(
+    (o) =>
+      amountsAgree(o.amount, prior.amount) &&
+      current.has(o.source) &&
+      !amountsAgree(current.get(o.source)!, prior.amount),
+  );
+  return { published: defected ? null : prior.amount, backed };
 }
 
 function effectiveWeight(o: SourceObservation): number {
