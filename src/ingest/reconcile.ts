@@ -173,13 +173,16 @@ function evidenceAge(
 interface TieMemory {
   readonly published: number | null;
   readonly backed: readonly number[];
+  /** A source that backed last run's amount states another now: memory only breaks weight ties. */
+  readonly defected?: boolean;
 }
 
 function tieMemory(prior: PriorPrice | null, now: readonly SourceObservation[] = []): TieMemory {
   const backed = (prior?.observations ?? []).map((o) => o.amount);
   if (!prior) return { published: null, backed };
   // The evidence moved: a source that backed last run's amount now states another one. Last run's
-  // amount then keeps no privilege in a tie (it moves only when the evidence moves, T80).
+  // amount then keeps its privilege only below the weights (it moves only when the evidence moves,
+  // T80): a heavier mover wins, an equal one does not.
   const current = new Map(now.map((o) => [o.source, o.amount]));
   const defected = (prior.observations ?? []).some(
     (o) =>
@@ -187,7 +190,7 @@ function tieMemory(prior: PriorPrice | null, now: readonly SourceObservation[] =
       current.has(o.source) &&
       !amountsAgree(current.get(o.source)!, prior.amount),
   );
-  return { published: defected ? null : prior.amount, backed };
+  return { published: prior.amount, backed, defected };
 }
 
 function effectiveWeight(o: SourceObservation): number {
@@ -249,12 +252,16 @@ function rankKey(o: SourceObservation, obs: readonly SourceObservation[], memory
   const agreeing = obs.filter((x) => agrees(x, o));
   const published = memory.published !== null && amountsAgree(memory.published, o.amount) ? 1 : 0;
   const backed = memory.backed.some((a) => amountsAgree(a, o.amount)) ? 1 : 0;
+  const count = agreeing.reduce((n, x) => n + (x.fresh ? 1 : 0.5), 0);
+  const weight = round6(support(o, obs));
+  const heaviest = Math.max(...agreeing.map(effectiveWeight));
+  if (memory.defected) return [count, weight, heaviest, published, backed, o.amount > 0 ? 1 : 0, -o.amount];
   return [
-    agreeing.reduce((n, x) => n + (x.fresh ? 1 : 0.5), 0),
+    count,
     published,
     backed,
-    round6(support(o, obs)),
-    Math.max(...agreeing.map(effectiveWeight)),
+    weight,
+    heaviest,
     // A tie between 0 and a positive amount never publishes 0 (issue 13 §4).
     o.amount > 0 ? 1 : 0,
     -o.amount,
@@ -278,7 +285,7 @@ function isTie(obs: readonly SourceObservation[], winner: SourceObservation, mem
   return obs.some((o) => {
     if (agrees(o, winner)) return false;
     const k = rankKey(o, obs, memory);
-    return k[0] === w[0] && k[1] === w[1] && k[2] === w[2];
+    return memory.defected ? k[0] === w[0] && k[1] === w[1] : k[0] === w[0] && k[1] === w[1] && k[2] === w[2];
   });
 }
 
