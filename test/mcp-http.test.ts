@@ -76,7 +76,9 @@ describe("the /mcp endpoint", () => {
       const res = await fetch(`${http.base}/mcp`, { method, headers: { accept: "text/event-stream" } });
       expect(res.status, method).toBe(405);
       expect(res.headers.get("allow"), method).toBe("POST");
-      expect(((await res.json()) as { error: { code: number } }).error.code).toBe(-32000);
+      // A problem like every other error (issue 15), not a JSON-RPC body.
+      expect(res.headers.get("content-type"), method).toBe("application/problem+json");
+      expect(((await res.json()) as { status: number }).status).toBe(405);
     }
   });
 

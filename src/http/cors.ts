@@ -9,7 +9,13 @@ export const EXPOSED_HEADERS = [
   "RateLimit-Limit",
   "RateLimit-Remaining",
   "RateLimit-Reset",
+  // for browser MCP clients on /mcp (issue 15)
+  "mcp-session-id",
+  "mcp-protocol-version",
 ] as const;
+
+/** Headers the MCP SDK's browser transport sends (issue 15). */
+export const MCP_REQUEST_HEADERS = ["mcp-protocol-version", "mcp-session-id", "last-event-id", "Accept"] as const;
 
 /** D14, D23: the only methods the API answers. */
 export const ALLOWED_METHODS = "GET, HEAD, OPTIONS";
@@ -35,7 +41,8 @@ export async function registerCors(app: FastifyInstance): Promise<void> {
   await app.register(cors, {
     origin: "*",
     methods: ALLOWED_METHODS.split(", "),
-    allowedHeaders: ["If-None-Match", "Content-Type"],
+    // Browser MCP clients send these on /mcp (issue 15); the API ignores them.
+    allowedHeaders: ["If-None-Match", "Content-Type", ...MCP_REQUEST_HEADERS],
     exposedHeaders: [...EXPOSED_HEADERS],
     maxAge: PREFLIGHT_MAX_AGE,
     strictPreflight: false,

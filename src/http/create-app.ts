@@ -191,8 +191,8 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     const entry = tableFor(view).get(url);
     if (!entry) return false;
     const tags = req.headers["if-none-match"];
-    // A redirect is never answered 304: If-None-Match applies where the answer would be 2xx.
-    if (entry.status !== 308 && tags !== undefined && (tags === entry.etag || ifNoneMatchMatches(tags, entry.etag))) {
+    // RFC 9110 §13.2.1 (D21 amended): If-None-Match applies only where the answer would be 2xx.
+    if (entry.status === 200 && tags !== undefined && (tags === entry.etag || ifNoneMatchMatches(tags, entry.etag))) {
       res.writeHead(304, entry.notModifiedHeaders as string[]);
       res.end();
       return true;
@@ -259,11 +259,14 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     if (request.url.length > MAX_URL_LENGTH) return urlTooLong(reply);
     const responses = tableFor(view);
     // A body that embeds the request's origin (D19 links) is cached per host.
-    const cacheKey = route.usesBaseUrl && !options.publicBaseUrl ? `${request.host} ${request.url}` : request.url;
+    // D19 (amended): links come from PUBLIC_BASE_URL, else the server's own listening address,
+    // never from request headers (Host, X-Forwarded-Host) — one request cannot poison a shared cache.
+    const ownBase = options.publicBaseUrl ?? listeningBase(request);
+    const cacheKey = route.usesBaseUrl && !options.publicBaseUrl ? `${ownBase} ${request.url}` : request.url;
     let entry = responses.get(cacheKey);
     if (!entry) {
       const params = (request.params ?? {}) as Record<string, string>;
-      const baseUrl = options.publicBaseUrl ?? `${request.protocol}://${request.host}`;
+      const baseUrl = ownBase;
       entry = render(route, view, request.url, params, baseUrl);
       responses.remember(cacheKey, entry);
     }
@@ -272,7 +275,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     reply.header("x-dataset-version", view.version);
     if (entry.vary) reply.header("vary", "accept-encoding");
     if (entry.location) reply.header("location", entry.location);
-    if (entry.status !== 308 && ifNoneMatchMatches(request.headers["if-none-match"], entry.etag))
+    if (entry.status === 200 && ifNoneMatchMatches(request.headers["if-none-match"], entry.etag))
       return reply.code(304).send();
     // HEAD reports the identity body's length (a HEAD is not compressed).
     const coding =
@@ -338,7 +341,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     }
   }
 
-  /** A 400/404 outside the routes: ETag and x-dataset-version as on every 400/404 (D21), 304 when matched. */
+  /** A 400/404 outside the routes: ETag and x-dataset-version as on every 400/404 (D21); never a 304 (D21 amended). */
   function answerVersioned(request: FastifyRequest, reply: FastifyReply, status: 400 | 404, detail: string) {
     const view = options.views.current();
     if (view) {
@@ -346,10 +349,6 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
       const etag = weakEtag(view.version, path, query);
       reply.header("etag", etag);
       reply.header("x-dataset-version", view.version);
-      if (ifNoneMatchMatches(request.headers["if-none-match"], etag)) {
-        reply.header("cache-control", errorCacheControl(status));
-        return reply.code(304).send();
-      }
     }
     return sendProblem(reply, status, detail);
   }
@@ -390,6 +389,14 @@ function trustProxySetting(
   // A hop count trusts that many proxies nearest to us (proxy-addr's hop index).
   if (typeof value === "number") return (_address, hop) => hop < value;
   return value.join(",");
+}
+
+/** `http://<address>:<port>` of the socket the request came in on: the server's own, never a header (D19). */
+function listeningBase(request: FastifyRequest): string {
+  const address = request.socket.localAddress ?? "127.0.0.1";
+  const host = address.includes(":") ? `[${address.replace(/^::ffff:/, "")}]` : address;
+  const plain = address.startsWith("::ffff:") ? address.slice(7) : null;
+  return `http://${plain ?? host}:${request.socket.localPort}`;
 }
 
 function splitUrl(url: string): [string, string] {

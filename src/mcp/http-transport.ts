@@ -1,5 +1,6 @@
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { sendProblem } from "../http/problem.js";
 import type { ViewHolder } from "../http/view-holder.js";
 import { createMcpServer } from "./server.js";
 
@@ -18,15 +19,9 @@ export function registerMcpRoutes(app: FastifyInstance, views: ViewHolder): void
   app.route({
     method: ["GET", "DELETE"],
     url: MCP_PATH,
+    // A problem like every other error (issue 15), not a JSON-RPC body: no JSON-RPC request was made.
     handler: (_request, reply) =>
-      reply
-        .code(405)
-        .header("allow", "POST")
-        .send({
-          jsonrpc: "2.0",
-          error: { code: -32000, message: "Method not allowed: this stateless MCP endpoint answers POST only" },
-          id: null,
-        }),
+      sendProblem(reply.header("allow", "POST"), 405, "this stateless MCP endpoint answers POST only"),
   });
 }
 
