@@ -1,0 +1,329 @@
+import { useEffect, useState } from "preact/hooks";
+import { useLocation } from "preact-iso";
+import { getJson, useApi } from "../api.js";
+import { ConfidenceBadge, DisputedMark } from "../components/badges.js";
+import { HistoryCharts } from "../components/history-charts.js";
+import { Failed, Loading } from "../components/status.js";
+import { useDataset, useTitle } from "../dataset.js";
+import { formatAmount, formatCount, formatDate, unitOnly } from "../format.js";
+import type { ChannelInfo, Envelope, HistorySeries, Model, Price } from "../types.js";
+import { NotFoundPage } from "./not-found.js";
+
+/** Channels holding several sellers, each price with `qualifiers.seller` (D2). */
+const MULTI_SELLER = new Set(["coding_plan", "token_plan", "other"]);
+
+/** The prices of one channel for the model (empty when the channel does not sell it). */
+interface ChannelPrices {
+  readonly channel: ChannelInfo;
+  readonly prices: readonly Price[];
+}
+
+/**
+ * The model page (issue 18 §2), `/m/{provider}/{model}`: lifecycle and limits, every dimension in
+ * every channel side by side, each price's evidence, and a history chart per dimension. An alias
+ * follows the API's 308 and replaces the URL with the canonical one (T121); an unknown model is
+ * the not-found page.
+ */
+export function ModelPage(props: { readonly params: { readonly provider: string; readonly model: string } }) {
+  const { provider, model } = props.params;
+  const path = `/models/${encodeURIComponent(provider)}/${encodeURIComponent(model)}`;
+  const main = useApi<Model, { channel: string }>(path);
+  const { route } = useLocation();
+  const movedTo = main.state === "ok" ? main.movedTo : null;
+  useEffect(() => {
+    // An alias: the API answered 308 to the canonical model; the address bar follows it.
+    const canonical = movedTo?.match(/^\/models\/([^/?]+\/[^/?]+)/)?.[1];
+    if (canonical && canonical !== `${provider}/${model}`) route(`/m/${canonical}`, true);
+  }, [movedTo]);
+
+  if (main.state === "error" && main.error.status === 404) return <NotFoundPage modelId={`${provider}/${model}`} />;
+  if (main.state === "error")
+    return (
+      <section aria-labelledby="model-title">
+        <h1 id="model-title" tabIndex={-1}>
+          {provider}/{model}
+        </h1>
+        <Failed what="the model" error={main.error} />
+      </section>
+    );
+  if (main.state === "loading" || movedTo)
+    return (
+      <section aria-labelledby="model-title">
+        <h1 id="model-title" tabIndex={-1}>
+          {provider}/{model}
+        </h1>
+        <Loading what="the model" />
+      </section>
+    );
+  return <ModelView model={main.data.data} datasetVersion={main.data.meta.datasetVersion} />;
+}
+
+function ModelView(props: { readonly model: Model; readonly datasetVersion: string }) {
+  const m = props.model;
+  useTitle(`${m.name} prices`);
+  const dataset = useDataset();
+  const channels = useChannelPrices(m, dataset?.channels ?? null);
+  const history = useApi<HistorySeries[]>(`/models/${m.id}/history`);
+  const ready = channels !== null && history.state !== "loading";
+  useEffect(() => {
+    // What the browser test measures as "interactive" (issue 18 Must show; T126).
+    if (ready) performance.mark("tariff:model-ready");
+  }, [ready]);
+
+  return (
+    <article aria-labelledby="model-title" data-ready={ready ? "true" : undefined}>
+      <h1 id="model-title" tabIndex={-1}>
+        {m.name}
+      </h1>
+      <p class="lead">
+        <code>{m.id}</code> · made by {m.provider} ·{" "}
+        <span class={`badge state-${m.lifecycle.state}`}>{m.lifecycle.state}</span> ·{" "}
+        <a href={`/compare?models=${m.id}`}>Compare with other models</a> · <a href={`/api/v1/models/${m.id}`}>JSON</a>
+      </p>
+      <Facts model={m} />
+      {channels === null ? <Loading what="prices in every channel" /> : <Prices channels={channels} />}
+      <section aria-labelledby="history-title">
+        <h2 id="history-title">Price history</h2>
+        <p class="muted">The maker's own prices; one point per change.</p>
+        {history.state === "loading" ? <Loading what="price history" /> : null}
+        {history.state === "error" ? <Failed what="price history" error={history.error} /> : null}
+        {history.state === "ok" ? (
+          <HistoryCharts series={history.data.data} until={formatDate(props.datasetVersion)} />
+        ) : null}
+      </section>
+      <p class="muted">Cost calculator: not yet; it arrives with the API's cost endpoint.</p>
+    </article>
+  );
+}
+
+/** The model's prices in every channel of `/meta` (one request each), or null while loading. */
+function useChannelPrices(model: Model, channels: readonly ChannelInfo[] | null): ChannelPrices[] | null {
+  const [loaded, setLoaded] = useState<ChannelPrices[] | null>(null);
+  useEffect(() => {
+    if (!channels) return;
+    const controller = new AbortController();
+    setLoaded(null);
+    Promise.all(
+      channels.map(async (channel): Promise<ChannelPrices> => {
+        if (channel.id === "direct") return { channel, prices: model.prices };
+        const { body } = await getJson<Envelope<Model>>(`/models/${model.id}?channel=${channel.id}`, controller.signal);
+        return { channel, prices: body.data.prices };
+      }),
+    ).then(setLoaded, () => {
+      if (!controller.signal.aborted) setLoaded(channels.map((channel) => ({ channel, prices: [] })));
+    });
+    return () => controller.abort();
+  }, [model, channels]);
+  return loaded;
+}
+
+function Facts(props: { readonly model: Model }) {
+  const m = props.model;
+  const rows: [string, string][] = [
+    ["Maker", m.provider],
+    ["Family", m.family ?? "—"],
+    ["Context window", m.contextWindow === null ? "—" : `${formatCount(m.contextWindow)} tokens`],
+    ["Max output", m.maxOutputTokens === null ? "—" : `${formatCount(m.maxOutputTokens)} tokens`],
+    ["Open weights", m.openWeights ? "yes" : "no"],
+    ["Lifecycle", m.lifecycle.state],
+    ["Released", m.lifecycle.releasedOn ?? "—"],
+    ["Deprecated", m.lifecycle.deprecatedOn ?? "—"],
+    ["Retires", m.lifecycle.retiresOn ?? "—"],
+    ["First seen", formatDate(m.firstSeenAt)],
+  ];
+  return (
+    <section aria-labelledby="facts-title">
+      <h2 id="facts-title">Lifecycle and limits</h2>
+      <dl class="facts">
+        {rows.map(([term, value]) => (
+          <div key={term}>
+            <dt>{term}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+/** A dimension row of the channel matrix: its label and unit. */
+interface Row {
+  readonly key: string;
+  readonly label: string;
+  readonly displayUnit: string;
+}
+
+const rowKey = (p: Price) => `${p.label}|${p.displayUnit}`;
+
+function Prices(props: { readonly channels: readonly ChannelPrices[] }) {
+  const single = props.channels.filter((c) => !MULTI_SELLER.has(c.channel.id));
+  const selling = single.filter((c) => c.prices.length > 0);
+  const notSelling = props.channels.filter((c) => c.prices.length === 0).map((c) => c.channel.name);
+  const multi = props.channels.filter((c) => MULTI_SELLER.has(c.channel.id) && c.prices.length > 0);
+  const seen = new Map<string, Row>();
+  for (const c of selling)
+    for (const p of c.prices)
+      if (!seen.has(rowKey(p))) seen.set(rowKey(p), { key: rowKey(p), label: p.label, displayUnit: p.displayUnit });
+  const rows = [...seen.values()];
+  const cells = selling.map((c) => new Map(c.prices.map((p) => [rowKey(p), p] as const)));
+  return (
+    <>
+      <section aria-labelledby="channels-title">
+        <h2 id="channels-title">Prices by channel</h2>
+        {notSelling.length > 0 ? <p class="muted">Not sold in: {notSelling.join(", ")}.</p> : null}
+        {selling.length === 0 ? (
+          <p>No channel with its own price list sells this model.</p>
+        ) : (
+          <div class="table-wrap">
+            <table class="matrix" data-testid="channel-matrix">
+              <caption class="visually-hidden">Every price dimension in every channel that sells the model</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Price</th>
+                  {selling.map((c) => (
+                    <th scope="col" key={c.channel.id} data-channel={c.channel.id}>
+                      {c.channel.name}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row) => (
+                  <tr key={row.key}>
+                    <th scope="row">
+                      {row.label}
+                      <div class="muted">{unitOnly(row.displayUnit)}</div>
+                    </th>
+                    {cells.map((byKey, i) => {
+                      const p = byKey.get(row.key);
+                      return (
+                        <td key={selling[i]!.channel.id} data-channel={selling[i]!.channel.id} class="price-cell">
+                          {p ? <PriceCell price={p} /> : <span class="muted">—</span>}
+                        </td>
+                      );
+                    })}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+      {multi.length > 0 ? (
+        <section aria-labelledby="sellers-title">
+          <h2 id="sellers-title">Plans and other sellers</h2>
+          {multi.map((c) => (
+            <SellerTable key={c.channel.id} channel={c} />
+          ))}
+        </section>
+      ) : null}
+      <section aria-labelledby="evidence-title">
+        <h2 id="evidence-title">Evidence</h2>
+        <p class="muted">
+          Which sources agree with each price and which dissent; the fallback is what would show if the primary source
+          failed; a stale price is one its sources stopped confirming.
+        </p>
+        {props.channels
+          .filter((c) => c.prices.length > 0)
+          .map((c) => (
+            <details key={c.channel.id} open={c.channel.id === "direct"}>
+              <summary>
+                {c.channel.name} ({c.prices.length} prices)
+              </summary>
+              <EvidenceTable channel={c} />
+            </details>
+          ))}
+      </section>
+    </>
+  );
+}
+
+function PriceCell(props: { readonly price: Price }) {
+  const p = props.price;
+  return (
+    <>
+      <span class="amount">{formatAmount(p.amount, p)}</span>{" "}
+      <ConfidenceBadge level={p.confidence} score={p.confidenceScore} /> <DisputedMark disputed={p.disputed} />
+      {p.staleSince ? <span class="badge stale">stale since {formatDate(p.staleSince)}</span> : null}
+    </>
+  );
+}
+
+function SellerTable(props: { readonly channel: ChannelPrices }) {
+  const { channel, prices } = props.channel;
+  const sorted = [...prices].sort((a, b) => (a.qualifiers.seller ?? "").localeCompare(b.qualifiers.seller ?? ""));
+  return (
+    <div class="table-wrap">
+      <table>
+        <caption>{channel.name}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Seller</th>
+            <th scope="col">Price</th>
+            <th scope="col">Amount</th>
+          </tr>
+        </thead>
+        <tbody>
+          {sorted.map((p) => (
+            <tr key={p.label}>
+              <th scope="row">{p.qualifiers.seller ?? "—"}</th>
+              <td>
+                {p.label.replace(` (seller: ${p.qualifiers.seller})`, "")}
+                <div class="muted">{unitOnly(p.displayUnit)}</div>
+              </td>
+              <td>
+                <PriceCell price={p} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function EvidenceTable(props: { readonly channel: ChannelPrices }) {
+  return (
+    <div class="table-wrap">
+      <table class="evidence">
+        <caption class="visually-hidden">Evidence of each price in {props.channel.channel.name}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Price</th>
+            <th scope="col" class="num">
+              Amount
+            </th>
+            <th scope="col">Confidence</th>
+            <th scope="col">Agreeing sources</th>
+            <th scope="col">Dissenting sources</th>
+            <th scope="col" class="num">
+              Fallback
+            </th>
+            <th scope="col">In effect since</th>
+            <th scope="col">Stale since</th>
+          </tr>
+        </thead>
+        <tbody>
+          {props.channel.prices.map((p) => (
+            <tr key={p.label}>
+              <th scope="row">
+                {p.label}
+                <div class="muted">{unitOnly(p.displayUnit)}</div>
+              </th>
+              <td class="num">{formatAmount(p.amount, p)}</td>
+              <td>
+                <ConfidenceBadge level={p.confidence} /> {Math.round(p.confidenceScore * 100)}/100{" "}
+                <DisputedMark disputed={p.disputed} />
+              </td>
+              <td>{p.sources.join(", ") || "—"}</td>
+              <td>{p.dissenting.join(", ") || "none"}</td>
+              <td class="num">{p.fallbackAmount === null ? "—" : formatAmount(p.fallbackAmount, p)}</td>
+              <td>{formatDate(p.effectiveFrom)}</td>
+              <td>{p.staleSince ? formatDate(p.staleSince) : "not stale"}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
