@@ -81,7 +81,7 @@ function ModelView(props: { readonly model: Model; readonly datasetVersion: stri
         <a href={`/compare?models=${m.id}`}>Compare with other models</a> · <a href={`/api/v1/models/${m.id}`}>JSON</a>
       </p>
       <Facts model={m} />
-      {channels === null ? <Loading what="prices in every channel" /> : <Prices channels={channels} />}
+      {channels === null ? <Loading what="prices in every channel" /> : <ChannelMatrix channels={channels} />}
       <section aria-labelledby="history-title">
         <h2 id="history-title">Price history</h2>
         <p class="muted">The maker's own prices; one point per change.</p>
@@ -91,7 +91,7 @@ function ModelView(props: { readonly model: Model; readonly datasetVersion: stri
           <HistoryCharts series={history.data.data} until={formatDate(props.datasetVersion)} />
         ) : null}
       </section>
-      <p class="muted">Cost calculator: not yet; it arrives with the API's cost endpoint.</p>
+      {channels === null ? null : <SellersAndEvidence channels={channels} />}
     </article>
   );
 }
@@ -155,11 +155,11 @@ interface Row {
 
 const rowKey = (p: Price) => `${p.label}|${p.displayUnit}`;
 
-function Prices(props: { readonly channels: readonly ChannelPrices[] }) {
+/** Every dimension in every single-seller channel (direct, the five resellers), side by side. */
+function ChannelMatrix(props: { readonly channels: readonly ChannelPrices[] }) {
   const single = props.channels.filter((c) => !MULTI_SELLER.has(c.channel.id));
   const selling = single.filter((c) => c.prices.length > 0);
   const notSelling = props.channels.filter((c) => c.prices.length === 0).map((c) => c.channel.name);
-  const multi = props.channels.filter((c) => MULTI_SELLER.has(c.channel.id) && c.prices.length > 0);
   const seen = new Map<string, Row>();
   for (const c of selling)
     for (const p of c.prices)
@@ -167,48 +167,55 @@ function Prices(props: { readonly channels: readonly ChannelPrices[] }) {
   const rows = [...seen.values()];
   const cells = selling.map((c) => new Map(c.prices.map((p) => [rowKey(p), p] as const)));
   return (
-    <>
-      <section aria-labelledby="channels-title">
-        <h2 id="channels-title">Prices by channel</h2>
-        {notSelling.length > 0 ? <p class="muted">Not sold in: {notSelling.join(", ")}.</p> : null}
-        {selling.length === 0 ? (
-          <p>No channel with its own price list sells this model.</p>
-        ) : (
-          <div class="table-wrap">
-            <table class="matrix" data-testid="channel-matrix">
-              <caption class="visually-hidden">Every price dimension in every channel that sells the model</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Price</th>
-                  {selling.map((c) => (
-                    <th scope="col" key={c.channel.id} data-channel={c.channel.id}>
-                      {c.channel.name}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((row) => (
-                  <tr key={row.key}>
-                    <th scope="row">
-                      {row.label}
-                      <div class="muted">{unitOnly(row.displayUnit)}</div>
-                    </th>
-                    {cells.map((byKey, i) => {
-                      const p = byKey.get(row.key);
-                      return (
-                        <td key={selling[i]!.channel.id} data-channel={selling[i]!.channel.id} class="price-cell">
-                          {p ? <PriceCell price={p} /> : <span class="muted">—</span>}
-                        </td>
-                      );
-                    })}
-                  </tr>
+    <section aria-labelledby="channels-title">
+      <h2 id="channels-title">Prices by channel</h2>
+      {notSelling.length > 0 ? <p class="muted">Not sold in: {notSelling.join(", ")}.</p> : null}
+      {selling.length === 0 ? (
+        <p>No channel with its own price list sells this model.</p>
+      ) : (
+        <div class="table-wrap">
+          <table class="matrix" data-testid="channel-matrix">
+            <caption class="visually-hidden">Every price dimension in every channel that sells the model</caption>
+            <thead>
+              <tr>
+                <th scope="col">Price</th>
+                {selling.map((c) => (
+                  <th scope="col" key={c.channel.id} data-channel={c.channel.id}>
+                    {c.channel.name}
+                  </th>
                 ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </section>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.key}>
+                  <th scope="row">
+                    {row.label}
+                    <div class="muted">{unitOnly(row.displayUnit)}</div>
+                  </th>
+                  {cells.map((byKey, i) => {
+                    const p = byKey.get(row.key);
+                    return (
+                      <td key={selling[i]!.channel.id} data-channel={selling[i]!.channel.id} class="price-cell">
+                        {p ? <PriceCell price={p} /> : <span class="muted">—</span>}
+                      </td>
+                    );
+                  })}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** The multi-seller channels (plans, other resellers), then the evidence of every price. */
+function SellersAndEvidence(props: { readonly channels: readonly ChannelPrices[] }) {
+  const multi = props.channels.filter((c) => MULTI_SELLER.has(c.channel.id) && c.prices.length > 0);
+  return (
+    <>
       {multi.length > 0 ? (
         <section aria-labelledby="sellers-title">
           <h2 id="sellers-title">Plans and other sellers</h2>
@@ -242,38 +249,62 @@ function PriceCell(props: { readonly price: Price }) {
   const p = props.price;
   return (
     <>
-      <span class="amount">{formatAmount(p.amount, p)}</span>{" "}
+      <span class="amount" data-amount={p.amount}>
+        {formatAmount(p.amount, p)}
+      </span>{" "}
       <ConfidenceBadge level={p.confidence} score={p.confidenceScore} /> <DisputedMark disputed={p.disputed} />
       {p.staleSince ? <span class="badge stale">stale since {formatDate(p.staleSince)}</span> : null}
     </>
   );
 }
 
+/**
+ * A multi-seller channel (plans, other resellers) as a matrix: a row per seller, a column per
+ * dimension (the label without its seller qualifier).
+ */
 function SellerTable(props: { readonly channel: ChannelPrices }) {
   const { channel, prices } = props.channel;
-  const sorted = [...prices].sort((a, b) => (a.qualifiers.seller ?? "").localeCompare(b.qualifiers.seller ?? ""));
+  const dimension = (p: Price) => `${p.label.replace(` (seller: ${p.qualifiers.seller})`, "")}|${p.displayUnit}`;
+  const columns = new Map<string, { label: string; displayUnit: string }>();
+  const sellers = new Map<string, Map<string, Price>>();
+  for (const p of prices) {
+    const key = dimension(p);
+    if (!columns.has(key)) columns.set(key, { label: key.split("|")[0]!, displayUnit: p.displayUnit });
+    const seller = p.qualifiers.seller ?? "—";
+    const row = sellers.get(seller) ?? new Map<string, Price>();
+    sellers.set(seller, row);
+    row.set(key, p);
+  }
+  const sellerNames = [...sellers.keys()].sort();
   return (
     <div class="table-wrap">
-      <table>
-        <caption>{channel.name}</caption>
+      <table class="matrix">
+        <caption>
+          {channel.name} ({sellerNames.length} sellers)
+        </caption>
         <thead>
           <tr>
             <th scope="col">Seller</th>
-            <th scope="col">Price</th>
-            <th scope="col">Amount</th>
+            {[...columns.entries()].map(([key, c]) => (
+              <th scope="col" key={key}>
+                {c.label}
+                <div class="muted">{unitOnly(c.displayUnit)}</div>
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>
-          {sorted.map((p) => (
-            <tr key={p.label}>
-              <th scope="row">{p.qualifiers.seller ?? "—"}</th>
-              <td>
-                {p.label.replace(` (seller: ${p.qualifiers.seller})`, "")}
-                <div class="muted">{unitOnly(p.displayUnit)}</div>
-              </td>
-              <td>
-                <PriceCell price={p} />
-              </td>
+          {sellerNames.map((seller) => (
+            <tr key={seller}>
+              <th scope="row">{seller}</th>
+              {[...columns.keys()].map((key) => {
+                const p = sellers.get(seller)?.get(key);
+                return (
+                  <td key={key} class="price-cell">
+                    {p ? <PriceCell price={p} /> : <span class="muted">—</span>}
+                  </td>
+                );
+              })}
             </tr>
           ))}
         </tbody>
