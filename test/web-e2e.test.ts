@@ -177,11 +177,11 @@ describe("catalogue", () => {
     await page.goto(`${server.base}/`);
     const box = page.getByRole("combobox", { name: "Search models" });
     await box.pressSequentially("opus", { delay: 40 });
-    const option = page.getByRole("option", { name: /^Claude Opus 4 — Anthropic/ });
+    const option = page.getByRole("listbox").getByRole("option", { name: /^Claude Opus 4 — Anthropic/ });
     await option.waitFor();
     const suggestions = await api<{ data: { id: string; label: string }[] }>("/models/search?q=opus&limit=10");
     await expect
-      .poll(() => page.getByRole("option").allTextContents())
+      .poll(() => page.getByRole("listbox").getByRole("option").allTextContents())
       .toEqual(suggestions.data.map((s) => `${s.label} ${s.id}`));
     // The list below follows the text: every row is a model /models finds for "opus".
     await page.waitForURL(/\?q=opus/);
@@ -209,12 +209,12 @@ describe("catalogue", () => {
     const box = page.getByRole("combobox", { name: "Search models" });
     await box.focus();
     await box.pressSequentially("opus");
-    await page.getByRole("option", { name: /^Claude Opus 4 — Anthropic/ }).waitFor();
-    const labels = await page.getByRole("option").allTextContents();
+    await page.getByRole("listbox").getByRole("option", { name: /^Claude Opus 4 — Anthropic/ }).waitFor();
+    const labels = await page.getByRole("listbox").getByRole("option").allTextContents();
     const index = labels.findIndex((l) => l.startsWith("Claude Opus 4 — Anthropic"));
     for (let i = 0; i <= index; i++) await page.keyboard.press("ArrowDown");
     expect(await box.getAttribute("aria-activedescendant")).toBe(
-      await page.getByRole("option", { name: /^Claude Opus 4 — Anthropic/ }).getAttribute("id"),
+      await page.getByRole("listbox").getByRole("option", { name: /^Claude Opus 4 — Anthropic/ }).getAttribute("id"),
     );
     await page.keyboard.press("Enter");
     await page.waitForURL(`${server.base}/m/${OPUS}`);
@@ -355,7 +355,7 @@ describe("compare", () => {
     await page.goto(`${server.base}/compare?models=${COMPARED.slice(0, 2).join(",")}`);
     // The third is added with the picker, as a person would.
     await page.getByRole("combobox", { name: "Add a model" }).pressSequentially("gemini-2.5-pro");
-    await page.getByRole("option", { name: new RegExp(`${COMPARED[2]}$`) }).click();
+    await page.getByRole("listbox").getByRole("option", { name: new RegExp(`${COMPARED[2]}$`) }).click();
     await page.waitForURL(`${server.base}/compare?models=${encodeURIComponent(COMPARED.join(","))}`);
     const columns = page.locator("[data-testid=compare-table] thead th[scope=col]");
     await expect.poll(() => columns.count()).toBe(3);

@@ -13,15 +13,12 @@ import type { DatasetSummary } from "./types.js";
 /** Paths the page's router owns; other same-origin links (API, docs, RSS) load normally. */
 const SCOPE = /^\/(?:$|\?|m\/|compare|changes|sources)/;
 
-let firstRoute = true;
-
-/** After an in-page navigation: to the top, and the focus on the new page's heading (T125). */
+/**
+ * After an in-page navigation (the router scrolls to the top), the focus goes to the new page's
+ * heading, so a screen reader announces it (T125). preact-iso calls it on a change of path, never
+ * on the first load, which keeps the browser's focus.
+ */
 function onRouteChange() {
-  if (firstRoute) {
-    firstRoute = false;
-    return;
-  }
-  window.scrollTo(0, 0);
   requestAnimationFrame(() => document.querySelector<HTMLElement>("main h1")?.focus());
 }
 

@@ -5,6 +5,7 @@ import { ConfidenceBadge, DisputedMark } from "../components/badges.js";
 import { MakerSelect } from "../components/maker-select.js";
 import { ModelPicker } from "../components/model-picker.js";
 import { Failed, Loading } from "../components/status.js";
+import { TableWrap } from "../components/table-wrap.js";
 import { useTitle } from "../dataset.js";
 import { useSettled } from "../debounce.js";
 import { CONFIDENCE_LEVELS, formatAmount, formatCount, headline, weakest } from "../format.js";
@@ -87,7 +88,7 @@ export function CataloguePage() {
             Page {page}: {models.data.data.length} models
             {models.data.meta.nextCursor ? ", more on the next page" : ""}
           </p>
-          <div class="table-wrap">
+          <TableWrap label="Models">
             <table class="models">
               <caption class="visually-hidden">Models with their maker's input and output price per 1M tokens</caption>
               <thead>
@@ -113,7 +114,7 @@ export function CataloguePage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableWrap>
           <nav class="pager" aria-label="Pages">
             <button type="button" disabled={page === 1} onClick={() => go({ cursor: null })}>
               First page

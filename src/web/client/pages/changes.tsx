@@ -4,6 +4,7 @@ import { CHANGE_KINDS, MARKET_KINDS } from "../../../domain/change.js";
 import { API, query, useApi } from "../api.js";
 import { MakerSelect } from "../components/maker-select.js";
 import { Failed, Loading } from "../components/status.js";
+import { TableWrap } from "../components/table-wrap.js";
 import { useDataset, useTitle } from "../dataset.js";
 import { useSettled } from "../debounce.js";
 import { formatAmount, formatDate, formatPct, unitOnly } from "../format.js";
@@ -117,7 +118,7 @@ export function ChangesPage() {
             {changes.data.data.length} changes in the {days} days before {formatDate(changes.data.meta.datasetVersion)}
           </p>
           {changes.data.data.length > 0 ? (
-            <div class="table-wrap">
+            <TableWrap label="Market moves">
               <table class="changes">
                 <caption class="visually-hidden">Market moves, newest first</caption>
                 <thead>
@@ -161,7 +162,7 @@ export function ChangesPage() {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableWrap>
           ) : null}
           {changes.data.data.length >= limit && limit < MAX_LIMIT ? (
             <button type="button" onClick={() => go({ limit: Math.min(MAX_LIMIT, limit + PAGE) })}>

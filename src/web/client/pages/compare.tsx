@@ -5,6 +5,7 @@ import { ConfidenceBadge, DisputedMark } from "../components/badges.js";
 import { ModelPicker } from "../components/model-picker.js";
 import { Failed, Loading } from "../components/status.js";
 import { type ChartLine, LINE_COLORS, StepChart } from "../components/step-chart.js";
+import { TableWrap } from "../components/table-wrap.js";
 import { useTitle } from "../dataset.js";
 import { formatAmount, formatCount, formatDate, headline, unitOnly } from "../format.js";
 import type { Envelope, HistorySeries, Model, Price } from "../types.js";
@@ -88,7 +89,7 @@ function Comparison(props: {
       <section aria-labelledby="side-title">
         <h2 id="side-title">Side by side</h2>
         <p class="muted">The makers' own prices.</p>
-        <div class="table-wrap">
+        <TableWrap label="Models side by side">
           <table class="compare" data-testid="compare-table">
             <caption class="visually-hidden">The makers' prices of the compared models</caption>
             <thead>
@@ -137,7 +138,7 @@ function Comparison(props: {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableWrap>
       </section>
       <CompareChart models={models} until={props.until} />
     </>

@@ -4,6 +4,7 @@ import { getJson, useApi } from "../api.js";
 import { ConfidenceBadge, DisputedMark } from "../components/badges.js";
 import { HistoryCharts } from "../components/history-charts.js";
 import { Failed, Loading } from "../components/status.js";
+import { TableWrap } from "../components/table-wrap.js";
 import { useDataset, useTitle } from "../dataset.js";
 import { formatAmount, formatCount, formatDate, unitOnly } from "../format.js";
 import type { ChannelInfo, Envelope, HistorySeries, Model, Price } from "../types.js";
@@ -37,25 +38,21 @@ export function ModelPage(props: { readonly params: { readonly provider: string;
   }, [movedTo]);
 
   if (main.state === "error" && main.error.status === 404) return <NotFoundPage modelId={`${provider}/${model}`} />;
-  if (main.state === "error")
-    return (
-      <section aria-labelledby="model-title">
-        <h1 id="model-title" tabIndex={-1}>
-          {provider}/{model}
-        </h1>
-        <Failed what="the model" error={main.error} />
-      </section>
-    );
-  if (main.state === "loading" || movedTo)
-    return (
-      <section aria-labelledby="model-title">
-        <h1 id="model-title" tabIndex={-1}>
-          {provider}/{model}
-        </h1>
+  const loaded = main.state === "ok" && !movedTo ? main.data : null;
+  // One heading element in every state, so the focus put on it by a navigation stays there (T125).
+  return (
+    <article aria-labelledby="model-title">
+      <h1 id="model-title" tabIndex={-1}>
+        {loaded ? loaded.data.name : `${provider}/${model}`}
+      </h1>
+      {main.state === "error" ? <Failed what="the model" error={main.error} /> : null}
+      {loaded ? (
+        <ModelView model={loaded.data} datasetVersion={loaded.meta.datasetVersion} />
+      ) : main.state === "error" ? null : (
         <Loading what="the model" />
-      </section>
-    );
-  return <ModelView model={main.data.data} datasetVersion={main.data.meta.datasetVersion} />;
+      )}
+    </article>
+  );
 }
 
 function ModelView(props: { readonly model: Model; readonly datasetVersion: string }) {
@@ -71,10 +68,7 @@ function ModelView(props: { readonly model: Model; readonly datasetVersion: stri
   }, [ready]);
 
   return (
-    <article aria-labelledby="model-title" data-ready={ready ? "true" : undefined}>
-      <h1 id="model-title" tabIndex={-1}>
-        {m.name}
-      </h1>
+    <div data-ready={ready ? "true" : undefined}>
       <p class="lead">
         <code>{m.id}</code> · made by {m.provider} ·{" "}
         <span class={`badge state-${m.lifecycle.state}`}>{m.lifecycle.state}</span> ·{" "}
@@ -92,7 +86,7 @@ function ModelView(props: { readonly model: Model; readonly datasetVersion: stri
         ) : null}
       </section>
       {channels === null ? null : <SellersAndEvidence channels={channels} />}
-    </article>
+    </div>
   );
 }
 
@@ -173,7 +167,7 @@ function ChannelMatrix(props: { readonly channels: readonly ChannelPrices[] }) {
       {selling.length === 0 ? (
         <p>No channel with its own price list sells this model.</p>
       ) : (
-        <div class="table-wrap">
+        <TableWrap label="Prices by channel">
           <table class="matrix" data-testid="channel-matrix">
             <caption class="visually-hidden">Every price dimension in every channel that sells the model</caption>
             <thead>
@@ -188,7 +182,7 @@ function ChannelMatrix(props: { readonly channels: readonly ChannelPrices[] }) {
             </thead>
             <tbody>
               {rows.map((row) => (
-                <tr key={row.key}>
+                <tr key={row.key} data-key={row.key}>
                   <th scope="row">
                     {row.label}
                     <div class="muted">{unitOnly(row.displayUnit)}</div>
@@ -205,7 +199,7 @@ function ChannelMatrix(props: { readonly channels: readonly ChannelPrices[] }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableWrap>
       )}
     </section>
   );
@@ -277,7 +271,7 @@ function SellerTable(props: { readonly channel: ChannelPrices }) {
   }
   const sellerNames = [...sellers.keys()].sort();
   return (
-    <div class="table-wrap">
+    <TableWrap label={`${channel.name} by seller`}>
       <table class="matrix">
         <caption>
           {channel.name} ({sellerNames.length} sellers)
@@ -309,13 +303,13 @@ function SellerTable(props: { readonly channel: ChannelPrices }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </TableWrap>
   );
 }
 
 function EvidenceTable(props: { readonly channel: ChannelPrices }) {
   return (
-    <div class="table-wrap">
+    <TableWrap label={`Evidence in ${props.channel.channel.name}`}>
       <table class="evidence">
         <caption class="visually-hidden">Evidence of each price in {props.channel.channel.name}</caption>
         <thead>
@@ -355,6 +349,6 @@ function EvidenceTable(props: { readonly channel: ChannelPrices }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </TableWrap>
   );
 }

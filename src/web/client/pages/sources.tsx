@@ -1,5 +1,6 @@
 import { useApi } from "../api.js";
 import { Failed, Loading } from "../components/status.js";
+import { TableWrap } from "../components/table-wrap.js";
 import { useTitle } from "../dataset.js";
 import { formatCount, formatDate } from "../format.js";
 import type { Source } from "../types.js";
@@ -20,7 +21,7 @@ export function SourcesPage() {
       {sources.state === "loading" ? <Loading what="sources" /> : null}
       {sources.state === "error" ? <Failed what="sources" error={sources.error} /> : null}
       {sources.state === "ok" ? (
-        <div class="table-wrap">
+        <TableWrap label="Sources">
           <table>
             <caption class="visually-hidden">Health of each source</caption>
             <thead>
@@ -78,7 +79,7 @@ export function SourcesPage() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableWrap>
       ) : null}
     </section>
   );
