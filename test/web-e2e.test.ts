@@ -209,12 +209,18 @@ describe("catalogue", () => {
     const box = page.getByRole("combobox", { name: "Search models" });
     await box.focus();
     await box.pressSequentially("opus");
-    await page.getByRole("listbox").getByRole("option", { name: /^Claude Opus 4 — Anthropic/ }).waitFor();
+    await page
+      .getByRole("listbox")
+      .getByRole("option", { name: /^Claude Opus 4 — Anthropic/ })
+      .waitFor();
     const labels = await page.getByRole("listbox").getByRole("option").allTextContents();
     const index = labels.findIndex((l) => l.startsWith("Claude Opus 4 — Anthropic"));
     for (let i = 0; i <= index; i++) await page.keyboard.press("ArrowDown");
     expect(await box.getAttribute("aria-activedescendant")).toBe(
-      await page.getByRole("listbox").getByRole("option", { name: /^Claude Opus 4 — Anthropic/ }).getAttribute("id"),
+      await page
+        .getByRole("listbox")
+        .getByRole("option", { name: /^Claude Opus 4 — Anthropic/ })
+        .getAttribute("id"),
     );
     await page.keyboard.press("Enter");
     await page.waitForURL(`${server.base}/m/${OPUS}`);
@@ -355,7 +361,10 @@ describe("compare", () => {
     await page.goto(`${server.base}/compare?models=${COMPARED.slice(0, 2).join(",")}`);
     // The third is added with the picker, as a person would.
     await page.getByRole("combobox", { name: "Add a model" }).pressSequentially("gemini-2.5-pro");
-    await page.getByRole("listbox").getByRole("option", { name: new RegExp(`${COMPARED[2]}$`) }).click();
+    await page
+      .getByRole("listbox")
+      .getByRole("option", { name: new RegExp(`${COMPARED[2]}$`) })
+      .click();
     await page.waitForURL(`${server.base}/compare?models=${encodeURIComponent(COMPARED.join(","))}`);
     const columns = page.locator("[data-testid=compare-table] thead th[scope=col]");
     await expect.poll(() => columns.count()).toBe(3);

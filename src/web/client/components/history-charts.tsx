@@ -40,7 +40,7 @@ function SeriesChart(props: { readonly series: HistorySeries; readonly until: st
         <strong>{s.label}</strong> <span class="muted">{s.displayUnit}</span>
         <span class="muted"> · {changes === 0 ? "unchanged" : `${changes} change${changes === 1 ? "" : "s"}`}</span>
       </figcaption>
-      <StepChart lines={lines} until={props.until} unit={s.displayUnit} name={name} height={150} />
+      <StepChart lines={lines} until={props.until} name={name} height={150} />
       <details>
         <summary>Points of {s.label}</summary>
         <table>

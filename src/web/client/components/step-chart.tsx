@@ -50,14 +50,12 @@ export function StepChart(props: {
   readonly lines: readonly ChartLine[];
   /** Draw the lines up to this date (the dataset version's day). */
   readonly until: string;
-  /** Axis unit, e.g. "USD per 1M tokens". */
-  readonly unit: string;
   /** The image's accessible name. */
   readonly name: string;
   readonly height?: number;
 }) {
   const box = useRef<HTMLDivElement>(null);
-  const { lines, until, unit, height = 180 } = props;
+  const { lines, until, height = 180 } = props;
   useEffect(() => {
     const el = box.current;
     if (!el) return;
@@ -68,7 +66,8 @@ export function StepChart(props: {
       scales: { x: { time: true }, y: { range: (_u, min, max) => [Math.min(0, min), max > 0 ? max * 1.15 : 1] } },
       axes: [
         { stroke: "#1f2937", grid: { stroke: "#e5e7eb" }, ticks: { stroke: "#9ca3af" } },
-        { stroke: "#1f2937", grid: { stroke: "#e5e7eb" }, ticks: { stroke: "#9ca3af" }, label: unit, size: 64 },
+        // The unit is in the chart's caption; the axis keeps the width for its numbers.
+        { stroke: "#1f2937", grid: { stroke: "#e5e7eb" }, ticks: { stroke: "#9ca3af" }, size: 56 },
       ],
       cursor: { drag: { x: false, y: false } },
       legend: { show: lines.length > 1 },
@@ -93,6 +92,6 @@ export function StepChart(props: {
       resize.disconnect();
       chart.destroy();
     };
-  }, [lines, until, unit, height]);
+  }, [lines, until, height]);
   return <div class="chart" ref={box} role="img" aria-label={props.name} />;
 }

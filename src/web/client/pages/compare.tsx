@@ -203,7 +203,6 @@ function CompareChart(props: { readonly models: readonly Model[]; readonly until
           <StepChart
             lines={lines}
             until={props.until}
-            unit={unit}
             height={300}
             name={`Input and output price history of ${models.map((m) => m.name).join(", ")}, ${unit}`}
           />
