@@ -76,3 +76,8 @@ export function query(params: Readonly<Record<string, string | number | null | u
   const text = search.toString();
   return text ? `?${text}` : "";
 }
+
+/** The API path of a model id `<provider>/<model>`, each part percent-encoded: `/models/p/m`. */
+export function modelPath(id: string): string {
+  return `/models/${id.split("/").map(encodeURIComponent).join("/")}`;
+}

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from "preact/hooks";
 import { useLocation } from "preact-iso";
-import { getJson, query, useApi } from "../api.js";
+import { getJson, modelPath, query, useApi } from "../api.js";
 import { ConfidenceBadge, DisputedMark } from "../components/badges.js";
 import { ModelPicker } from "../components/model-picker.js";
 import { Failed, Loading } from "../components/status.js";
@@ -156,7 +156,9 @@ function CompareChart(props: { readonly models: readonly Model[]; readonly until
     setHistories(null);
     Promise.all(
       models.map((m) =>
-        getJson<Envelope<HistorySeries[]>>(`/models/${m.id}/history`, controller.signal).then(({ body }) => body.data),
+        getJson<Envelope<HistorySeries[]>>(`${modelPath(m.id)}/history`, controller.signal).then(
+          ({ body }) => body.data,
+        ),
       ),
     ).then(setHistories, () => {
       if (!controller.signal.aborted) setHistories(models.map(() => []));

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "preact/hooks";
 import { useLocation } from "preact-iso";
-import { getJson, useApi } from "../api.js";
+import { API, getJson, modelPath, useApi } from "../api.js";
 import { ConfidenceBadge, DisputedMark } from "../components/badges.js";
 import { HistoryCharts } from "../components/history-charts.js";
 import { Failed, Loading } from "../components/status.js";
@@ -27,7 +27,7 @@ interface ChannelPrices {
  */
 export function ModelPage(props: { readonly params: { readonly provider: string; readonly model: string } }) {
   const { provider, model } = props.params;
-  const path = `/models/${encodeURIComponent(provider)}/${encodeURIComponent(model)}`;
+  const path = modelPath(`${provider}/${model}`);
   const main = useApi<Model, { channel: string }>(path);
   const { route } = useLocation();
   const movedTo = main.state === "ok" ? main.movedTo : null;
@@ -60,7 +60,7 @@ function ModelView(props: { readonly model: Model; readonly datasetVersion: stri
   useTitle(`${m.name} prices`);
   const dataset = useDataset();
   const channels = useChannelPrices(m, dataset?.channels ?? null);
-  const history = useApi<HistorySeries[]>(`/models/${m.id}/history`);
+  const history = useApi<HistorySeries[]>(`${modelPath(m.id)}/history`);
   const ready = channels !== null && history.state !== "loading";
   useEffect(() => {
     // What the browser test measures as "interactive" (issue 18 Must show; T126).
@@ -72,7 +72,8 @@ function ModelView(props: { readonly model: Model; readonly datasetVersion: stri
       <p class="lead">
         <code>{m.id}</code> · made by {m.provider} ·{" "}
         <span class={`badge state-${m.lifecycle.state}`}>{m.lifecycle.state}</span> ·{" "}
-        <a href={`/compare?models=${m.id}`}>Compare with other models</a> · <a href={`/api/v1/models/${m.id}`}>JSON</a>
+        <a href={`/compare?models=${m.id}`}>Compare with other models</a> ·{" "}
+        <a href={`${API}${modelPath(m.id)}`}>JSON</a>
       </p>
       <Facts model={m} />
       {channels === null ? <Loading what="prices in every channel" /> : <ChannelMatrix channels={channels} />}
@@ -100,7 +101,10 @@ function useChannelPrices(model: Model, channels: readonly ChannelInfo[] | null)
     Promise.all(
       channels.map(async (channel): Promise<ChannelPrices> => {
         if (channel.id === "direct") return { channel, prices: model.prices };
-        const { body } = await getJson<Envelope<Model>>(`/models/${model.id}?channel=${channel.id}`, controller.signal);
+        const { body } = await getJson<Envelope<Model>>(
+          `${modelPath(model.id)}?channel=${channel.id}`,
+          controller.signal,
+        );
         return { channel, prices: body.data.prices };
       }),
     ).then(setLoaded, () => {
