@@ -85,14 +85,20 @@ describe("identity on real cross-source spellings (D1)", () => {
 
 describe("reconciliation on real disagreements (D8)", () => {
   it("DeepSeek chat input: models.dev and Portkey agree on 0.14, genai-prices and llm-prices dissent", () => {
-    // Upstream README "DeepSeek V3.x chat model" (2026-06-01): 0.14 models-dev/portkey, 0.135 genai-prices, 0.27 llm-prices.
+    // Upstream README "DeepSeek V3.x chat model" (2026-06-01): 0.14 models-dev/portkey, 0.27 llm-prices;
+    // genai-prices' standard price is its 00:30–16:30 UTC window's 0.27, its 0.135 the off-peak discount (T71).
     const p = price("deepseek/deepseek-chat", "direct", "Input");
     expect(p.amount).toBe(0.14);
     expect(p.sources).toEqual(expect.arrayContaining(["models-dev", "portkey"]));
     expect(p.dissenting).toEqual(expect.arrayContaining(["genai-prices", "llm-prices"]));
-    expect(p.disputed).toBe(true);
+    // T82: they still show the amount models.dev and Portkey moved away from together: they lag,
+    // stay listed as dissenting, and no longer make the price disputed.
+    expect(p.observations.filter((o) => o.lagging).map((o) => o.source)).toEqual(
+      expect.arrayContaining(["genai-prices", "llm-prices"]),
+    );
+    expect(p.disputed).toBe(false);
     expect(p.observations.find((o) => o.source === "llm-prices")?.amount).toBe(0.27);
-    expect(p.observations.find((o) => o.source === "genai-prices")?.amount).toBe(0.135);
+    expect(p.observations.find((o) => o.source === "genai-prices")?.amount).toBe(0.27);
   });
 
   it("Claude Opus 4 on Bedrock is backed by several sources with no dissent", () => {
@@ -102,11 +108,12 @@ describe("reconciliation on real disagreements (D8)", () => {
     expect(["high", "verified"]).toContain(p.confidence);
   });
 
-  it("Anthropic's own page makes Claude prices verified, even carried past its last snapshot", () => {
+  it("Anthropic's page, carried past its last snapshot, still votes but no longer verifies (T75)", () => {
     const p = price("anthropic/claude-opus-4-1", "direct", "Output");
     expect(p.amount).toBe(75);
-    expect(p.confidence).toBe("verified");
     expect(p.sources).toContain("official-anthropic");
+    expect(p.observations.find((o) => o.source === "official-anthropic")).toMatchObject({ amount: 75, fresh: false });
+    expect(p.confidence).toBe("high");
   });
 
   it("OpenRouter is authoritative for its own channel", () => {

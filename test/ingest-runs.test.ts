@@ -129,9 +129,20 @@ describe.each(STORE_KINDS)("store: %s", (kind) => {
       cpSync(join("data/upstream", "models-dev", "2025-08-01"), join(root, "models-dev", "2025-08-15"), {
         recursive: true,
       });
+      const graced = new Set(
+        (await store.loadDataset())!.prices
+          .filter((p) => !p.observations.some((o) => o.fresh))
+          .map((p) => `${p.modelId}|${p.channel}|${p.seller}|${p.label}`),
+      );
       const [again] = await ingestSnapshots(store, root, SOURCES);
       expect(again?.run.datasetVersion).toBe("2025-08-15T00:00:00.000Z");
-      expect((await store.loadChanges()).length).toBe(before.changes);
+      // The only records: prices graced on 2025-08-01 after leaving every source, now removed in the
+      // second run without them (T85); nothing else moved and no history point was added.
+      const added = (await store.loadChanges()).slice(before.changes);
+      for (const c of added) {
+        expect(c.kind).toBe("price_removed");
+        expect(graced.has(`${c.modelId}|${c.channel}|${c.seller}|${c.label}`)).toBe(true);
+      }
       expect((await store.loadHistory()).length).toBe(before.points);
     });
 

@@ -148,7 +148,8 @@ async function checkFaultRun(
       error: null,
     });
     expect(h.rowsLastRun).toBe(servedRows(upstream, other));
-    const backed = after.prices.filter((p) => p.sources.includes(other));
+    // (a price graced after leaving every source, T85, is served on without fresh evidence)
+    const backed = after.prices.filter((p) => p.sources.includes(other) && p.observations.some((o) => o.fresh));
     expect(backed.length).toBeGreaterThan(0);
     for (const p of backed) expect(p.observations.find((o) => o.source === other)?.fresh).toBe(true);
   }
@@ -164,7 +165,7 @@ async function checkFaultRun(
     const now = afterByKey.get(priceKey(p, dimensionKey(p)));
     expect(now, `${p.modelId} ${p.label} kept`).toBeDefined();
     const obs = now!.observations.find((o) => o.source === failing);
-    expect(obs).toEqual({
+    expect(obs).toMatchObject({
       source: failing,
       amount: p.observations.find((o) => o.source === failing)!.amount,
       fresh: false,

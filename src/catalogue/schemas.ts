@@ -102,6 +102,22 @@ export const SourceSchema = z
       description:
         "Listings of the source's last run that matched no model under the identity rules (an addition, T65); `tariff identity --unmatched` lists them.",
     }),
+    lastRunStatus: z
+      .enum(["succeeded", "failed", "not_run"])
+      .meta({ description: "This dataset version's run for the source: parsed, failed, or absent (T75)." }),
+    lastRunAt: nullableTimestamp.meta({ description: "When the source last ran (succeeded or failed)." }),
+    rejectedLastRun: z
+      .number()
+      .int()
+      .min(0)
+      .meta({ description: "Rows of the last run the plausibility guards quarantined (T73/T74)." }),
+    rejectedByReason: z.record(z.string(), z.number().int().min(0)),
+    unmappedLastRun: z
+      .number()
+      .int()
+      .min(0)
+      .meta({ description: "Price fields of the last run's payload the source's field map does not know (T70)." }),
+    unmappedByField: z.record(z.string(), z.number().int().min(0)),
   })
   .meta({ id: "Source" });
 

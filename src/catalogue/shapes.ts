@@ -75,6 +75,13 @@ export interface ApiSource {
   rowsLastRun: number;
   /** Listings of the last run that matched no model (issue 12 §4, T65). */
   unmatchedLastRun: number;
+  /** T75 additions: the last run's status and time, quarantined (T73/T74) and unmapped (T70) rows. */
+  lastRunStatus: "succeeded" | "failed" | "not_run";
+  lastRunAt: string | null;
+  rejectedLastRun: number;
+  rejectedByReason: Record<string, number>;
+  unmappedLastRun: number;
+  unmappedByField: Record<string, number>;
 }
 
 export interface ApiRate {

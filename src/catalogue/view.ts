@@ -157,6 +157,12 @@ export function buildView(
       lastError: h?.lastError ?? null,
       rowsLastRun: h?.rowsLastRun ?? 0,
       unmatchedLastRun: h?.unmatchedLastRun ?? 0,
+      lastRunStatus: h?.lastRunStatus ?? "not_run",
+      lastRunAt: h?.lastRunAt ?? null,
+      rejectedLastRun: h?.rejectedLastRun ?? 0,
+      rejectedByReason: { ...(h?.rejectedByReason ?? {}) },
+      unmappedLastRun: h?.unmappedLastRun ?? 0,
+      unmappedByField: { ...(h?.unmappedByField ?? {}) },
     };
   });
   const providers: ApiProvider[] = dataset.providers.map((p) => ({ ...p }));

@@ -24,15 +24,29 @@ export interface SourceError {
   readonly httpStatus: number | null;
 }
 
-/** Health of one source as of a run (api-v1.md "Source record", D4). */
+/** Health of one source as of a run (api-v1.md "Source record", D4; additions T75). */
 export interface SourceHealth {
   readonly source: SourceId;
   readonly lastSuccessAt: string | null;
   readonly lastError: SourceError | null;
+  /** Price rows of the source's own last run (when it did not run in this one: of `lastRunAt`). */
   readonly rowsLastRun: number;
   /** Listings of the source's last run that matched no model (issue 12 §4; an addition to /sources, T65). */
   readonly unmatchedLastRun: number;
+  /** This run's outcome for the source: parsed, failed, or absent (no payload, nothing fetched) (T75). */
+  readonly lastRunStatus: SourceRunStatus;
+  /** When the source last ran (succeeded or failed); null when it never did. */
+  readonly lastRunAt: string | null;
+  /** Rows of that run the plausibility guards quarantined (T73/T74), total and per reason. */
+  readonly rejectedLastRun: number;
+  readonly rejectedByReason: Readonly<Record<string, number>>;
+  /** Price fields of that run's payload the source's field map does not know (T70), total and per field. */
+  readonly unmappedLastRun: number;
+  readonly unmappedByField: Readonly<Record<string, number>>;
 }
+
+/** `succeeded` (parsed in this run), `failed` (ran and failed), `not_run` (absent from this run). */
+export type SourceRunStatus = "succeeded" | "failed" | "not_run";
 
 /** The record of one ingestion run (D9). */
 export interface RunRecord {
@@ -47,6 +61,8 @@ export interface RunRecord {
 
 export interface RunSummary {
   readonly observations: Readonly<Record<string, number>>;
+  /** Price rows the plausibility guards quarantined, per source (T73); absent in runs before issue 13. */
+  readonly rejected?: Readonly<Record<string, number>>;
   /** Listings per source that matched no model (issue 12 §4). */
   readonly unresolved: Readonly<Record<string, number>>;
   /** Each unmatched listing with its reason and nearest model, for `tariff identity --unmatched`. */

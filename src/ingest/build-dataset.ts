@@ -13,11 +13,14 @@ import { type Dimension, dimensionKey } from "../domain/dimension.js";
 import type { Listing, PriceObservation, SourceId } from "../domain/observation.js";
 import { MAKERS, planKind } from "../domain/sellers.js";
 import { displayUnit, NO_CURRENCY } from "../domain/unit.js";
+import { collapseRepeatedRegions } from "./collapse-regions.js";
+import { capForFreshness } from "./freshness.js";
 import { PUBLISHER_NAMES } from "./identity/maker-rules.js";
 import { type ResolvedListing, resolveIdentities } from "./identity/resolve.js";
 import { labelDimensions } from "./labels.js";
 import { disambiguateNames } from "./model-names.js";
 import { type PriorPrice, reconcile, type SourceObservation } from "./reconcile.js";
+import { type SourceRejections, screenListings } from "./screen-listings.js";
 
 /**
  * Builds one dataset version from the sources' listings of a run: identity → reconciliation →
@@ -37,6 +40,11 @@ export interface SourceInput {
   readonly error: { readonly message: string; readonly httpStatus: number | null } | null;
   /** False when the source had no payload for this run at all (a snapshot date it is missing from). */
   readonly ran: boolean;
+  /**
+   * Price fields of this run's payload the field map does not know, per field (T70); absent when
+   * the source was not parsed in this run (its last counts are kept).
+   */
+  readonly unmapped?: Readonly<Record<string, number>>;
 }
 
 /** What the previous dataset version contributes: prices for effectiveFrom/staleSince, models for firstSeenAt and D3. */
@@ -85,13 +93,18 @@ export function buildDatasetWithIdentity(input: BuildInput): {
     spellings.set(`${r.source}|${r.listing.seller}|${r.listing.model}`, { modelId: r.modelId, channel: r.channel });
   const bySource = new Map(input.sources.map((s) => [s.source, s]));
 
+  // Plausibility guards (T73/T74): quarantined rows never reach reconciliation.
+  const screened = screenListings(
+    identity.resolved,
+    new Set(input.sources.filter((s) => s.fresh).map((s) => s.source)),
+  );
   const current = buildModels(identity.resolved, identity.aliases, input);
   const carried = carryPriorIds(current, identity, input);
   const models = disambiguateNames(carried.models);
-  const prices = withRemovalGrace(reconcileAll(identity.resolved, bySource, input), models, input);
+  const prices = withRemovalGrace(reconcileAll(screened.kept, bySource, input), models, input);
   const renames = carried.renames;
   const providers = buildProviders(models, prices, identity.publisherNames);
-  const sources = buildHealth(input, identity.unresolved);
+  const sources = buildHealth(input, screened.rejected, identity.unresolved);
   const failed: Record<string, string> = {};
   for (const s of input.sources) if (s.error) failed[s.source] = s.error.message;
   const observations: Record<string, number> = {};
@@ -105,6 +118,9 @@ export function buildDatasetWithIdentity(input: BuildInput): {
     finishedAt: input.finishedAt,
     summary: {
       observations,
+      rejected: Object.fromEntries(
+        input.sources.filter((s) => s.fresh).map((s) => [s.source, screened.rejected.get(s.source)?.total ?? 0]),
+      ),
       unresolved: Object.fromEntries(identity.unresolved),
       unmatched: identity.unmatched,
       failed,
@@ -169,18 +185,21 @@ function reconcileAll(
           denomination,
           currency,
           weight: source.weight,
-          authoritative: source.authoritativeFor.includes(r.listing.seller),
+          // Only a source that ran now speaks for the seller (T75): a carried page votes like any other.
+          authoritative: source.fresh && source.authoritativeFor.includes(r.listing.seller),
           fresh: source.fresh,
         },
       });
     }
   }
 
-  const unlabeled: Omit<PublishedPrice, "label">[] = [];
+  const reconciled: Omit<PublishedPrice, "label">[] = [];
   for (const [key, slot] of slots) {
     const observations = [...slot.bySource.values()].map((v) => v.obs);
-    const r = reconcile(observations, { runTime: input.runTime, prior: input.prior?.prices.get(key) ?? null });
-    unlabeled.push({
+    const r = capForFreshness(
+      reconcile(observations, { runTime: input.runTime, prior: input.prior?.prices.get(key) ?? null }),
+    );
+    reconciled.push({
       modelId: slot.modelId,
       channel: slot.channel,
       seller: slot.seller,
@@ -212,7 +231,8 @@ function reconcileAll(
         .sort((a, b) => (a.source < b.source ? -1 : 1)),
     });
   }
-  unlabeled.sort(comparePrices);
+  // Identical prices repeated per region collapse into one row (T76).
+  const unlabeled = collapseRepeatedRegions(reconciled).sort(comparePrices);
   const groups = new Map<string, number[]>();
   unlabeled.forEach((p, i) => {
     const g = `${p.modelId}|${p.channel}`;
@@ -450,27 +470,71 @@ function titleCase(slug: string): string {
     .join(" ");
 }
 
-function buildHealth(input: BuildInput, unmatched: ReadonlyMap<SourceId, number>): SourceHealth[] {
+/**
+ * Source health (D4, T75). A source parsed now reports this run; one that failed reports the
+ * failure (0 rows); one absent from the run says so (`not_run`) and keeps the figures of the run
+ * it last took part in (`lastRunAt`). `unmatchedLastRun` counts listings no model took (T65).
+ */
+function buildHealth(
+  input: BuildInput,
+  rejected: ReadonlyMap<SourceId, SourceRejections>,
+  unmatched: ReadonlyMap<SourceId, number>,
+): SourceHealth[] {
   return input.sources
     .map((s): SourceHealth => {
       const prior = input.prior?.sources.get(s.source);
-      if (s.fresh)
+      const unmapped = s.unmapped ?? prior?.unmappedByField ?? {};
+      if (s.fresh) {
+        const r = rejected.get(s.source);
         return {
           source: s.source,
           lastSuccessAt: input.runTime,
           lastError: null,
           rowsLastRun: s.listings.reduce((n, l) => n + l.prices.length, 0),
           unmatchedLastRun: unmatched.get(s.source) ?? 0,
+          lastRunStatus: "succeeded",
+          lastRunAt: input.runTime,
+          rejectedLastRun: r?.total ?? 0,
+          rejectedByReason: sortedRecord(r?.byReason ?? {}),
+          unmappedLastRun: Object.values(unmapped).reduce((n, c) => n + c, 0),
+          unmappedByField: sortedRecord(unmapped),
+        };
+      }
+      if (s.ran)
+        return {
+          source: s.source,
+          lastSuccessAt: prior?.lastSuccessAt ?? null,
+          lastError: s.error ? { at: input.runTime, message: s.error.message, httpStatus: s.error.httpStatus } : null,
+          rowsLastRun: 0,
+          unmatchedLastRun: 0,
+          lastRunStatus: "failed",
+          lastRunAt: input.runTime,
+          rejectedLastRun: 0,
+          rejectedByReason: {},
+          unmappedLastRun: 0,
+          unmappedByField: {},
         };
       return {
         source: s.source,
         lastSuccessAt: prior?.lastSuccessAt ?? null,
-        lastError: s.error
-          ? { at: input.runTime, message: s.error.message, httpStatus: s.error.httpStatus }
-          : (prior?.lastError ?? null),
-        rowsLastRun: s.ran ? 0 : (prior?.rowsLastRun ?? 0),
-        unmatchedLastRun: s.ran ? 0 : (prior?.unmatchedLastRun ?? 0),
+        lastError: prior?.lastError ?? null,
+        rowsLastRun: prior?.rowsLastRun ?? 0,
+        unmatchedLastRun: prior?.unmatchedLastRun ?? 0,
+        lastRunStatus: "not_run",
+        lastRunAt: prior?.lastRunAt ?? null,
+        rejectedLastRun: prior?.rejectedLastRun ?? 0,
+        rejectedByReason: prior?.rejectedByReason ?? {},
+        unmappedLastRun: prior?.unmappedLastRun ?? 0,
+        unmappedByField: prior?.unmappedByField ?? {},
       };
     })
     .sort((a, b) => cmp(a.source, b.source));
+}
+
+function sortedRecord(record: Readonly<Partial<Record<string, number>>>): Record<string, number> {
+  return Object.fromEntries(
+    Object.entries(record)
+      .filter((e): e is [string, number] => typeof e[1] === "number" && e[1] > 0)
+      .sort(([a], [b]) => cmp(a, b)),
+  );
 }

@@ -90,8 +90,10 @@ export function isMarketMove(then: PublishedPrice, now: PublishedPrice): boolean
   );
   if (moved.length === 0) return false;
   const movers = new Set(moved.map((o) => o.source));
-  // Free turning paid (or paid turning free) by the source that said so is a move (Devstral 2).
-  if (then.amount === 0 || now.amount === 0) return true;
+  // Free turning paid, by the source that said it was free, is a move (Devstral 2); a paid price
+  // turning 0 needs a second source (a lone 0 is more often a placeholder than a free tier).
+  // (a reseller's 0 is a placeholder unless its listing is a `:free` variant)
+  if (then.amount === 0) return now.channel === "direct" || then.qualifiers.variant === "free";
   // A source that had the new amount all along (it never changed it while we watched) makes this a
   // correction toward it; one that moved to it in an earlier run only saw the move first.
   if (then.observations.some((o) => !movers.has(o.source) && amountsAgree(o.amount, now.amount) && !o.since))
@@ -101,6 +103,7 @@ export function isMarketMove(then: PublishedPrice, now: PublishedPrice): boolean
   const early = then.observations.filter((o) => !movers.has(o.source) && o.since && amountsAgree(o.amount, now.amount));
   const joined = now.observations.filter((o) => o.fresh && !before.has(o.source) && amountsAgree(o.amount, now.amount));
   if (moved.length + early.length + joined.length >= 2 || now.confidence === "verified") return true;
+  if (now.amount === 0) return false;
   return continuing.every((o) => movers.has(o.source) || !amountsAgree(before.get(o.source)!.amount, then.amount));
 }
 

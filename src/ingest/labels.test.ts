@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { dimension } from "../domain/dimension.js";
-import { baseLabel, bracketText, labelDimensions } from "./labels.js";
+import { baseLabel, bracketText, labelDimensions, qualifierText } from "./labels.js";
 
 describe("labels (D27)", () => {
   it("names the direction, then what is not the default", () => {
@@ -45,5 +45,17 @@ describe("labels (D27)", () => {
       { dimension: dimension("output", { modality: "image" }), unit: "image" },
     ]);
     expect(labels).toEqual(["Output (image output) (per 1M tokens)", "Output (image output) (per image)"]);
+  });
+
+  it("shows a time window as hours a reader understands (T71)", () => {
+    expect(qualifierText("time_window", "1630-0030-utc-off-peak")).toBe("16:30–00:30 UTC (off-peak)");
+    expect(qualifierText("time_window", "0000-0100_1200-1300-utc")).toBe("00:00–01:00, 12:00–13:00 UTC");
+    expect(qualifierText("time_window", "whenever")).toBe("whenever");
+    expect(qualifierText("region", "1630-0030-utc")).toBe("1630-0030-utc");
+    const labels = labelDimensions([
+      { dimension: dimension("input"), unit: "mtok" },
+      { dimension: dimension("input", { qualifiers: { time_window: "1630-0030-utc-off-peak" } }), unit: "mtok" },
+    ]);
+    expect(labels).toEqual(["Input", "Input (time_window: 16:30–00:30 UTC (off-peak))"]);
   });
 });

@@ -56,7 +56,7 @@ export function labelDimensions(items: readonly Labelable[]): string[] {
     const telling = keys.filter((k) => new Set(members.map((i) => items[i]!.dimension.qualifiers[k] ?? "")).size > 1);
     for (const i of members) {
       const q = items[i]!.dimension.qualifiers;
-      const named = telling.filter((k) => q[k] !== undefined).map((k) => `${k}: ${q[k]}`);
+      const named = telling.filter((k) => q[k] !== undefined).map((k) => `${k}: ${qualifierText(k, q[k]!)}`);
       let extended = named.length > 0 ? `${label} (${named.join(", ")})` : label;
       const sameUnitPeers = members.filter((j) => j !== i && labelsEqualQualifiers(items[j]!, items[i]!, telling));
       if (sameUnitPeers.length > 0) extended = `${extended} (per ${UNITS[items[i]!.unit]})`;
@@ -68,4 +68,24 @@ export function labelDimensions(items: readonly Labelable[]): string[] {
 
 function labelsEqualQualifiers(a: Labelable, b: Labelable, keys: readonly string[]): boolean {
   return keys.every((k) => a.dimension.qualifiers[k] === b.dimension.qualifiers[k]);
+}
+
+/**
+ * A qualifier value as a label shows it: verbatim (a slug, D27), except a `time_window`, which a
+ * reader gets as hours (T71): `1630-0030-utc-off-peak` → `16:30–00:30 UTC (off-peak)`.
+ */
+export function qualifierText(key: string, value: string): string {
+  if (key !== "time_window") return value;
+  const m = /^((?:\d{4}-\d{4})(?:_\d{4}-\d{4})*)-utc(?:-(off-peak|peak))?$/.exec(value);
+  if (!m) return value;
+  const hours = m[1]!
+    .split("_")
+    .map((span) =>
+      span
+        .split("-")
+        .map((t) => `${t.slice(0, 2)}:${t.slice(2)}`)
+        .join("–"),
+    )
+    .join(", ");
+  return `${hours} UTC${m[2] ? ` (${m[2]})` : ""}`;
 }

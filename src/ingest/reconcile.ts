@@ -91,7 +91,7 @@ export function reconcile(observations: readonly SourceObservation[], context: R
   // T82: a lagging source stays listed as dissenting, but neither wins nor disputes the price.
   const lagging = all.filter((o) => evidence.get(o.source)?.lagging);
   const obs = lagging.length < all.length ? all.filter((o) => !evidence.get(o.source)?.lagging) : all;
-  const memory = tieMemory(context.prior);
+  const memory = tieMemory(context.prior, all);
   const winner = pickWinner(obs, memory);
   const agreeing = obs.filter((o) => agrees(o, winner));
   const dissenting = all.filter((o) => !agrees(o, winner));
@@ -173,10 +173,24 @@ function evidenceAge(
 interface TieMemory {
   readonly published: number | null;
   readonly backed: readonly number[];
+  /** A source that backed last run's amount states another now: memory only breaks weight ties. */
+  readonly defected?: boolean;
 }
 
-function tieMemory(prior: PriorPrice | null): TieMemory {
-  return { published: prior?.amount ?? null, backed: (prior?.observations ?? []).map((o) => o.amount) };
+function tieMemory(prior: PriorPrice | null, now: readonly SourceObservation[] = []): TieMemory {
+  const backed = (prior?.observations ?? []).map((o) => o.amount);
+  if (!prior) return { published: null, backed };
+  // The evidence moved: a source that backed last run's amount now states another one. Last run's
+  // amount then keeps its privilege only below the weights (it moves only when the evidence moves,
+  // T80): a heavier mover wins, an equal one does not.
+  const current = new Map(now.map((o) => [o.source, o.amount]));
+  const defected = (prior.observations ?? []).some(
+    (o) =>
+      amountsAgree(o.amount, prior.amount) &&
+      current.has(o.source) &&
+      !amountsAgree(current.get(o.source)!, prior.amount),
+  );
+  return { published: prior.amount, backed, defected };
 }
 
 function effectiveWeight(o: SourceObservation): number {
@@ -207,7 +221,10 @@ function support(candidate: SourceObservation, obs: readonly SourceObservation[]
  * amount with the most agreeing weight, then the most sources, then the heaviest single source,
  * then the lower amount. `obs` must be sorted by {@link byWeightThenId}.
  */
-function pickWinner(obs: readonly SourceObservation[], memory: TieMemory = { published: null, backed: [] }): SourceObservation {
+function pickWinner(
+  obs: readonly SourceObservation[],
+  memory: TieMemory = { published: null, backed: [] },
+): SourceObservation {
   // Only a fresh authoritative statement overrules; a carried one votes like any other source.
   const authoritative = obs.find((o) => o.authoritative && o.fresh);
   if (authoritative) return authoritative;
@@ -235,12 +252,16 @@ function rankKey(o: SourceObservation, obs: readonly SourceObservation[], memory
   const agreeing = obs.filter((x) => agrees(x, o));
   const published = memory.published !== null && amountsAgree(memory.published, o.amount) ? 1 : 0;
   const backed = memory.backed.some((a) => amountsAgree(a, o.amount)) ? 1 : 0;
+  const count = agreeing.reduce((n, x) => n + (x.fresh ? 1 : 0.5), 0);
+  const weight = round6(support(o, obs));
+  const heaviest = Math.max(...agreeing.map(effectiveWeight));
+  if (memory.defected) return [count, weight, heaviest, published, backed, o.amount > 0 ? 1 : 0, -o.amount];
   return [
-    agreeing.reduce((n, x) => n + (x.fresh ? 1 : 0.5), 0),
+    count,
     published,
     backed,
-    round6(support(o, obs)),
-    Math.max(...agreeing.map(effectiveWeight)),
+    weight,
+    heaviest,
     // A tie between 0 and a positive amount never publishes 0 (issue 13 §4).
     o.amount > 0 ? 1 : 0,
     -o.amount,
@@ -264,7 +285,7 @@ function isTie(obs: readonly SourceObservation[], winner: SourceObservation, mem
   return obs.some((o) => {
     if (agrees(o, winner)) return false;
     const k = rankKey(o, obs, memory);
-    return k[0] === w[0] && k[1] === w[1] && k[2] === w[2];
+    return memory.defected ? k[0] === w[0] && k[1] === w[1] : k[0] === w[0] && k[1] === w[1] && k[2] === w[2];
   });
 }
 

@@ -28,7 +28,9 @@ function mergedPrices(
   renames: ReadonlyMap<string, string>,
 ): Dataset["prices"] {
   const own = new Set(
-    previous.prices.filter((p) => !renames.has(p.modelId)).map((p) => `${p.modelId}|${p.channel}|${p.seller}|${p.label}`),
+    previous.prices
+      .filter((p) => !renames.has(p.modelId))
+      .map((p) => `${p.modelId}|${p.channel}|${p.seller}|${p.label}`),
   );
   const out: Dataset["prices"][number][] = [];
   for (const p of previous.prices) {

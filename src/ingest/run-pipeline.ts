@@ -114,7 +114,14 @@ export async function publishRun(
       inputs.push({ ...base, listings: carried?.listings ?? [], fresh: false, error: result.failure, ran: true });
       continue;
     }
-    inputs.push({ ...base, listings: result.listings, fresh: true, error: null, ran: true });
+    inputs.push({
+      ...base,
+      listings: result.listings,
+      fresh: true,
+      error: null,
+      ran: true,
+      ...(result.unmapped ? { unmapped: result.unmapped } : {}),
+    });
     fresh.push({ source: adapter.id, observedAt: runTime, listings: result.listings });
     if (result.history) dated.push({ source: adapter.id, rows: result.history });
   }
@@ -139,7 +146,14 @@ export async function publishRun(
   return { dataset, changes: changes.length, failures };
 }
 
-type Parsed = { listings: readonly Listing[]; history: readonly DatedPrice[] | null } | { failure: SourceFailure };
+type Parsed =
+  | {
+      listings: readonly Listing[];
+      history: readonly DatedPrice[] | null;
+      /** Unknown price fields (T70); null when the payload was not parsed now (304). */
+      unmapped: Readonly<Record<string, number>> | null;
+    }
+  | { failure: SourceFailure };
 
 /** Parses one outcome and applies the guards; a thrown parse error is that source's failure. */
 function parseOutcome(
@@ -152,12 +166,14 @@ function parseOutcome(
   if (outcome.kind === "unchanged") {
     if (!carried)
       return { failure: { message: `${adapter.id}: 304 Not Modified but no last good parse`, httpStatus: 304 } };
-    return { listings: carried.listings, history: null };
+    return { listings: carried.listings, history: null, unmapped: null };
   }
   let listings: Listing[];
+  let unmapped: Readonly<Record<string, number>> = {};
   let history: readonly DatedPrice[] | null = null;
   try {
-    listings = adapter.parse(outcome.payload);
+    if (adapter.parseReport) ({ listings, unmapped } = adapter.parseReport(outcome.payload));
+    else listings = adapter.parse(outcome.payload);
     if (adapter.parseHistory) history = adapter.parseHistory(outcome.payload);
   } catch (err) {
     return { failure: { message: err instanceof Error ? err.message : String(err), httpStatus: null } };
@@ -181,7 +197,7 @@ function parseOutcome(
       };
     }
   }
-  return { listings, history };
+  return { listings, history, unmapped };
 }
 
 /** Last amount per `modelId|seriesKey` among recorded (not upstream-dated) points. */

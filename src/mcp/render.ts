@@ -115,7 +115,9 @@ export function renderSources(body: Envelope<ApiSource[]>): string {
     body.data,
     (s) =>
       `${s.source} (${s.name}): weight ${s.weight}${s.authoritative ? ", authoritative" : ""}, ` +
-      `last success ${s.lastSuccessAt ?? "never"}, ${s.rowsLastRun} rows last run${s.lastError ? `, last error: ${s.lastError.message}` : ""}`,
+      `last success ${s.lastSuccessAt ?? "never"}, last run ${s.lastRunStatus === "not_run" ? `not now (last ${s.lastRunAt ?? "never"})` : s.lastRunStatus}, ` +
+      `${s.rowsLastRun} rows last run, ${s.rejectedLastRun} rejected, ${s.unmappedLastRun} unmapped` +
+      `${s.lastError ? `, last error: ${s.lastError.message}` : ""}`,
   );
 }
 

@@ -18,11 +18,24 @@ export interface SourceAdapter {
    */
   parse(payload: SourcePayload): Listing[];
   /**
+   * {@link parse}, also reporting the price fields the adapter's field map does not know (T70).
+   * Optional; the pipeline uses it when present (every bundled adapter has it).
+   * @throws SourcePayloadError as `parse`
+   */
+  parseReport?(payload: SourcePayload): ParseReport;
+  /**
    * Dated prices the upstream itself records (issue 3 §2), for history before our first run.
    * Optional: only upstreams that publish dated history implement it.
    * @throws SourcePayloadError when the history part of the payload does not validate
    */
   parseHistory?(payload: SourcePayload): readonly DatedPrice[];
+}
+
+/** A parse with its field-map report. */
+export interface ParseReport {
+  readonly listings: Listing[];
+  /** Upstream price field → occurrences the field map does not know (never published). */
+  readonly unmapped: Readonly<Record<string, number>>;
 }
 
 /** A price an upstream dates itself: in force from `fromDate` (inclusive) to `toDate` (exclusive). */

@@ -159,6 +159,11 @@ export class KyselyCatalogueStore implements CatalogueStore {
           lastError: s.last_error ? (JSON.parse(s.last_error) as SourceHealth["lastError"]) : null,
           rowsLastRun: Number(s.rows_last_run),
           unmatchedLastRun: Number(s.unmatched_last_run),
+          ...runOf(s, v),
+          rejectedLastRun: Number(s.rejected_last_run),
+          rejectedByReason: JSON.parse(s.rejected_by_reason) as Record<string, number>,
+          unmappedLastRun: Number(s.unmapped_last_run),
+          unmappedByField: JSON.parse(s.unmapped_by_field) as Record<string, number>,
         }),
       ),
     };
@@ -297,6 +302,12 @@ export class KyselyCatalogueStore implements CatalogueStore {
               last_error: s.lastError ? JSON.stringify(s.lastError) : null,
               rows_last_run: s.rowsLastRun,
               unmatched_last_run: s.unmatchedLastRun,
+              last_run_status: s.lastRunStatus,
+              last_run_at: s.lastRunAt,
+              rejected_last_run: s.rejectedLastRun,
+              rejected_by_reason: JSON.stringify(s.rejectedByReason),
+              unmapped_last_run: s.unmappedLastRun,
+              unmapped_by_field: JSON.stringify(s.unmappedByField),
             })),
           )
           .execute();
@@ -440,4 +451,26 @@ function toPrice(r: PriceTable): PublishedPrice {
     staleSince: r.stale_since,
     observations: JSON.parse(r.observations) as PublishedPrice["observations"],
   };
+}
+
+/**
+ * Last-run status and time of a health row; rows published before migration 0004 have neither
+ * and get them from what they do say (a success or an error at the row's own version, else absent).
+ */
+function runOf(
+  s: {
+    last_run_status: string | null;
+    last_run_at: string | null;
+    last_success_at: string | null;
+    last_error: string | null;
+  },
+  version: string,
+): Pick<SourceHealth, "lastRunStatus" | "lastRunAt"> {
+  if (s.last_run_status !== null)
+    return { lastRunStatus: s.last_run_status as SourceHealth["lastRunStatus"], lastRunAt: s.last_run_at };
+  const errorAt = s.last_error ? (JSON.parse(s.last_error) as { at: string }).at : null;
+  if (s.last_success_at === version) return { lastRunStatus: "succeeded", lastRunAt: version };
+  if (errorAt === version) return { lastRunStatus: "failed", lastRunAt: version };
+  const times = [s.last_success_at, errorAt].filter((t): t is string => t !== null).sort();
+  return { lastRunStatus: "not_run", lastRunAt: times[times.length - 1] ?? null };
 }

@@ -152,6 +152,27 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  // Issue 13 (T75): a source's last run status and time, quarantined and unmapped rows.
+  // One ALTER per column: SQLite adds a single column per statement.
+  "0005_issue13_source_health": {
+    async up(db: Kysely<unknown>) {
+      const table = () => db.schema.alterTable("source_health");
+      await table().addColumn("last_run_status", "text").execute();
+      await table().addColumn("last_run_at", "text").execute();
+      await table()
+        .addColumn("rejected_last_run", "integer", (c) => c.notNull().defaultTo(0))
+        .execute();
+      await table()
+        .addColumn("rejected_by_reason", "text", (c) => c.notNull().defaultTo("{}"))
+        .execute();
+      await table()
+        .addColumn("unmapped_last_run", "integer", (c) => c.notNull().defaultTo(0))
+        .execute();
+      await table()
+        .addColumn("unmapped_by_field", "text", (c) => c.notNull().defaultTo("{}"))
+        .execute();
+    },
+  },
 };
 
 /** The in-code migration provider (no directory scan, so bundling and tsx both work). */

@@ -124,6 +124,15 @@ export interface SourceHealthTable {
   last_error: string | null;
   rows_last_run: number;
   unmatched_last_run: Generated<number>;
+  /** Migration 0004 (issue 13, T75); null in versions published before it. */
+  last_run_status: string | null;
+  last_run_at: string | null;
+  rejected_last_run: number;
+  /** JSON object reason → rows. */
+  rejected_by_reason: string;
+  unmapped_last_run: number;
+  /** JSON object field → occurrences. */
+  unmapped_by_field: string;
 }
 
 export interface SourceStateTable {

@@ -17,7 +17,7 @@ import {
   sortedKey,
   strippedForms,
 } from "./spelling.js";
-import { SNAPSHOT_DATE, VERSION_TAG } from "./spelling-rules.js";
+import { SELLER_PREFIXES, SNAPSHOT_DATE, VERSION_TAG } from "./spelling-rules.js";
 
 /**
  * Identity resolution (D1, D2; issue 12 T60–T66): every listing of a run lands on one model
@@ -274,12 +274,17 @@ export function resolveIdentities(inputs: readonly SourceListings[]): IdentityRe
   const resolved: ResolvedListing[] = [];
   const aliasSets = new Map<string, Set<string>>();
   const slugsByMaker = new Map<string, Set<string>>();
-  const finalId = (id: string) => renames.get(id) ?? id;
+  const finalId = (id: string) => {
+    let x = id;
+    for (let i = 0; i < 5 && renames.has(x); i++) x = renames.get(x)!;
+    return x;
+  };
   for (const [item, placed] of placements) {
     const maker = modelOf(item, mirrors);
     const modelId = finalId(`${maker}/${placed.slug}`);
     const channel = channelFor(item.listing.seller, maker);
-    const qualifiers: Record<string, string> = { ...item.spelling.qualifiers, ...placed.qualifiers };
+    // A router's variant (`:free`) says more about the price than a serving suffix does: it wins.
+    const qualifiers: Record<string, string> = { ...placed.qualifiers, ...item.spelling.qualifiers };
     // A maker's own platform under another seller slug (Bedrock for Nova) is named in direct (§6).
     if (MULTI_SELLER_CHANNELS.has(channel) || (channel === "direct" && item.listing.seller !== maker))
       qualifiers.seller = item.listing.seller;
@@ -528,6 +533,21 @@ function mergeByName(
   }
   const distinct = new Set(DISTINCT.flatMap(([a, b]) => [`${a}|${b}`, `${b}|${a}`]));
   const renames = new Map<string, string>();
+  // A model whose key is another model's key with a seller prefix (`nvidia-nemotron-nano-9b-v2`
+  // beside `nemotron-nano-9b-v2`) is that model (T60), unless one source lists both as the maker's.
+  const ids = new Set(uses.keys());
+  for (const id of ids) {
+    const maker = id.slice(0, id.indexOf("/"));
+    const key = keyOf(slugOf(id));
+    const prefix = SELLER_PREFIXES.find((p) => key.startsWith(`${p}-`));
+    if (!prefix) continue;
+    const rest = key.slice(prefix.length + 1);
+    const target = [...ids].find((o) => o !== id && o.startsWith(`${maker}/`) && keyOf(slugOf(o)) === rest);
+    if (!target || [...(ownIn.get(id) ?? [])].some((s) => ownIn.get(target)?.has(s))) continue;
+    renames.set(id, target);
+    const catalogue = catalogues.get(maker);
+    for (const k of catalogue?.keysOf.get(slugOf(id)) ?? []) catalogue?.add(k, slugOf(target));
+  }
   for (const ids of groups.values()) {
     if (ids.length < 2) continue;
     // The survivor: plain before dated before moving, then the spelling more listings use.

@@ -103,15 +103,16 @@ function readRaw(date: string): string {
 describe("genai-prices 2025-12-01", () => {
   const ls = () => listingsAt("2025-12-01");
 
-  it("emits the unconstrained DeepSeek price as base and the 00:30-16:30 UTC window as a qualified price", () => {
+  it("gives DeepSeek's 00:30-16:30 UTC standard price as base and the unconstrained discount as off-peak (T71)", () => {
     const chat = listing(ls(), "deepseek", "deepseek-chat");
-    expect(amountOf(chat)).toBe(0.135);
-    expect(amountOf(chat, { direction: "output" })).toBe(0.55);
-    expect(amountOf(chat, { cache: "read" })).toBe(0.035);
-    const window = { time_window: "0030-1630-utc" };
-    expect(amountOf(chat, { qualifiers: window })).toBe(0.27);
-    expect(amountOf(chat, { direction: "output", qualifiers: window })).toBe(1.1);
-    expect(amountOf(chat, { cache: "read", qualifiers: window })).toBe(0.07);
+    expect(amountOf(chat)).toBe(0.27);
+    expect(amountOf(chat, { direction: "output" })).toBe(1.1);
+    expect(amountOf(chat, { cache: "read" })).toBe(0.07);
+    const offPeak = { time_window: "1630-0030-utc-off-peak" };
+    expect(amountOf(chat, { qualifiers: offPeak })).toBe(0.135);
+    expect(amountOf(chat, { direction: "output", qualifiers: offPeak })).toBe(0.55);
+    expect(amountOf(chat, { cache: "read", qualifiers: offPeak })).toBe(0.035);
+    expect(chat.prices.filter((p) => "time_window" in p.dimension.qualifiers)).toHaveLength(3);
   });
 
   it("picks the start_date entry in force (openai o3 from 2025-06-10)", () => {
@@ -175,8 +176,9 @@ describe("genai-prices 2026-06-01", () => {
 
   it("still emits DeepSeek's time-of-day prices and Perplexity's per-request fees", () => {
     const reasoner = listing(ls(), "deepseek", "deepseek-reasoner");
-    expect(amountOf(reasoner)).toBe(0.135);
-    expect(amountOf(reasoner, { direction: "output", qualifiers: { time_window: "0030-1630-utc" } })).toBe(2.19);
+    expect(amountOf(reasoner)).toBe(0.55);
+    expect(amountOf(reasoner, { direction: "output" })).toBe(2.19);
+    expect(amountOf(reasoner, { qualifiers: { time_window: "1630-0030-utc-off-peak" } })).toBe(0.135);
     const pro = listing(ls(), "perplexity", "sonar-pro");
     expect(price(pro, { direction: "request" })).toMatchObject({ amount: 14, unit: "krequests" });
   });
@@ -242,8 +244,8 @@ describe("genai-prices v2 feed", () => {
     const m = listing(ls(), "anthropic", "claude-example-4");
     expect(amountOf(m, { direction: "output" })).toBe(15); // the 2099-01-01 list is not in force yet
     const ds = listing(ls(), "deepseek", "deepseek-example");
-    expect(amountOf(ds)).toBe(0.135);
-    expect(amountOf(ds, { qualifiers: { time_window: "0030-1630-utc" } })).toBe(0.27);
+    expect(amountOf(ds)).toBe(0.27);
+    expect(amountOf(ds, { qualifiers: { time_window: "1630-0030-utc-off-peak" } })).toBe(0.135);
   });
 });
 

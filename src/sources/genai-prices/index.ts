@@ -3,8 +3,9 @@ import { scaleAmount } from "../../domain/amount.js";
 import { dimension, dimensionKey } from "../../domain/dimension.js";
 import { EMPTY_LISTING_META, type Listing, type PriceObservation } from "../../domain/observation.js";
 import { canonicalSeller, isMaker } from "../../domain/sellers.js";
-import { type SourceAdapter, type SourcePayload, SourcePayloadError } from "../source.js";
-import { type PriceKeySpec, V1_PRICE_KEYS, V2_PRICE_KEYS } from "./price-keys.js";
+import { type FieldRule, UnmappedTally } from "../field-map.js";
+import { type ParseReport, type SourceAdapter, type SourcePayload, SourcePayloadError } from "../source.js";
+import { V1_PRICE_KEYS, V2_PRICE_KEYS, V2_SKIPPED_KEYS } from "./field-map.js";
 import {
   type GenaiConditionalPrice,
   type GenaiMatch,
@@ -122,11 +123,14 @@ function hhmm(minutes: number): string {
  */
 function observationsOf(
   priceSet: GenaiModelPrice,
-  keys: Readonly<Record<string, PriceKeySpec>>,
+  keys: Readonly<Record<string, FieldRule>>,
   qualifiers: Qualifiers,
   taken: Set<string>,
+  unmapped: UnmappedTally,
 ): PriceObservation[] {
   const out: PriceObservation[] = [];
+  for (const key of Object.keys(priceSet))
+    if (!Object.hasOwn(keys, key) && !Object.hasOwn(V2_SKIPPED_KEYS, key)) unmapped.add(key);
   for (const [key, spec] of Object.entries(keys)) {
     const raw = priceSet[key];
     if (raw === undefined || raw === null) continue;
@@ -172,28 +176,36 @@ function observationsOf(
  * Observations of a model's `prices`. A plain object is the price. A conditional list is resolved
  * for `date` (YYYY-MM-DD): among the unconstrained and `start_date` entries, the one with the latest
  * `start_date` not after `date` applies (the unconstrained entry counts as the earliest; when none
- * applies, the first entry, as upstream does). Each daily time-window entry is emitted as well, with
- * qualifier `time_window` (`0030-1630-utc`).
+ * applies, the first entry, as upstream does).
+ *
+ * Daily time windows (T71): upstream's last matching entry wins, so each window entry holds its
+ * window and the entry in force holds the rest of the day. The part a caller pays with no
+ * condition met is the dearest one — DeepSeek's 00:30–16:30 UTC window holds the standard price,
+ * its unconstrained entry the off-peak discount — so that part gives the plain dimensions and every
+ * other part carries `time_window: <HHMM-HHMM>-utc-off-peak` (its own hours, UTC). A discount is
+ * never the standard price.
  */
 function pricesOf(
   prices: GenaiModel["prices"],
   date: string,
-  keys: Readonly<Record<string, PriceKeySpec>>,
+  keys: Readonly<Record<string, FieldRule>>,
   qualifiers: Qualifiers,
+  unmapped: UnmappedTally,
 ): PriceObservation[] {
   const taken = new Set<string>();
-  if (!Array.isArray(prices)) return observationsOf(prices, keys, qualifiers, taken);
+  if (!Array.isArray(prices)) return observationsOf(prices, keys, qualifiers, taken, unmapped);
   const entries: GenaiConditionalPrice[] = prices;
   const dated: { since: string; entry: GenaiConditionalPrice }[] = [];
-  const windows: { slug: string; entry: GenaiConditionalPrice }[] = [];
+  const windows: { minutes: readonly [number, number]; entry: GenaiConditionalPrice }[] = [];
   for (const entry of entries) {
     const c = entry.constraint;
     if (!c) dated.push({ since: "", entry });
     else if ("start_date" in c && typeof c.start_date === "string")
       dated.push({ since: c.start_date.slice(0, 10), entry });
     else if ("start_time" in c && typeof c.start_time === "string" && typeof c.end_time === "string") {
-      const slug = timeWindowSlug(c.start_time, c.end_time);
-      if (slug) windows.push({ slug, entry });
+      const a = utcMinutes(c.start_time);
+      const b = utcMinutes(c.end_time);
+      if (a !== null && b !== null && a !== b) windows.push({ minutes: [a, b], entry });
     }
   }
   let current: { since: string; entry: GenaiConditionalPrice } | undefined;
@@ -201,10 +213,52 @@ function pricesOf(
     if (d.since <= date && (!current || d.since >= current.since)) current = d;
   }
   current ??= dated[0];
-  const out = current ? observationsOf(current.entry.prices, keys, qualifiers, taken) : [];
-  for (const w of windows) {
-    out.push(...observationsOf(w.entry.prices, keys, { ...qualifiers, time_window: w.slug }, taken));
+  const parts: { intervals: (readonly [number, number])[]; prices: GenaiModelPrice }[] = windows.map((w) => ({
+    intervals: [w.minutes],
+    prices: w.entry.prices,
+  }));
+  if (current) {
+    const rest = complement(windows.map((w) => w.minutes));
+    if (rest.length > 0 || parts.length === 0) parts.push({ intervals: rest, prices: current.entry.prices });
   }
+  if (parts.length === 0) return [];
+  if (parts.length === 1) return observationsOf(parts[0]!.prices, keys, qualifiers, taken, unmapped);
+  const standard = parts.reduce((best, p) => (headline(p.prices) > headline(best.prices) ? p : best));
+  const out = observationsOf(standard.prices, keys, qualifiers, taken, unmapped);
+  for (const part of parts) {
+    if (part === standard || headline(part.prices) >= headline(standard.prices)) continue;
+    const slug = `${part.intervals.map(([a, b]) => `${hhmm(a)}-${hhmm(b)}`).join("_")}-utc-off-peak`;
+    out.push(...observationsOf(part.prices, keys, { ...qualifiers, time_window: slug }, taken, unmapped));
+  }
+  return out;
+}
+
+/** The amount that ranks a price set among time windows: its input, else its output (USD per 1M tokens). */
+function headline(prices: GenaiModelPrice): number {
+  for (const key of ["input_mtok", "input_text_mtok", "output_mtok", "output_text_mtok"]) {
+    const parsed = GenaiPriceValue.safeParse(prices[key]);
+    if (parsed.success) return typeof parsed.data === "number" ? parsed.data : parsed.data.base;
+  }
+  return 0;
+}
+
+/** The minutes of the day (UTC) no window covers, as [start, end) intervals that may wrap midnight. */
+function complement(windows: readonly (readonly [number, number])[]): [number, number][] {
+  const covered = new Array<boolean>(1440).fill(false);
+  for (const [a, b] of windows) for (let m = a; m !== b; m = (m + 1) % 1440) covered[m] = true;
+  const start = covered.indexOf(true);
+  if (start < 0) return [[0, 0]];
+  const out: [number, number][] = [];
+  let open: number | null = null;
+  for (let k = 0; k < 1440; k++) {
+    const m = (start + k) % 1440;
+    if (!covered[m] && open === null) open = m;
+    if (covered[m] && open !== null) {
+      out.push([open, m]);
+      open = null;
+    }
+  }
+  if (open !== null) out.push([open, start]);
   return out;
 }
 
@@ -245,7 +299,7 @@ function describeIssues(error: z.ZodError): string {
  * validate, and a model without any usable price, is skipped.
  * @throws SourcePayloadError when `data.json` is missing, not JSON, or not an array of providers
  */
-function parse(payload: SourcePayload): Listing[] {
+function parseReport(payload: SourcePayload): ParseReport {
   const text = payload.files.get(GENAI_PRICES_FILE);
   if (text === undefined) {
     throw new SourcePayloadError(
@@ -269,6 +323,7 @@ function parse(payload: SourcePayload): Listing[] {
     throw new SourcePayloadError(`genai-prices: observedAt ${JSON.stringify(payload.observedAt)} is not an ISO date`);
   }
   const keys = genaiPricesFormat(file.data) === "v2" ? V2_PRICE_KEYS : V1_PRICE_KEYS;
+  const unmapped = new UnmappedTally();
   const listings: Listing[] = [];
   for (const provider of file.data) {
     for (const rawModel of provider.models) {
@@ -276,7 +331,7 @@ function parse(payload: SourcePayload): Listing[] {
       if (!parsed.success) continue;
       const model = parsed.data;
       const { seller, qualifiers } = sellerOf(provider.id, model.id);
-      const prices = pricesOf(model.prices, date, keys, qualifiers);
+      const prices = pricesOf(model.prices, date, keys, qualifiers, unmapped);
       if (prices.length === 0) continue;
       const aliases = [...new Set(equalsOf(model.match))].filter((a) => a !== model.id);
       listings.push({
@@ -292,7 +347,7 @@ function parse(payload: SourcePayload): Listing[] {
       });
     }
   }
-  return mergeListings(listings);
+  return { listings: mergeListings(listings), unmapped: unmapped.toRecord() };
 }
 
 /**
@@ -310,5 +365,6 @@ export const genaiPricesSource = {
     weight: 0.8,
     authoritativeFor: [],
   },
-  parse,
+  parse: (payload: SourcePayload) => parseReport(payload).listings,
+  parseReport,
 } satisfies SourceAdapter;

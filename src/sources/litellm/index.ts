@@ -1,13 +1,23 @@
 import type { RawAmount } from "../../domain/amount.js";
 import { scaleAmount } from "../../domain/amount.js";
 import type { Dimension } from "../../domain/dimension.js";
-import { dimension, dimensionKey } from "../../domain/dimension.js";
+import { dimensionKey } from "../../domain/dimension.js";
 import type { Listing, PriceObservation } from "../../domain/observation.js";
 import { EMPTY_LISTING_META } from "../../domain/observation.js";
 import { canonicalSeller, isMaker } from "../../domain/sellers.js";
 import type { Unit } from "../../domain/unit.js";
-import type { SourceAdapter, SourceInfo, SourcePayload } from "../source.js";
+import { type FieldRule, ruleDimension, UnmappedTally } from "../field-map.js";
+import type { ParseReport, SourceAdapter, SourceInfo, SourcePayload } from "../source.js";
 import { SourcePayloadError } from "../source.js";
+import {
+  BASE_RULES,
+  IMAGE_STEP_PROVIDERS,
+  MODE_RULES,
+  MODES,
+  SKIPPED,
+  SKIPPED_PATTERN,
+  webSearchRule,
+} from "./field-map.js";
 import type { LitellmEntry } from "./schema.js";
 import { LitellmCost, LitellmEntry as LitellmEntrySchema, LitellmFile, LitellmTier } from "./schema.js";
 
@@ -29,112 +39,21 @@ const INFO: SourceInfo = {
   authoritativeFor: [],
 };
 
-/** Modes whose prices we carry; entries without `mode` are kept when they have token prices. */
-const MODES = new Set([
-  "chat",
-  "completion",
-  "responses",
-  "embedding",
-  "image_generation",
-  "audio_transcription",
-  "audio_speech",
-  "rerank",
-]);
-
-type Partial_ = Partial<Omit<Dimension, "direction">>;
-interface Rule {
-  readonly direction: Dimension["direction"];
-  readonly dim?: Partial_;
-  readonly unit: Unit;
-  readonly factor: string;
-}
-const tok = (direction: Dimension["direction"], dim: Partial_ = {}): Rule => ({
-  direction,
-  dim,
-  unit: "mtok",
-  factor: "1e6",
-});
-const per = (direction: Dimension["direction"], unit: Unit, dim: Partial_ = {}, factor = "1"): Rule => ({
-  direction,
-  dim,
-  unit,
-  factor,
-});
-
-/**
- * Base price keys (after removing a tier suffix and an `_above_<N>k_tokens` bracket suffix).
- * Order matters: when two keys give one dimension, the earlier key wins (aliases last).
- */
-const BASE_RULES: ReadonlyArray<readonly [string, Rule]> = [
-  ["input_cost_per_token", tok("input")],
-  ["output_cost_per_token", tok("output")],
-  ["output_cost_per_reasoning_token", tok("reasoning")],
-  ["cache_read_input_token_cost", tok("input", { cache: "read" })],
-  ["cache_creation_input_token_cost", tok("input", { cache: "write" })],
-  ["cache_creation_input_token_cost_above_1hr", tok("input", { cache: "write_1h" })],
-  ["input_cost_per_audio_token", tok("input", { modality: "audio" })],
-  ["output_cost_per_audio_token", tok("output", { modality: "audio" })],
-  ["input_cost_per_image_token", tok("input", { modality: "image" })],
-  ["output_cost_per_image_token", tok("output", { modality: "image" })],
-  ["output_cost_per_video_token", tok("output", { modality: "video" })],
-  ["cache_read_input_audio_token_cost", tok("input", { modality: "audio", cache: "read" })],
-  ["cache_creation_input_audio_token_cost", tok("input", { modality: "audio", cache: "write" })],
-  ["cache_read_input_image_token_cost", tok("input", { modality: "image", cache: "read" })],
-  ["input_cost_per_image", per("input", "image", { modality: "image" })],
-  ["output_cost_per_image", per("output", "image", { modality: "image" })],
-  [
-    "output_cost_per_image_premium_image",
-    per("output", "image", { modality: "image", qualifiers: { quality: "premium" } }),
-  ],
-  [
-    "output_cost_per_image_above_512_and_512_pixels",
-    per("output", "image", { modality: "image", qualifiers: { size: "above-512x512" } }),
-  ],
-  [
-    "output_cost_per_image_above_512_and_512_pixels_and_premium_image",
-    per("output", "image", { modality: "image", qualifiers: { size: "above-512x512", quality: "premium" } }),
-  ],
-  [
-    "output_cost_per_image_above_1024_and_1024_pixels",
-    per("output", "image", { modality: "image", qualifiers: { size: "above-1024x1024" } }),
-  ],
-  [
-    "output_cost_per_image_above_1024_and_1024_pixels_and_premium_image",
-    per("output", "image", { modality: "image", qualifiers: { size: "above-1024x1024", quality: "premium" } }),
-  ],
-  ["input_cost_per_audio_per_second", per("input", "second", { modality: "audio" })],
-  ["input_cost_per_video_per_second", per("input", "second", { modality: "video" })],
-  ["output_cost_per_video_per_second", per("output", "second", { modality: "video" })],
-  ["input_cost_per_character", per("input", "mchars", {}, "1e6")],
-  ["output_cost_per_character", per("output", "mchars", {}, "1e6")],
-  ["input_cost_per_request", per("request", "krequests", {}, "1000")],
-  ["input_cost_per_query", per("request", "krequests", {}, "1000")],
-  ["file_search_cost_per_1k_calls", per("tool", "kcalls", { qualifiers: { tool: "file_search" } })],
-  // aliases of keys above (the canonical key wins when both are present)
-  ["input_cost_per_token_cache_hit", tok("input", { cache: "read" })],
-  ["cache_read_input_token_cost_per_audio_token", tok("input", { modality: "audio", cache: "read" })],
-];
 const BASE = new Map(BASE_RULES);
 const BASE_ORDER = new Map(BASE_RULES.map(([k], i) => [k, i]));
-
-/** Per-second keys whose modality depends on the entry's mode (speech in or out). */
-const PER_SECOND: Readonly<Record<string, Partial<Record<string, Rule>>>> = {
-  input_cost_per_second: { audio_transcription: per("input", "second", { modality: "audio" }) },
-  output_cost_per_second: { audio_speech: per("output", "second", { modality: "audio" }) },
-};
 
 const TIER_SUFFIX = /_(batches|batch_requests|flex|priority)$/;
 const ABOVE_SUFFIX = /_above_(\d+)k_tokens$/;
 
 interface ParsedKey {
-  readonly rule: Rule;
+  readonly rule: FieldRule;
   readonly tier: Dimension["tier"];
   readonly threshold: number;
   readonly order: number;
 }
 
-/** Splits a price key into base rule, service tier and prompt-length threshold; null if unknown. */
-function parseKey(key: string, mode: string | undefined): ParsedKey | null {
+/** Splits a price key into base, service tier and prompt-length threshold (the field-map grammar). */
+function splitKey(key: string): { base: string; tier: Dimension["tier"]; threshold: number } {
   let rest = key;
   let tier: Dimension["tier"] = "standard";
   const t = TIER_SUFFIX.exec(rest);
@@ -148,9 +67,35 @@ function parseKey(key: string, mode: string | undefined): ParsedKey | null {
     threshold = Number(a[1]) * 1000;
     rest = rest.slice(0, a.index);
   }
-  const rule = BASE.get(rest) ?? (mode ? PER_SECOND[rest]?.[mode] : undefined);
+  return { base: rest, tier, threshold };
+}
+
+/** The rule of a price key for an entry; null when the field map does not publish it. */
+function parseKey(key: string, entry: LitellmEntry): ParsedKey | null {
+  const { base, tier, threshold } = splitKey(key);
+  const mode = entry.mode;
+  if (
+    mode === "image_generation" &&
+    IMAGE_STEP_PROVIDERS.has(entry.litellm_provider) &&
+    BASE.get(base)?.unit === "mtok"
+  )
+    return null;
+  const byMode = mode ? MODE_RULES[base]?.[mode] : undefined;
+  const rule =
+    base === "input_cost_per_image" && byMode && "output_cost_per_image" in entry
+      ? BASE.get(base)
+      : (byMode ?? BASE.get(base));
   if (!rule) return null;
-  return { rule, tier, threshold, order: BASE_ORDER.get(rest) ?? BASE_RULES.length };
+  return { rule, tier, threshold, order: BASE_ORDER.get(base) ?? BASE_RULES.length };
+}
+
+/** True when a cost-named key is known to the field map (published or deliberately skipped). */
+function knownKey(key: string, entry: LitellmEntry): boolean {
+  if (key === "search_context_cost_per_query" || SKIPPED_PATTERN.test(key)) return true;
+  const { base } = splitKey(key);
+  return (
+    BASE.has(base) || Object.hasOwn(MODE_RULES, base) || Object.hasOwn(SKIPPED, base) || parseKey(key, entry) !== null
+  );
 }
 
 /** A finite non-negative cost, or null (negative, non-numeric, absent). */
@@ -182,13 +127,19 @@ class PriceSet {
 }
 
 /** Maps all prices of one entry; `qualifiers` (size, region) are added to every dimension. */
-function pricesOf(entry: LitellmEntry, qualifiers: Record<string, string>): PriceObservation[] {
+function pricesOf(
+  entry: LitellmEntry,
+  qualifiers: Record<string, string>,
+  unmapped: UnmappedTally,
+): PriceObservation[] {
   const record = entry as Record<string, unknown>;
   const parsed: Array<ParsedKey & { raw: RawAmount }> = [];
   for (const [key, value] of Object.entries(record)) {
+    if (/cost|price/i.test(key) && !knownKey(key, entry))
+      unmapped.add(key.replace(/_above_\d+k_tokens/, "_above_<N>k_tokens"));
     const raw = costOf(value);
     if (raw === null) continue;
-    const p = parseKey(key, entry.mode);
+    const p = parseKey(key, entry);
     if (p) parsed.push({ ...p, raw });
   }
   const thresholds = [...new Set(parsed.map((p) => p.threshold).filter((t) => t > 0))].sort((a, b) => a - b);
@@ -199,18 +150,12 @@ function pricesOf(entry: LitellmEntry, qualifiers: Record<string, string>): Pric
 
   const set = new PriceSet();
   const put = (
-    rule: Rule,
+    rule: FieldRule,
     tier: Dimension["tier"],
     range: { contextMin: number; contextMax: number | null },
     raw: RawAmount,
   ) => {
-    const dim = dimension(rule.direction, {
-      ...rule.dim,
-      ...range,
-      tier,
-      qualifiers: { ...(rule.dim?.qualifiers ?? {}), ...qualifiers },
-    });
-    set.add(dim, raw, rule.unit, rule.factor);
+    set.add(ruleDimension(rule, { ...range, tier, qualifiers }), raw, rule.unit, rule.factor);
   };
   parsed.sort((a, b) => a.order - b.order);
   for (const p of parsed) put(p.rule, p.tier, bracket(p.threshold), p.raw);
@@ -220,12 +165,7 @@ function pricesOf(entry: LitellmEntry, qualifiers: Record<string, string>): Pric
     const m = /^search_context_size_([a-z]+)$/.exec(size);
     const raw = costOf(value);
     if (!m || raw === null) continue;
-    put(
-      per("tool", "kcalls", { qualifiers: { tool: "web_search", context_size: m[1] as string } }, "1000"),
-      "standard",
-      bracket(0),
-      raw,
-    );
+    put(webSearchRule(m[1] as string), "standard", bracket(0), raw);
   }
 
   // tiered_pricing: [{range: [lo, hi], <cost keys>}]; the first range is the base bracket.
@@ -240,7 +180,7 @@ function pricesOf(entry: LitellmEntry, qualifiers: Record<string, string>): Pric
         : { contextMin: tierEntry.range[0], contextMax: tiers[i + 1]?.range[0] ?? null };
     for (const [key, value] of Object.entries(tierEntry)) {
       const raw = costOf(value);
-      const p = raw === null ? null : parseKey(key, entry.mode);
+      const p = raw === null ? null : parseKey(key, entry);
       if (p && raw !== null && p.threshold === 0) put(p.rule, p.tier, range, raw);
     }
   });
@@ -318,7 +258,7 @@ const positiveInt = (n: number | null | undefined): number | null =>
   typeof n === "number" && Number.isInteger(n) && n > 0 ? n : null;
 
 /** Maps one entry to a listing, or null when it is skipped (README "What is skipped"). */
-function mapEntry(key: string, entry: LitellmEntry, today: string): Listing | null {
+function mapEntry(key: string, entry: LitellmEntry, today: string, unmapped: UnmappedTally): Listing | null {
   if (
     entry.mode !== undefined
       ? !MODES.has(entry.mode)
@@ -349,7 +289,7 @@ function mapEntry(key: string, entry: LitellmEntry, today: string): Listing | nu
 
   let prices: PriceObservation[];
   try {
-    prices = pricesOf(entry, qualifiers);
+    prices = pricesOf(entry, qualifiers, unmapped);
   } catch {
     return null; // a cost that is not a decimal: skip this entry only
   }
@@ -391,7 +331,7 @@ function mergeListings(a: Listing, b: Listing): Listing {
  * Parses the LiteLLM price file.
  * @throws SourcePayloadError when the file is missing, not JSON, or not an object
  */
-function parse(payload: SourcePayload): Listing[] {
+function parseReport(payload: SourcePayload): ParseReport {
   const text = payload.files.get(FILE);
   if (text === undefined) throw new SourcePayloadError(`litellm: payload has no ${FILE}`);
   let json: unknown;
@@ -408,22 +348,24 @@ function parse(payload: SourcePayload): Listing[] {
   }
   const today = payload.observedAt.slice(0, 10);
   const merged = new Map<string, Listing>();
+  const unmapped = new UnmappedTally();
   for (const [key, value] of Object.entries(file.data)) {
     if (key === "sample_spec" || typeof value !== "object" || value === null || Array.isArray(value)) continue;
     const entry = LitellmEntrySchema.safeParse(value);
     if (!entry.success) continue; // malformed entry: skipped, never fatal
-    const listing = mapEntry(key, entry.data, today);
+    const listing = mapEntry(key, entry.data, today, unmapped);
     if (!listing) continue;
     const id = `${listing.seller}\u0000${listing.model}`;
     const prior = merged.get(id);
     merged.set(id, prior ? mergeListings(prior, listing) : listing);
   }
-  return [...merged.values()];
+  return { listings: [...merged.values()], unmapped: unmapped.toRecord() };
 }
 
 /** LiteLLM source adapter (weight 0.7, MIT). */
 export const litellmSource = {
   id: "litellm",
   info: INFO,
-  parse,
+  parse: (payload: SourcePayload) => parseReport(payload).listings,
+  parseReport,
 } satisfies SourceAdapter;

@@ -194,7 +194,21 @@ describe("litellm format drift", () => {
         }),
       ).toEqual([0.04, "image"]);
     }
-    expect(price("2026-06-01", "openai", "dall-e-3", "input", { modality: "image" })).toEqual([0.04, "image"]);
+    // image_generation's input_cost_per_image is what one generated image costs (T70): an output image.
+    expect(price("2026-06-01", "openai", "dall-e-3", "output", { modality: "image" })).toEqual([0.04, "image"]);
+    expect(price("2026-06-01", "openai", "dall-e-3", "input", { modality: "image" })).toBeUndefined();
+    expect(
+      price("2026-06-01", "openai", "gpt-image-1-mini", "output", {
+        modality: "image",
+        qualifiers: { quality: "low", size: "1024x1024" },
+      }),
+    ).toEqual([0.005, "image"]);
+  });
+
+  it("does not read Fireworks' per-step FLUX prices as token prices (T70)", () => {
+    expect(listings("2026-06-01").some((l) => l.model === "flux-1-schnell-fp8" && l.seller === "fireworks-ai")).toBe(
+      false,
+    );
   });
 });
 

@@ -1,10 +1,12 @@
 import type { z } from "zod";
 import { scaleAmount } from "../../domain/amount.js";
-import { type Dimension, dimension, dimensionKey } from "../../domain/dimension.js";
+import { type Dimension, dimensionKey } from "../../domain/dimension.js";
 import { EMPTY_LISTING_META, type Listing, type PriceObservation } from "../../domain/observation.js";
 import { canonicalSeller, isMaker } from "../../domain/sellers.js";
 import type { Denomination, Unit } from "../../domain/unit.js";
-import { type SourceAdapter, type SourcePayload, SourcePayloadError } from "../source.js";
+import { ruleDimension, UnmappedTally } from "../field-map.js";
+import { type ParseReport, type SourceAdapter, type SourcePayload, SourcePayloadError } from "../source.js";
+import { ROW_METADATA, ROW_RULES } from "./field-map.js";
 import { LlmPricesCurrentFile, LlmPricesHistoricalFile, LlmPricesHistoricalRow, LlmPricesRow } from "./schema.js";
 
 /** File with the current prices (parsed into listings). */
@@ -55,16 +57,27 @@ function cleanName(name: string | null | undefined): string | null {
   return cleaned.length > 0 ? cleaned : null;
 }
 
-/** Prices of one row: input, output, cached input (read) in USD per 1M tokens; null / negative skipped. */
-function pricesOf(row: LlmPricesRow, contextMin: number): PriceObservation[] {
+/**
+ * Prices of one row by the field map (input, output, cached input in USD per 1M tokens); null /
+ * negative skipped; keys the map does not know are counted in `unmapped` when given.
+ */
+function pricesOf(row: LlmPricesRow, contextMin: number, unmapped?: UnmappedTally): PriceObservation[] {
   const out: PriceObservation[] = [];
-  const add = (raw: number | null | undefined, dim: Dimension) => {
-    if (raw === null || raw === undefined || !Number.isFinite(raw) || raw < 0) return;
-    out.push({ dimension: dim, amount: scaleAmount(raw), unit: "mtok", denomination: "currency", currency: "USD" });
-  };
-  add(row.input, dimension("input", { contextMin }));
-  add(row.output, dimension("output", { contextMin }));
-  add(row.input_cached, dimension("input", { cache: "read", contextMin }));
+  const record = row as Record<string, unknown>;
+  if (unmapped)
+    for (const key of Object.keys(record))
+      if (!Object.hasOwn(ROW_RULES, key) && !ROW_METADATA.has(key)) unmapped.add(key);
+  for (const [key, r] of Object.entries(ROW_RULES)) {
+    const raw = record[key];
+    if (typeof raw !== "number" || !Number.isFinite(raw) || raw < 0) continue;
+    out.push({
+      dimension: ruleDimension(r, { contextMin }),
+      amount: scaleAmount(raw, r.factor),
+      unit: r.unit,
+      denomination: "currency",
+      currency: "USD",
+    });
+  }
   return out;
 }
 
@@ -107,8 +120,9 @@ function readFile<T>(payload: SourcePayload, file: string, schema: z.ZodType<T>,
  * dimension keeps its first amount.
  * @throws SourcePayloadError when `current-v1.json` is missing, not JSON or not `{prices: [...]}`
  */
-function parse(payload: SourcePayload): Listing[] {
+function parseReport(payload: SourcePayload): ParseReport {
   const file = readFile(payload, LLM_PRICES_CURRENT_FILE, LlmPricesCurrentFile, "an object {updated_at, prices: []}");
+  const unmapped = new UnmappedTally();
   const byKey = new Map<string, { listing: Listing; seen: Set<string> }>();
   for (const raw of file.prices) {
     const parsed = LlmPricesRow.safeParse(raw);
@@ -116,7 +130,7 @@ function parse(payload: SourcePayload): Listing[] {
     const row = parsed.data;
     const { seller, makerHint } = sellerOf(row);
     const { model, contextMin } = bracketOf(row);
-    const prices = pricesOf(row, contextMin);
+    const prices = pricesOf(row, contextMin, unmapped);
     if (prices.length === 0) continue;
     const key = `${seller}\u0000${model}`;
     let entry = byKey.get(key);
@@ -135,7 +149,7 @@ function parse(payload: SourcePayload): Listing[] {
       prices: [...entry.listing.prices, ...added],
     };
   }
-  return [...byKey.values()].map((e) => e.listing);
+  return { listings: [...byKey.values()].map((e) => e.listing), unmapped: unmapped.toRecord() };
 }
 
 /**
@@ -181,6 +195,7 @@ export const llmPricesSource = {
     weight: 0.6,
     authoritativeFor: [],
   },
-  parse,
+  parse: (payload: SourcePayload) => parseReport(payload).listings,
+  parseReport,
   parseHistory: parseLlmPricesHistory,
 } satisfies SourceAdapter;

@@ -1,8 +1,16 @@
 import { AmountError, scaleAmount } from "../../domain/amount.js";
-import { type Dimension, dimension, type Tier } from "../../domain/dimension.js";
+import type { Dimension, Modality, Tier } from "../../domain/dimension.js";
 import { EMPTY_LISTING_META, type Listing, type PriceObservation } from "../../domain/observation.js";
 import { canonicalSeller, isMaker } from "../../domain/sellers.js";
-import { type SourceAdapter, type SourceInfo, type SourcePayload, SourcePayloadError } from "../source.js";
+import { ruleDimension, UnmappedTally } from "../field-map.js";
+import {
+  type ParseReport,
+  type SourceAdapter,
+  type SourceInfo,
+  type SourcePayload,
+  SourcePayloadError,
+} from "../source.js";
+import { COST_RULES, COST_STRUCTURE, sideModality } from "./field-map.js";
 import {
   ModelsDevApi,
   type ModelsDevCost,
@@ -24,28 +32,18 @@ export const modelsDevInfo: SourceInfo = {
   authoritativeFor: [],
 };
 
-/** Which dimension each per-token cost field prices (all USD per 1M tokens). */
-const COST_FIELD_DIMENSIONS = {
-  input: { direction: "input", modality: "text", cache: "none" },
-  output: { direction: "output", modality: "text", cache: "none" },
-  cache_read: { direction: "input", modality: "text", cache: "read" },
-  cache_write: { direction: "input", modality: "text", cache: "write" },
-  reasoning: { direction: "reasoning", modality: "text", cache: "none" },
-  input_audio: { direction: "input", modality: "audio", cache: "none" },
-  output_audio: { direction: "output", modality: "audio", cache: "none" },
-} as const satisfies Record<string, Pick<Dimension, "direction" | "modality" | "cache">>;
-type CostField = keyof typeof COST_FIELD_DIMENSIONS;
-const COST_FIELDS = Object.keys(COST_FIELD_DIMENSIONS) as CostField[];
-
 /** Threshold of the legacy `cost.context_over_200k` bracket, in prompt tokens. */
 const LEGACY_BRACKET_MIN = 200_000;
 
 /** Experimental request modes that are a service tier (D27 tier vocabulary); other modes stay `standard`. */
 const MODE_TIERS: Readonly<Record<string, Tier>> = { fast: "priority" };
 
-/** The parts of a dimension a group of cost fields shares (tier, bracket, qualifiers). */
-type DimensionContext = Pick<Dimension, "tier" | "contextMin" | "contextMax" | "qualifiers">;
-const BASE_CONTEXT: DimensionContext = { tier: "standard", contextMin: 0, contextMax: null, qualifiers: {} };
+/** The parts of a dimension a group of cost fields shares (tier, bracket, qualifiers), and the modalities of the model's two sides. */
+interface DimensionContext extends Pick<Dimension, "tier" | "contextMin" | "contextMax" | "qualifiers"> {
+  readonly inputModality: Modality;
+  readonly outputModality: Modality;
+  readonly unmapped: UnmappedTally;
+}
 
 /**
  * Adapter for models.dev `api.json`: one listing per (provider, model), prices in USD per 1M tokens.
@@ -62,12 +60,16 @@ export const modelsDevSource = {
   id: "models-dev",
   info: modelsDevInfo,
   parse(payload: SourcePayload): Listing[] {
+    return modelsDevSource.parseReport(payload).listings;
+  },
+  parseReport(payload: SourcePayload): ParseReport {
     // Providers already spelled canonically go first, so when two provider ids collapse into one
     // seller (`azure` + `azure-cognitive-services`) the canonical provider's entry is the one kept.
     const providers = readProviders(payload).sort(
       ([a], [b]) => Number(canonicalSeller(b) === b) - Number(canonicalSeller(a) === a),
     );
     const listings = new Map<string, Listing>();
+    const unmapped = new UnmappedTally();
     for (const [providerId, provider] of providers) {
       const seller = canonicalSeller(providerId);
       for (const [modelId, raw] of Object.entries(provider.models)) {
@@ -75,10 +77,10 @@ export const modelsDevSource = {
         if (listings.has(key)) continue; // same (seller, model) already listed by an alias provider id
         const model = ModelsDevModel.safeParse(raw);
         if (!model.success) continue; // malformed model entry: skipped (README "Skipped")
-        listings.set(key, toListing(seller, modelId, model.data));
+        listings.set(key, toListing(seller, modelId, model.data, unmapped));
       }
     }
-    return [...listings.values()];
+    return { listings: [...listings.values()], unmapped: unmapped.toRecord() };
   },
 } satisfies SourceAdapter;
 
@@ -129,7 +131,7 @@ function describe(value: unknown): string {
 }
 
 /** Maps one validated model entry to a listing. */
-function toListing(seller: string, modelId: string, model: ModelsDevModel): Listing {
+function toListing(seller: string, modelId: string, model: ModelsDevModel, unmapped: UnmappedTally): Listing {
   return {
     ...EMPTY_LISTING_META,
     seller,
@@ -142,7 +144,7 @@ function toListing(seller: string, modelId: string, model: ModelsDevModel): List
     openWeights: model.open_weights ?? null,
     releasedOn: isoDateOrNull(model.release_date),
     status: statusOf(model.status),
-    prices: model.cost ? pricesOf(model) : [],
+    prices: model.cost ? pricesOf(model, unmapped) : [],
   };
 }
 
@@ -187,8 +189,17 @@ export function isoDateOrNull(value: string | undefined): string | null {
 }
 
 /** All prices of a model with a `cost`: base, context brackets, and experimental modes. */
-function pricesOf(model: ModelsDevModel): PriceObservation[] {
+function pricesOf(model: ModelsDevModel, unmapped: UnmappedTally): PriceObservation[] {
   const prices: PriceObservation[] = [];
+  const BASE_CONTEXT: DimensionContext = {
+    tier: "standard",
+    contextMin: 0,
+    contextMax: null,
+    qualifiers: {},
+    inputModality: sideModality(model.modalities?.input),
+    outputModality: sideModality(model.modalities?.output),
+    unmapped,
+  };
   if (model.cost) prices.push(...costPrices(model.cost, BASE_CONTEXT));
   const experimental = model.experimental;
   if (typeof experimental === "object" && experimental.modes) {
@@ -235,24 +246,32 @@ function contextTiers(raw: readonly unknown[] | undefined): ModelsDevCostTier[] 
   return [...bySize.values()].sort((a, b) => a.tier.size - b.tier.size);
 }
 
-/** One observation per numeric, non-negative cost field (USD per 1M tokens, copied exactly). */
+/**
+ * One observation per numeric, non-negative cost field (USD per 1M tokens, copied exactly) that
+ * the field map knows; other keys are counted as unmapped. The plain `input` / `output` bill the
+ * side's modality (see {@link sideModality}).
+ */
 function fieldPrices(fields: ModelsDevCostFields, context: DimensionContext): PriceObservation[] {
   const prices: PriceObservation[] = [];
-  for (const field of COST_FIELDS) {
-    const raw = fields[field];
-    if (raw === undefined || !Number.isFinite(raw) || raw < 0) continue;
+  for (const key of Object.keys(fields))
+    if (!Object.hasOwn(COST_RULES, key) && !COST_STRUCTURE.has(key)) context.unmapped.add(`cost.${key}`);
+  for (const [field, r] of Object.entries(COST_RULES)) {
+    const raw = (fields as Record<string, unknown>)[field];
+    if (typeof raw !== "number" || !Number.isFinite(raw) || raw < 0) continue;
     let amount: number;
     try {
-      amount = scaleAmount(raw);
+      amount = scaleAmount(raw, r.factor);
     } catch (error) {
       if (error instanceof AmountError) continue;
       throw error;
     }
-    const { direction, modality, cache } = COST_FIELD_DIMENSIONS[field];
+    const modality =
+      field === "input" ? context.inputModality : field === "output" ? context.outputModality : r.modality;
+    const { tier, contextMin, contextMax, qualifiers } = context;
     prices.push({
-      dimension: dimension(direction, { modality, cache, ...context }),
+      dimension: ruleDimension({ ...r, modality }, { tier, contextMin, contextMax, qualifiers }),
       amount,
-      unit: "mtok",
+      unit: r.unit,
       denomination: "currency",
       currency: "USD",
     });

@@ -72,6 +72,14 @@ export const ModelsDevModel = z.looseObject({
   open_weights: z.boolean().optional().catch(undefined),
   status: optionalString,
   limit: z.looseObject({ context: optionalCount, output: optionalCount }).optional().catch(undefined),
+  /** What the model reads and writes (`text`, `image`, `audio`, `video`, `pdf`); decides the modality `cost.input`/`output` bill (T70). */
+  modalities: z
+    .looseObject({
+      input: z.array(z.string()).optional().catch(undefined),
+      output: z.array(z.string()).optional().catch(undefined),
+    })
+    .optional()
+    .catch(undefined),
   cost: ModelsDevCost.optional().catch(undefined),
   experimental: ModelsDevExperimental.optional().catch(undefined),
   provider: z

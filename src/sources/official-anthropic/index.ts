@@ -1,11 +1,11 @@
 import { scaleAmount } from "../../domain/amount.js";
 import type { Dimension } from "../../domain/dimension.js";
-import { dimension } from "../../domain/dimension.js";
 import type { Listing, PriceObservation } from "../../domain/observation.js";
 import { EMPTY_LISTING_META } from "../../domain/observation.js";
-import type { Unit } from "../../domain/unit.js";
-import type { SourceAdapter, SourceInfo, SourcePayload } from "../source.js";
+import { type FieldRule, ruleDimension, UnmappedTally } from "../field-map.js";
+import type { ParseReport, SourceAdapter, SourceInfo, SourcePayload } from "../source.js";
 import { SourcePayloadError } from "../source.js";
+import { BATCH_COLUMNS, LONG_CONTEXT_ROWS, MODEL_COLUMN, MODEL_PRICING_COLUMNS, WEB_SEARCH } from "./field-map.js";
 import { BatchRow, LongContext, ModelPricingRow } from "./schema.js";
 
 /**
@@ -93,18 +93,32 @@ export function anthropicModelSlug(name: string): string {
 
 const columnOf = (header: readonly string[], pattern: RegExp) => header.findIndex((h) => pattern.test(h));
 
-function modelPricing(lines: readonly string[]): ModelPricingRow[] {
+/** Counts the columns of a table the field map does not know, once per row (T70). */
+function countUnknownColumns(
+  table: string,
+  header: readonly string[],
+  known: readonly number[],
+  rows: number,
+  unmapped: UnmappedTally,
+) {
+  header.forEach((h, i) => {
+    if (!known.includes(i) && h !== "") unmapped.add(`${table}: ${h}`, rows);
+  });
+}
+
+function modelPricing(lines: readonly string[], unmapped: UnmappedTally): ModelPricingRow[] {
   const body = section(lines, /^model pricing\b/i);
   const table = body ? firstTable(body) : null;
   if (!table) throw new SourcePayloadError(`official-anthropic: ${FILE} has no "Model pricing" table`);
   const col = {
-    model: columnOf(table.header, /^model$/i),
-    input: columnOf(table.header, /base input/i),
-    w5m: columnOf(table.header, /5m cache write/i),
-    w1h: columnOf(table.header, /1h cache write/i),
-    read: columnOf(table.header, /cache hit/i),
-    output: columnOf(table.header, /output/i),
+    model: columnOf(table.header, MODEL_COLUMN),
+    input: columnOf(table.header, MODEL_PRICING_COLUMNS.input.header),
+    w5m: columnOf(table.header, MODEL_PRICING_COLUMNS.cacheWrite5m.header),
+    w1h: columnOf(table.header, MODEL_PRICING_COLUMNS.cacheWrite1h.header),
+    read: columnOf(table.header, MODEL_PRICING_COLUMNS.cacheRead.header),
+    output: columnOf(table.header, MODEL_PRICING_COLUMNS.output.header),
   };
+  countUnknownColumns("Model pricing", table.header, Object.values(col), table.rows.length, unmapped);
   if (col.model < 0 || col.input < 0 || col.output < 0) {
     throw new SourcePayloadError(
       `official-anthropic: ${FILE} "Model pricing" table lacks Model / Base Input Tokens / Output Tokens columns (header: ${table.header.join(" | ")})`,
@@ -130,13 +144,14 @@ function modelPricing(lines: readonly string[]): ModelPricingRow[] {
   return rows;
 }
 
-function batchPricing(lines: readonly string[]): BatchRow[] {
+function batchPricing(lines: readonly string[], unmapped: UnmappedTally): BatchRow[] {
   const body = section(lines, /^batch processing\b/i);
   const table = body ? firstTable(body) : null;
   if (!table) return [];
-  const model = columnOf(table.header, /^model$/i);
-  const input = columnOf(table.header, /batch input/i);
-  const output = columnOf(table.header, /batch output/i);
+  const model = columnOf(table.header, MODEL_COLUMN);
+  const input = columnOf(table.header, BATCH_COLUMNS.input.header);
+  const output = columnOf(table.header, BATCH_COLUMNS.output.header);
+  countUnknownColumns("Batch processing", table.header, [model, input, output], table.rows.length, unmapped);
   if (model < 0 || input < 0 || output < 0) return [];
   return table.rows.flatMap((cells) => {
     const row = BatchRow.safeParse({
@@ -173,16 +188,11 @@ function webSearchFee(text: string): string | null {
   return /\\?\$\s*(\d+(?:\.\d+)?)\s+per\s+1,?000\s+searches/i.exec(text)?.[1] ?? null;
 }
 
-function observation(
-  direction: Dimension["direction"],
-  partial: Partial<Omit<Dimension, "direction">>,
-  amount: string,
-  unit: Unit = "mtok",
-): PriceObservation {
+function observation(r: FieldRule, amount: string, at: Partial<Pick<Dimension, "contextMin">> = {}): PriceObservation {
   return {
-    dimension: dimension(direction, partial),
-    amount: scaleAmount(amount),
-    unit,
+    dimension: ruleDimension(r, at),
+    amount: scaleAmount(amount, r.factor),
+    unit: r.unit,
     denomination: "currency",
     currency: "USD",
   };
@@ -193,31 +203,32 @@ function observation(
  * @throws SourcePayloadError when `pricing.md` is missing, or its "Model pricing" table is missing
  *   or has no parsable row
  */
-function parse(payload: SourcePayload): Listing[] {
+function parseReport(payload: SourcePayload): ParseReport {
   const text = payload.files.get(FILE);
   if (text === undefined) throw new SourcePayloadError(`official-anthropic: payload has no ${FILE}`);
   const lines = text.split(/\r?\n/);
-  const models = modelPricing(lines);
-  const batch = new Map(batchPricing(lines).map((r) => [anthropicModelSlug(r.name), r]));
+  const unmapped = new UnmappedTally();
+  const models = modelPricing(lines, unmapped);
+  const batch = new Map(batchPricing(lines, unmapped).map((r) => [anthropicModelSlug(r.name), r]));
   const long = longContext(lines);
   const longFor = new Set((long?.models ?? []).map(anthropicModelSlug));
   const search = webSearchFee(text);
 
-  return models.map((row) => {
+  const C = MODEL_PRICING_COLUMNS;
+  const listings = models.map((row): Listing => {
     const model = anthropicModelSlug(row.name);
-    const prices: PriceObservation[] = [observation("input", {}, row.input), observation("output", {}, row.output)];
-    if (row.cacheWrite5m) prices.push(observation("input", { cache: "write" }, row.cacheWrite5m));
-    if (row.cacheWrite1h) prices.push(observation("input", { cache: "write_1h" }, row.cacheWrite1h));
-    if (row.cacheRead) prices.push(observation("input", { cache: "read" }, row.cacheRead));
+    const prices: PriceObservation[] = [observation(C.input.rule, row.input), observation(C.output.rule, row.output)];
+    if (row.cacheWrite5m) prices.push(observation(C.cacheWrite5m.rule, row.cacheWrite5m));
+    if (row.cacheWrite1h) prices.push(observation(C.cacheWrite1h.rule, row.cacheWrite1h));
+    if (row.cacheRead) prices.push(observation(C.cacheRead.rule, row.cacheRead));
     const b = batch.get(model);
-    if (b) {
-      prices.push(observation("input", { tier: "batch" }, b.input), observation("output", { tier: "batch" }, b.output));
-    }
+    if (b)
+      prices.push(observation(BATCH_COLUMNS.input.rule, b.input), observation(BATCH_COLUMNS.output.rule, b.output));
     if (long && longFor.has(model)) {
-      if (long.input) prices.push(observation("input", { contextMin: long.threshold }, long.input));
-      if (long.output) prices.push(observation("output", { contextMin: long.threshold }, long.output));
+      if (long.input) prices.push(observation(LONG_CONTEXT_ROWS.input, long.input, { contextMin: long.threshold }));
+      if (long.output) prices.push(observation(LONG_CONTEXT_ROWS.output, long.output, { contextMin: long.threshold }));
     }
-    if (search) prices.push(observation("tool", { qualifiers: { tool: "web_search" } }, search, "kcalls"));
+    if (search) prices.push(observation(WEB_SEARCH, search));
     return {
       ...EMPTY_LISTING_META,
       seller: "anthropic",
@@ -228,11 +239,13 @@ function parse(payload: SourcePayload): Listing[] {
       prices,
     };
   });
+  return { listings, unmapped: unmapped.toRecord() };
 }
 
 /** Anthropic's own pricing page (weight 1, authoritative for anthropic). */
 export const officialAnthropicSource = {
   id: "official-anthropic",
   info: INFO,
-  parse,
+  parse: (payload: SourcePayload) => parseReport(payload).listings,
+  parseReport,
 } satisfies SourceAdapter;

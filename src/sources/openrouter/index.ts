@@ -1,10 +1,16 @@
 import Big from "big.js";
 import { AmountError, scaleAmount } from "../../domain/amount.js";
-import { type Dimension, dimension } from "../../domain/dimension.js";
 import { EMPTY_LISTING_META, type Listing, type PriceObservation } from "../../domain/observation.js";
 import { canonicalSeller, isMaker } from "../../domain/sellers.js";
-import type { Unit } from "../../domain/unit.js";
-import { type SourceAdapter, type SourceInfo, type SourcePayload, SourcePayloadError } from "../source.js";
+import { ruleDimension, UnmappedTally } from "../field-map.js";
+import {
+  type ParseReport,
+  type SourceAdapter,
+  type SourceInfo,
+  type SourcePayload,
+  SourcePayloadError,
+} from "../source.js";
+import { IMAGE_TOKEN_RULE, PRICING_RULES } from "./field-map.js";
 import { OpenRouterModel, OpenRouterModels, type OpenRouterPricing } from "./schema.js";
 
 /** Name of the one file of an OpenRouter payload. */
@@ -22,36 +28,6 @@ export const openrouterInfo: SourceInfo = {
   authoritativeFor: [SELLER],
 };
 
-/** How one `pricing` key maps: its dimension, our unit, and the exact factor from OpenRouter's unit. */
-interface PricingRule {
-  readonly dimension: Dimension;
-  readonly unit: Unit;
-  /** USD per token → USD per 1M tokens `1e6`; per call → per 1K calls `1e3`; per request/image `1`. */
-  readonly factor: string;
-}
-
-const PER_TOKEN = "1e6";
-
-/** The `pricing` keys we read, in output order. Any other key is ignored. */
-const PRICING_RULES = {
-  prompt: { dimension: dimension("input"), unit: "mtok", factor: PER_TOKEN },
-  completion: { dimension: dimension("output"), unit: "mtok", factor: PER_TOKEN },
-  input_cache_read: { dimension: dimension("input", { cache: "read" }), unit: "mtok", factor: PER_TOKEN },
-  input_cache_write: { dimension: dimension("input", { cache: "write" }), unit: "mtok", factor: PER_TOKEN },
-  internal_reasoning: { dimension: dimension("reasoning"), unit: "mtok", factor: PER_TOKEN },
-  audio: { dimension: dimension("input", { modality: "audio" }), unit: "mtok", factor: PER_TOKEN },
-  input_audio_cache: {
-    dimension: dimension("input", { modality: "audio", cache: "read" }),
-    unit: "mtok",
-    factor: PER_TOKEN,
-  },
-  image_output: { dimension: dimension("output", { modality: "image" }), unit: "mtok", factor: PER_TOKEN },
-  request: { dimension: dimension("request"), unit: "request", factor: "1" },
-  image: { dimension: dimension("input", { modality: "image" }), unit: "image", factor: "1" },
-  web_search: { dimension: dimension("tool", { qualifiers: { tool: "web_search" } }), unit: "kcalls", factor: "1e3" },
-} as const satisfies Record<string, PricingRule>;
-const PRICING_KEYS = Object.keys(PRICING_RULES) as Array<keyof typeof PRICING_RULES>;
-
 /**
  * Adapter for the OpenRouter Models API (`models.json` = `{data: [...]}`): one listing per model
  * id (`:free` variants are their own listings), seller `openrouter`, model = id as given.
@@ -67,7 +43,11 @@ export const openrouterSource = {
   id: "openrouter",
   info: openrouterInfo,
   parse(payload: SourcePayload): Listing[] {
+    return openrouterSource.parseReport(payload).listings;
+  },
+  parseReport(payload: SourcePayload): ParseReport {
     const entries = readEntries(payload);
+    const unmapped = new UnmappedTally();
     const listings = new Map<string, Listing>();
     let firstProblem: string | null = null;
     entries.forEach((raw, index) => {
@@ -77,14 +57,14 @@ export const openrouterSource = {
         if (firstProblem === null) firstProblem = issueText(model.error.issues[0], ["data", index]);
         return;
       }
-      if (!listings.has(model.data.id)) listings.set(model.data.id, toListing(model.data));
+      if (!listings.has(model.data.id)) listings.set(model.data.id, toListing(model.data, unmapped));
     });
     if (listings.size === 0) {
       throw new SourcePayloadError(
         `openrouter: ${OPENROUTER_FILE}: no valid model in "data"${firstProblem ? ` (${firstProblem})` : " (empty array)"}`,
       );
     }
-    return [...listings.values()];
+    return { listings: [...listings.values()], unmapped: unmapped.toRecord() };
   },
 } satisfies SourceAdapter;
 
@@ -117,7 +97,7 @@ function issueText(issue: { path: PropertyKey[]; message: string } | undefined, 
 }
 
 /** Maps one validated model to a listing. */
-function toListing(model: OpenRouterModel): Listing {
+function toListing(model: OpenRouterModel, unmapped: UnmappedTally): Listing {
   return {
     ...EMPTY_LISTING_META,
     seller: SELLER,
@@ -131,7 +111,7 @@ function toListing(model: OpenRouterModel): Listing {
     maxOutputTokens: model.top_provider?.max_completion_tokens ?? null,
     releasedOn: model.created === undefined ? null : unixDate(model.created),
     retiresOn: isoDateOrNull(model.expiration_date),
-    prices: pricesOf(model.pricing),
+    prices: pricesOf(model.pricing, unmapped),
   };
 }
 
@@ -176,26 +156,15 @@ export function isoDateOrNull(value: string | null | undefined): string | null {
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d ? value : null;
 }
 
-/**
- * `image` priced per input image *token*: from 2026-02 OpenRouter fills `image` with the prompt's
- * per-token price for models that bill images as tokens (Gemini: `image` = `prompt` =
- * `"0.0000003"`; also `openai/gpt-5-image` in 2025-12). A non-zero `image` equal to `prompt`
- * is read as that (USD per 1M image tokens); any other `image` is USD per input image.
- */
-const IMAGE_TOKEN_RULE: PricingRule = {
-  dimension: dimension("input", { modality: "image" }),
-  unit: "mtok",
-  factor: PER_TOKEN,
-};
-
 /** One observation per readable, non-negative pricing key, converted exactly. */
-function pricesOf(pricing: OpenRouterPricing): PriceObservation[] {
+function pricesOf(pricing: OpenRouterPricing, unmapped: UnmappedTally): PriceObservation[] {
   const prices: PriceObservation[] = [];
-  for (const key of PRICING_KEYS) {
-    const raw = pricing[key];
+  for (const key of Object.keys(pricing)) if (!Object.hasOwn(PRICING_RULES, key)) unmapped.add(`pricing.${key}`);
+  for (const [key, r] of Object.entries(PRICING_RULES)) {
+    const raw = (pricing as Record<string, unknown>)[key] as string | number | undefined;
     const value = raw === undefined ? null : decimalOrNull(raw);
     if (value === null || value.lt(0)) continue;
-    const rule = key === "image" && isImageTokenPrice(value, pricing.prompt) ? IMAGE_TOKEN_RULE : PRICING_RULES[key];
+    const rule = key === "image" && isImageTokenPrice(value, pricing.prompt) ? IMAGE_TOKEN_RULE : r;
     let amount: number;
     try {
       amount = scaleAmount(value.toFixed(), rule.factor);
@@ -203,7 +172,7 @@ function pricesOf(pricing: OpenRouterPricing): PriceObservation[] {
       if (error instanceof AmountError) continue;
       throw error;
     }
-    prices.push({ dimension: rule.dimension, amount, unit: rule.unit, denomination: "currency", currency: "USD" });
+    prices.push({ dimension: ruleDimension(rule), amount, unit: rule.unit, denomination: "currency", currency: "USD" });
   }
   return prices;
 }

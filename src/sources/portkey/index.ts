@@ -1,13 +1,32 @@
 import type { RawAmount } from "../../domain/amount.js";
 import { scaleAmount } from "../../domain/amount.js";
 import type { Dimension } from "../../domain/dimension.js";
-import { dimension, dimensionKey } from "../../domain/dimension.js";
+import { dimensionKey } from "../../domain/dimension.js";
 import type { Listing, PriceObservation } from "../../domain/observation.js";
 import { EMPTY_LISTING_META } from "../../domain/observation.js";
 import { canonicalSeller, isMaker } from "../../domain/sellers.js";
 import type { Unit } from "../../domain/unit.js";
-import type { SourceAdapter, SourceInfo, SourcePayload } from "../source.js";
+import { type FieldRule, ruleDimension, UnmappedTally } from "../field-map.js";
+import type { ParseReport, SourceAdapter, SourceInfo, SourcePayload } from "../source.js";
 import { SourcePayloadError } from "../source.js";
+import {
+  CONTEXT_TIER_KEY,
+  FIXED_REQUEST,
+  imageRule,
+  RERANK,
+  RERANK_SEARCH,
+  SKIPPED_UNITS,
+  STRUCTURE_KEYS,
+  TEMPLATE_BRACKETS,
+  TOKEN_RULES,
+  TRANSCRIPTION,
+  TRANSCRIPTION_AUDIO,
+  TTS_CHARS,
+  TTS_PER_CHAR,
+  UNIT_RULES,
+  VIDEO_SIZE_KEY,
+  videoSizeRule,
+} from "./field-map.js";
 import type { PortkeyPricingConfig, PortkeyRates } from "./schema.js";
 import { PortkeyImageRates, PortkeyModelEntry, PortkeyProviderFile, PortkeyRate } from "./schema.js";
 
@@ -26,113 +45,7 @@ const INFO: SourceInfo = {
   authoritativeFor: [],
 };
 
-/** Cents per token → USD per 1M tokens. */
-const TOKEN = "1e4";
-/** Cents per unit → USD per unit. */
-const CENTS = "0.01";
-/** Cents per call → USD per 1K calls (or requests). */
-const PER_K = "10";
-
-type Partial_ = Partial<Omit<Dimension, "direction">>;
-interface Rule {
-  readonly direction: Dimension["direction"];
-  readonly dim?: Partial_;
-  readonly unit: Unit;
-  readonly factor: string;
-}
-
-const tok = (direction: Dimension["direction"], dim: Partial_ = {}): Rule => ({
-  direction,
-  dim,
-  unit: "mtok",
-  factor: TOKEN,
-});
-
-/**
- * Token rate keys of `pay_as_you_go` / `batch_config`, in precedence order: when two keys land on
- * the same dimension, the first one present wins (modality-specific keys before generic ones).
- */
-const TOKEN_RULES: ReadonlyArray<readonly [string, Rule]> = [
-  ["request_text_token", tok("input")],
-  ["request_token", tok("input")],
-  ["response_text_token", tok("output")],
-  ["response_token", tok("output")],
-  ["reasoning_token", tok("reasoning")],
-  ["cache_read_text_input_token", tok("input", { cache: "read" })],
-  ["cached_text_input_token", tok("input", { cache: "read" })],
-  ["cache_read_input_token", tok("input", { cache: "read" })],
-  ["cache_write_input_token", tok("input", { cache: "write" })],
-  ["request_image_token", tok("input", { modality: "image" })],
-  ["response_image_token", tok("output", { modality: "image" })],
-  ["cache_read_image_input_token", tok("input", { modality: "image", cache: "read" })],
-  ["cached_image_input_token", tok("input", { modality: "image", cache: "read" })],
-  ["request_audio_token", tok("input", { modality: "audio" })],
-  ["response_audio_token", tok("output", { modality: "audio" })],
-  ["cache_read_audio_input_token", tok("input", { modality: "audio", cache: "read" })],
-];
-
-const tool = (name: string, extra: Record<string, string> = {}): Rule => ({
-  direction: "tool",
-  dim: { qualifiers: { tool: name, ...extra } },
-  unit: "kcalls",
-  factor: PER_K,
-});
-
-/** `additional_units` keys we understand; every other key is skipped (see README). */
-const UNIT_RULES: Readonly<Record<string, Rule>> = {
-  embedding_text_token: tok("input"),
-  embedding_image_token: tok("input", { modality: "image" }),
-  cache_write_1h: tok("input", { cache: "write_1h" }),
-  thinking_token: tok("reasoning"),
-  image_token: tok("output", { modality: "image" }),
-  request_audio_token: tok("input", { modality: "audio" }),
-  response_audio_token: tok("output", { modality: "audio" }),
-  web_search: tool("web_search"),
-  search: tool("web_search"),
-  web_search_low_context: tool("web_search", { context_size: "low" }),
-  web_search_medium_context: tool("web_search", { context_size: "medium" }),
-  web_search_high_context: tool("web_search", { context_size: "high" }),
-  enterprise_web_search: tool("enterprise_web_search"),
-  file_search: tool("file_search"),
-  video_seconds: { direction: "output", dim: { modality: "video" }, unit: "second", factor: CENTS },
-  generated_images: { direction: "output", dim: { modality: "image" }, unit: "image", factor: CENTS },
-  image_1k: {
-    direction: "output",
-    dim: { modality: "image", qualifiers: { size: "1k" } },
-    unit: "image",
-    factor: CENTS,
-  },
-  input_image: { direction: "input", dim: { modality: "image" }, unit: "image", factor: CENTS },
-  input_video_plus: {
-    direction: "input",
-    dim: { modality: "video", qualifiers: { quality: "plus" } },
-    unit: "second",
-    factor: CENTS,
-  },
-  input_video_standard: {
-    direction: "input",
-    dim: { modality: "video", qualifiers: { quality: "standard" } },
-    unit: "second",
-    factor: CENTS,
-  },
-  input_video_essential: {
-    direction: "input",
-    dim: { modality: "video", qualifiers: { quality: "essential" } },
-    unit: "second",
-    factor: CENTS,
-  },
-};
-
-/** `video_duration_seconds_<w>_<h>`: cents per generated second at that resolution. */
-const VIDEO_SIZE_KEY = /^video_duration_seconds_(\d+)_(\d+)$/;
-/** Google context tiers as separate keys: `<model>-lte-128k` / `<model>-gt-128k`. */
-const CONTEXT_TIER_KEY = /^(.+)-(lte|gt)-(\d+)k$/;
-/** Speech-to-text models whose audio rate is cents per MINUTE of audio. */
-const TRANSCRIPTION = /whisper|transcribe/i;
-/** OpenAI-style TTS models whose `request_token` is cents per input CHARACTER. */
-const TTS_PER_CHAR = /^tts(-1)?(-hd)?(-\d+)?$/i;
-/** Rerankers; with a `request_token` ≥ 0.01 ¢ it is cents per search, not per token. */
-const RERANK = /rerank|ranker/i;
+const TOKEN_KEYS: ReadonlySet<string> = new Set(TOKEN_RULES.map(([k]) => k));
 
 /** A fresh, ordered price collector: the first price per dimension wins. */
 class PriceSet {
@@ -172,10 +85,9 @@ interface Context {
   readonly tokensOnly: boolean;
 }
 
-function addRule(set: PriceSet, ctx: Context, rule: Rule, raw: RawAmount): void {
+function addRule(set: PriceSet, ctx: Context, rule: FieldRule, raw: RawAmount): void {
   if (ctx.tokensOnly && rule.unit !== "mtok") return;
-  const dim = dimension(rule.direction, {
-    ...rule.dim,
+  const dim = ruleDimension(rule, {
     tier: ctx.tier,
     contextMin: rule.unit === "mtok" ? ctx.contextMin : 0,
     contextMax: rule.unit === "mtok" ? ctx.contextMax : null,
@@ -184,7 +96,15 @@ function addRule(set: PriceSet, ctx: Context, rule: Rule, raw: RawAmount): void 
 }
 
 /** Maps one `pay_as_you_go` or `batch_config` object. */
-function addRates(set: PriceSet, ctx: Context, rates: PortkeyRates, legacyUnits: Record<string, unknown> | undefined) {
+function addRates(
+  set: PriceSet,
+  ctx: Context,
+  rates: PortkeyRates,
+  legacyUnits: Record<string, unknown> | undefined,
+  unmapped: UnmappedTally,
+) {
+  for (const key of Object.keys(rates))
+    if (!STRUCTURE_KEYS.has(key) && !TOKEN_KEYS.has(key)) unmapped.add(`pay_as_you_go.${key}`);
   const transcription = TRANSCRIPTION.test(ctx.model);
   const units: Record<string, unknown> = {
     ...(legacyUnits ?? {}),
@@ -199,20 +119,20 @@ function addRates(set: PriceSet, ctx: Context, rates: PortkeyRates, legacyUnits:
     // Audio is cents per minute; transcription has no audio output; whisper has no token rates.
     const audio = rateOf(rates.request_audio_token) ?? rateOf(units.request_audio_token);
     if (audio !== null) {
-      addRule(set, ctx, { direction: "input", dim: { modality: "audio" }, unit: "minute", factor: CENTS }, audio);
+      addRule(set, ctx, TRANSCRIPTION_AUDIO, audio);
     }
     for (const k of ["request_audio_token", "response_audio_token"]) skip.add(k);
     if (/whisper/i.test(ctx.model)) for (const k of ["request_token", "response_token"]) skip.add(k);
   }
   if (TTS_PER_CHAR.test(ctx.model)) {
     const chars = rateOf(rates.request_token);
-    if (chars !== null) addRule(set, ctx, { direction: "input", unit: "mchars", factor: TOKEN }, chars);
+    if (chars !== null) addRule(set, ctx, TTS_CHARS, chars);
     skip.add("request_token");
   }
   if (RERANK.test(ctx.model)) {
     const perSearch = rateOf(rates.request_token);
     if (perSearch !== null && Number(perSearch) >= 0.01) {
-      addRule(set, ctx, { direction: "request", unit: "krequests", factor: PER_K }, perSearch);
+      addRule(set, ctx, RERANK_SEARCH, perSearch);
       skip.add("request_token");
       skip.add("response_token");
     }
@@ -230,29 +150,14 @@ function addRates(set: PriceSet, ctx: Context, rates: PortkeyRates, legacyUnits:
     if (raw !== null) addRule(set, ctx, rule, raw);
   }
   for (const [key, value] of Object.entries(units)) {
+    const rule = UNIT_RULES[key];
+    const video = VIDEO_SIZE_KEY.exec(key);
+    if (!rule && !video && !Object.hasOwn(SKIPPED_UNITS, key)) unmapped.add(`additional_units.${key}`);
     if (skip.has(key)) continue;
     const raw = rateOf(value);
     if (raw === null) continue;
-    const rule = UNIT_RULES[key];
-    if (rule) {
-      addRule(set, ctx, rule, raw);
-      continue;
-    }
-    const video = VIDEO_SIZE_KEY.exec(key);
-    if (video) {
-      addRule(
-        set,
-        ctx,
-        {
-          direction: "output",
-          dim: { modality: "video", qualifiers: { size: `${video[1]}x${video[2]}` } },
-          unit: "second",
-          factor: CENTS,
-        },
-        raw,
-      );
-    }
-    // routing_units, megapixels, default_* parameters: not a price unit we carry (README).
+    if (rule) addRule(set, ctx, rule, raw);
+    else if (video) addRule(set, ctx, videoSizeRule(video[1]!, video[2]!), raw);
   }
 
   // Images: {quality: {size: {price}}}; a `default` level is a fallback alias and is only kept
@@ -271,31 +176,33 @@ function addRates(set: PriceSet, ctx: Context, rates: PortkeyRates, legacyUnits:
         const qualifiers: Record<string, string> = {};
         if (quality !== "default") qualifiers.quality = quality.toLowerCase();
         if (size !== "default") qualifiers.size = size.toLowerCase();
-        addRule(
-          set,
-          ctx,
-          { direction: "output", dim: { modality: "image", qualifiers }, unit: "image", factor: CENTS },
-          raw,
-        );
+        addRule(set, ctx, imageRule(qualifiers), raw);
       }
     }
   }
 }
 
 /** Maps the whole `pricing_config` (standard and batch) of one key into `set`. */
-function addConfig(set: PriceSet, model: string, config: PortkeyPricingConfig, bracket: Bracket | null): void {
+function addConfig(
+  set: PriceSet,
+  model: string,
+  config: PortkeyPricingConfig,
+  bracket: Bracket | null,
+  unmapped: UnmappedTally,
+): void {
   const base = {
     model,
     contextMin: bracket?.min ?? 0,
     contextMax: bracket?.max ?? null,
     tokensOnly: bracket !== null && bracket.min > 0,
   };
-  if (config.pay_as_you_go) addRates(set, { ...base, tier: "standard" }, config.pay_as_you_go, config.additional_units);
-  if (config.batch_config) addRates(set, { ...base, tier: "batch" }, config.batch_config, undefined);
+  if (config.pay_as_you_go)
+    addRates(set, { ...base, tier: "standard" }, config.pay_as_you_go, config.additional_units, unmapped);
+  if (config.batch_config) addRates(set, { ...base, tier: "batch" }, config.batch_config, undefined, unmapped);
   if (!base.tokensOnly && config.fixed_cost !== undefined) {
     const fixed = typeof config.fixed_cost === "object" && config.fixed_cost !== null ? config.fixed_cost : {};
     const raw = rateOf((fixed as Record<string, unknown>).request);
-    if (raw !== null) set.add(dimension("request"), raw, "krequests", PER_K);
+    if (raw !== null) set.add(ruleDimension(FIXED_REQUEST), raw, FIXED_REQUEST.unit, FIXED_REQUEST.factor);
   }
 }
 
@@ -342,7 +249,14 @@ function parseFile(name: string, text: string): PortkeyProviderFile {
   return parsed.data;
 }
 
-function mapFile(provider: string, file: PortkeyProviderFile): Listing[] {
+/** True when a `-gt-<N>k` key of `provider`'s file is a template bracket, not one stated for `model` (T72). */
+function templateBracket(provider: string, model: string, threshold: number): boolean {
+  return TEMPLATE_BRACKETS.some(
+    (t) => t.files.includes(provider) && t.threshold === threshold && !t.realFor.test(model),
+  );
+}
+
+function mapFile(provider: string, file: PortkeyProviderFile, unmapped: UnmappedTally): Listing[] {
   const seller = canonicalSeller(provider);
   const defaultEntry = PortkeyModelEntry.safeParse(file.default);
   const defaultCurrency =
@@ -370,11 +284,13 @@ function mapFile(provider: string, file: PortkeyProviderFile): Listing[] {
     try {
       const lteSorted = [...group.lte.entries()].sort(([a], [b]) => a - b);
       const first = lteSorted[0];
-      if (first) addConfig(set, model, first[1], null);
-      if (group.plain) addConfig(set, model, group.plain, null);
-      const gtSorted = [...group.gt.entries()].sort(([a], [b]) => a - b);
+      if (first) addConfig(set, model, first[1], null, unmapped);
+      if (group.plain) addConfig(set, model, group.plain, null, unmapped);
+      const gtSorted = [...group.gt.entries()]
+        .filter(([min]) => !templateBracket(provider, model, min))
+        .sort(([a], [b]) => a - b);
       gtSorted.forEach(([min, config], i) => {
-        addConfig(set, model, config, { min, max: gtSorted[i + 1]?.[0] ?? null });
+        addConfig(set, model, config, { min, max: gtSorted[i + 1]?.[0] ?? null }, unmapped);
       });
     } catch {
       continue; // an amount that is not a decimal: skip this entry only
@@ -410,7 +326,7 @@ function dropPlaceholderZeros(model: string, prices: PriceObservation[]): PriceO
  * Parses a Portkey payload: every `<provider>.json` file of the snapshot.
  * @throws SourcePayloadError when there is no `.json` file, a file is not JSON, or not an object
  */
-function parse(payload: SourcePayload): Listing[] {
+function parseReport(payload: SourcePayload): ParseReport {
   const names = [...payload.files.keys()].filter((n) => n.endsWith(".json")).sort();
   if (names.length === 0) {
     throw new SourcePayloadError("portkey: payload has no <provider>.json file");
@@ -418,15 +334,16 @@ function parse(payload: SourcePayload): Listing[] {
   // Two files can name one seller (`azure-openai`, `azure-ai` → azure): merge their listings,
   // the first file (by name) wins per dimension, the others add what it lacks.
   const merged = new Map<string, Listing>();
+  const unmapped = new UnmappedTally();
   for (const name of names) {
     const file = parseFile(name, payload.files.get(name) as string);
-    for (const listing of mapFile(name.slice(0, -".json".length), file)) {
+    for (const listing of mapFile(name.slice(0, -".json".length), file, unmapped)) {
       const key = `${listing.seller}\u0000${listing.model}`;
       const prior = merged.get(key);
       merged.set(key, prior ? mergeListings(prior, listing) : listing);
     }
   }
-  return [...merged.values()];
+  return { listings: [...merged.values()], unmapped: unmapped.toRecord() };
 }
 
 /** `a` with the prices of `b` whose dimension `a` lacks. */
@@ -443,5 +360,6 @@ function mergeListings(a: Listing, b: Listing): Listing {
 export const portkeySource = {
   id: "portkey",
   info: INFO,
-  parse,
+  parse: (payload: SourcePayload) => parseReport(payload).listings,
+  parseReport,
 } satisfies SourceAdapter;

@@ -69,11 +69,13 @@ describe.each(["2026-01-01", "2026-06-01"])("portkey %s real payload", (date) =>
     expect(price(date, "anthropic", "claude-opus-4-20250514", "input", { cache: "write" })).toEqual([18.75, "mtok"]);
   });
 
-  it("merges Google -lte-128k / -gt-128k keys into one listing with a 128k bracket", () => {
+  it("merges Google -lte-128k / -gt-128k keys into one listing; the template 128K is a bracket only for Gemini 1.5 (T72)", () => {
     expect(price(date, "google", "gemini-2.5-pro", "input")).toEqual([1.25, "mtok"]);
     expect(price(date, "google", "gemini-2.5-pro", "output")).toEqual([10, "mtok"]);
-    expect(price(date, "google", "gemini-2.5-pro", "input", { contextMin: 128000 })).toEqual([2.5, "mtok"]);
-    expect(price(date, "google", "gemini-2.5-pro", "output", { contextMin: 128000 })).toEqual([15, "mtok"]);
+    // gemini-2.5-pro-gt-128k holds Google's > 200K prices under a threshold Google never stated: not published
+    expect(price(date, "google", "gemini-2.5-pro", "input", { contextMin: 128000 })).toBeUndefined();
+    expect(listing(date, "google", "gemini-2.5-pro").prices.every((p) => p.dimension.contextMin === 0)).toBe(true);
+    expect(price(date, "google", "gemini-1.5-pro", "input", { contextMin: 128000 })).toEqual([2.5, "mtok"]);
     expect(listings(date).some((l) => l.model.endsWith("-lte-128k") || l.model.endsWith("-gt-128k"))).toBe(false);
   });
 
@@ -137,15 +139,20 @@ describe("portkey format drift", () => {
     expect(price("2026-03-01", "zai", "glm-4.7", "output")).toEqual([2.2, "mtok"]);
   });
 
-  it("batch_config (from 2026-03-01) becomes tier batch, including the gt-128k bracket", () => {
+  it("batch_config (from 2026-03-01) becomes tier batch, including a stated gt-128k bracket", () => {
     expect(price("2026-01-01", "google", "gemini-2.5-pro", "input", { tier: "batch" })).toBeUndefined();
     for (const date of ["2026-03-01", "2026-06-01"]) {
       expect(price(date, "google", "gemini-2.5-pro", "input", { tier: "batch" })).toEqual([0.625, "mtok"]);
-      expect(price(date, "google", "gemini-2.5-pro", "output", { tier: "batch", contextMin: 128000 })).toEqual([
-        7.5,
+      expect(price(date, "google", "gemini-1.5-pro", "output", { tier: "batch", contextMin: 128000 })).toEqual([
+        5,
         "mtok",
       ]);
     }
+  });
+
+  it("counts no unknown pricing field in the recorded payloads (T70)", () => {
+    for (const d of ["2026-01-01", "2026-06-01"])
+      expect(portkeySource.parseReport(readSnapshotPayload("data/upstream", "portkey", d)).unmapped).toEqual({});
   });
 
   it("additional_units.cache_write_1h (2026-06-01) becomes cache write_1h", () => {

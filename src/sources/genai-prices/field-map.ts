@@ -1,39 +1,34 @@
 import type { CacheKind, Direction, Modality } from "../../domain/dimension.js";
-import type { Unit } from "../../domain/unit.js";
+import { type FieldRule, type FieldSkip, rule } from "../field-map.js";
 
 /**
- * How one genai-prices price key maps to our dimension vocabulary (D27) and unit.
- * `factor` converts the upstream amount to the unit's amount with `scaleAmount` (exact decimals, D7).
+ * The field map of genai-prices (T70): each price key of a `ModelPrice` object → what it bills.
+ * Amounts are USD per 1M tokens (`*_mtok`), per 1,000 requests or calls (`*_kcount`), per 1M
+ * characters, per hour of audio, per 1,000 pages. Context brackets come from a tiered value
+ * `{base, tiers: [{start, price}]}` (the base at [0, open), each tier from its `start`); time
+ * windows and dated lists from the conditional `prices` list (see `index.ts`, T71).
  */
-export interface PriceKeySpec {
-  readonly direction: Direction;
-  readonly modality: Modality;
-  readonly cache: CacheKind;
-  readonly qualifiers: Readonly<Record<string, string>>;
-  readonly unit: Unit;
-  readonly factor: string;
-}
-
-const NONE: Readonly<Record<string, string>> = {};
 
 function mtok(
   direction: Direction,
   modality: Modality,
   cache: CacheKind = "none",
-  qualifiers: Readonly<Record<string, string>> = NONE,
-): PriceKeySpec {
-  return { direction, modality, cache, qualifiers, unit: "mtok", factor: "1" };
+  qualifiers: Readonly<Record<string, string>> = {},
+): FieldRule {
+  return rule(direction, "mtok", "1", { modality, cache, qualifiers });
 }
 
-function perThousandCalls(tool: string): PriceKeySpec {
-  return { direction: "tool", modality: "text", cache: "none", qualifiers: { tool }, unit: "kcalls", factor: "1" };
+function perThousandCalls(tool: string): FieldRule {
+  return rule("tool", "kcalls", "1", { qualifiers: { tool } });
 }
+
+const NONE: Readonly<Record<string, string>> = {};
 
 /**
  * The closed price-key set of the v1 feed (`prices/data.json`, every recorded snapshot). Amounts
  * are USD per 1M tokens (`*_mtok`) or USD per 1,000 requests (`requests_kcount`).
  */
-export const V1_PRICE_KEYS: Readonly<Record<string, PriceKeySpec>> = {
+export const V1_PRICE_KEYS: Readonly<Record<string, FieldRule>> = {
   input_mtok: mtok("input", "text"),
   output_mtok: mtok("output", "text"),
   cache_read_mtok: mtok("input", "text", "read"),
@@ -41,14 +36,7 @@ export const V1_PRICE_KEYS: Readonly<Record<string, PriceKeySpec>> = {
   input_audio_mtok: mtok("input", "audio"),
   output_audio_mtok: mtok("output", "audio"),
   cache_audio_read_mtok: mtok("input", "audio", "read"),
-  requests_kcount: {
-    direction: "request",
-    modality: "text",
-    cache: "none",
-    qualifiers: NONE,
-    unit: "krequests",
-    factor: "1",
-  },
+  requests_kcount: rule("request", "krequests", "1", { qualifiers: NONE }),
 };
 
 /**
@@ -57,10 +45,9 @@ export const V1_PRICE_KEYS: Readonly<Record<string, PriceKeySpec>> = {
  * `input_mtok`, `cache_write_5m_mtok` and `cache_write_mtok`), the key listed first wins, so the
  * explicit (modality- or TTL-specific) keys come before the generic v1 ones.
  *
- * Not mapped (no unit or no direction in our vocabulary): `audio_hours` (direction not stated),
- * `input_gpixels`, `input_text_messages_kcount`.
+ * Known and not published: {@link V2_SKIPPED_KEYS}. Any other key is unmapped (counted, T70).
  */
-export const V2_PRICE_KEYS: Readonly<Record<string, PriceKeySpec>> = {
+export const V2_PRICE_KEYS: Readonly<Record<string, FieldRule>> = {
   input_text_mtok: mtok("input", "text"),
   output_text_mtok: mtok("output", "text"),
   cache_text_read_mtok: mtok("input", "text", "read"),
@@ -100,43 +87,22 @@ export const V2_PRICE_KEYS: Readonly<Record<string, PriceKeySpec>> = {
   output_audio_citation_mtok: mtok("output", "audio", "none", { token_kind: "citation" }),
   output_image_citation_mtok: mtok("output", "image", "none", { token_kind: "citation" }),
   output_video_citation_mtok: mtok("output", "video", "none", { token_kind: "citation" }),
-  input_mchars: { direction: "input", modality: "text", cache: "none", qualifiers: NONE, unit: "mchars", factor: "1" },
-  input_audio_hours: {
-    direction: "input",
-    modality: "audio",
-    cache: "none",
-    qualifiers: NONE,
-    unit: "hour",
-    factor: "1",
-  },
-  output_audio_hours: {
-    direction: "output",
-    modality: "audio",
-    cache: "none",
-    qualifiers: NONE,
-    unit: "hour",
-    factor: "1",
-  },
+  input_mchars: rule("input", "mchars", "1"),
+  input_audio_hours: rule("input", "hour", "1", { modality: "audio" }),
+  output_audio_hours: rule("output", "hour", "1", { modality: "audio" }),
   // USD per 1,000 pages → USD per page
-  input_document_kpages: {
-    direction: "input",
-    modality: "text",
-    cache: "none",
-    qualifiers: { content: "document" },
-    unit: "page",
-    factor: "0.001",
-  },
-  input_annotated_document_kpages: {
-    direction: "input",
-    modality: "text",
-    cache: "none",
-    qualifiers: { content: "annotated-document" },
-    unit: "page",
-    factor: "0.001",
-  },
+  input_document_kpages: rule("input", "page", "0.001", { qualifiers: { content: "document" } }),
+  input_annotated_document_kpages: rule("input", "page", "0.001", { qualifiers: { content: "annotated-document" } }),
   web_searches_kcount: perThousandCalls("web_search"),
   social_searches_kcount: perThousandCalls("social_search"),
   storage_searches_kcount: perThousandCalls("storage_search"),
   rerank_searches_kcount: perThousandCalls("rerank"),
   code_executions_kcount: perThousandCalls("code_execution"),
+};
+
+/** v2 keys we know and do not publish: no unit or no direction of ours. */
+export const V2_SKIPPED_KEYS: Readonly<Record<string, FieldSkip>> = {
+  audio_hours: { skip: "direction not stated (input or output audio)" },
+  input_gpixels: { skip: "no per-gigapixel unit" },
+  input_text_messages_kcount: { skip: "no per-message unit" },
 };

@@ -1,0 +1,227 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { dimension } from "../domain/dimension.js";
+import type { SourceId } from "../domain/observation.js";
+import { SOURCES } from "../sources/registry.js";
+import { readSnapshotPayload } from "../sources/snapshot-reader.js";
+import { type ResolvedListing, resolveIdentities } from "./identity/resolve.js";
+import { type RejectReason, type ScreenRow, screenRows } from "./plausibility.js";
+import { screenListings, screenRowOf } from "./screen-listings.js";
+
+// The guards judged on the real recorded rows of 2026-06-01 (the Anthropic page from its last
+// recorded date, 2025-12-01), resolved to models as a run resolves them.
+let resolved: readonly ResolvedListing[];
+let verdictOf: (source: SourceId, modelId: string, seller: string, match: (r: RowView) => boolean) => Verdict[];
+
+interface RowView {
+  readonly direction: string;
+  readonly modality: string;
+  readonly cache: string;
+  readonly tier: string;
+  readonly contextMin: number;
+  readonly unit: string;
+  readonly amount: number;
+  readonly qualifiers: Readonly<Record<string, string>>;
+}
+type Verdict = { amount: number; verdict: RejectReason | null };
+
+beforeAll(() => {
+  resolved = resolveIdentities(
+    SOURCES.map((a) => ({
+      source: a.id,
+      listings: a.parse(
+        readSnapshotPayload("data/upstream", a.id, a.id === "official-anthropic" ? "2025-12-01" : "2026-06-01"),
+      ),
+    })),
+  ).resolved;
+  const { kept } = screenListings(resolved);
+  verdictOf = (source, modelId, seller, match) => {
+    const out: Verdict[] = [];
+    resolved.forEach((r, i) => {
+      if (r.source !== source || r.modelId !== modelId || r.listing.seller !== seller) return;
+      const keptPrices = new Set(kept[i]!.listing.prices);
+      for (const p of r.listing.prices) {
+        const view = { ...p.dimension, unit: p.unit, amount: p.amount };
+        if (match(view)) out.push({ amount: p.amount, verdict: keptPrices.has(p) ? null : reasonOf(r, p) });
+      }
+    });
+    // a source may list the model under two spellings (gpt-realtime and gpt-realtime-2025-08-28): one verdict each
+    return [...new Map(out.map((v) => [JSON.stringify(v), v])).values()];
+  };
+});
+
+/** The reason a dropped price was dropped: re-judged with the full row set. */
+function reasonOf(r: ResolvedListing, p: ResolvedListing["listing"]["prices"][number]): RejectReason | null {
+  const rows: ScreenRow[] = [];
+  let target = -1;
+  for (const x of resolved) {
+    for (const q of x.listing.prices) {
+      if (x === r && q === p) target = rows.length;
+      rows.push(toRow(x, q));
+    }
+  }
+  return screenRows(rows)[target] ?? null;
+}
+
+function toRow(r: ResolvedListing, p: ResolvedListing["listing"]["prices"][number]): ScreenRow {
+  return screenRowOf(r, p, resolved.indexOf(r));
+}
+
+const base = (direction: string) => (r: RowView) =>
+  r.direction === direction &&
+  r.modality === "text" &&
+  r.cache === "none" &&
+  r.tier === "standard" &&
+  r.contextMin === 0 &&
+  r.unit === "mtok";
+
+describe("bounds per unit (T73)", () => {
+  it("quarantines a reseller's DeepSeek-R1 at 135,000 / 540,000 USD per 1M tokens (LiteLLM wandb)", () => {
+    expect(verdictOf("litellm", "deepseek/deepseek-r1-0528", "wandb", base("input"))).toEqual([
+      { amount: 135000, verdict: "out_of_bounds" },
+    ]);
+    expect(verdictOf("litellm", "deepseek/deepseek-r1-0528", "wandb", base("output"))).toEqual([
+      { amount: 540000, verdict: "out_of_bounds" },
+    ]);
+    expect(verdictOf("litellm", "zai/glm-4.5", "wandb", base("input"))).toEqual([
+      { amount: 55000, verdict: "out_of_bounds" },
+    ]);
+  });
+
+  it("quarantines a per-image price below a tenth of a cent for a generated image, keeps Titan's 0.00006 per input image", () => {
+    const titan = verdictOf(
+      "litellm",
+      "amazon/titan-embed-image",
+      "amazon-bedrock",
+      (r) => r.unit === "image" && r.direction === "input",
+    );
+    expect(titan).toEqual([{ amount: 0.00006, verdict: null }]);
+    const realtime = verdictOf("litellm", "openai/gpt-realtime", "openai", (r) => r.unit === "image");
+    expect(realtime.map((v) => v.verdict)).toEqual(["out_of_bounds"]);
+  });
+});
+
+describe("zero is a price only when a source says free (T74)", () => {
+  it("drops models.dev's 0 / 0 for NVIDIA's hosted models, keeps OpenRouter's :free variants", () => {
+    const nvidia = resolved.filter(
+      (r) => r.source === "models-dev" && r.listing.seller === "nvidia" && r.modelId.startsWith("nvidia/"),
+    );
+    expect(nvidia.length).toBeGreaterThan(10);
+    const { kept } = screenListings(resolved);
+    const keptZero = kept.filter(
+      (r) =>
+        r.source === "models-dev" &&
+        r.listing.seller === "nvidia" &&
+        r.listing.prices.some((p) => p.amount === 0 && p.denomination === "currency"),
+    );
+    expect(keptZero).toEqual([]);
+    const free = resolved.find((r) => r.source === "openrouter" && r.qualifiers.variant === "free");
+    expect(free).toBeDefined();
+    const freeKept = kept.find((r) => r.source === "openrouter" && r.listing === free!.listing);
+    expect(freeKept!.listing.prices.filter((p) => p.amount === 0).length).toBeGreaterThan(0);
+  });
+
+  it("keeps an embedding's unbilled output beside its billed input; a 0 beside another source's 8 goes", () => {
+    expect(verdictOf("litellm", "openai/text-embedding-3-small", "openai", base("output"))).toEqual([
+      { amount: 0, verdict: null },
+    ]);
+    expect(verdictOf("portkey", "openai/gpt-image-1-mini", "openai", base("output"))).toEqual([
+      { amount: 0, verdict: "zero_vs_positive" },
+    ]);
+  });
+});
+
+describe("cross-source checks (T73)", () => {
+  it("an input/output swap: LiteLLM's command-r7b 0.15 / 0.0375 against every other source's 0.0375 / 0.15", () => {
+    expect(verdictOf("litellm", "cohere/command-r7b-12-2024", "cohere", base("input"))).toEqual([
+      { amount: 0.15, verdict: "output_below_input" },
+    ]);
+    expect(verdictOf("litellm", "cohere/command-r7b-12-2024", "cohere", base("output"))).toEqual([
+      { amount: 0.0375, verdict: "output_below_input" },
+    ]);
+    expect(verdictOf("models-dev", "cohere/command-r7b-12-2024", "cohere", base("output"))).toEqual([
+      { amount: 0.15, verdict: null },
+    ]);
+  });
+
+  it("an output far below its input that no other source states: Portkey's per-image 0.039 as a token price", () => {
+    expect(verdictOf("portkey", "google/gemini-2.5-flash-image-preview", "google", base("output"))).toEqual([
+      { amount: 0.039, verdict: "output_below_input" },
+    ]);
+    expect(verdictOf("portkey", "google/gemini-2.5-flash-image-preview", "google", base("input"))).toEqual([
+      { amount: 0.3, verdict: null },
+    ]);
+  });
+
+  it("a rate copied across modalities: the text input as audio input, the image output as text output", () => {
+    const audio = (r: RowView) => r.direction === "input" && r.modality === "audio" && r.cache === "none";
+    expect(verdictOf("genai-prices", "openai/gpt-4o-audio-preview", "openai", audio)).toEqual([
+      { amount: 2.5, verdict: "modality_mirror" },
+    ]);
+    expect(verdictOf("litellm", "openai/gpt-4o-audio-preview", "openai", audio)).toEqual([
+      { amount: 40, verdict: null },
+    ]);
+    for (const source of ["genai-prices", "models-dev"] as const)
+      expect(verdictOf(source, "google/gemini-2.5-flash-image", "google", base("output"))).toEqual([
+        { amount: 30, verdict: "modality_mirror" },
+      ]);
+    expect(verdictOf("portkey", "google/gemini-2.5-flash-image", "google", base("output"))).toEqual([
+      { amount: 2.5, verdict: null },
+    ]);
+  });
+
+  it("a copy that the majority of its own modality confirms stays (gpt-realtime's cache read 0.4 for text and audio)", () => {
+    const read = (r: RowView) => r.direction === "input" && r.modality === "text" && r.cache === "read";
+    expect(verdictOf("litellm", "openai/gpt-realtime", "openai", read)).toEqual([{ amount: 0.4, verdict: null }]);
+    expect(verdictOf("portkey", "openai/gpt-realtime", "openai", read)).toEqual([{ amount: 16, verdict: "outlier" }]);
+  });
+
+  it("an amount tenfold off every other source of the same price: Portkey's DeepSeek cache read 0.0028", () => {
+    const read = (r: RowView) => r.direction === "input" && r.cache === "read" && r.tier === "standard";
+    expect(verdictOf("portkey", "deepseek/deepseek-chat", "deepseek", read)).toEqual([
+      { amount: 0.0028, verdict: "outlier" },
+    ]);
+    expect(verdictOf("models-dev", "deepseek/deepseek-chat", "deepseek", read)).toEqual([
+      { amount: 0.028, verdict: null },
+    ]);
+  });
+});
+
+describe("screenRows", () => {
+  // Invented rows: the recorded payloads have no clean two-source tenfold split to show the rule on.
+  const row = (source: SourceId, amount: number): ScreenRow => ({
+    source,
+    listing: ["models-dev", "portkey", "litellm"].indexOf(source),
+    modelId: "example/model",
+    channel: "direct",
+    seller: "example",
+    dimension: dimension("input"),
+    amount,
+    unit: "mtok",
+    denomination: "currency",
+    currency: "USD",
+    saysFree: false,
+    plan: false,
+    fresh: true,
+  });
+
+  it("two sources tenfold apart with no third quarantine neither; a third decides", () => {
+    expect(screenRows([row("models-dev", 1), row("portkey", 10)])).toEqual([null, null]);
+    expect(screenRows([row("models-dev", 1), row("portkey", 10), row("litellm", 1)])).toEqual([null, "outlier", null]);
+  });
+
+  it("a row carried from a source's last run witnesses but is not quarantined by other sources", () => {
+    const carried = { ...row("portkey", 10), fresh: false };
+    expect(screenRows([row("models-dev", 1), carried, row("litellm", 1)])).toEqual([null, null, null]);
+    const witness = { ...row("portkey", 1), fresh: false };
+    expect(screenRows([row("models-dev", 10), witness, row("litellm", 1)])).toEqual(["outlier", null, null]);
+    expect(screenRows([{ ...row("portkey", 5000), fresh: false }])).toEqual(["out_of_bounds"]);
+  });
+
+  it("does not depend on row order (the real rows of 2026-06-01, reversed)", () => {
+    const rows = resolved.flatMap((r) => r.listing.prices.map((p) => toRow(r, p)));
+    const forward = screenRows(rows);
+    const backward = [...screenRows([...rows].reverse())].reverse();
+    expect(backward).toEqual(forward);
+    expect(forward.filter((v) => v !== null).length).toBeGreaterThan(100);
+  });
+});

@@ -1,0 +1,133 @@
+import { describe, expect, it } from "vitest";
+import type { SourceId } from "../domain/observation.js";
+import { SOURCES } from "./registry.js";
+import { listSnapshots, readSnapshotPayload } from "./snapshot-reader.js";
+import type { SourceAdapter, SourcePayload } from "./source.js";
+
+// The field maps beside the adapters (T70): every recorded payload is fully mapped, and a price
+// field a map does not know is counted per source and never published.
+const ROOT = "data/upstream";
+const layout = listSnapshots(ROOT);
+const adapter = (id: SourceId): SourceAdapter => SOURCES.find((a) => a.id === id)!;
+
+describe("every recorded payload is covered by its source's field map", () => {
+  for (const a of SOURCES) {
+    it(`${a.id}: no unknown price field on any recorded date, parseReport = parse`, () => {
+      const dates = [...layout.entries()].filter(([, sources]) => sources.includes(a.id)).map(([d]) => d);
+      expect(dates.length).toBeGreaterThan(0);
+      for (const date of dates) {
+        const payload = readSnapshotPayload(ROOT, a.id, date);
+        const report = a.parseReport!(payload);
+        expect({ date, unmapped: report.unmapped }).toEqual({ date, unmapped: {} });
+        expect(report.listings).toEqual(a.parse(payload));
+      }
+    });
+  }
+});
+
+/** A recorded payload with one file rewritten. */
+function edited(id: SourceId, date: string, file: string, edit: (text: string) => string): SourcePayload {
+  const payload = readSnapshotPayload(ROOT, id, date);
+  const files = new Map(payload.files);
+  files.set(file, edit(files.get(file)!));
+  return { ...payload, files };
+}
+
+function editJson(edit: (json: unknown) => void): (text: string) => string {
+  return (text) => {
+    const json = JSON.parse(text) as unknown;
+    edit(json);
+    return JSON.stringify(json);
+  };
+}
+
+type Json = Record<string, unknown>;
+
+/** Price rows of a parse, as `amount unit` strings (to see that nothing new was published). */
+function rows(a: SourceAdapter, payload: SourcePayload): number {
+  return a.parse(payload).reduce((n, l) => n + l.prices.length, 0);
+}
+
+// Invented fields: the recorded payloads hold none the maps do not know (see above), so each test
+// adds one unknown price field to a real entry.
+describe("a price field the map does not know is counted, not published", () => {
+  const date = "2026-06-01";
+  const cases: [SourceId, string, (text: string) => string, Record<string, number>][] = [
+    [
+      "genai-prices",
+      "data.json",
+      editJson((json) => {
+        const models = (json as Json[]).flatMap((provider) => provider.models as Json[]);
+        const model = models.find((m) => !Array.isArray(m.prices))!;
+        (model.prices as Json).input_hologram_mtok = 7;
+      }),
+      { input_hologram_mtok: 1 },
+    ],
+    [
+      "litellm",
+      "model_prices_and_context_window.json",
+      editJson((json) => {
+        ((json as Json)["gpt-4o"] as Json).input_cost_per_hologram = 7e-6;
+      }),
+      { input_cost_per_hologram: 1 },
+    ],
+    [
+      "models-dev",
+      "api.json",
+      editJson((json) => {
+        const models = ((json as Json).anthropic as Json).models as Json;
+        ((models["claude-opus-4-1"] as Json).cost as Json).hologram = 7;
+      }),
+      { "cost.hologram": 1 },
+    ],
+    [
+      "openrouter",
+      "models.json",
+      editJson((json) => {
+        (((json as Json).data as Json[])[0]!.pricing as Json).hologram = "0.000007";
+      }),
+      { "pricing.hologram": 1 },
+    ],
+    [
+      "llm-prices",
+      "current-v1.json",
+      editJson((json) => {
+        ((json as Json).prices as Json[])[0]!.hologram = 7;
+      }),
+      { hologram: 1 },
+    ],
+    [
+      "portkey",
+      "openai.json",
+      editJson((json) => {
+        const rates = ((json as Json)["gpt-4o"] as Json).pricing_config as Json;
+        (rates.pay_as_you_go as Json).hologram_token = { price: 0.0007 };
+      }),
+      { "pay_as_you_go.hologram_token": 1 },
+    ],
+  ];
+  for (const [id, file, edit, expected] of cases) {
+    it(`${id}: ${Object.keys(expected)[0]}`, () => {
+      const a = adapter(id);
+      const payload = edited(id, date, file, edit);
+      expect(a.parseReport!(payload).unmapped).toEqual(expected);
+      expect(rows(a, payload)).toBe(rows(a, readSnapshotPayload(ROOT, id, date)));
+    });
+  }
+
+  it("official-anthropic: a pricing-table column it does not know, once per row", () => {
+    const a = adapter("official-anthropic");
+    const payload = edited("official-anthropic", "2025-12-01", "pricing.md", (text) => {
+      const lines = text.split("\n");
+      const header = lines.findIndex((l) => l.startsWith("| Model") && /Base Input Tokens/.test(l));
+      lines[header] = `${lines[header]} Hologram Tokens |`;
+      lines[header + 1] = `${lines[header + 1]} --- |`;
+      for (let i = header + 2; lines[i]?.startsWith("|"); i++) lines[i] = `${lines[i]} $7 / MTok |`;
+      return lines.join("\n");
+    });
+    const report = a.parseReport!(payload);
+    const modelRows = report.listings.length;
+    expect(report.unmapped).toEqual({ "Model pricing: Hologram Tokens": modelRows });
+    expect(report.listings.flatMap((l) => l.prices).some((p) => p.amount === 7)).toBe(false);
+  });
+});

@@ -1,0 +1,86 @@
+import type { Dataset, PublishedPrice } from "../src/domain/dataset.js";
+import { dimensionKey } from "../src/domain/dimension.js";
+import { BOUNDS, DIRECTION_BOUNDS, MODALITY_UNITS } from "../src/ingest/plausibility.js";
+
+/**
+ * Catalogue-wide invariants of issue 13 ("Must show"), as functions over a published dataset so
+ * the test and the before/after figures of the closing note count the same way. Each returns the
+ * violating prices (or groups), never throws.
+ */
+
+/** A positive amount outside its unit's bounds (T73). */
+export function outOfBounds(dataset: Dataset): PublishedPrice[] {
+  return dataset.prices.filter((p) => {
+    if (p.amount === 0) return false;
+    const [min, max] = DIRECTION_BOUNDS[`${p.unit}/${p.direction}`] ?? BOUNDS[p.unit];
+    return p.amount < min || p.amount > max;
+  });
+}
+
+/**
+ * A money price of 0 that no source says is free (T74): not a free offer (a `:free` variant, a
+ * model the seller itself names `…-free`) and not an output the seller does not bill beside a
+ * positive input of the same dimension (an embedding's output).
+ */
+export function zeroNotFree(dataset: Dataset): PublishedPrice[] {
+  const billedInputs = new Set(
+    dataset.prices
+      .filter((p) => p.direction === "input" && p.amount > 0)
+      .map((p) => `${p.modelId}|${p.channel}|${p.seller}|${dimensionKey({ ...p, direction: "input" })}`),
+  );
+  return dataset.prices.filter(
+    (p) =>
+      p.amount === 0 &&
+      p.denomination === "currency" &&
+      p.qualifiers.variant !== "free" &&
+      !/\bfree$/i.test(p.modelId) &&
+      !(
+        p.direction === "output" &&
+        billedInputs.has(`${p.modelId}|${p.channel}|${p.seller}|${dimensionKey({ ...p, direction: "input" })}`)
+      ),
+  );
+}
+
+/**
+ * Currency and credit mixed in one dimension (D7, T5): a credit price must be in `XXX` with a
+ * credits display unit, a money price in a real currency, and one model, channel, seller and
+ * dimension never holds both.
+ */
+export function currencyCreditMix(dataset: Dataset): string[] {
+  const bad: string[] = [];
+  const denominations = new Map<string, Set<string>>();
+  for (const p of dataset.prices) {
+    const credit = p.denomination === "credit";
+    if (credit !== (p.currency === "XXX") || credit !== p.displayUnit.startsWith("credits"))
+      bad.push(`${p.modelId} ${p.channel} ${p.label}`);
+    const key = `${p.modelId}|${p.channel}|${p.seller}|${dimensionKey(p)}`;
+    const set = denominations.get(key) ?? new Set<string>();
+    set.add(p.denomination);
+    denominations.set(key, set);
+  }
+  for (const [key, set] of denominations) if (set.size > 1) bad.push(key);
+  return bad;
+}
+
+/** A price no source re-confirmed (`staleSince` set) that is still `verified` or `high` (T75). */
+export function staleButConfident(dataset: Dataset): PublishedPrice[] {
+  return dataset.prices.filter(
+    (p) => p.staleSince !== null && (p.confidence === "verified" || p.confidence === "high"),
+  );
+}
+
+/** A unit that does not fit the modality (an image price per 1M text tokens, a text price per image). */
+export function unitModalityMismatch(dataset: Dataset): PublishedPrice[] {
+  return dataset.prices.filter((p) => !MODALITY_UNITS[p.modality].includes(p.unit));
+}
+
+/** All counts at once, for the closing note's before → after table. */
+export function invariantCounts(dataset: Dataset): Record<string, number> {
+  return {
+    outOfBounds: outOfBounds(dataset).length,
+    zeroNotFree: zeroNotFree(dataset).length,
+    currencyCreditMix: currencyCreditMix(dataset).length,
+    staleButConfident: staleButConfident(dataset).length,
+    unitModalityMismatch: unitModalityMismatch(dataset).length,
+  };
+}
