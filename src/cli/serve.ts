@@ -4,6 +4,7 @@ import { createApp } from "../http/create-app.js";
 import { ViewHolder } from "../http/view-holder.js";
 import { registerMcpRoutes } from "../mcp/http-transport.js";
 import { openStore } from "../store/open-store.js";
+import { webBuildExists } from "../web/register-web.js";
 import { followVersions } from "./follow-versions.js";
 import { scheduleLiveIngest } from "./ingest-live.js";
 import { loadCurrentView, replayIfEmpty } from "./load-view.js";
@@ -45,6 +46,9 @@ async function serveOne(config: Config, ingestEveryMs: number | undefined): Prom
   const view = await loadCurrentView(config);
   const views = new ViewHolder(view);
   const redis = config.redisUrl ? createRateLimitRedis(config.redisUrl, log) : undefined;
+  // issue 18: the web catalogue at `/` when `npm install` built it (T121); else API and docs only.
+  const web = webBuildExists();
+  if (!web) log.warn("no web catalogue build in dist/web; run `npm run build:web` to serve it at /");
   const app = await createApp({
     views,
     rateLimitPerMinute: config.rateLimitPerMinute,
@@ -55,6 +59,7 @@ async function serveOne(config: Config, ingestEveryMs: number | undefined): Prom
     timeouts: config.timeouts,
     // issue 6 §2, T51: gzip and brotli variants per Accept-Encoding.
     compression: true,
+    web: web ? {} : undefined,
   });
   registerMcpRoutes(app, views);
   const stopFollowing = await followVersions(config, views, log);
@@ -71,6 +76,6 @@ async function serveOne(config: Config, ingestEveryMs: number | undefined): Prom
   process.once("SIGTERM", shutdown);
   await app.listen({ port: config.port, host: config.host });
   process.stderr.write(
-    `Tariff serving dataset ${view.version} at http://${config.host}:${config.port}/api/v1 (MCP at /mcp)\n`,
+    `Tariff serving dataset ${view.version} at http://${config.host}:${config.port}/api/v1 (MCP at /mcp${web ? ", web catalogue at /" : ""})\n`,
   );
 }

@@ -12,6 +12,7 @@ import type { Redis } from "ioredis";
 import { CatalogueError } from "../catalogue/errors.js";
 import { parseRawQuery } from "../catalogue/params.js";
 import type { CatalogueView } from "../catalogue/view.js";
+import { registerWeb, type WebOptions } from "../web/register-web.js";
 import { errorCacheControl, successCacheControl } from "./cache-control.js";
 import { CachedResponse } from "./cached-response.js";
 import { clientErrorHandler, timeoutOptions } from "./connection.js";
@@ -60,6 +61,8 @@ export interface AppOptions {
   readonly compression?: boolean;
   /** Build the parameter-free responses when a version becomes current (default true; tests compare both). */
   readonly precompute?: boolean;
+  /** Mount the web catalogue at `/` (issue 18, T121); absent = API, MCP and docs only. */
+  readonly web?: WebOptions | undefined;
 }
 
 /** Every method node knows but GET, HEAD, OPTIONS (and CONNECT, which node handles itself): a 405 (D14). */
@@ -252,6 +255,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   }
 
   await registerDocsPage(app, OPENAPI_DOCUMENT());
+  if (options.web) await registerWeb(app, options.web);
 
   function serve(route: RouteSpec, request: FastifyRequest, reply: FastifyReply) {
     const view = options.views.current();

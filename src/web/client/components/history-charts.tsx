@@ -1,0 +1,69 @@
+import { useMemo } from "preact/hooks";
+import { formatDate } from "../format.js";
+import type { HistorySeries } from "../types.js";
+import { type ChartLine, LINE_COLORS, StepChart } from "./step-chart.js";
+
+/**
+ * A history chart per dimension (issue 18 §2, D17): one small step chart per series of
+ * `/models/{p}/{m}/history`, each with its points as a table for screen readers.
+ */
+export function HistoryCharts(props: { readonly series: readonly HistorySeries[]; readonly until: string }) {
+  if (props.series.length === 0) return <p>No price history for this model.</p>;
+  // Headline dimensions first (Input, Output), then the rest by label.
+  const ordered = [...props.series].sort((a, b) => rank(a.label) - rank(b.label) || a.label.localeCompare(b.label));
+  return (
+    <div class="charts">
+      {ordered.map((s, i) => (
+        <SeriesChart key={`${s.label}|${s.displayUnit}`} series={s} until={props.until} color={LINE_COLORS[i % 8]!} />
+      ))}
+    </div>
+  );
+}
+
+function rank(label: string): number {
+  if (label === "Input") return 0;
+  if (label === "Output") return 1;
+  return 2;
+}
+
+function SeriesChart(props: { readonly series: HistorySeries; readonly until: string; readonly color: string }) {
+  const s = props.series;
+  const lines = useMemo(
+    (): ChartLine[] => [{ label: s.label, points: s.points, color: props.color }],
+    [s, props.color],
+  );
+  const changes = s.points.length - 1;
+  const name = `${s.label}, ${s.displayUnit}: ${s.points.map(([d, a]) => `${a} from ${d}`).join(", ")}`;
+  return (
+    <figure class="chart-card">
+      <figcaption>
+        <strong>{s.label}</strong> <span class="muted">{s.displayUnit}</span>
+        <span class="muted"> · {changes === 0 ? "unchanged" : `${changes} change${changes === 1 ? "" : "s"}`}</span>
+      </figcaption>
+      <StepChart lines={lines} until={props.until} name={name} height={150} />
+      <details>
+        <summary>Points of {s.label}</summary>
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">From</th>
+              <th scope="col" class="num">
+                Amount
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {s.points.map(([date, amount], i) => (
+              <tr key={`${date}|${i}`}>
+                <td>
+                  <time dateTime={date}>{formatDate(date)}</time>
+                </td>
+                <td class="num">{amount}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </details>
+    </figure>
+  );
+}

@@ -1,0 +1,73 @@
+import { CONFIDENCE_LEVELS } from "../../domain/confidence.js";
+import type { Price } from "./types.js";
+
+export { CONFIDENCE_LEVELS };
+
+const currencyFormats = new Map<string, Intl.NumberFormat>();
+const plain = new Intl.NumberFormat("en", { maximumFractionDigits: 6 });
+
+/**
+ * An amount as a person reads it: money in its currency with 2 to 6 decimals (`$15.00`,
+ * `$0.0048`, `$15.00002`), credits as a plain number with the word (D7: never converted).
+ */
+export function formatAmount(amount: number, price: Pick<Price, "denomination" | "currency">): string {
+  if (price.denomination === "credit") return `${plain.format(amount)} credits`;
+  let format = currencyFormats.get(price.currency);
+  if (!format) {
+    format = new Intl.NumberFormat("en", {
+      style: "currency",
+      currency: price.currency,
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 6,
+    });
+    currencyFormats.set(price.currency, format);
+  }
+  return format.format(amount);
+}
+
+/** The unit of a display unit without its currency: "USD per 1M tokens" → "per 1M tokens". */
+export function unitOnly(displayUnit: string): string {
+  const i = displayUnit.indexOf(" per ");
+  return i < 0 ? displayUnit : displayUnit.slice(i + 1);
+}
+
+/** The date part of an ISO timestamp (`2026-06-01`), or "—" for null. */
+export function formatDate(iso: string | null | undefined): string {
+  return iso ? iso.slice(0, 10) : "—";
+}
+
+/** A whole number with thousands separators, or "—" for null. */
+export function formatCount(n: number | null | undefined): string {
+  return n === null || n === undefined ? "—" : plain.format(n);
+}
+
+/** A signed percentage with one decimal (`+25.0 %`), or "—" for null. */
+export function formatPct(pct: number | null): string {
+  if (pct === null) return "—";
+  return `${pct > 0 ? "+" : ""}${pct.toFixed(1)} %`;
+}
+
+/**
+ * The headline price of a direction: text, standard tier, no cache, no context bracket, no
+ * qualifier, per million tokens (what the catalogue row and the compare chart show).
+ */
+export function headline(prices: readonly Price[], direction: "input" | "output"): Price | undefined {
+  return prices.find(
+    (p) =>
+      p.direction === direction &&
+      p.modality === "text" &&
+      p.tier === "standard" &&
+      p.cache === "none" &&
+      p.contextMin === 0 &&
+      p.contextMax === null &&
+      Object.keys(p.qualifiers).length === 0 &&
+      p.displayUnit.endsWith("per 1M tokens"),
+  );
+}
+
+/** The weaker of the given confidence levels (a row is as sure as its least sure price). */
+export function weakest(levels: readonly string[]): string | undefined {
+  let worst = -1;
+  for (const level of levels) worst = Math.max(worst, CONFIDENCE_LEVELS.indexOf(level as never));
+  return worst < 0 ? undefined : CONFIDENCE_LEVELS[worst];
+}

@@ -1,0 +1,172 @@
+import { useEffect, useId, useState } from "preact/hooks";
+import { useLocation } from "preact-iso";
+import { query, useApi } from "../api.js";
+import { ConfidenceBadge, DisputedMark } from "../components/badges.js";
+import { MakerSelect } from "../components/maker-select.js";
+import { ModelPicker } from "../components/model-picker.js";
+import { Failed, Loading } from "../components/status.js";
+import { TableWrap } from "../components/table-wrap.js";
+import { useTitle } from "../dataset.js";
+import { useSettled } from "../debounce.js";
+import { CONFIDENCE_LEVELS, formatAmount, formatCount, headline, weakest } from "../format.js";
+import type { Model } from "../types.js";
+
+const PAGE_SIZE = 50;
+
+/**
+ * The catalogue (issue 18 §1): a search box suggesting models as you type (`/models/search`), the
+ * model list of `/models` filtered by the same text, a maker and a confidence level, paged by its
+ * keyset cursor; filters and cursor live in the URL, so a view is shareable.
+ */
+export function CataloguePage() {
+  useTitle("AI model prices");
+  const { query: params, route } = useLocation();
+  const provider = params.provider ?? "";
+  const confidence = params.confidence ?? "";
+  const cursor = params.cursor ?? "";
+  const [text, setText] = useState(params.q ?? "");
+  const q = useSettled(text, 200);
+  // Cursors of the pages before this one (a keyset list pages forward only; T124).
+  const [previous, setPrevious] = useState<string[]>([]);
+  const confidenceId = useId();
+
+  const go = (next: Record<string, string | null>, keepPages = false) => {
+    if (!keepPages) setPrevious([]);
+    route(`/${query({ q: q || null, provider: provider || null, confidence: confidence || null, ...next })}`, true);
+  };
+  useEffect(() => {
+    if ((params.q ?? "") !== q) go({ q: q || null, cursor: null });
+  }, [q]);
+
+  const models = useApi<Model[], { count: number; nextCursor: string | null }>(
+    `/models${query({ q: params.q, provider, confidence, cursor, limit: PAGE_SIZE })}`,
+  );
+  const page = previous.length + 1;
+
+  return (
+    <section aria-labelledby="catalogue-title">
+      <h1 id="catalogue-title" tabIndex={-1}>
+        AI model prices
+      </h1>
+      <p class="lead">
+        Every model's price in every channel, reconciled from several open sources: how sure we are, which sources agree
+        and which dissent.
+      </p>
+      <search>
+        <form class="filters" aria-label="Find models" onSubmit={(event) => event.preventDefault()}>
+          <ModelPicker
+            label="Search models"
+            value={text}
+            placeholder="e.g. opus, gpt-4o, llama"
+            onInput={setText}
+            onSubmit={setText}
+            onPick={(s) => route(`/m/${s.id}`)}
+          />
+          <MakerSelect value={provider} onChange={(slug) => go({ provider: slug || null, cursor: null })} />
+          <div class="field">
+            <label for={confidenceId}>Confidence</label>
+            <select
+              id={confidenceId}
+              value={confidence}
+              onChange={(event) => go({ confidence: event.currentTarget.value || null, cursor: null })}
+            >
+              <option value="">Any confidence</option>
+              {CONFIDENCE_LEVELS.map((level) => (
+                <option key={level} value={level}>
+                  {level}
+                </option>
+              ))}
+            </select>
+          </div>
+        </form>
+      </search>
+      {models.state === "loading" ? <Loading what="models" /> : null}
+      {models.state === "error" ? <Failed what="models" error={models.error} /> : null}
+      {models.state === "ok" ? (
+        <>
+          <p role="status" class="muted">
+            Page {page}: {models.data.data.length} models
+            {models.data.meta.nextCursor ? ", more on the next page" : ""}
+          </p>
+          <TableWrap label="Models">
+            <table class="models">
+              <caption class="visually-hidden">Models with their maker's input and output price per 1M tokens</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Model</th>
+                  <th scope="col">Maker</th>
+                  <th scope="col" class="num">
+                    Input / 1M tokens
+                  </th>
+                  <th scope="col" class="num">
+                    Output / 1M tokens
+                  </th>
+                  <th scope="col">Confidence</th>
+                  <th scope="col" class="num">
+                    Context
+                  </th>
+                  <th scope="col">State</th>
+                </tr>
+              </thead>
+              <tbody>
+                {models.data.data.map((m) => (
+                  <ModelRow key={m.id} model={m} />
+                ))}
+              </tbody>
+            </table>
+          </TableWrap>
+          <nav class="pager" aria-label="Pages">
+            <button type="button" disabled={page === 1} onClick={() => go({ cursor: null })}>
+              First page
+            </button>
+            <button
+              type="button"
+              disabled={page === 1}
+              onClick={() => {
+                const before = previous.slice(0, -1);
+                setPrevious(before);
+                go({ cursor: previous[previous.length - 1] || null }, true);
+              }}
+            >
+              Previous page
+            </button>
+            <button
+              type="button"
+              disabled={!models.data.meta.nextCursor}
+              onClick={() => {
+                setPrevious([...previous, cursor]);
+                go({ cursor: models.data.meta.nextCursor }, true);
+              }}
+            >
+              Next page
+            </button>
+          </nav>
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+function ModelRow(props: { readonly model: Model }) {
+  const m = props.model;
+  const input = headline(m.prices, "input");
+  const output = headline(m.prices, "output");
+  const shown = [input, output].filter((p) => p !== undefined);
+  return (
+    <tr>
+      <th scope="row">
+        <a href={`/m/${m.id}`}>{m.name}</a>
+        <div class="muted">{m.id}</div>
+      </th>
+      <td>{m.provider}</td>
+      <td class="num">{input ? formatAmount(input.amount, input) : "—"}</td>
+      <td class="num">{output ? formatAmount(output.amount, output) : "—"}</td>
+      <td>
+        <ConfidenceBadge level={weakest(shown.map((p) => p.confidence))} />{" "}
+        <DisputedMark disputed={shown.some((p) => p.disputed)} />
+      </td>
+      <td class="num">{formatCount(m.contextWindow)}</td>
+      <td>{m.lifecycle.state}</td>
+    </tr>
+  );
+}

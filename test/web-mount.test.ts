@@ -1,0 +1,91 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { brotliDecompressSync } from "node:zlib";
+import { build } from "vite";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { CatalogueStore } from "../src/store/catalogue-store.js";
+import { webBuildConfig } from "../src/web/build-config.js";
+import { registerWeb, WEB_ROUTES } from "../src/web/register-web.js";
+import { httpRequest, loadReplay, startServer, type TestServer } from "./harness.js";
+
+/**
+ * The web catalogue's mount (T121, T122) on the real app and the real Vite build: the page's
+ * routes answer index.html, the hashed assets are immutable and precompressed, the API and its
+ * problems are untouched around it.
+ */
+
+let root: string;
+let server: TestServer;
+let store: CatalogueStore;
+
+beforeAll(async () => {
+  root = mkdtempSync(join(tmpdir(), "tariff-web-mount-"));
+  await build(webBuildConfig(root));
+  const replay = await loadReplay();
+  store = replay.store;
+  server = await startServer(replay.view, { compression: true, web: { root } });
+});
+
+afterAll(async () => {
+  await server?.close();
+  await store?.close();
+  if (root) rmSync(root, { recursive: true, force: true });
+});
+
+const index = () => readFileSync(join(root, "index.html"), "utf8");
+
+describe("the web catalogue's routes", () => {
+  it.each(WEB_ROUTES.map((r) => r.replace(":provider", "anthropic").replace(":model", "claude-opus-4-0")))(
+    "%s answers the page's index.html, never cached stale",
+    async (path) => {
+      const res = await httpRequest(server.base, { path });
+      expect(res.status).toBe(200);
+      expect(res.headers["content-type"]).toBe("text/html; charset=utf-8");
+      expect(res.headers["cache-control"]).toBe("no-cache");
+      expect(res.body).toBe(index());
+    },
+  );
+
+  it("the index names its script and stylesheet under /assets/ and nothing from another origin", () => {
+    const html = index();
+    const refs = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]!);
+    expect(refs.filter((r) => r.startsWith("/assets/"))).toHaveLength(2);
+    for (const ref of refs) expect(ref).toMatch(/^(\/|data:)/);
+  });
+
+  it("assets are immutable for a year and sent brotli-compressed when asked", async () => {
+    const script = readdirSync(join(root, "assets")).find((f) => f.endsWith(".js"))!;
+    const res = await fetch(`${server.base}/assets/${script}`, { headers: { "accept-encoding": "br" } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(res.headers.get("content-type")).toBe("application/javascript; charset=utf-8");
+    // fetch decodes the body; the decoded bytes are the build's script.
+    expect(res.headers.get("content-encoding")).toBe("br");
+    expect(await res.text()).toBe(readFileSync(join(root, "assets", script), "utf8"));
+    const twin = brotliDecompressSync(readFileSync(join(root, "assets", `${script}.br`))).toString("utf8");
+    expect(twin).toBe(readFileSync(join(root, "assets", script), "utf8"));
+  });
+
+  it("a path outside the page and the API stays the API's 404 problem", async () => {
+    for (const path of ["/nope", "/m/anthropic", "/assets/missing.js"]) {
+      const res = await httpRequest(server.base, { path });
+      expect(res.status, path).toBe(404);
+      expect(res.headers["content-type"], path).toMatch(/^application\/problem\+json/);
+    }
+  });
+
+  it("the API and the docs are served beside the page", async () => {
+    expect((await httpRequest(server.base, { path: "/api/v1/meta" })).status).toBe(200);
+    expect((await httpRequest(server.base, { path: "/docs" })).status).toBeLessThan(400);
+  });
+
+  it("refuses to mount a folder without a build", async () => {
+    const empty = mkdtempSync(join(tmpdir(), "tariff-web-empty-"));
+    try {
+      await expect(registerWeb(server.app, { root: empty })).rejects.toThrow(/no web catalogue build/);
+    } finally {
+      rmSync(empty, { recursive: true, force: true });
+    }
+  });
+});
