@@ -1,3 +1,6 @@
+import { execFileSync } from "node:child_process";
+import { tmpdir } from "node:os";
+import { resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CatalogueView } from "../src/catalogue/view.js";
 import { httpRequest, loadReplay, startServer, type TestServer } from "./harness.js";
@@ -88,5 +91,25 @@ describe("/mcp for browser MCP clients", () => {
     const get = await httpRequest(server.base, { path: "/mcp" });
     expect(get.status).toBe(405);
     expect(String(get.headers["access-control-expose-headers"]).toLowerCase()).toContain("mcp-session-id");
+  });
+});
+
+describe("the first five minutes", () => {
+  it("GET / points at the docs when no web catalogue is mounted", async () => {
+    const res = await httpRequest(server.base, { path: "/" });
+    expect(res.status).toBe(302);
+    expect(res.headers.location).toBe("/docs");
+  });
+
+  it("tariff --version and -V print the package's version, from any folder", () => {
+    const bin = resolve("bin/tariff.js");
+    const { version } = JSON.parse(
+      execFileSync("node", [
+        "-e",
+        "process.stdout.write(require('fs').readFileSync('package.json','utf8'))",
+      ]).toString(),
+    ) as { version: string };
+    for (const flag of ["--version", "-V"])
+      expect(execFileSync("node", [bin, flag], { cwd: tmpdir() }).toString().trim()).toBe(version);
   });
 });

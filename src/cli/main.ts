@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { Command, InvalidArgumentError } from "commander";
 import { loadConfig } from "../config.js";
 import { ingestSnapshots } from "../ingest/run-ingest.js";
@@ -14,6 +16,7 @@ import { serve } from "./serve.js";
 const program = new Command()
   .name("tariff")
   .description("Tariff: an open catalogue of AI-model prices, served as a read-only HTTP/JSON API")
+  .version(packageVersion(), "-V, --version", "print the version and exit")
   .showHelpAfterError();
 
 program
@@ -98,6 +101,12 @@ program
       await store.close();
     }
   });
+
+/** The installed package's version (package.json beside the code, whatever the working folder). */
+function packageVersion(): string {
+  const path = fileURLToPath(new URL("../../package.json", import.meta.url));
+  return (JSON.parse(readFileSync(path, "utf8")) as { version: string }).version;
+}
 
 /** `--workers`: a whole number from 1 to 64. */
 function parseWorkers(value: string): number {

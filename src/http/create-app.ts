@@ -256,6 +256,8 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
 
   await registerDocsPage(app, OPENAPI_DOCUMENT());
   if (options.web) await registerWeb(app, options.web);
+  // Without the web catalogue, `/` points a newcomer at the API's docs (issue 15).
+  else app.get("/", (_request, reply) => reply.redirect("/docs", 302));
 
   function serve(route: RouteSpec, request: FastifyRequest, reply: FastifyReply) {
     const view = options.views.current();

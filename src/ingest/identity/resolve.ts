@@ -232,16 +232,7 @@ export function resolveIdentities(inputs: readonly SourceListings[]): IdentityRe
   }
 
   // 4. moving aliases vote only with same-run evidence of their target
-  const signature = (l: Listing) =>
-    l.prices
-      .filter((p) => p.dimension.cache === "none" && p.dimension.tier === "standard" && p.dimension.contextMin === 0)
-      .filter(
-        (p) =>
-          p.dimension.modality === "text" && (p.dimension.direction === "input" || p.dimension.direction === "output"),
-      )
-      .map((p) => `${p.dimension.direction}=${p.amount}`)
-      .sort()
-      .join(",");
+  const signature = signatureOf;
   const fixedBy = new Map<string, Set<string>>();
   for (const [item, placed] of placements)
     if (!isMoving(placed.key)) {
