@@ -9,6 +9,7 @@ import { SOURCES } from "../sources/registry.js";
 import type { CatalogueStore } from "../store/catalogue-store.js";
 import { openStore } from "../store/open-store.js";
 import { consoleReporter } from "./progress.js";
+import { abortOnStopSignal, InterruptedError, stopSignalOf } from "./signals.js";
 
 /** Where the configured store lives, for messages. */
 export function storeLabel(config: Config): string {
@@ -30,8 +31,10 @@ export function storeLine(config: Config): string {
 
 /**
  * Replays the bundled snapshots into the store when it is empty, under the ingest lock, so several
- * processes starting at once replay once (issue 5 §2). Progress goes to stderr only.
+ * processes starting at once replay once (issue 5 §2). Progress goes to stderr only. SIGINT or
+ * SIGTERM stops it between runs (T97).
  * @throws SnapshotsFolderError when the store is empty and the snapshots folder is missing or empty
+ * @throws InterruptedError when a signal stopped the replay
  */
 export async function replayIfEmpty(store: CatalogueStore, config: Config): Promise<void> {
   if (await store.latestRun()) return;
@@ -39,9 +42,20 @@ export async function replayIfEmpty(store: CatalogueStore, config: Config): Prom
     if (await store.latestRun()) return; // another process replayed while we waited
     const folders = snapshotRunFolders(config.snapshotsDir);
     process.stderr.write(
-      `empty store: replaying ${folders.length} snapshot folder(s) from ${config.snapshotsDir} (first start only)\n`,
+      `tariff: empty store: replaying ${folders.length} snapshot folder(s) from ${config.snapshotsDir} (first start only)\n`,
     );
-    await ingestSnapshots(store, config.snapshotsDir, SOURCES, consoleReporter());
+    const stop = abortOnStopSignal((signal) => `${signal}: stopping the first replay after the run in progress`);
+    try {
+      await ingestSnapshots(store, config.snapshotsDir, SOURCES, consoleReporter(), stop.signal);
+    } finally {
+      stop.release();
+    }
+    const signal = stopSignalOf(stop.signal);
+    if (signal)
+      throw new InterruptedError(
+        signal,
+        `the first replay was interrupted; the runs replayed so far stay in ${storeLabel(config)}`,
+      );
   });
 }
 
@@ -49,7 +63,7 @@ export async function replayIfEmpty(store: CatalogueStore, config: Config): Prom
  * Opens the configured store and replays the bundled snapshots into it when it is empty: what
  * `tariff serve` and `tariff mcp` do first. A failed start writes nothing (issue 15, T94): with no
  * SQLite file yet, the snapshots folder is checked before the file is created, and a replay that
- * fails removes the file and the folders this start created.
+ * fails or is interrupted removes the file and the folders this start created.
  * @throws SnapshotsFolderError or the replay's error; nothing of this start is left behind
  */
 export async function prepareStore(config: Config): Promise<CatalogueStore> {
@@ -62,7 +76,13 @@ export async function prepareStore(config: Config): Promise<CatalogueStore> {
     return store;
   } catch (error) {
     await store.close();
-    if (fresh) removeFreshStore(config.databasePath, createdFolders);
+    if (!fresh) throw error;
+    removeFreshStore(config.databasePath, createdFolders);
+    if (error instanceof InterruptedError)
+      throw new InterruptedError(
+        error.signal,
+        "the first replay was interrupted; nothing was kept, the next start replays",
+      );
     throw error;
   }
 }

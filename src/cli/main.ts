@@ -13,7 +13,7 @@ import { ingestLiveOnce, parseDuration } from "./ingest-live.js";
 import { loadCurrentView, storeExists, storeLabel, storeLine } from "./load-view.js";
 import { consoleReporter } from "./progress.js";
 import { serve } from "./serve.js";
-import { onStopSignal } from "./signals.js";
+import { abortOnStopSignal, InterruptedError, onStopSignal, stopSignalOf } from "./signals.js";
 
 const { version } = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as {
   version: string;
@@ -46,8 +46,8 @@ program
   .option("--snapshots <dir>", `folder of recorded upstream payloads, laid out as ${SNAPSHOTS_LAYOUT}`)
   .action(async (opts: { snapshots?: string }) => {
     const config = loadConfig();
-    interruptIngestion();
     if (opts.snapshots === undefined) {
+      interruptLiveIngestion();
       await ingestLiveOnce(config);
       return;
     }
@@ -59,7 +59,12 @@ program
       const skipped: string[] = [];
       const reporter = { ...consoleReporter(), skipped: (date: string) => void skipped.push(date) };
       // One ingester at a time (issue 5 §2): a second one waits, then skips what the first published.
-      const runs = await store.withIngestLock(() => ingestSnapshots(store, snapshots, SOURCES, reporter));
+      const stop = abortOnStopSignal(
+        (signal) => `${signal}: stopping after the run in progress; the runs published so far stay`,
+      );
+      const runs = await store
+        .withIngestLock(() => ingestSnapshots(store, snapshots, SOURCES, reporter, stop.signal))
+        .finally(() => stop.release());
       const pruned = await store.pruneVersions(config.retainVersions);
       const latest = (await store.latestRun())?.datasetVersion;
       const why =
@@ -76,6 +81,8 @@ program
             : "") +
           "\n",
       );
+      const signal = stopSignalOf(stop.signal);
+      if (signal) throw new InterruptedError(signal, `ingestion stopped by ${signal}`);
     } finally {
       await store.close();
     }
@@ -135,10 +142,10 @@ program
   });
 
 /**
- * SIGINT/SIGTERM during ingestion say what is kept (issue 15, T97): each run is published in one
+ * SIGINT/SIGTERM during a live run say what is kept (issue 15, T97): the run is published in one
  * transaction, so the run in progress is dropped and the runs before it stay; exit 130/143.
  */
-function interruptIngestion(): void {
+function interruptLiveIngestion(): void {
   const stop = (signal: "SIGINT" | "SIGTERM") => {
     process.stderr.write(
       `tariff: ${signal}: ingestion stopped; the run in progress is not published, runs published before it stay\n`,
@@ -158,5 +165,5 @@ function parseWorkers(value: string): number {
 
 program.parseAsync(process.argv).catch((error: unknown) => {
   process.stderr.write(`tariff: ${error instanceof Error ? error.message : String(error)}\n`);
-  process.exit(1);
+  process.exit(error instanceof InterruptedError ? error.exitCode : 1);
 });
