@@ -1,7 +1,25 @@
 import { resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import envPaths from "env-paths";
 import { z } from "zod";
 import { DEFAULT_TIMEOUTS, type ServerTimeouts } from "./http/limits.js";
-import { type LiveConfig, parseLiveConfig } from "./ingest/live-config.js";
+import { LIVE_VARIABLES, type LiveConfig, parseLiveConfig } from "./ingest/live-config.js";
+
+/**
+ * The snapshots bundled with the installation (`data/upstream/` beside the code), found from this
+ * file, never from the current folder: `tariff` started anywhere (as an MCP client starts it)
+ * replays them (issue 15, T94).
+ */
+export const BUNDLED_SNAPSHOTS_DIR = fileURLToPath(new URL("../data/upstream", import.meta.url));
+
+/**
+ * The per-user data folder of the store when `DATA_DIR` is unset (issue 15, T94), by the
+ * platform's convention (env-paths): `$XDG_DATA_HOME/tariff` or `~/.local/share/tariff` on Linux,
+ * `~/Library/Application Support/tariff` on macOS, `%LOCALAPPDATA%\tariff\Data` on Windows.
+ */
+export function defaultDataDir(): string {
+  return envPaths("tariff", { suffix: "" }).data;
+}
 
 /**
  * Configuration from the environment, parsed once and frozen (the only module that reads
@@ -10,8 +28,8 @@ import { type LiveConfig, parseLiveConfig } from "./ingest/live-config.js";
 const Env = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8787),
   HOST: z.string().min(1).default("127.0.0.1"),
-  DATA_DIR: z.string().min(1).default("./var"),
-  SNAPSHOTS_DIR: z.string().min(1).default("./data/upstream"),
+  DATA_DIR: z.string().min(1).optional(),
+  SNAPSHOTS_DIR: z.string().min(1).optional(),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(300),
   TRUST_PROXY: z.string().optional(),
   PUBLIC_BASE_URL: z.url().optional(),
@@ -24,13 +42,18 @@ const Env = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
+/** Every variable {@link loadConfig} reads (`SOURCE_URL_<ID>` aside), for the CLI's help and its test. */
+export const CONFIG_VARIABLES: readonly string[] = [...Object.keys(Env.shape), ...LIVE_VARIABLES];
+
 export interface Config {
   readonly port: number;
   readonly host: string;
   /** Folder of the embedded store; the SQLite file is `<dataDir>/tariff.db`. */
   readonly dataDir: string;
+  /** True when `dataDir` is the per-user default ({@link defaultDataDir}), not `DATA_DIR`. */
+  readonly dataDirIsDefault: boolean;
   readonly databasePath: string;
-  /** Bundled snapshots replayed into an empty store on first start. */
+  /** Snapshots replayed into an empty store on first start (default {@link BUNDLED_SNAPSHOTS_DIR}). */
   readonly snapshotsDir: string;
   /** D24; 0 turns the limit off. */
   readonly rateLimitPerMinute: number;
@@ -61,13 +84,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`invalid configuration:\n  ${lines.join("\n  ")}`);
   }
   const e = parsed.data;
-  const dataDir = resolve(e.DATA_DIR);
+  const dataDir = resolve(e.DATA_DIR ?? defaultDataDir());
   return Object.freeze({
     port: e.PORT,
     host: e.HOST,
     dataDir,
+    dataDirIsDefault: e.DATA_DIR === undefined,
     databasePath: resolve(dataDir, "tariff.db"),
-    snapshotsDir: resolve(e.SNAPSHOTS_DIR),
+    snapshotsDir: resolve(e.SNAPSHOTS_DIR ?? BUNDLED_SNAPSHOTS_DIR),
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     publicBaseUrl: e.PUBLIC_BASE_URL,

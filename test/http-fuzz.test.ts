@@ -6,6 +6,7 @@ import type { z } from "zod";
 import { ProblemSchema } from "../src/catalogue/schemas.js";
 import { SERVED_ROUTES } from "../src/http/create-app.js";
 import { OPERATIONS } from "../src/http/openapi.js";
+import { PROBLEM_CONTENT_TYPE } from "../src/http/problem.js";
 import type { RouteSpec } from "../src/http/routes.js";
 import { httpRequest, loadReplay, type RawResponse, SAMPLE_MODEL, startServer, type TestServer } from "./harness.js";
 
@@ -26,6 +27,8 @@ let agent: Agent;
 let requests = 0;
 const statuses = new Map<number, number>();
 const validated = new Map<string, true>();
+/** Content type → how many error responses carried it, over every error the run met. */
+const problemTypes = new Map<string, number>();
 
 beforeAll(async () => {
   const { view, store } = await loadReplay();
@@ -55,7 +58,9 @@ function check(res: RawResponse, method: string, route: RouteSpec | null, label:
   expect(res.headers["access-control-allow-origin"], label).toBe("*");
   const type = String(res.headers["content-type"] ?? "");
   if (res.status >= 400) {
-    expect(type, label).toMatch(/^application\/problem\+json/);
+    // One problem content type everywhere, no charset parameter (issue 15, T92).
+    problemTypes.set(type, (problemTypes.get(type) ?? 0) + 1);
+    expect(type, label).toBe(PROBLEM_CONTENT_TYPE);
     if (method === "HEAD") return;
     const body = ProblemSchema.parse(JSON.parse(res.body));
     expect(body.status, label).toBe(res.status);
@@ -250,9 +255,12 @@ describe("fuzz: HTTP contract under arbitrary requests", () => {
   afterAll(() => {
     // Issue 4 "Must show": at least 2,000 generated requests per run.
     expect(requests).toBeGreaterThanOrEqual(2000);
+    // Every error of the run, whatever produced it (route, router, hook, plugin), had the same type.
+    expect([...problemTypes.keys()]).toEqual([PROBLEM_CONTENT_TYPE]);
     const byStatus = [...statuses].sort(([a], [b]) => a - b).map(([k, v]) => `${k}×${v}`);
     console.info(
-      `fuzz: ${requests} requests (${byStatus.join(" ")}), seed ${SEED}, ${validated.size} distinct 200 bodies validated`,
+      `fuzz: ${requests} requests (${byStatus.join(" ")}), seed ${SEED}, ${validated.size} distinct 200 bodies validated, ` +
+        `problem content types ${JSON.stringify(Object.fromEntries(problemTypes))}`,
     );
   });
 });

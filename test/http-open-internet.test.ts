@@ -1,14 +1,14 @@
-import { execFileSync } from "node:child_process";
-import { tmpdir } from "node:os";
-import { resolve } from "node:path";
+import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CatalogueView } from "../src/catalogue/view.js";
+import { DOCS_DEFINITION_NAME, DOCS_SPEC_URL, DOCS_TITLE } from "../src/http/docs-page.js";
 import { httpRequest, loadReplay, startServer, type TestServer } from "./harness.js";
 import { type McpTestServer, startMcpServer } from "./mcp-support.js";
 
 /**
  * Safe on the open internet (issue 15): no request header decides a link (D19 amended), no error
- * revalidates to 304 (D21 amended), one problem content type, and browser MCP clients can use /mcp.
+ * revalidates to 304 (D21 amended), one problem content type, and browser MCP clients can use /mcp;
+ * CONNECT and dot segments get a true answer, `/` points at the docs, and the docs are Tariff's.
  */
 let view: CatalogueView;
 let server: McpTestServer;
@@ -94,22 +94,68 @@ describe("/mcp for browser MCP clients", () => {
   });
 });
 
-describe("the first five minutes", () => {
-  it("GET / points at the docs when no web catalogue is mounted", async () => {
-    const res = await httpRequest(server.base, { path: "/" });
-    expect(res.status).toBe(302);
-    expect(res.headers.location).toBe("/docs");
+/** Sends raw bytes and reads until the server closes the connection. */
+function rawExchange(base: string, request: string): Promise<string> {
+  const url = new URL(base);
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const socket = connect(Number(url.port), url.hostname, () => socket.write(request));
+    socket.on("data", (c: Buffer) => chunks.push(c));
+    socket.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    socket.on("error", reject);
+  });
+}
+
+describe("CONNECT and dot segments say what they are", () => {
+  it("CONNECT answers a 405 problem with Allow, not an empty reply", async () => {
+    const answer = await rawExchange(server.base, "CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n");
+    const [head = "", body = ""] = answer.split("\r\n\r\n");
+    expect(head).toMatch(/^HTTP\/1\.1 405 Method Not Allowed\r\n/);
+    expect(head.toLowerCase()).toContain("\r\nallow: get, head, options");
+    expect(head.toLowerCase()).toContain("\r\ncontent-type: application/problem+json\r\n");
+    expect(JSON.parse(body)).toMatchObject({ status: 405, detail: expect.stringContaining("not a proxy") });
   });
 
-  it("tariff --version and -V print the package's version, from any folder", () => {
-    const bin = resolve("bin/tariff.js");
-    const { version } = JSON.parse(
-      execFileSync("node", [
-        "-e",
-        "process.stdout.write(require('fs').readFileSync('package.json','utf8'))",
-      ]).toString(),
-    ) as { version: string };
-    for (const flag of ["--version", "-V"])
-      expect(execFileSync("node", [bin, flag], { cwd: tmpdir() }).toString().trim()).toBe(version);
+  it.each([
+    "/docs/static/../../package.json",
+    "/docs/static/%2e%2e/%2E%2E/package.json",
+    "/docs/./json",
+    "/assets/../package.json",
+  ])("%s is a 404 that names the dot segment, not a 403 'could not be read'", async (path) => {
+    const res = await httpRequest(server.base, { path });
+    expect(res.status).toBe(404);
+    expect(res.headers["content-type"]).toBe("application/problem+json");
+    const body = JSON.parse(res.body) as { detail: string };
+    expect(body.detail).toContain("dot segments");
+    expect(body.detail).not.toContain("could not be read");
+    expect(res.body).not.toContain('"name": "tariff"');
+  });
+});
+
+describe("the first page", () => {
+  it("GET / points at /docs when no web catalogue is mounted", async () => {
+    for (const method of ["GET", "HEAD"]) {
+      const res = await httpRequest(server.base, { method, path: "/" });
+      expect(res.status).toBe(302);
+      expect(res.headers.location).toBe("/docs");
+    }
+  });
+
+  it("/docs is Tariff's: its title, its logo, and the explorer on /api/v1/openapi.json", async () => {
+    const page = await httpRequest(server.base, { path: "/docs/" });
+    expect(page.status).toBe(200);
+    expect(page.body).toContain(`<title>${DOCS_TITLE}</title>`);
+    expect(page.body).not.toContain("<title>Swagger UI</title>");
+    expect(page.body).toContain("theme/tariff.svg");
+    const init = await httpRequest(server.base, { path: "/docs/static/swagger-initializer.js" });
+    expect(init.body).toContain(JSON.stringify(DOCS_SPEC_URL));
+    expect(init.body).toContain(DOCS_DEFINITION_NAME);
+    // Fastify's logo is an Adobe Illustrator SVG; ours is not.
+    const logo = /img\.src = 'data:image\/svg\+xml;base64,([^']+)'/.exec(init.body)?.[1] ?? "";
+    const svg = Buffer.from(logo, "base64").toString("utf8");
+    expect(svg).toContain('aria-label="Tariff"');
+    expect(svg).not.toContain("Adobe Illustrator");
+    const spec = await httpRequest(server.base, { path: DOCS_SPEC_URL });
+    expect(spec.status).toBe(200);
   });
 });

@@ -1,22 +1,30 @@
 import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+import { resolve } from "node:path";
 import { Command, InvalidArgumentError } from "commander";
 import { loadConfig } from "../config.js";
 import { ingestSnapshots } from "../ingest/run-ingest.js";
+import { SNAPSHOTS_LAYOUT, snapshotRunFolders } from "../ingest/snapshots-folder.js";
 import { serveMcpStdio } from "../mcp/stdio.js";
 import { SOURCES } from "../sources/registry.js";
 import { openStore } from "../store/open-store.js";
+import { environmentHelp } from "./environment-help.js";
 import { formatUnmatched, selectUnmatched } from "./identity-report.js";
 import { ingestLiveOnce, parseDuration } from "./ingest-live.js";
-import { loadCurrentView, storeLabel } from "./load-view.js";
+import { loadCurrentView, storeExists, storeLabel, storeLine } from "./load-view.js";
 import { consoleReporter } from "./progress.js";
 import { serve } from "./serve.js";
+import { abortOnStopSignal, InterruptedError, onStopSignal, stopSignalOf } from "./signals.js";
+
+const { version } = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as {
+  version: string;
+};
 
 /** The `tariff` command line: a thin shell over serve() and ingestSnapshots(). */
 const program = new Command()
   .name("tariff")
   .description("Tariff: an open catalogue of AI-model prices, served as a read-only HTTP/JSON API")
-  .version(packageVersion(), "-V, --version", "print the version and exit")
+  .version(version, "-V, --version", "print the version of tariff")
+  .addHelpText("after", environmentHelp())
   .showHelpAfterError();
 
 program
@@ -35,26 +43,46 @@ program
     "run live ingestion once; with --snapshots, ingest a folder laid out as <source>/<YYYY-MM-DD>/<files> " +
       "(or a live-run archive), one run per folder",
   )
-  .option("--snapshots <dir>", "folder of recorded upstream payloads")
+  .option("--snapshots <dir>", `folder of recorded upstream payloads, laid out as ${SNAPSHOTS_LAYOUT}`)
   .action(async (opts: { snapshots?: string }) => {
     const config = loadConfig();
     if (opts.snapshots === undefined) {
+      interruptLiveIngestion();
       await ingestLiveOnce(config);
       return;
     }
-    const snapshots = opts.snapshots;
+    const snapshots = resolve(opts.snapshots);
+    // Said before the store is opened, so a wrong folder creates no store (issue 15).
+    const folders = snapshotRunFolders(snapshots);
     const store = await openStore(config);
     try {
+      const skipped: string[] = [];
+      const reporter = { ...consoleReporter(), skipped: (date: string) => void skipped.push(date) };
       // One ingester at a time (issue 5 §2): a second one waits, then skips what the first published.
-      const runs = await store.withIngestLock(() => ingestSnapshots(store, snapshots, SOURCES, consoleReporter()));
+      const stop = abortOnStopSignal(
+        (signal) => `${signal}: stopping after the run in progress; the runs published so far stay`,
+      );
+      const runs = await store
+        .withIngestLock(() => ingestSnapshots(store, snapshots, SOURCES, reporter, stop.signal))
+        .finally(() => stop.release());
       const pruned = await store.pruneVersions(config.retainVersions);
+      const latest = (await store.latestRun())?.datasetVersion;
+      const why =
+        skipped.length === 0
+          ? ""
+          : runs.length === 0
+            ? `: the store is up to date; its latest dataset version ${latest} is not older than any of the ` +
+              `${folders.length} snapshot folder(s) in ${snapshots}`
+            : `; ${skipped.length} snapshot folder(s) skipped, not newer than what the store held`;
       process.stderr.write(
-        `${runs.length} dataset version(s) published to ${storeLabel(config)}` +
+        `${runs.length} dataset version(s) published to ${storeLabel(config)}${why}` +
           (pruned.length > 0
             ? `; ${pruned.length} old version(s) pruned (RETAIN_VERSIONS=${config.retainVersions})`
             : "") +
           "\n",
       );
+      const signal = stopSignalOf(stop.signal);
+      if (signal) throw new InterruptedError(signal, `ingestion stopped by ${signal}`);
     } finally {
       await store.close();
     }
@@ -66,7 +94,14 @@ program
     "serve the assistant connector (MCP) over stdio from the local store (replays the bundled snapshots when empty)",
   )
   .action(async () => {
-    await serveMcpStdio(await loadCurrentView(loadConfig()));
+    const config = loadConfig();
+    process.stderr.write(`tariff mcp: ${storeLine(config)}\n`);
+    const view = await loadCurrentView(config);
+    onStopSignal((signal) => {
+      process.stderr.write(`tariff mcp: ${signal}: stopping (closing stdio; the store is left as it is)\n`);
+      return async () => {};
+    });
+    await serveMcpStdio(view);
   });
 
 program
@@ -82,6 +117,10 @@ program
   .action(async (opts: { unmatched?: boolean; source?: string; reason?: string; json?: boolean }) => {
     if (!opts.unmatched) throw new InvalidArgumentError("nothing to report: pass --unmatched");
     const config = loadConfig();
+    if (!storeExists(config))
+      throw new Error(
+        `no store at ${storeLabel(config)} yet: run \`tariff serve\` or \`tariff ingest --snapshots <dir>\` first`,
+      );
     const store = await openStore(config);
     try {
       const run = await store.latestRun();
@@ -102,10 +141,19 @@ program
     }
   });
 
-/** The installed package's version (package.json beside the code, whatever the working folder). */
-function packageVersion(): string {
-  const path = fileURLToPath(new URL("../../package.json", import.meta.url));
-  return (JSON.parse(readFileSync(path, "utf8")) as { version: string }).version;
+/**
+ * SIGINT/SIGTERM during a live run say what is kept (issue 15, T97): the run is published in one
+ * transaction, so the run in progress is dropped and the runs before it stay; exit 130/143.
+ */
+function interruptLiveIngestion(): void {
+  const stop = (signal: "SIGINT" | "SIGTERM") => {
+    process.stderr.write(
+      `tariff: ${signal}: ingestion stopped; the run in progress is not published, runs published before it stay\n`,
+    );
+    process.exit(signal === "SIGINT" ? 130 : 143);
+  };
+  process.once("SIGINT", stop);
+  process.once("SIGTERM", stop);
 }
 
 /** `--workers`: a whole number from 1 to 64. */
@@ -117,5 +165,5 @@ function parseWorkers(value: string): number {
 
 program.parseAsync(process.argv).catch((error: unknown) => {
   process.stderr.write(`tariff: ${error instanceof Error ? error.message : String(error)}\n`);
-  process.exit(1);
+  process.exit(error instanceof InterruptedError ? error.exitCode : 1);
 });

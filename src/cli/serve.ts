@@ -1,14 +1,16 @@
+import cluster from "node:cluster";
+import type { AddressInfo } from "node:net";
 import pino from "pino";
 import type { Config } from "../config.js";
 import { createApp } from "../http/create-app.js";
 import { ViewHolder } from "../http/view-holder.js";
 import { registerMcpRoutes } from "../mcp/http-transport.js";
-import { openStore } from "../store/open-store.js";
 import { webBuildExists } from "../web/register-web.js";
 import { followVersions } from "./follow-versions.js";
 import { scheduleLiveIngest } from "./ingest-live.js";
-import { loadCurrentView, replayIfEmpty } from "./load-view.js";
+import { loadCurrentView, prepareStore, storeLine } from "./load-view.js";
 import { createRateLimitRedis } from "./redis.js";
+import { onStopSignal } from "./signals.js";
 import { runWorkers } from "./workers.js";
 
 /** Options of `tariff serve`. */
@@ -32,24 +34,34 @@ export async function serve(config: Config, options: ServeOptions = {}): Promise
     workers,
     () => serveOne(config, undefined),
     async () => {
-      const store = await openStore(config);
-      await replayIfEmpty(store, config);
+      process.stderr.write(`tariff: ${storeLine(config)}\n`);
+      const store = await prepareStore(config);
       await store.close();
       // One ingester for the host; the workers follow its versions through the store.
-      if (options.ingestEveryMs) scheduleLiveIngest(config, options.ingestEveryMs, () => {});
+      if (!options.ingestEveryMs) return undefined;
+      const schedule = scheduleLiveIngest(config, options.ingestEveryMs, () => {});
+      return () => schedule.stop();
     },
   );
 }
 
+/**
+ * One API process. Its start and stop are said in plain lines on stderr (T97); the running
+ * server's events (faults, new versions, live runs) are pino's JSON lines on stderr too.
+ */
 async function serveOne(config: Config, ingestEveryMs: number | undefined): Promise<void> {
   const log = pino({ level: config.logLevel }, pino.destination(2));
+  const say = (line: string) => process.stderr.write(`tariff: ${line}\n`);
+  if (cluster.isPrimary) say(storeLine(config));
   const view = await loadCurrentView(config);
   const views = new ViewHolder(view);
   const redis = config.redisUrl ? createRateLimitRedis(config.redisUrl, log) : undefined;
   // issue 18: the web catalogue at `/` when `npm install` built it (T121); else API and docs only.
   const web = webBuildExists();
-  if (!web) log.warn("no web catalogue build in dist/web; run `npm run build:web` to serve it at /");
+  if (!web && cluster.isPrimary)
+    say("no web catalogue build in dist/web (run `npm run build:web`); / points at the API reference at /docs");
   const app = await createApp({
+    logger: log,
     views,
     rateLimitPerMinute: config.rateLimitPerMinute,
     rateLimitRedis: redis,
@@ -65,17 +77,31 @@ async function serveOne(config: Config, ingestEveryMs: number | undefined): Prom
   const stopFollowing = await followVersions(config, views, log);
   // issue 7 §3: live ingestion in the background; each publish swaps the served view atomically.
   const schedule = ingestEveryMs ? scheduleLiveIngest(config, ingestEveryMs, (next) => views.swap(next)) : null;
-  const shutdown = async () => {
-    await schedule?.stop();
-    await stopFollowing();
-    await app.close();
-    redis?.disconnect();
-    process.exit(0);
-  };
-  process.once("SIGINT", shutdown);
-  process.once("SIGTERM", shutdown);
-  await app.listen({ port: config.port, host: config.host });
-  process.stderr.write(
-    `Tariff serving dataset ${view.version} at http://${config.host}:${config.port}/api/v1 (MCP at /mcp${web ? ", web catalogue at /" : ""})\n`,
-  );
+  onStopSignal((signal) => {
+    if (cluster.isPrimary)
+      say(
+        `${signal}: stopping: no new connections, finishing the requests in flight${schedule ? ", ending the live ingester" : ""}`,
+      );
+    return async () => {
+      await schedule?.stop();
+      await stopFollowing();
+      await app.close();
+      redis?.disconnect();
+      if (cluster.isPrimary) say("stopped");
+    };
+  });
+  // Fastify says "Server listening at …" as a JSON line; the plain line below says it for the start log.
+  const level = app.log.level;
+  app.log.level = "silent";
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } finally {
+    app.log.level = level;
+  }
+  if (!cluster.isPrimary) return;
+  const address = app.server.address() as AddressInfo;
+  const base = `http://${address.family === "IPv6" ? `[${address.address}]` : address.address}:${address.port}`;
+  say(`serving dataset ${view.version} at ${base}/api/v1`);
+  say(`API reference at ${base}/docs, MCP at ${base}/mcp${web ? `, web catalogue at ${base}/` : ""}`);
+  say("Ctrl-C (SIGINT) or SIGTERM stops the server");
 }

@@ -1,30 +1,53 @@
 import cluster from "node:cluster";
+import { onStopSignal } from "./signals.js";
 
 /**
  * `tariff serve --workers N` (issue 5 §5): the primary forks N API processes sharing the port
  * (node:cluster) and replaces any that die; each worker serves and follows new versions itself.
+ * The primary says when they listen and, on SIGINT/SIGTERM, that it stops them (T97).
  * @param runWorker what a worker runs (the server)
- * @param runPrimary what the primary runs besides supervising (one live ingester, at most)
+ * @param runPrimary what the primary runs besides supervising (one live ingester, at most); it
+ *   returns what stops that work, if anything
  */
 export async function runWorkers(
   workers: number,
   runWorker: () => Promise<void>,
-  runPrimary: () => Promise<void>,
+  runPrimary: () => Promise<(() => Promise<void>) | undefined>,
 ): Promise<void> {
   if (!cluster.isPrimary) return runWorker();
-  await runPrimary();
+  const stopPrimary = await runPrimary();
   let stopping = false;
+  let listening = 0;
   for (let i = 0; i < workers; i++) cluster.fork();
+  cluster.on("listening", (_worker, address) => {
+    listening++;
+    if (listening !== workers) return;
+    const host = address.addressType === 6 ? `[${address.address}]` : address.address;
+    const base = `http://${host ?? "localhost"}:${address.port}`;
+    process.stderr.write(`tariff: ${workers} workers serving at ${base}/api/v1 (API reference at ${base}/docs)\n`);
+    process.stderr.write("tariff: Ctrl-C (SIGINT) or SIGTERM stops them\n");
+  });
   cluster.on("exit", (worker, code, signal) => {
     if (stopping) return;
-    process.stderr.write(`worker ${worker.process.pid} exited (${signal ?? code}); starting another\n`);
+    process.stderr.write(`tariff: worker ${worker.process.pid} exited (${signal ?? code}); starting another\n`);
     cluster.fork();
   });
-  const stop = () => {
+  onStopSignal((signal) => {
     stopping = true;
-    for (const w of Object.values(cluster.workers ?? {})) w?.kill("SIGTERM");
-    setTimeout(() => process.exit(0), 2000).unref();
-  };
-  process.once("SIGINT", stop);
-  process.once("SIGTERM", stop);
+    process.stderr.write(`tariff: ${signal}: stopping the ${workers} workers (each finishes its requests in flight)\n`);
+    return async () => {
+      await stopPrimary?.();
+      const exits = Object.values(cluster.workers ?? {}).map(
+        (w) =>
+          new Promise<void>((resolve) => {
+            if (!w || w.isDead()) return resolve();
+            w.once("exit", () => resolve());
+            w.kill("SIGTERM");
+          }),
+      );
+      // A worker that does not finish within 10 s is left to the exit below.
+      await Promise.race([Promise.all(exits), new Promise((resolve) => setTimeout(resolve, 10_000).unref())]);
+      process.stderr.write("tariff: stopped\n");
+    };
+  });
 }

@@ -1,8 +1,9 @@
-import { STATUS_CODES } from "node:http";
+import { type IncomingMessage, STATUS_CODES } from "node:http";
 import type { Socket } from "node:net";
+import type { Duplex } from "node:stream";
 import type { ConnectionError } from "fastify";
 import { errorCacheControl } from "./cache-control.js";
-import { CORS_HEADERS } from "./cors.js";
+import { ALLOWED_METHODS, CORS_HEADERS } from "./cors.js";
 import type { ServerTimeouts } from "./limits.js";
 import { PROBLEM_CONTENT_TYPE, problem } from "./problem.js";
 
@@ -34,9 +35,31 @@ export function clientErrorHandler(error: ConnectionError, socket: Socket): void
       : status === 431
         ? "the request headers are too large"
         : "the request is not valid HTTP";
+  writeRawProblem(socket, status, detail);
+}
+
+/**
+ * `CONNECT` (issue 15): node hands it to the server's `connect` event instead of a route, and
+ * without a listener drops the connection with no answer. This server is no proxy: a 405 problem
+ * with `Allow` (D14), then the connection is closed. It never reaches Fastify, so no rate-limit count.
+ */
+export function connectHandler(_request: IncomingMessage, socket: Duplex): void {
+  writeRawProblem(socket, 405, `this server is not a proxy; it answers only ${ALLOWED_METHODS}`, {
+    allow: ALLOWED_METHODS,
+  });
+}
+
+/** Writes a whole problem response (D25, D23 headers) on a socket no framework owns, then closes it. */
+function writeRawProblem(
+  socket: Duplex,
+  status: number,
+  detail: string,
+  extra: Readonly<Record<string, string>> = {},
+): void {
   const body = JSON.stringify(problem(status, detail));
   const headers: Record<string, string> = {
     ...CORS_HEADERS,
+    ...extra,
     "content-type": PROBLEM_CONTENT_TYPE,
     "content-length": String(Buffer.byteLength(body)),
     "cache-control": errorCacheControl(status),

@@ -15,9 +15,10 @@ import type { CatalogueView } from "../catalogue/view.js";
 import { registerWeb, type WebOptions } from "../web/register-web.js";
 import { errorCacheControl, successCacheControl } from "./cache-control.js";
 import { CachedResponse } from "./cached-response.js";
-import { clientErrorHandler, timeoutOptions } from "./connection.js";
+import { clientErrorHandler, connectHandler, timeoutOptions } from "./connection.js";
 import { ALLOWED_METHODS, CORS_HEADERS, registerCors } from "./cors.js";
 import { registerDocsPage } from "./docs-page.js";
+import { hasDotSegment } from "./dot-segments.js";
 import { negotiateEncoding } from "./encoding.js";
 import { ifNoneMatchMatches, weakEtag } from "./etag.js";
 import { DEFAULT_TIMEOUTS, MAX_URL_LENGTH, type ServerTimeouts } from "./limits.js";
@@ -25,6 +26,7 @@ import { openApiRoute } from "./openapi.js";
 import { PROBLEM_CONTENT_TYPE, problem, sendProblem } from "./problem.js";
 import { countOutsideRoutes, isRateLimitRejection, registerRateLimit, retryAfterSeconds } from "./rate-limit.js";
 import { precomputedRequests, ResponseTable } from "./response-table.js";
+import { registerRootRedirect } from "./root-redirect.js";
 import { API_PREFIX, ROUTES, type RouteSpec } from "./routes.js";
 import type { ViewHolder } from "./view-holder.js";
 
@@ -107,6 +109,8 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
       server.keepAliveTimeout = number(serverOptions.keepAliveTimeout, timeouts.keepAliveMs);
       server.requestTimeout = number(serverOptions.requestTimeout, timeouts.requestMs);
       server.setTimeout(number(serverOptions.connectionTimeout, 0));
+      // CONNECT never reaches a route: node hands it to this event (issue 15: a 405 problem, not silence).
+      server.on("connect", connectHandler);
       return server;
     },
     ...(options.logger ? { loggerInstance: options.logger } : { logger: { level: options.logLevel ?? "info" } }),
@@ -254,10 +258,23 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     });
   }
 
+  // Dot segments outside the API (issue 15): clients resolve them before sending (RFC 3986 §5.2.4),
+  // so a raw `..` names nothing here; say so instead of the static server's 403.
+  app.addHook("onRequest", async (request, reply) => {
+    const [path] = splitUrl(request.url);
+    if (path.startsWith(`${API_PREFIX}/`) || !hasDotSegment(path)) return;
+    return answerVersioned(
+      request,
+      reply,
+      404,
+      `no file at ${truncate(path)}: dot segments (. and ..) are not resolved by this server`,
+    );
+  });
+
   await registerDocsPage(app, OPENAPI_DOCUMENT());
+  // `/` is the web catalogue's when it is mounted (issue 18); else it points at the docs (issue 15).
   if (options.web) await registerWeb(app, options.web);
-  // Without the web catalogue, `/` points a newcomer at the API's docs (issue 15).
-  else app.get("/", (_request, reply) => reply.redirect("/docs", 302));
+  else registerRootRedirect(app);
 
   function serve(route: RouteSpec, request: FastifyRequest, reply: FastifyReply) {
     const view = options.views.current();

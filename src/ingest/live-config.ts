@@ -50,6 +50,9 @@ const Env = z.object({
   TARIFF_TEST_CRASH_AT: z.string().optional(),
 });
 
+/** The live-ingestion variables (besides `SOURCE_URL_<ID>`), for the CLI's help; test-only ones left out. */
+export const LIVE_VARIABLES: readonly string[] = Object.keys(Env.shape).filter((n) => !n.startsWith("TARIFF_TEST_"));
+
 /**
  * Parses the live-ingestion variables of `env`.
  * @throws Error listing every invalid variable

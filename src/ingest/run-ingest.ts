@@ -23,6 +23,8 @@ export const SILENT_REPORTER: IngestReporter = { skipped() {}, published() {}, s
  * newer than the store's latest run are skipped, so re-running a snapshot changes nothing. A source
  * missing from a date did not run: its last good listings are carried (T11). A payload that does
  * not parse fails that source only; the run publishes with status `partial`.
+ * Between runs it yields to the event loop, so signals are heard; once `signal` is aborted it stops
+ * there (the run in progress finishes and is published, none after it is started).
  * @returns the published datasets, oldest first
  */
 export async function ingestSnapshots(
@@ -30,6 +32,7 @@ export async function ingestSnapshots(
   root: string,
   adapters: readonly SourceAdapter[],
   reporter: IngestReporter = SILENT_REPORTER,
+  signal?: AbortSignal,
 ): Promise<Dataset[]> {
   const layout = listSnapshots(root);
   for (const folder of listManifestFolders(root)) if (!layout.has(folder)) layout.set(folder, []);
@@ -46,6 +49,8 @@ export async function ingestSnapshots(
   const published: Dataset[] = [];
   const ctx = await loadRunContext(store);
   for (const [i, date] of dates.entries()) {
+    await new Promise((resolve) => setImmediate(resolve));
+    if (signal?.aborted) break;
     const present = new Set(layout.get(date) ?? []);
     const manifest = readRunManifest(root, date);
     const outcomes = new Map<SourceId, SourceOutcome>();

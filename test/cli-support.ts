@@ -1,0 +1,71 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { resolve } from "node:path";
+
+/** The checkout's `bin/tariff.js`, run by path as an installation or an MCP client runs it. */
+export const TARIFF_BIN = resolve(import.meta.dirname, "..", "bin", "tariff.js");
+
+/**
+ * The environment of a child `tariff` on a fresh machine: the test's own, less every Tariff
+ * variable, with `HOME` a folder of the test's so the per-user data folder starts empty.
+ */
+export function freshEnv(home: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, HOME: home, LOG_LEVEL: "warn", ...extra };
+  for (const name of ["DATA_DIR", "SNAPSHOTS_DIR", "DATABASE_URL", "REDIS_URL", "XDG_DATA_HOME", "PORT", "HOST"])
+    if (!(name in extra)) delete env[name];
+  return env;
+}
+
+/** What a finished `tariff` run printed, and how it ended. */
+export interface CliResult {
+  readonly code: number | null;
+  readonly signal: NodeJS.Signals | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** A running `tariff` child whose output is collected as it comes. */
+export interface CliChild {
+  readonly child: ChildProcess;
+  /** Resolves with everything on stderr so far once it matches `pattern`. */
+  waitForStderr(pattern: RegExp): Promise<string>;
+  /** Resolves when the child has exited. */
+  readonly done: Promise<CliResult>;
+}
+
+/** Starts `node bin/tariff.js <args>` in `cwd` with `env`. */
+export function startTariff(args: readonly string[], cwd: string, env: NodeJS.ProcessEnv): CliChild {
+  const child = spawn(process.execPath, [TARIFF_BIN, ...args], { cwd, env, stdio: ["pipe", "pipe", "pipe"] });
+  let stdout = "";
+  let stderr = "";
+  const waiters: { pattern: RegExp; resolve: (s: string) => void }[] = [];
+  child.stdout?.on("data", (c: Buffer) => {
+    stdout += c.toString("utf8");
+  });
+  child.stderr?.on("data", (c: Buffer) => {
+    stderr += c.toString("utf8");
+    for (const w of [...waiters])
+      if (w.pattern.test(stderr)) {
+        waiters.splice(waiters.indexOf(w), 1);
+        w.resolve(stderr);
+      }
+  });
+  const done = new Promise<CliResult>((resolveDone) => {
+    child.on("close", (code, signal) => {
+      for (const w of waiters) w.resolve(stderr);
+      resolveDone({ code, signal, stdout, stderr });
+    });
+  });
+  return {
+    child,
+    done,
+    waitForStderr: (pattern) =>
+      pattern.test(stderr) ? Promise.resolve(stderr) : new Promise((r) => waiters.push({ pattern, resolve: r })),
+  };
+}
+
+/** Runs `node bin/tariff.js <args>` to its end (stdin closed). */
+export function runTariff(args: readonly string[], cwd: string, env: NodeJS.ProcessEnv): Promise<CliResult> {
+  const run = startTariff(args, cwd, env);
+  run.child.stdin?.end();
+  return run.done;
+}
