@@ -1,13 +1,16 @@
 import { XMLParser } from "fast-xml-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ApiChange, ApiHistorySeries } from "../src/catalogue/shapes.js";
+import type { Dataset } from "../src/domain/dataset.js";
 import { loadReplay, startServer, type TestServer } from "./harness.js";
 
 // Issue 3 over real HTTP against the replay of the bundled monthly snapshots (2025-07 → 2026-06).
 let server: TestServer;
+let may: Dataset;
 
 beforeAll(async () => {
   const { view, store } = await loadReplay();
+  may = (await store.loadDataset("2026-05-01T00:00:00.000Z"))!;
   await store.close();
   server = await startServer(view);
 });
@@ -138,6 +141,14 @@ describe("GET /changes: real market moves of the last year (upstream README 'Fac
     ],
     ["Portkey's ×10 data-entry fix of GLM-4.7 (6 → 0.6)", "provider=zai&model=glm-4.7", "direct", "Input", 6, 0.6],
     [
+      "aihubmix's qwen3.6-flash listing standing in for qwen3.6-plus until its own listing came (T87)",
+      "provider=alibaba&model=qwen3.6-plus",
+      "other",
+      "Input (seller: aihubmix)",
+      0.169,
+      0.28,
+    ],
+    [
       "a merge of spellings (claude-sonnet-4-5-20250929 is claude-sonnet-4-5)",
       "provider=anthropic&model=claude-sonnet-4-5-20250929",
       "direct",
@@ -158,11 +169,27 @@ describe("GET /changes: real market moves of the last year (upstream README 'Fac
     expect(removed.filter((c) => c.oldAmount === 0)).toEqual([]);
   });
 
-  it("price moves of the feed reach back past the last run (its 500 rows of all kinds do not: T87)", async () => {
+  it("listings that moved to another model are no removals and are not served stale meanwhile (T87)", async () => {
+    // 2026-05: Alibaba lists qwen3-vl-30b-a3b-instruct; nine resellers' Qwen3-VL-30B-A3B-Instruct
+    // listings land there instead of on qwen3-vl-30b-a3b (18 removals in 2026-06 before T87).
+    const moved = await changesOf("provider=alibaba&model=qwen3-vl-30b-a3b-instruct&kind=price_added");
+    expect(new Set(moved.map((c) => c.occurredAt))).toEqual(new Set(["2026-05-01T00:00:00.000Z"]));
+    expect(moved.filter((c) => c.channel === "other").length).toBeGreaterThanOrEqual(12);
+    const removed = await changesOf("provider=alibaba&model=qwen3-vl-30b-a3b&kind=price_removed");
+    expect(removed.filter((c) => c.occurredAt >= "2026-05")).toEqual([]);
+    const old = may.prices.filter((p) => p.modelId === "alibaba/qwen3-vl-30b-a3b");
+    expect(old.length).toBeGreaterThan(0); // Alibaba's own listing of it stays
+    expect(old.filter((p) => p.staleSince !== null)).toEqual([]);
+  });
+
+  it("the default feed of a year reaches past the last run (it held the last run only before issue 14)", async () => {
+    const feed = (await json<ApiChange[]>("/api/v1/changes?days=400&limit=500")).data;
+    expect(feed.length).toBe(500);
+    expect(new Set(feed.map((c) => c.occurredAt)).size).toBeGreaterThan(1);
+    // Price moves alone reach further back.
     const moves = (await json<ApiChange[]>("/api/v1/changes?days=400&limit=500&kind=price_increase,price_decrease"))
       .data;
-    expect(moves.length).toBe(500);
-    expect(new Set(moves.map((c) => c.occurredAt)).size).toBeGreaterThan(1);
+    expect(new Set(moves.map((c) => c.occurredAt)).size).toBeGreaterThan(2);
   });
 
   it("shows the four market kinds by default, newest first, with model and provider names", async () => {

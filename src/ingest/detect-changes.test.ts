@@ -228,6 +228,35 @@ describe("market moves only when the evidence moves (issue 14, T83, T84)", () =>
     expect(paid.map((c) => c.kind)).toEqual(["price_removed"]);
   });
 
+  it("a listing that now backs another model is no removal; a listing gone from its source is (T87)", () => {
+    // The replay's 2026-05: Alibaba lists qwen3-vl-30b-a3b-instruct and every reseller's
+    // `Qwen3-VL-30B-A3B-Instruct` lands there instead of on qwen3-vl-30b-a3b.
+    const listed = (modelId: string, listing: string) =>
+      price(modelId, "Input", 0.15, {
+        seller: "deepinfra",
+        observations: [{ source: "portkey", amount: 0.15, fresh: true, listing }],
+      });
+    const before = dataset(V1, [listed("acme/vl", "Qwen/Qwen3-VL-30B-A3B-Instruct")]);
+    const moved = detectChanges(before, dataset(V2, [listed("acme/vl-instruct", "Qwen/Qwen3-VL-30B-A3B-Instruct")]));
+    expect(moved.map((c) => `${c.kind} ${c.modelId}`)).toEqual(["price_added acme/vl-instruct"]);
+    const gone = detectChanges(before, dataset(V2, [listed("acme/vl-instruct", "Qwen/Qwen3-VL-30B-A3B-Thinking")]));
+    expect(gone.map((c) => `${c.kind} ${c.modelId}`).sort()).toEqual([
+      "price_added acme/vl-instruct",
+      "price_removed acme/vl",
+    ]);
+  });
+
+  it("another listing of the same source taking over is reference_changed, not a move (T87)", () => {
+    // aihubmix in the replay: its `qwen3.6-flash` (0.169) stood for qwen3.6-plus until its own
+    // `qwen3.6-plus` listing (0.28) appeared in 2026-06.
+    const by = (amount: number, listing: string, since?: string) =>
+      price("acme/a", "Input", amount, {
+        observations: [{ source: "models-dev", amount, fresh: true, listing, ...(since ? { since } : {}) }],
+      });
+    expect(move(by(0.169, "qwen3.6-flash"), by(0.28, "qwen3.6-plus", V2))).toBe("reference_changed");
+    expect(move(by(0.169, "qwen3.6-plus"), by(0.28, "qwen3.6-plus", V2))).toBe("price_increase");
+  });
+
   it("a change within rounding (15.00002 → 15) is no move", () => {
     expect(
       detectChanges(dataset(V1, [price("acme/a", "Input", 15.00002)]), dataset(V2, [price("acme/a", "Input", 15)])),
