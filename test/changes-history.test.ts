@@ -51,6 +51,10 @@ describe("GET /changes: real market moves of the last year (upstream README 'Fac
     // fact 11: Grok 4.20's cut of the >200K tier (models.dev and Portkey)
     ["provider=xai&model=grok-4.20-0309-reasoning", "direct", "Output (> 200K tokens)", 12, 5, -58.33, "2026-06-01"],
     ["provider=xai&model=grok-4.20-0309-reasoning", "direct", "Input (> 200K tokens)", 4, 2.5, -37.5, "2026-06-01"],
+    // Devstral 2's launch price ending: OpenRouter's own API 0.05 → 0.4 (Portkey with it; a run
+    // without OpenRouter had published the others' 0.15, T88), Kilo's models.dev listing 0.05 → 0.4
+    ["provider=mistral&model=devstral-2512", "reseller_1", "Input", 0.15, 0.4, 166.67, "2026-04-01"],
+    ["provider=mistral&model=devstral-2512", "other", "Input (seller: kilo)", 0.05, 0.4, 700, "2026-04-01"],
     // fact 12: Qwen3 Max on OpenRouter (OpenRouter's own API and Portkey)
     ["provider=alibaba&model=qwen3-max", "reseller_1", "Input", 1.2, 0.78, -35, "2026-04-01"],
   ])("%s %s %s: %d → %d (%d %%)", async (query, channel, label, oldAmount, newAmount, deltaPct, date) => {

@@ -139,6 +139,8 @@ export interface PriceEvidence {
   readonly since?: string;
   readonly lagging?: boolean;
   readonly listing?: string;
+  /** True when the source ran now and is the seller's own price list (T75, T88). */
+  readonly authoritative?: boolean;
 }
 
 /** One price of one model in one channel and seller (api-v1.md "Price" plus provenance). */

@@ -232,6 +232,7 @@ function reconcileAll(
             ...(age?.since ? { since: age.since } : {}),
             ...(age?.lagging ? { lagging: true } : {}),
             listing: listings.get(o.source)!,
+            ...(o.authoritative ? { authoritative: true } : {}),
           };
         })
         .sort((a, b) => (a.source < b.source ? -1 : 1)),

@@ -257,6 +257,40 @@ describe("market moves only when the evidence moves (issue 14, T83, T84)", () =>
     expect(move(by(0.169, "qwen3.6-plus"), by(0.28, "qwen3.6-plus", V2))).toBe("price_increase");
   });
 
+  it("the seller's own list moving is a move even when another source had us publish something else (T88)", () => {
+    // Devstral 2 on OpenRouter in the replay: OpenRouter's API said 0.05 until 2026-02, did not run in
+    // 2026-03 (the other sources' 0.15 was published), and said 0.4 in 2026-04.
+    const ev = (openrouter: number, fresh: boolean, since?: string): PublishedPrice["observations"] => [
+      { source: "litellm", amount: 0.15, fresh: true },
+      { source: "models-dev", amount: 0.15, fresh: true },
+      {
+        source: "openrouter",
+        amount: openrouter,
+        fresh,
+        ...(fresh ? { authoritative: true } : {}),
+        ...(since ? { since } : {}),
+      },
+    ];
+    const march = price("acme/a", "Input", 0.15, { observations: ev(0.05, false) });
+    const april = price("acme/a", "Input", 0.4, { confidence: "verified", observations: ev(0.4, true, V2) });
+    expect(move(march, april)).toBe("price_increase");
+    // Its own move going the other way (0.39 → 0.4 while the published 0.6 falls to 0.4) is reconciliation.
+    const kimiMarch = price("acme/a", "Input", 0.6, {
+      observations: [
+        { source: "models-dev", amount: 0.6, fresh: true },
+        { source: "openrouter", amount: 0.39, fresh: false },
+      ],
+    });
+    const kimiApril = price("acme/a", "Input", 0.4, {
+      confidence: "verified",
+      observations: [
+        { source: "models-dev", amount: 0.6, fresh: true },
+        { source: "openrouter", amount: 0.4, fresh: true, authoritative: true, since: V2 },
+      ],
+    });
+    expect(move(kimiMarch, kimiApril)).toBe("reference_changed");
+  });
+
   it("a change within rounding (15.00002 → 15) is no move", () => {
     expect(
       detectChanges(dataset(V1, [price("acme/a", "Input", 15.00002)]), dataset(V2, [price("acme/a", "Input", 15)])),

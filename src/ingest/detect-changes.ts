@@ -95,6 +95,20 @@ export function isMarketMove(then: PublishedPrice, now: PublishedPrice): boolean
       amountsAgree(before.get(o.source)!.amount, then.amount) &&
       amountsAgree(o.amount, now.amount),
   );
+  // The seller's own price list (its fresh authoritative source) moving to the new amount, the
+  // same way the published amount goes, is the market, whatever another source had us publish
+  // meanwhile (Devstral 2 on OpenRouter 0.05 → 0.4 while a run without OpenRouter had published the
+  // others' 0.15) (T88).
+  const seller = continuing.find((o) => o.authoritative && amountsAgree(o.amount, now.amount));
+  const sellerBefore = seller && before.get(seller.source)!;
+  if (
+    seller &&
+    sellerBefore &&
+    sameListing(sellerBefore, seller) &&
+    !amountsAgree(sellerBefore.amount, now.amount) &&
+    sellerBefore.amount < now.amount === then.amount < now.amount
+  )
+    return true;
   if (moved.length === 0) return false;
   const movers = new Set(moved.map((o) => o.source));
   // Free turning paid, by the source that said it was free, is a move (Devstral 2); a paid price
