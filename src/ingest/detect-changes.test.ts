@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Dataset, PublishedPrice } from "../domain/dataset.js";
-import { deltaPct, detectChanges, newHistoryPoints } from "./detect-changes.js";
+import { deltaPct, detectChanges, newHistoryPoints, refinesPrecision } from "./detect-changes.js";
 
 // Invented two-version datasets: each kind of D5/D6 is pinned on the smallest case. Real moves of the
 // bundled data are pinned in test/changes-history.test.ts.
@@ -289,6 +289,21 @@ describe("market moves only when the evidence moves (issue 14, T83, T84)", () =>
       ],
     });
     expect(move(kimiMarch, kimiApril)).toBe("reference_changed");
+  });
+
+  it("more digits of the same amount is no move; a move beyond the old rounding is (T89)", () => {
+    // llmgateway's gpt-5 cache read in the replay (2026-05): 0.13 → 0.125, OpenAI's own 0.125.
+    const lone = (amount: number, since?: string) =>
+      price("acme/a", "Input (cache read)", amount, {
+        observations: [{ source: "models-dev", amount, fresh: true, ...(since ? { since } : {}) }],
+      });
+    expect(move(lone(0.13), lone(0.125, V2))).toBe("reference_changed");
+    expect(move(lone(0.56), lone(0.555, V2))).toBe("reference_changed");
+    expect(move(lone(0.13), lone(0.12, V2))).toBe("price_decrease");
+    expect(move(lone(0.3), lone(0.25, V2))).toBe("price_decrease"); // one decimal says too little
+    expect(refinesPrecision(0.01, 0.005)).toBe(true);
+    expect(refinesPrecision(0.028, 0.0028)).toBe(false);
+    expect(refinesPrecision(2, 1.5)).toBe(false);
   });
 
   it("a change within rounding (15.00002 → 15) is no move", () => {

@@ -111,6 +111,9 @@ export function isMarketMove(then: PublishedPrice, now: PublishedPrice): boolean
     return true;
   if (moved.length === 0) return false;
   const movers = new Set(moved.map((o) => o.source));
+  // More digits of the same amount is no move: resellers' 0.13 for OpenAI's 0.125 cache read became
+  // 0.125, Cloudflare's 0.56 became 0.555 (T89).
+  if (moved.every((o) => refinesPrecision(before.get(o.source)!.amount, o.amount))) return false;
   // Free turning paid, by the source that said it was free, is a move (Devstral 2); a paid price
   // turning 0 needs a second source (a lone 0 is more often a placeholder than a free tier).
   // (a reseller's 0 is a placeholder unless its listing is a `:free` variant)
@@ -126,6 +129,24 @@ export function isMarketMove(then: PublishedPrice, now: PublishedPrice): boolean
   if (moved.length + early.length + joined.length >= 2 || now.confidence === "verified") return true;
   if (now.amount === 0) return false;
   return continuing.every((o) => movers.has(o.source) || !amountsAgree(before.get(o.source)!.amount, then.amount));
+}
+
+/**
+ * True when `next` states `previous` with more digits: `previous` has at least two decimals and is
+ * `next` rounded to them (0.13 → 0.125, 0.56 → 0.555, 0.01 → 0.0136); a source that rounded cannot
+ * have shown a move inside its own rounding (T89).
+ */
+export function refinesPrecision(previous: number, next: number): boolean {
+  const places = decimals(previous);
+  if (places < 2 || decimals(next) <= places) return false;
+  return Math.abs(next - previous) <= 0.5 * 10 ** -places * (1 + 1e-9);
+}
+
+/** Digits after the decimal point of an amount as JSON writes it (D7: at most 10 significant). */
+function decimals(x: number): number {
+  const [mantissa, exponent] = x.toExponential().split("e") as [string, string];
+  const digits = mantissa.replace("-", "").split(".")[1]?.length ?? 0;
+  return Math.max(0, digits - Number(exponent));
 }
 
 /** Both statements quote the same listing of their source (or one predates listings being kept). */
