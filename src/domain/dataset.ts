@@ -128,7 +128,9 @@ export interface PublishedModel {
 /**
  * One source's statement behind a published price (provenance, not in the API shape). `since` is
  * the run from which the source has shown this amount (evidence age, issue 14 T81); `lagging` marks
- * a source still showing an old amount after others moved together to a new one (T82).
+ * a source still showing an old amount after others moved together to a new one (T82). `listing` is
+ * the source's own spelling of the model (its listing id); a listing that lands on another model in
+ * a later run moved, it did not leave the market (T87).
  */
 export interface PriceEvidence {
   readonly source: SourceId;
@@ -136,6 +138,9 @@ export interface PriceEvidence {
   readonly fresh: boolean;
   readonly since?: string;
   readonly lagging?: boolean;
+  readonly listing?: string;
+  /** True when the source ran now and is the seller's own price list (T75, T88). */
+  readonly authoritative?: boolean;
 }
 
 /** One price of one model in one channel and seller (api-v1.md "Price" plus provenance). */

@@ -19,6 +19,7 @@ import { PUBLISHER_NAMES } from "./identity/maker-rules.js";
 import { type ResolvedListing, resolveIdentities } from "./identity/resolve.js";
 import { labelDimensions } from "./labels.js";
 import { disambiguateNames } from "./model-names.js";
+import { indexListings, type ListingIndex, movedTo } from "./moved-listings.js";
 import { type PriorPrice, reconcile, type SourceObservation } from "./reconcile.js";
 import { type SourceRejections, screenListings } from "./screen-listings.js";
 
@@ -99,9 +100,11 @@ export function buildDatasetWithIdentity(input: BuildInput): {
     new Set(input.sources.filter((s) => s.fresh).map((s) => s.source)),
   );
   const current = buildModels(identity.resolved, identity.aliases, input);
-  const carried = carryPriorIds(current, identity, input);
+  const reconciled = reconcileAll(screened.kept, bySource, input);
+  const listings = indexListings(reconciled);
+  const carried = carryPriorIds(current, identity, input, listings);
   const models = disambiguateNames(carried.models);
-  const prices = withRemovalGrace(reconcileAll(screened.kept, bySource, input), models, input);
+  const prices = withRemovalGrace(reconciled, models, input, listings);
   const renames = carried.renames;
   const providers = buildProviders(models, prices, identity.publisherNames);
   const sources = buildHealth(input, screened.rejected, identity.unresolved);
@@ -138,7 +141,7 @@ interface Slot {
   readonly seller: string;
   readonly dimension: Dimension;
   readonly unit: PriceObservation["unit"];
-  readonly bySource: Map<SourceId, { obs: SourceObservation; canonical: boolean }>;
+  readonly bySource: Map<SourceId, { obs: SourceObservation; canonical: boolean; listing: string }>;
 }
 
 function reconcileAll(
@@ -178,6 +181,7 @@ function reconcileAll(
       if (existing && (existing.canonical || !r.canonicalSpelling)) continue;
       slot.bySource.set(r.source, {
         canonical: r.canonicalSpelling,
+        listing: r.listing.model,
         obs: {
           source: r.source,
           amount: roundAmount(p.amount),
@@ -196,6 +200,7 @@ function reconcileAll(
   const reconciled: Omit<PublishedPrice, "label">[] = [];
   for (const [key, slot] of slots) {
     const observations = [...slot.bySource.values()].map((v) => v.obs);
+    const listings = new Map([...slot.bySource].map(([source, v]) => [source, v.listing]));
     const r = capForFreshness(
       reconcile(observations, { runTime: input.runTime, prior: input.prior?.prices.get(key) ?? null }),
     );
@@ -226,6 +231,8 @@ function reconcileAll(
             fresh: o.fresh,
             ...(age?.since ? { since: age.since } : {}),
             ...(age?.lagging ? { lagging: true } : {}),
+            listing: listings.get(o.source)!,
+            ...(o.authoritative ? { authoritative: true } : {}),
           };
         })
         .sort((a, b) => (a.source < b.source ? -1 : 1)),
@@ -336,12 +343,14 @@ function buildModels(
 /**
  * T85: a price gone from every source is served one more run, with `staleSince` and every
  * observation marked not fresh, and removed only when a second run in a row has no fresh evidence
- * for it. Its model must still be listed and its label free in its channel.
+ * for it. Its model must still be listed and its label free in its channel. A price whose listing
+ * moved to another model is not graced: its evidence did not go, it went elsewhere (T87).
  */
 function withRemovalGrace(
   prices: PublishedPrice[],
   models: readonly PublishedModel[],
   input: BuildInput,
+  listings: ListingIndex,
 ): PublishedPrice[] {
   const prior = input.prior?.published;
   if (!prior || prior.length === 0) return prices;
@@ -352,6 +361,7 @@ function withRemovalGrace(
   for (const p of prior) {
     if (keys.has(priceKey(p, dimensionKey(p))) || !listed.has(p.modelId)) continue;
     if (!p.observations.some((o) => o.fresh)) continue; // already graced once: now removed
+    if (movedTo(p, listings) !== null) continue; // its listing backs another model now (T87)
     const label = `${p.modelId}|${p.channel}|${p.seller}|${p.label}`;
     if (labels.has(label)) continue;
     labels.add(label);
@@ -389,12 +399,16 @@ function carryPriorIds(
   current: readonly PublishedModel[],
   identity: { lookup(maker: string, slug: string): string | null },
   input: BuildInput,
+  listings: ListingIndex,
 ): { models: PublishedModel[]; renames: Map<string, string> } {
   const byId = new Map(current.map((m) => [m.id, { ...m }]));
   const renames = new Map<string, string>();
-  // T85: a model gone from every source stays listed one more run (its prices graced), then rests.
+  // T85: a model gone from every source stays listed one more run (its prices graced), then rests;
+  // one whose listings all moved to other models (T87) has nothing to grace.
   const freshLastRun = new Set(
-    (input.prior?.published ?? []).filter((p) => p.observations.some((o) => o.fresh)).map((p) => p.modelId),
+    (input.prior?.published ?? [])
+      .filter((p) => p.observations.some((o) => o.fresh) && movedTo(p, listings) === null)
+      .map((p) => p.modelId),
   );
   const tombstones: PublishedModel[] = [];
   for (const prior of input.prior?.catalogue ?? []) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Dataset, PublishedPrice } from "../domain/dataset.js";
-import { deltaPct, detectChanges, newHistoryPoints } from "./detect-changes.js";
+import { deltaPct, detectChanges, newHistoryPoints, refinesPrecision } from "./detect-changes.js";
 
 // Invented two-version datasets: each kind of D5/D6 is pinned on the smallest case. Real moves of the
 // bundled data are pinned in test/changes-history.test.ts.
@@ -226,6 +226,84 @@ describe("market moves only when the evidence moves (issue 14, T83, T84)", () =>
     expect(zero).toEqual([]);
     const paid = detectChanges(dataset(V1, [price("acme/a", "Input", 1)]), dataset(V2, []));
     expect(paid.map((c) => c.kind)).toEqual(["price_removed"]);
+  });
+
+  it("a listing that now backs another model is no removal; a listing gone from its source is (T87)", () => {
+    // The replay's 2026-05: Alibaba lists qwen3-vl-30b-a3b-instruct and every reseller's
+    // `Qwen3-VL-30B-A3B-Instruct` lands there instead of on qwen3-vl-30b-a3b.
+    const listed = (modelId: string, listing: string) =>
+      price(modelId, "Input", 0.15, {
+        seller: "deepinfra",
+        observations: [{ source: "portkey", amount: 0.15, fresh: true, listing }],
+      });
+    const before = dataset(V1, [listed("acme/vl", "Qwen/Qwen3-VL-30B-A3B-Instruct")]);
+    const moved = detectChanges(before, dataset(V2, [listed("acme/vl-instruct", "Qwen/Qwen3-VL-30B-A3B-Instruct")]));
+    expect(moved.map((c) => `${c.kind} ${c.modelId}`)).toEqual(["price_added acme/vl-instruct"]);
+    const gone = detectChanges(before, dataset(V2, [listed("acme/vl-instruct", "Qwen/Qwen3-VL-30B-A3B-Thinking")]));
+    expect(gone.map((c) => `${c.kind} ${c.modelId}`).sort()).toEqual([
+      "price_added acme/vl-instruct",
+      "price_removed acme/vl",
+    ]);
+  });
+
+  it("another listing of the same source taking over is reference_changed, not a move (T87)", () => {
+    // aihubmix in the replay: its `qwen3.6-flash` (0.169) stood for qwen3.6-plus until its own
+    // `qwen3.6-plus` listing (0.28) appeared in 2026-06.
+    const by = (amount: number, listing: string, since?: string) =>
+      price("acme/a", "Input", amount, {
+        observations: [{ source: "models-dev", amount, fresh: true, listing, ...(since ? { since } : {}) }],
+      });
+    expect(move(by(0.169, "qwen3.6-flash"), by(0.28, "qwen3.6-plus", V2))).toBe("reference_changed");
+    expect(move(by(0.169, "qwen3.6-plus"), by(0.28, "qwen3.6-plus", V2))).toBe("price_increase");
+  });
+
+  it("the seller's own list moving is a move even when another source had us publish something else (T88)", () => {
+    // Devstral 2 on OpenRouter in the replay: OpenRouter's API said 0.05 until 2026-02, did not run in
+    // 2026-03 (the other sources' 0.15 was published), and said 0.4 in 2026-04.
+    const ev = (openrouter: number, fresh: boolean, since?: string): PublishedPrice["observations"] => [
+      { source: "litellm", amount: 0.15, fresh: true },
+      { source: "models-dev", amount: 0.15, fresh: true },
+      {
+        source: "openrouter",
+        amount: openrouter,
+        fresh,
+        ...(fresh ? { authoritative: true } : {}),
+        ...(since ? { since } : {}),
+      },
+    ];
+    const march = price("acme/a", "Input", 0.15, { observations: ev(0.05, false) });
+    const april = price("acme/a", "Input", 0.4, { confidence: "verified", observations: ev(0.4, true, V2) });
+    expect(move(march, april)).toBe("price_increase");
+    // Its own move going the other way (0.39 → 0.4 while the published 0.6 falls to 0.4) is reconciliation.
+    const kimiMarch = price("acme/a", "Input", 0.6, {
+      observations: [
+        { source: "models-dev", amount: 0.6, fresh: true },
+        { source: "openrouter", amount: 0.39, fresh: false },
+      ],
+    });
+    const kimiApril = price("acme/a", "Input", 0.4, {
+      confidence: "verified",
+      observations: [
+        { source: "models-dev", amount: 0.6, fresh: true },
+        { source: "openrouter", amount: 0.4, fresh: true, authoritative: true, since: V2 },
+      ],
+    });
+    expect(move(kimiMarch, kimiApril)).toBe("reference_changed");
+  });
+
+  it("more digits of the same amount is no move; a move beyond the old rounding is (T89)", () => {
+    // llmgateway's gpt-5 cache read in the replay (2026-05): 0.13 → 0.125, OpenAI's own 0.125.
+    const lone = (amount: number, since?: string) =>
+      price("acme/a", "Input (cache read)", amount, {
+        observations: [{ source: "models-dev", amount, fresh: true, ...(since ? { since } : {}) }],
+      });
+    expect(move(lone(0.13), lone(0.125, V2))).toBe("reference_changed");
+    expect(move(lone(0.56), lone(0.555, V2))).toBe("reference_changed");
+    expect(move(lone(0.13), lone(0.12, V2))).toBe("price_decrease");
+    expect(move(lone(0.3), lone(0.25, V2))).toBe("price_decrease"); // one decimal says too little
+    expect(refinesPrecision(0.01, 0.005)).toBe(true);
+    expect(refinesPrecision(0.028, 0.0028)).toBe(false);
+    expect(refinesPrecision(2, 1.5)).toBe(false);
   });
 
   it("a change within rounding (15.00002 → 15) is no move", () => {

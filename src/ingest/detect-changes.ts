@@ -1,7 +1,8 @@
 import { amountsAgree, roundAmount } from "../domain/amount.js";
 import type { ChangeRecord, HistoryPoint } from "../domain/change.js";
-import type { Dataset, PublishedPrice } from "../domain/dataset.js";
+import type { Dataset, PriceEvidence, PublishedPrice } from "../domain/dataset.js";
 import { dimensionKey } from "../domain/dimension.js";
+import { indexListings, movedTo } from "./moved-listings.js";
 
 /**
  * Change detection between two consecutive dataset versions (issue 3, D5, D6). Pure.
@@ -9,7 +10,7 @@ import { dimensionKey } from "../domain/dimension.js";
  * Prices are compared per model, channel, seller and dimension. The kinds:
  * - `price_increase` / `price_decrease`: the amount moved (any difference of published amounts);
  * - `unit_change`: the dimension is priced in another unit (both amounts in their own units);
- * - `price_removed`: a dimension disappears;
+ * - `price_removed`: a dimension disappears (not a $0 key, T84; not a listing that moved to another model, T87);
  * - `coverage_added`: a channel or seller starts selling a model it did not sell (every new price);
  * - `price_added`: a model gains a dimension in a channel that already sold it, or a new model's prices;
  * - `reference_changed`: the same amount is now backed by another primary source.
@@ -68,8 +69,10 @@ export function detectChanges(previous: Dataset | null, next: Dataset): ChangeRe
     }
   }
   // T84: a $0 key that stops appearing is no market move (OpenRouter dropped its zero keys in 2026-02).
+  // T87: nor is a price whose listing now backs another model (the seller still sells it).
+  const listings = indexListings(next.prices);
   for (const [key, then] of before)
-    if (!after.has(key) && then.amount !== 0 && then.observations.length > 0)
+    if (!after.has(key) && then.amount !== 0 && then.observations.length > 0 && movedTo(then, listings) === null)
       record("price_removed", then, then.amount, null, null);
   return changes.sort(compareChanges);
 }
@@ -79,17 +82,38 @@ export function detectChanges(previous: Dataset | null, next: Dataset): ChangeRe
  * amount last run back the new one now — two or more of them, or the seller's own price list, or a
  * lone source nobody contradicts — and no source had the new amount all along. Otherwise
  * (a source correcting itself toward the others, another source taking over, a listing gone from
- * one source) the published amount changed by reconciliation, not by the market: `reference_changed`
- * with both amounts (T83).
+ * one source, another listing of the same source taking over, T87) the published amount changed by
+ * reconciliation, not by the market: `reference_changed` with both amounts (T83).
  */
 export function isMarketMove(then: PublishedPrice, now: PublishedPrice): boolean {
   const before = new Map(then.observations.map((o) => [o.source, o]));
   const continuing = now.observations.filter((o) => o.fresh && before.has(o.source));
+  // A source now quoting another of its listings (another spelling took over) did not move (T87).
   const moved = continuing.filter(
-    (o) => amountsAgree(before.get(o.source)!.amount, then.amount) && amountsAgree(o.amount, now.amount),
+    (o) =>
+      sameListing(before.get(o.source)!, o) &&
+      amountsAgree(before.get(o.source)!.amount, then.amount) &&
+      amountsAgree(o.amount, now.amount),
   );
+  // The seller's own price list (its fresh authoritative source) moving to the new amount, the
+  // same way the published amount goes, is the market, whatever another source had us publish
+  // meanwhile (Devstral 2 on OpenRouter 0.05 → 0.4 while a run without OpenRouter had published the
+  // others' 0.15) (T88).
+  const seller = continuing.find((o) => o.authoritative && amountsAgree(o.amount, now.amount));
+  const sellerBefore = seller && before.get(seller.source)!;
+  if (
+    seller &&
+    sellerBefore &&
+    sameListing(sellerBefore, seller) &&
+    !amountsAgree(sellerBefore.amount, now.amount) &&
+    sellerBefore.amount < now.amount === then.amount < now.amount
+  )
+    return true;
   if (moved.length === 0) return false;
   const movers = new Set(moved.map((o) => o.source));
+  // More digits of the same amount is no move: resellers' 0.13 for OpenAI's 0.125 cache read became
+  // 0.125, Cloudflare's 0.56 became 0.555 (T89).
+  if (moved.every((o) => refinesPrecision(before.get(o.source)!.amount, o.amount))) return false;
   // Free turning paid, by the source that said it was free, is a move (Devstral 2); a paid price
   // turning 0 needs a second source (a lone 0 is more often a placeholder than a free tier).
   // (a reseller's 0 is a placeholder unless its listing is a `:free` variant)
@@ -105,6 +129,29 @@ export function isMarketMove(then: PublishedPrice, now: PublishedPrice): boolean
   if (moved.length + early.length + joined.length >= 2 || now.confidence === "verified") return true;
   if (now.amount === 0) return false;
   return continuing.every((o) => movers.has(o.source) || !amountsAgree(before.get(o.source)!.amount, then.amount));
+}
+
+/**
+ * True when `next` states `previous` with more digits: `previous` has at least two decimals and is
+ * `next` rounded to them (0.13 → 0.125, 0.56 → 0.555, 0.01 → 0.0136); a source that rounded cannot
+ * have shown a move inside its own rounding (T89).
+ */
+export function refinesPrecision(previous: number, next: number): boolean {
+  const places = decimals(previous);
+  if (places < 2 || decimals(next) <= places) return false;
+  return Math.abs(next - previous) <= 0.5 * 10 ** -places * (1 + 1e-9);
+}
+
+/** Digits after the decimal point of an amount as JSON writes it (D7: at most 10 significant). */
+function decimals(x: number): number {
+  const [mantissa, exponent] = x.toExponential().split("e") as [string, string];
+  const digits = mantissa.replace("-", "").split(".")[1]?.length ?? 0;
+  return Math.max(0, digits - Number(exponent));
+}
+
+/** Both statements quote the same listing of their source (or one predates listings being kept). */
+function sameListing(a: PriceEvidence, b: PriceEvidence): boolean {
+  return a.listing === undefined || b.listing === undefined || a.listing === b.listing;
 }
 
 /** D5: (new − old) / old × 100 rounded to 2 decimals; null when old is 0. */

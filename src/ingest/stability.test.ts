@@ -1,0 +1,103 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import type { Dataset } from "../domain/dataset.js";
+import { dimension } from "../domain/dimension.js";
+import { EMPTY_LISTING_META, type Listing, type SourceId } from "../domain/observation.js";
+import { type BuildInput, buildDataset, type SourceInput } from "./build-dataset.js";
+import { detectChanges } from "./detect-changes.js";
+import { priorFromDataset } from "./run-pipeline.js";
+
+// Issue 14 over the whole build (identity, reconciliation, removal grace, change detection), not one
+// price at a time. Invented listings: a maker's models listed by up to five sources with amounts from
+// the replay's own vocabulary, and OpenRouter's resale of them (its own source authoritative).
+const T1 = "2026-05-01T00:00:00.000Z";
+const T2 = "2026-06-01T00:00:00.000Z";
+const SOURCES: readonly { source: SourceId; weight: number; authoritativeFor: readonly string[] }[] = [
+  { source: "models-dev", weight: 0.8, authoritativeFor: [] },
+  { source: "genai-prices", weight: 0.8, authoritativeFor: [] },
+  { source: "litellm", weight: 0.7, authoritativeFor: [] },
+  { source: "portkey", weight: 0.6, authoritativeFor: [] },
+  { source: "openrouter", weight: 0.9, authoritativeFor: ["openrouter"] },
+];
+const AMOUNTS = [0.028, 0.14, 0.27, 0.28, 1, 1.25, 2.5, 3, 15];
+
+/** One source's statement of one model: input and output amounts, or absent. */
+const statementArb = fc.option(fc.tuple(fc.constantFrom(...AMOUNTS), fc.constantFrom(...AMOUNTS)), { nil: null });
+/** Per source, per model (3 models), per seller (maker, OpenRouter): what it states. */
+const evidenceArb = fc.array(fc.array(fc.tuple(statementArb, statementArb), { minLength: 3, maxLength: 3 }), {
+  minLength: SOURCES.length,
+  maxLength: SOURCES.length,
+});
+type Evidence = readonly (readonly (readonly [Statement, Statement])[])[];
+type Statement = readonly [number, number] | null;
+
+function listing(seller: string, model: string, s: readonly [number, number]): Listing {
+  return {
+    ...EMPTY_LISTING_META,
+    seller,
+    model,
+    name: `Claude Test ${model.slice(-1)}`,
+    makerHint: "anthropic",
+    prices: [
+      { dimension: dimension("input"), amount: s[0], unit: "mtok", denomination: "currency", currency: "USD" },
+      { dimension: dimension("output"), amount: s[1], unit: "mtok", denomination: "currency", currency: "USD" },
+    ],
+  };
+}
+
+function inputs(evidence: Evidence, reversed: boolean): SourceInput[] {
+  const all = SOURCES.map((s, i): SourceInput => {
+    const listings: Listing[] = [];
+    evidence[i]!.forEach(([maker, resale], m) => {
+      const model = `claude-test-${m + 1}`;
+      // The maker founds each model: its first source always lists it (issue 12).
+      const own = maker ?? (i === 0 ? ([3, 15] as const) : null);
+      if (own) listings.push(listing("anthropic", model, own));
+      if (resale) listings.push(listing("openrouter", `anthropic/${model}`, resale));
+    });
+    return { ...s, listings: reversed ? listings.reverse() : listings, fresh: true, error: null, ran: true };
+  });
+  return reversed ? all.reverse() : all;
+}
+
+function run(evidence: Evidence, runTime: string, prior: Dataset | null, reversed = false): Dataset {
+  const input: BuildInput = {
+    runId: `run-${runTime}`,
+    runTime,
+    finishedAt: runTime,
+    sources: inputs(evidence, reversed),
+    prior: prior ? priorFromDataset(prior) : null,
+  };
+  return buildDataset(input);
+}
+
+const amounts = (d: Dataset) => d.prices.map((p) => `${p.modelId}|${p.channel}|${p.seller}|${p.label}=${p.amount}`);
+
+describe("the whole build is stable by construction (issue 14)", () => {
+  it("the same run twice publishes zero changes and the same amounts", () => {
+    fc.assert(
+      fc.property(evidenceArb, (evidence) => {
+        const first = run(evidence, T1, null);
+        expect(first.models.filter((m) => m.listed).length).toBe(3); // every listing lands (no vacuous run)
+        const resold = evidence.some((source) => source.some(([, resale]) => resale !== null));
+        expect(first.prices.some((p) => p.seller === "openrouter")).toBe(resold);
+        const again = run(evidence, T2, first);
+        expect(detectChanges(first, again)).toEqual([]);
+        expect(amounts(again)).toEqual(amounts(first));
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it("the order of sources and of their listings changes no published amount, and records nothing", () => {
+    fc.assert(
+      fc.property(evidenceArb, (evidence) => {
+        const first = run(evidence, T1, null);
+        const shuffled = run(evidence, T1, null, true);
+        expect(amounts(shuffled)).toEqual(amounts(first));
+        expect(detectChanges(first, run(evidence, T2, first, true))).toEqual([]);
+      }),
+      { numRuns: 150 },
+    );
+  });
+});
