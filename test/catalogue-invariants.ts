@@ -1,6 +1,6 @@
+import { BOUNDS, DIRECTION_BOUNDS, MODALITY_UNITS } from "../src/core/plausibility.js";
 import type { Dataset, PublishedPrice } from "../src/domain/dataset.js";
 import { dimensionKey } from "../src/domain/dimension.js";
-import { BOUNDS, DIRECTION_BOUNDS, MODALITY_UNITS } from "../src/ingest/plausibility.js";
 
 /**
  * Catalogue-wide invariants of issue 13 ("Must show"), as functions over a published dataset so

@@ -2,12 +2,12 @@ import { readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { CatalogueView } from "../src/catalogue/view.js";
 import { resolveModelId } from "../src/catalogue/view.js";
+import { type IdentityResult, resolveIdentities } from "../src/core/identity/resolve.js";
+import { keyOf, strippedForms } from "../src/core/identity/spelling.js";
+import { SELLER_PREFIXES } from "../src/core/identity/spelling-rules.js";
+import { comparableName } from "../src/core/model-names.js";
 import type { Dataset } from "../src/domain/dataset.js";
 import { MAKERS } from "../src/domain/sellers.js";
-import { type IdentityResult, resolveIdentities } from "../src/ingest/identity/resolve.js";
-import { keyOf, strippedForms } from "../src/ingest/identity/spelling.js";
-import { SELLER_PREFIXES } from "../src/ingest/identity/spelling-rules.js";
-import { comparableName } from "../src/ingest/model-names.js";
 import { loadReplay } from "./harness.js";
 import { recordedListings } from "./recorded-payloads.js";
 

@@ -1,4 +1,4 @@
-import type { SourceListings } from "../src/ingest/identity/resolve.js";
+import type { SourceListings } from "../src/core/identity/resolve.js";
 import { SOURCES } from "../src/sources/registry.js";
 import { listSnapshots, readSnapshotPayload } from "../src/sources/snapshot-reader.js";
 
@@ -12,6 +12,7 @@ export function recordedListings(date: string): SourceListings[] {
   const present = listSnapshots(ROOT).get(date) ?? [];
   return SOURCES.filter((a) => present.includes(a.id)).map((a) => ({
     source: a.id,
+    makerSpellings: a.info.makerSpellings ?? false,
     listings: a.parse(readSnapshotPayload(ROOT, a.id, date)),
   }));
 }

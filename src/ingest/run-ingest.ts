@@ -81,4 +81,4 @@ export async function ingestSnapshots(
   return published;
 }
 
-export { priorFromDataset } from "./run-pipeline.js";
+export { priorFromDataset } from "../core/prior-state.js";

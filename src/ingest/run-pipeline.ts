@@ -1,15 +1,12 @@
-import type { HistoryPoint } from "../domain/change.js";
+import { buildDatasetWithIdentity, type SourceInput } from "../core/build-dataset.js";
+import { detectChanges, newHistoryPoints } from "../core/detect-changes.js";
+import { priorFromDataset } from "../core/prior-state.js";
+import { renameLastPoints, withRenames } from "../core/renames.js";
+import { lastPointIndex, upstreamPoints } from "../core/upstream-history.js";
 import type { Dataset } from "../domain/dataset.js";
-import { priceKey } from "../domain/dataset.js";
-import { dimensionKey } from "../domain/dimension.js";
 import type { Listing, SourceId } from "../domain/observation.js";
-import { displayUnit } from "../domain/unit.js";
 import type { DatedPrice, SourceAdapter, SourcePayload } from "../sources/source.js";
 import type { CatalogueStore, SourceState } from "../store/catalogue-store.js";
-import { buildDatasetWithIdentity, type PriorState, type SourceInput, type SpellingIndex } from "./build-dataset.js";
-import { detectChanges, newHistoryPoints } from "./detect-changes.js";
-import { baseLabel } from "./labels.js";
-import { renameLastPoints, withRenames } from "./renames.js";
 
 /**
  * The one per-run pipeline shared by the snapshot replay and the live ingester: parse each
@@ -100,7 +97,12 @@ export async function publishRun(
   const dated: { source: SourceId; rows: readonly DatedPrice[] }[] = [];
   const failures = new Map<SourceId, SourceFailure>();
   for (const adapter of adapters) {
-    const base = { source: adapter.id, weight: adapter.info.weight, authoritativeFor: adapter.info.authoritativeFor };
+    const base = {
+      source: adapter.id,
+      weight: adapter.info.weight,
+      makerSpellings: adapter.info.makerSpellings ?? false,
+      authoritativeFor: adapter.info.authoritativeFor,
+    };
     const carried = ctx.states.get(adapter.id);
     const outcome = input.outcomes.get(adapter.id);
     if (!outcome) {
@@ -198,66 +200,4 @@ function parseOutcome(
     }
   }
   return { listings, history, unmapped };
-}
-
-/** Last amount per `modelId|seriesKey` among recorded (not upstream-dated) points. */
-function lastPointIndex(points: readonly HistoryPoint[]): Map<string, number> {
-  const last = new Map<string, number>();
-  for (const p of points) if (!p.recordedBy.startsWith("upstream:")) last.set(`${p.modelId}|${p.seriesKey}`, p.amount);
-  return last;
-}
-
-/**
- * History points from an upstream's own dated prices (llm-prices `historical-v1.json`), for the
- * direct channel and only for dates before our first run: each row becomes a point on its
- * `fromDate`. Rows without `fromDate` cannot be dated and give no point. Re-publishing the same
- * point is a no-op in the store, so this is idempotent.
- */
-function upstreamPoints(
-  dated: readonly { source: SourceId; rows: readonly DatedPrice[] }[],
-  spellings: SpellingIndex,
-  firstRunDate: string,
-): HistoryPoint[] {
-  const points: HistoryPoint[] = [];
-  for (const { source, rows } of dated) {
-    for (const row of rows) {
-      if (row.fromDate === null || row.fromDate >= firstRunDate) continue;
-      const at = spellings.get(`${source}|${row.seller}|${row.model}`);
-      if (at?.channel !== "direct") continue;
-      const seriesKey = `${dimensionKey(row.dimension)}|${row.unit}`;
-      points.push({
-        modelId: at.modelId,
-        seriesKey,
-        label: baseLabel(row.dimension),
-        displayUnit: displayUnit(row.unit, row.denomination, row.currency),
-        date: row.fromDate,
-        amount: row.amount,
-        seq: 0,
-        recordedBy: `upstream:${source}`,
-      });
-    }
-  }
-  return points;
-}
-
-/** The parts of a published dataset the next run builds on. */
-export function priorFromDataset(dataset: Dataset): PriorState {
-  return {
-    prices: new Map(
-      dataset.prices.map((p) => [
-        priceKey(p, dimensionKey(p)),
-        {
-          amount: p.amount,
-          unit: p.unit,
-          effectiveFrom: p.effectiveFrom,
-          staleSince: p.staleSince,
-          observations: p.observations,
-        },
-      ]),
-    ),
-    models: new Map(dataset.models.map((m) => [m.id, { firstSeenAt: m.firstSeenAt, state: m.lifecycle.state }])),
-    catalogue: dataset.models,
-    published: dataset.prices,
-    sources: new Map(dataset.sources.map((s) => [s.source, s])),
-  };
 }

@@ -1,6 +1,5 @@
-import type { Dimension } from "../domain/dimension.js";
+import type { DatedPrice } from "../domain/dated-price.js";
 import type { Listing, SourceId } from "../domain/observation.js";
-import type { Denomination, Unit } from "../domain/unit.js";
 
 /**
  * The port every upstream adapter implements (one folder per upstream under `src/sources/`).
@@ -38,21 +37,8 @@ export interface ParseReport {
   readonly unmapped: Readonly<Record<string, number>>;
 }
 
-/** A price an upstream dates itself: in force from `fromDate` (inclusive) to `toDate` (exclusive). */
-export interface DatedPrice {
-  readonly seller: string;
-  /** Model id as the source spells it. */
-  readonly model: string;
-  readonly dimension: Dimension;
-  /** Display units. */
-  readonly amount: number;
-  readonly unit: Unit;
-  readonly currency: string;
-  readonly denomination: Denomination;
-  /** YYYY-MM-DD, or null when the upstream does not say since when. */
-  readonly fromDate: string | null;
-  readonly toDate: string | null;
-}
+/** Re-exported: the type lives in the domain vocabulary so the pure core can use it. */
+export type { DatedPrice } from "../domain/dated-price.js";
 
 /** The registry record of a source (`/sources`, api-v1.md "Source record"). */
 export interface SourceInfo {
@@ -64,6 +50,11 @@ export interface SourceInfo {
   readonly weight: number;
   /** Sellers whose own price list this source is (D8 `verified`); empty when none. */
   readonly authoritativeFor: readonly string[];
+  /**
+   * Capability: the upstream spells models as their makers' API ids and carries the makers' display
+   * names and limits (models.dev). Identity prefers its spelling and metadata (T61, T160).
+   */
+  readonly makerSpellings?: boolean;
 }
 
 /** Files of one payload and the time they stand for. */

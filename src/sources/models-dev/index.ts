@@ -30,6 +30,7 @@ export const modelsDevInfo: SourceInfo = {
   homepage: "https://models.dev",
   weight: 0.8,
   authoritativeFor: [],
+  makerSpellings: true,
 };
 
 /** Threshold of the legacy `cost.context_over_200k` bracket, in prompt tokens. */

@@ -6,12 +6,10 @@ import { MakerCatalogue } from "./catalogue.js";
 import { familyOf, type MakerEvidence, orgMaker, platformMaker, readMaker } from "./maker.js";
 import { DISTINCT } from "./overrides.js";
 import {
-  baseKey,
   coreFor,
   isDated,
   isMoving,
   keyOf,
-  looseKey,
   parseSpelling,
   type Spelling,
   sortedKey,
@@ -76,10 +74,16 @@ export interface IdentityResult {
 export interface SourceListings {
   readonly source: SourceId;
   readonly listings: readonly Listing[];
+  /**
+   * The source spells models as their makers' API ids (a capability of the source, T61, T160):
+   * its spelling is preferred when several spell one model. Absent means false.
+   */
+  readonly makerSpellings?: boolean;
 }
 
 interface Item {
   readonly source: SourceId;
+  readonly makerSpellings: boolean;
   readonly listing: Listing;
   readonly spelling: Spelling;
   readonly maker: string;
@@ -108,13 +112,13 @@ export function resolveIdentities(inputs: readonly SourceListings[]): IdentityRe
     });
 
   const items: Item[] = [];
-  for (const { source, listings } of inputs) {
+  for (const { source, listings, makerSpellings = false } of inputs) {
     for (const listing of listings) {
       const spelling = parseSpelling(listing.model);
       const reading = readMaker(listing, spelling, sellers);
       if (reading === null) miss(source, listing, "no maker: no organisation, family or maker seller names one");
       else if ("excluded" in reading) miss(source, listing, reading.excluded);
-      else items.push({ source, listing, spelling, maker: reading.maker, evidence: reading.evidence });
+      else items.push({ source, makerSpellings, listing, spelling, maker: reading.maker, evidence: reading.evidence });
     }
   }
   items.sort(
@@ -407,7 +411,7 @@ function foundOwn(
         // Never a moving alias while a fixed spelling exists; then models.dev's spelling (the maker's
         // API id), then plain before dated.
         Number(isMoving(a.key)) - Number(isMoving(b.key)) ||
-        Number(b.item.source === "models-dev") - Number(a.item.source === "models-dev") ||
+        Number(b.item.makerSpellings) - Number(a.item.makerSpellings) ||
         rank(a.key) - rank(b.key) ||
         Number(b.key === b.item.spelling.key) - Number(a.key === a.item.spelling.key) ||
         // The maker's version orthography: `qwen2.5-72b-instruct` over `qwen2-5-72b-instruct`.

@@ -28,6 +28,7 @@ beforeAll(() => {
   resolved = resolveIdentities(
     SOURCES.map((a) => ({
       source: a.id,
+      makerSpellings: a.info.makerSpellings ?? false,
       listings: a.parse(
         readSnapshotPayload("data/upstream", a.id, a.id === "official-anthropic" ? "2025-12-01" : "2026-06-01"),
       ),

@@ -32,6 +32,8 @@ import { type SourceRejections, screenListings } from "./screen-listings.js";
 export interface SourceInput {
   readonly source: SourceId;
   readonly weight: number;
+  /** The source spells models as their makers' API ids and carries their names and limits (T160). */
+  readonly makerSpellings?: boolean;
   readonly authoritativeFor: readonly string[];
   /** The listings to use: this run's, or the last good run's when `fresh` is false. */
   readonly listings: readonly Listing[];
@@ -88,7 +90,9 @@ export function buildDatasetWithIdentity(input: BuildInput): {
   /** Ids of the previous version that now answer as another model (old → new), T66. */
   renames: ReadonlyMap<string, string>;
 } {
-  const identity = resolveIdentities(input.sources.map((s) => ({ source: s.source, listings: s.listings })));
+  const identity = resolveIdentities(
+    input.sources.map((s) => ({ source: s.source, listings: s.listings, makerSpellings: s.makerSpellings ?? false })),
+  );
   const spellings = new Map<string, { modelId: string; channel: PublishedPrice["channel"] }>();
   for (const r of identity.resolved)
     spellings.set(`${r.source}|${r.listing.seller}|${r.listing.model}`, { modelId: r.modelId, channel: r.channel });
@@ -288,6 +292,7 @@ function buildModels(
   const byModel = new Map<string, ResolvedListing[]>();
   for (const r of resolved) byModel.set(r.modelId, [...(byModel.get(r.modelId) ?? []), r]);
   const weight = new Map(input.sources.map((s) => [s.source, s.weight]));
+  const makerSpellings = new Set(input.sources.filter((s) => s.makerSpellings).map((s) => s.source));
   const runDate = input.runTime.slice(0, 10);
   const models: PublishedModel[] = [];
   for (const [id, listings] of byModel) {
@@ -296,8 +301,8 @@ function buildModels(
       (a, b) =>
         Number(b.channel === "direct") - Number(a.channel === "direct") ||
         Number(b.canonicalSpelling) - Number(a.canonicalSpelling) ||
-        // models.dev carries the maker's own display names and limits; prefer it, then weight.
-        Number(b.source === "models-dev") - Number(a.source === "models-dev") ||
+        // A source of the makers' own spellings carries their display names and limits (T160); then weight.
+        Number(makerSpellings.has(b.source)) - Number(makerSpellings.has(a.source)) ||
         (weight.get(b.source) ?? 0) - (weight.get(a.source) ?? 0) ||
         cmp(a.source, b.source),
     );

@@ -5,15 +5,20 @@ import { dimension } from "../domain/dimension.js";
 import { EMPTY_LISTING_META, type Listing, type SourceId } from "../domain/observation.js";
 import { type BuildInput, buildDataset, type SourceInput } from "./build-dataset.js";
 import { detectChanges } from "./detect-changes.js";
-import { priorFromDataset } from "./run-pipeline.js";
+import { priorFromDataset } from "./prior-state.js";
 
 // Issue 14 over the whole build (identity, reconciliation, removal grace, change detection), not one
 // price at a time. Invented listings: a maker's models listed by up to five sources with amounts from
 // the replay's own vocabulary, and OpenRouter's resale of them (its own source authoritative).
 const T1 = "2026-05-01T00:00:00.000Z";
 const T2 = "2026-06-01T00:00:00.000Z";
-const SOURCES: readonly { source: SourceId; weight: number; authoritativeFor: readonly string[] }[] = [
-  { source: "models-dev", weight: 0.8, authoritativeFor: [] },
+const SOURCES: readonly {
+  source: SourceId;
+  weight: number;
+  makerSpellings?: boolean;
+  authoritativeFor: readonly string[];
+}[] = [
+  { source: "models-dev", weight: 0.8, makerSpellings: true, authoritativeFor: [] },
   { source: "genai-prices", weight: 0.8, authoritativeFor: [] },
   { source: "litellm", weight: 0.7, authoritativeFor: [] },
   { source: "portkey", weight: 0.6, authoritativeFor: [] },
