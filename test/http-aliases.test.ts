@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CatalogueView } from "../src/catalogue/view.js";
-import { ViewHolder } from "../src/http/view-holder.js";
+import { ViewHolder } from "../src/catalogue/view-holder.js";
 import { callTool } from "../src/mcp/server.js";
 import { TOOLS } from "../src/mcp/tools.js";
 import { httpRequest, loadReplay, startServer, type TestServer } from "./harness.js";

@@ -3,10 +3,10 @@ import { Agent, STATUS_CODES } from "node:http";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
+import { PROBLEM_CONTENT_TYPE } from "../src/catalogue/problems.js";
 import { ProblemSchema } from "../src/catalogue/schemas.js";
 import { SERVED_ROUTES } from "../src/http/create-app.js";
 import { OPERATIONS } from "../src/http/openapi.js";
-import { PROBLEM_CONTENT_TYPE } from "../src/http/problem.js";
 import type { RouteSpec } from "../src/http/routes.js";
 import { httpRequest, loadReplay, type RawResponse, SAMPLE_MODEL, startServer, type TestServer } from "./harness.js";
 

@@ -4,9 +4,9 @@ import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { FastifyInstance } from "fastify";
 import { expect, it } from "vitest";
 import type { CatalogueView } from "../src/catalogue/view.js";
+import { ViewHolder } from "../src/catalogue/view-holder.js";
 import { createApp } from "../src/http/create-app.js";
-import { ViewHolder } from "../src/http/view-holder.js";
-import { registerMcpRoutes } from "../src/mcp/http-transport.js";
+import { registerMcpRoutes } from "../src/http/mcp-route.js";
 
 /**
  * Shared by the MCP suites (issue 8): an API server with the connector mounted, and the mirror

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ChangesQuery, GetModelQuery, ListModelsQuery } from "../src/catalogue/params.js";
 import type { CatalogueView } from "../src/catalogue/view.js";
-import { ViewHolder } from "../src/http/view-holder.js";
+import { ViewHolder } from "../src/catalogue/view-holder.js";
 import { callTool } from "../src/mcp/server.js";
 import { enumValues, isIntegerParam, toolInputSchema, toRawQuery } from "../src/mcp/tool-args.js";
 import { TOOLS } from "../src/mcp/tools.js";

@@ -1,7 +1,7 @@
 import type { Logger } from "pino";
 import { loadView } from "../catalogue/load-view.js";
+import type { ViewHolder } from "../catalogue/view-holder.js";
 import type { Config } from "../config.js";
-import type { ViewHolder } from "../http/view-holder.js";
 import { SOURCES } from "../sources/registry.js";
 import { openStore } from "../store/open-store.js";
 

@@ -1,10 +1,10 @@
 import cluster from "node:cluster";
 import type { AddressInfo } from "node:net";
 import pino from "pino";
+import { ViewHolder } from "../catalogue/view-holder.js";
 import type { Config } from "../config.js";
 import { createApp } from "../http/create-app.js";
-import { ViewHolder } from "../http/view-holder.js";
-import { registerMcpRoutes } from "../mcp/http-transport.js";
+import { registerMcpRoutes } from "../http/mcp-route.js";
 import { webBuildExists } from "../web/register-web.js";
 import { followVersions } from "./follow-versions.js";
 import { scheduleLiveIngest } from "./ingest-live.js";

@@ -26,7 +26,16 @@ function input(listings: Listing[], prior: BuildInput["prior"] = null): BuildInp
     runTime: RUN,
     finishedAt: RUN,
     sources: [
-      { source: "models-dev", weight: 0.8, makerSpellings: true, authoritativeFor: [], listings, fresh: true, error: null, ran: true },
+      {
+        source: "models-dev",
+        weight: 0.8,
+        makerSpellings: true,
+        authoritativeFor: [],
+        listings,
+        fresh: true,
+        error: null,
+        ran: true,
+      },
     ],
     prior,
   };

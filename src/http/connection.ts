@@ -2,10 +2,10 @@ import { type IncomingMessage, STATUS_CODES } from "node:http";
 import type { Socket } from "node:net";
 import type { Duplex } from "node:stream";
 import type { ConnectionError } from "fastify";
+import { PROBLEM_CONTENT_TYPE, problem } from "../catalogue/problems.js";
 import { errorCacheControl } from "./cache-control.js";
 import { ALLOWED_METHODS, CORS_HEADERS } from "./cors.js";
 import type { ServerTimeouts } from "./limits.js";
-import { PROBLEM_CONTENT_TYPE, problem } from "./problem.js";
 
 /** Fastify server options applying {@link ServerTimeouts} (headersTimeout lives on node's server). */
 export function timeoutOptions(t: ServerTimeouts) {

@@ -11,7 +11,9 @@ import Fastify, {
 import type { Redis } from "ioredis";
 import { CatalogueError } from "../catalogue/errors.js";
 import { parseRawQuery } from "../catalogue/params.js";
+import { FAULT_DETAIL, PROBLEM_CONTENT_TYPE, problem, problemOfError, STATUS_OF_ERROR } from "../catalogue/problems.js";
 import type { CatalogueView } from "../catalogue/view.js";
+import type { ViewHolder } from "../catalogue/view-holder.js";
 import { registerWeb, type WebOptions } from "../web/register-web.js";
 import { errorCacheControl, successCacheControl } from "./cache-control.js";
 import { CachedResponse } from "./cached-response.js";
@@ -23,12 +25,11 @@ import { negotiateEncoding } from "./encoding.js";
 import { ifNoneMatchMatches, weakEtag } from "./etag.js";
 import { DEFAULT_TIMEOUTS, MAX_URL_LENGTH, type ServerTimeouts } from "./limits.js";
 import { openApiRoute } from "./openapi.js";
-import { PROBLEM_CONTENT_TYPE, problem, sendProblem } from "./problem.js";
+import { sendProblem } from "./problem.js";
 import { countOutsideRoutes, isRateLimitRejection, registerRateLimit, retryAfterSeconds } from "./rate-limit.js";
 import { precomputedRequests, ResponseTable } from "./response-table.js";
 import { registerRootRedirect } from "./root-redirect.js";
 import { API_PREFIX, ROUTES, type RouteSpec } from "./routes.js";
-import type { ViewHolder } from "./view-holder.js";
 
 export { ALLOWED_METHODS, EXPOSED_HEADERS } from "./cors.js";
 export { MAX_URL_LENGTH } from "./limits.js";
@@ -230,7 +231,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     request.log.error({ err: error }, "unexpected fault");
     // D25: nothing of the fault reaches the client; the validators set before it threw are dropped.
     reply.removeHeader("etag");
-    return sendProblem(reply, 500, "an unexpected fault occurred; it has been logged");
+    return sendProblem(reply, 500, FAULT_DETAIL.unexpected);
   });
 
   app.setNotFoundHandler(
@@ -278,7 +279,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
 
   function serve(route: RouteSpec, request: FastifyRequest, reply: FastifyReply) {
     const view = options.views.current();
-    if (!view) return sendProblem(reply, 503, "the catalogue is loading; retry shortly");
+    if (!view) return sendProblem(reply, 503, FAULT_DETAIL.loading);
     if (request.url.length > MAX_URL_LENGTH) return urlTooLong(reply);
     const responses = tableFor(view);
     // A body that embeds the request's origin (D19 links) is cached per host.
@@ -339,7 +340,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
         return new CachedResponse(
           {
             status: 308,
-            body: Buffer.from(JSON.stringify(problem(308, error.detail))),
+            body: Buffer.from(JSON.stringify(problemOfError(error))),
             contentType: PROBLEM_CONTENT_TYPE,
             cacheControl: successCacheControl(route.maxAge),
             etag,
@@ -349,11 +350,11 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
           compression,
         );
       }
-      const status = error.code === "not_found" ? 404 : 400;
+      const status = STATUS_OF_ERROR[error.code];
       return new CachedResponse(
         {
           status,
-          body: Buffer.from(JSON.stringify(problem(status, error.detail))),
+          body: Buffer.from(JSON.stringify(problemOfError(error))),
           contentType: PROBLEM_CONTENT_TYPE,
           cacheControl: errorCacheControl(status),
           etag,
@@ -393,7 +394,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
       return answerVersioned(request, reply, 400, "the request path is not valid percent-encoded UTF-8");
     } catch (fault) {
       request.log.error({ err: fault }, "unexpected fault");
-      if (!reply.sent) sendProblem(reply, 500, "an unexpected fault occurred; it has been logged");
+      if (!reply.sent) sendProblem(reply, 500, FAULT_DETAIL.unexpected);
     }
   }
 

@@ -1,6 +1,7 @@
 import { resolve } from "node:path";
 import { z } from "zod";
 import type { SourceId } from "../domain/observation.js";
+import type { FetchLimits } from "../sources/fetch-source.js";
 import { baseUrlVariable, LIVE_UPSTREAMS, PORTKEY_PROVIDERS } from "../sources/live-upstreams.js";
 
 /** Live-ingestion settings (issue 7), parsed from the environment by `loadConfig` (README table). */
@@ -16,21 +17,6 @@ export interface LiveConfig {
   readonly maxRowDrop: number;
   /** Test-only: SIGKILL the ingester at this point of a live run (`TARIFF_TEST_CRASH_AT`). */
   readonly testCrashAt: string | undefined;
-}
-
-/** Limits of one upstream request. */
-export interface FetchLimits {
-  /** Whole request, headers to last body byte, per attempt (ms). */
-  readonly timeoutMs: number;
-  /** Retries after the first attempt (network errors, timeouts, 429, 5xx). */
-  readonly retries: number;
-  /** First backoff delay (ms); doubles per retry, with jitter, up to 30 s. */
-  readonly retryMinMs: number;
-  /** Longest `Retry-After` honoured (ms); a longer one fails the source at once. */
-  readonly maxRetryAfterMs: number;
-  /** Size cap of a decoded body (bytes). */
-  readonly maxBytes: number;
-  readonly userAgent: string;
 }
 
 const Env = z.object({

@@ -3,8 +3,8 @@ import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import packageJson from "../../package.json" with { type: "json" };
 import { CatalogueError } from "../catalogue/errors.js";
-import { problem } from "../http/problem.js";
-import type { ViewHolder } from "../http/view-holder.js";
+import { FAULT_DETAIL, type Problem, problem, problemOfError } from "../catalogue/problems.js";
+import type { ViewHolder } from "../catalogue/view-holder.js";
 import { pathValues, toolInputSchema, toRawQuery } from "./tool-args.js";
 import { TOOLS, type ToolSpec } from "./tools.js";
 
@@ -77,7 +77,7 @@ export function callTool(
   logFault: FaultLogger,
 ): CallToolResult {
   const view = views.current();
-  if (!view) return problemResult(503, "the catalogue is loading; retry shortly");
+  if (!view) return problemResult(503, FAULT_DETAIL.loading);
   try {
     const { body, text } = tool.run(view, toRawQuery(tool.query, args), pathValues(tool.pathArgs, args));
     return { content: [{ type: "text", text }], structuredContent: { data: body.data, meta: body.meta } };
@@ -87,13 +87,17 @@ export function callTool(
       const [provider, ...rest] = error.target.split("/");
       return callTool(tool, views, { ...args, provider, model: rest.join("/") }, logFault);
     }
-    if (error instanceof CatalogueError) return problemResult(error.code === "not_found" ? 404 : 400, error.detail);
+    if (error instanceof CatalogueError) return problemResultOf(problemOfError(error));
     logFault(error, tool.name);
-    return problemResult(500, "an unexpected fault occurred; it has been logged");
+    return problemResult(500, FAULT_DETAIL.unexpected);
   }
 }
 
 /** A tool error carrying RFC 9457 problem details as its text (no structuredContent: it is not an envelope). */
 export function problemResult(status: number, detail: string): CallToolResult {
-  return { isError: true, content: [{ type: "text", text: JSON.stringify(problem(status, detail)) }] };
+  return problemResultOf(problem(status, detail));
+}
+
+function problemResultOf(body: Problem): CallToolResult {
+  return { isError: true, content: [{ type: "text", text: JSON.stringify(body) }] };
 }

@@ -1,6 +1,6 @@
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import type { CatalogueView } from "../catalogue/view.js";
-import { ViewHolder } from "../http/view-holder.js";
+import { ViewHolder } from "../catalogue/view-holder.js";
 import { createMcpServer } from "./server.js";
 
 /**

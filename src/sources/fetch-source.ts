@@ -1,6 +1,5 @@
 import pRetry from "p-retry";
 import { Agent, type Dispatcher, fetch } from "undici";
-import type { FetchLimits } from "../ingest/live-config.js";
 
 /**
  * HTTP plumbing of live ingestion (issue 7 §1): one GET per upstream file through undici (gzip/br
@@ -32,6 +31,21 @@ export class FetchError extends Error {
   ) {
     super(message);
   }
+}
+
+/** Limits of one upstream request. */
+export interface FetchLimits {
+  /** Whole request, headers to last body byte, per attempt (ms). */
+  readonly timeoutMs: number;
+  /** Retries after the first attempt (network errors, timeouts, 429, 5xx). */
+  readonly retries: number;
+  /** First backoff delay (ms); doubles per retry, with jitter, up to 30 s. */
+  readonly retryMinMs: number;
+  /** Longest `Retry-After` honoured (ms); a longer one fails the source at once. */
+  readonly maxRetryAfterMs: number;
+  /** Size cap of a decoded body (bytes). */
+  readonly maxBytes: number;
+  readonly userAgent: string;
 }
 
 /** A dispatcher (connection pool) with the limits' timeouts; share one per run, close it after. */

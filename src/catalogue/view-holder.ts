@@ -1,4 +1,4 @@
-import type { CatalogueView } from "../catalogue/view.js";
+import type { CatalogueView } from "./view.js";
 
 /**
  * Holds the current catalogue view. Swapping is one reference assignment, so a request that took

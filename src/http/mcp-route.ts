@@ -1,8 +1,8 @@
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { sendProblem } from "../http/problem.js";
-import type { ViewHolder } from "../http/view-holder.js";
-import { createMcpServer } from "./server.js";
+import type { ViewHolder } from "../catalogue/view-holder.js";
+import { createMcpServer } from "../mcp/server.js";
+import { sendProblem } from "./problem.js";
 
 /** Path of the Streamable HTTP endpoint on the API server (T21). */
 export const MCP_PATH = "/mcp";

@@ -1,0 +1,59 @@
+import { execFileSync } from "node:child_process";
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+
+// Issue 19 §2, T161: the layering is a lint rule (Biome `noRestrictedImports` per layer in
+// biome.json), not a convention. These probes run the project's own biome.json over files placed
+// in a scratch tree, so a forbidden import is shown failing the lint without touching src/.
+const BIOME = resolve("node_modules/.bin/biome");
+const root = mkdtempSync(join(tmpdir(), "tariff-layering-"));
+copyFileSync("biome.json", join(root, "biome.json"));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+/** Lints one probe file at `path` (relative to a scratch copy of the repository root). */
+function lint(path: string, text: string): { ok: boolean; output: string } {
+  const file = join(root, path);
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, text);
+  try {
+    const output = execFileSync(BIOME, ["lint", "--colors=off", path], { cwd: root, encoding: "utf8", stdio: "pipe" });
+    return { ok: true, output };
+  } catch (error) {
+    const e = error as { stdout?: string; stderr?: string };
+    return { ok: false, output: `${e.stdout ?? ""}${e.stderr ?? ""}` };
+  } finally {
+    rmSync(file);
+  }
+}
+
+const use = (spec: string) => `import { x } from "${spec}";\n\nexport const y = [x];\n`;
+
+describe("layering is enforced by the linter (issue 19, T161)", () => {
+  it.each([
+    ["src/core/probe.ts", "../store/catalogue-store.js", "src/core is the pure core"],
+    ["src/core/identity/probe.ts", "../../ingest/live-run.js", "src/core is the pure core"],
+    ["src/core/probe.ts", "node:fs", "no I/O"],
+    ["src/domain/probe.ts", "../core/reconcile.js", "src/domain is the vocabulary"],
+    ["src/mcp/probe.ts", "../http/problem.js", "the MCP connector"],
+    ["src/sources/probe.ts", "../ingest/live-config.js", "an adapter parses payloads"],
+    ["src/catalogue/probe.ts", "../ingest/run-pipeline.js", "catalogue verbs read a view"],
+  ])("%s importing %s fails the lint", (path, spec, message) => {
+    const { ok, output } = lint(path, use(spec));
+    expect(ok).toBe(false);
+    expect(output).toContain("lint/style/noRestrictedImports");
+    expect(output).toContain(message);
+  });
+
+  it.each([
+    ["src/ingest/probe.ts", "../core/reconcile.js"],
+    ["src/core/probe.ts", "../domain/amount.js"],
+    ["src/http/probe.ts", "../catalogue/problems.js"],
+    ["src/core/probe.test.ts", "../sources/registry.js"],
+  ])("%s importing %s passes", (path, spec) => {
+    const { ok, output } = lint(path, use(spec));
+    expect(output).not.toContain("noRestrictedImports");
+    expect(ok).toBe(true);
+  });
+});
