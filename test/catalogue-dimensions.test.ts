@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ApiRate, ApiSource, Envelope } from "../src/catalogue/shapes.js";
+import type { ApiRate, ApiSource, Envelope } from "../src/catalogue/schemas.js";
 import type { CatalogueView } from "../src/catalogue/view.js";
 import type { HistoryPoint } from "../src/domain/change.js";
 import type { Dataset, PublishedPrice } from "../src/domain/dataset.js";

@@ -1,6 +1,6 @@
 import { XMLParser } from "fast-xml-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ApiChange, ApiHistorySeries } from "../src/catalogue/shapes.js";
+import type { ApiChange, ApiHistorySeries } from "../src/catalogue/schemas.js";
 import type { Dataset } from "../src/domain/dataset.js";
 import { loadReplay, startServer, type TestServer } from "./harness.js";
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ApiMeta, ApiModel, ApiProvider, ApiRate, ApiSource, ApiSuggestion } from "../src/catalogue/shapes.js";
+import type { ApiMeta, ApiModel, ApiProvider, ApiRate, ApiSource, ApiSuggestion } from "../src/catalogue/schemas.js";
 import { CONFIDENCE_LEVELS } from "../src/domain/confidence.js";
 import { isMaker, PLAN_SELLERS } from "../src/domain/sellers.js";
 import { loadReplay, startServer, type TestServer } from "./harness.js";

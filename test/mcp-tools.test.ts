@@ -1,35 +1,45 @@
 import { describe, expect, it } from "vitest";
-import { ChangesQuery, GetModelQuery, ListModelsQuery } from "../src/catalogue/params.js";
+import { z } from "zod";
+import { isNumberParam } from "../src/catalogue/endpoint.js";
+import { changesEndpoint } from "../src/catalogue/endpoints/changes.js";
+import { modelEndpoint } from "../src/catalogue/endpoints/model.js";
+import { modelsEndpoint } from "../src/catalogue/endpoints/models.js";
+import { CatalogueError } from "../src/catalogue/errors.js";
 import type { CatalogueView } from "../src/catalogue/view.js";
 import { ViewHolder } from "../src/catalogue/view-holder.js";
 import { callTool } from "../src/mcp/server.js";
-import { enumValues, isIntegerParam, toolInputSchema, toRawQuery } from "../src/mcp/tool-args.js";
+import { enumValues, inputFromArgs, toolInputSchema } from "../src/mcp/tool-args.js";
 import { TOOLS } from "../src/mcp/tools.js";
 import { loadReplay } from "./harness.js";
 import { textOf } from "./mcp-support.js";
 
-// T20: how tool arguments become the raw query the HTTP route would see, and the faults a live
+// T20, T162: how tool arguments become the endpoint's typed input, and the faults a live
 // catalogue cannot produce (no view yet, a verb that throws).
-describe("tool arguments (T20)", () => {
-  it("reads integer and enum parameters off the params.ts schemas", () => {
-    expect(isIntegerParam(ListModelsQuery.shape.limit)).toBe(true);
-    expect(isIntegerParam(ChangesQuery.shape.days)).toBe(true);
-    expect(isIntegerParam(ListModelsQuery.shape.q)).toBe(false);
-    expect(enumValues(GetModelQuery.shape.channel)).toHaveLength(9);
-    expect(enumValues(ListModelsQuery.shape.q)).toBeNull();
+describe("tool arguments (T20, T162)", () => {
+  it("reads integer and enum parameters off the endpoint descriptors", () => {
+    expect(isNumberParam(modelsEndpoint.input.shape.limit)).toBe(true);
+    expect(isNumberParam(changesEndpoint.input.shape.days)).toBe(true);
+    expect(isNumberParam(modelsEndpoint.input.shape.q)).toBe(false);
+    expect(enumValues(modelEndpoint.input.shape.channel)).toHaveLength(9);
+    expect(enumValues(modelsEndpoint.input.shape.q)).toBeNull();
   });
 
-  it("turns numbers into their decimal string and keeps only the endpoint's parameters", () => {
-    const raw = toRawQuery(ListModelsQuery, { limit: 1.5, q: "opus", provider: undefined, channel: "direct" });
-    expect([...raw]).toEqual([
-      ["q", ["opus"]],
-      ["limit", ["1.5"]],
-    ]);
-    expect([...toRawQuery(ListModelsQuery, { limit: 1e21 })]).toEqual([["limit", ["1e+21"]]]);
+  it("validates arguments with the endpoint's own input: digit strings are integers, the rest a 400", () => {
+    expect(inputFromArgs(modelsEndpoint.input, { limit: "05", q: "opus", channel: "direct" })).toEqual({
+      limit: 5,
+      q: "opus",
+    });
+    expect(inputFromArgs(modelsEndpoint.input, {})).toEqual({ limit: 50 });
+    for (const limit of [1.5, 1e21, "+5", "1e2", "", 0, 501])
+      expect(() => inputFromArgs(modelsEndpoint.input, { limit }), String(limit)).toThrow(
+        new CatalogueError("bad_request", "limit must be an integer from 1 to 500"),
+      );
+    expect(() => inputFromArgs(modelEndpoint.input, { channel: "bedrock" })).toThrow(/channel must be one of: /);
   });
 
-  it("refuses a query parameter without a tool description", () => {
-    expect(() => toolInputSchema(ListModelsQuery, [], { q: "text" })).toThrow(/provider has no tool description/);
+  it("refuses an input parameter without a description", () => {
+    const probe = { ...modelsEndpoint, name: "probe", input: z.object({ x: z.string().optional() }) };
+    expect(() => toolInputSchema(probe)).toThrow(/parameter x of probe has no description/);
   });
 });
 

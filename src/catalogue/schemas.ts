@@ -4,7 +4,7 @@ import { CHANNELS } from "../domain/channel.js";
 import { CONFIDENCE_LEVELS } from "../domain/confidence.js";
 
 /**
- * Zod RESPONSE schemas of API v1, mirroring shapes.ts and api-v1.md "Resources and their fields"
+ * Zod RESPONSE schemas of API v1: api-v1.md "Resources and their fields"
  * with the D-decisions (D2 channels, D4 nullability, D5 change amounts, D8 scores). They are what
  * the OpenAPI document (D26) is generated from and what the fuzz tests check every 200 body
  * against. Objects are strict: a field served but not described here is a failure, not a leak.
@@ -253,3 +253,23 @@ export const RatesResponse = envelope(
   { count, contractVersion: z.number().int() },
   "RatesResponse",
 );
+
+// ---- Response types, inferred from the schemas (one description of each shape, issue 19 §1) ----
+
+/** One price dimension in one channel; `amount` in display units, e.g. USD per 1M tokens (D7). */
+export type ApiPrice = z.infer<typeof PriceSchema>;
+export type ApiModel = z.infer<typeof ModelSchema>;
+export type ApiProvider = z.infer<typeof ProviderSchema>;
+export type ApiSuggestion = z.infer<typeof SuggestionSchema>;
+export type ApiSource = z.infer<typeof SourceSchema>;
+export type ApiRate = z.infer<typeof RateSchema>;
+export type ApiChannel = z.infer<typeof ChannelSchema>;
+export type ApiMeta = z.infer<typeof DatasetSummarySchema>;
+export type ApiHistorySeries = z.infer<typeof HistorySeriesSchema>;
+export type ApiChange = z.infer<typeof ChangeSchema>;
+
+/** The success envelope (api-v1.md "Response envelope"); `meta` adds endpoint fields (T13). */
+export interface Envelope<T> {
+  data: T;
+  meta: { datasetVersion: string; generatedAt: string } & Record<string, unknown>;
+}

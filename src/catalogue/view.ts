@@ -3,7 +3,7 @@ import { CHANNEL_NAMES, CHANNELS, type Channel, MULTI_SELLER_CHANNELS, NAMED_RES
 import { type Confidence, confidenceRank } from "../domain/confidence.js";
 import type { Dataset, PublishedModel, PublishedPrice } from "../domain/dataset.js";
 import { dimensionKey, isBaseTextDimension } from "../domain/dimension.js";
-import type { ApiMeta, ApiModel, ApiPrice, ApiProvider, ApiRate, ApiSource } from "./shapes.js";
+import type { ApiMeta, ApiModel, ApiPrice, ApiProvider, ApiRate, ApiSource } from "./schemas.js";
 import { type SearchField, searchField } from "./text-match.js";
 
 /** What the catalogue needs to know of a configured source (its registry record). */

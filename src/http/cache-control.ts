@@ -10,18 +10,3 @@ export function successCacheControl(maxAge: number): string {
 export function errorCacheControl(status: number): string {
   return status === 400 || status === 404 || status === 405 ? "public, max-age=60" : "no-store";
 }
-
-/** D22 max-age per endpoint, in seconds. */
-export const MAX_AGE = {
-  meta: 60,
-  providers: 900,
-  models: 300,
-  search: 300,
-  model: 3600,
-  history: 3600,
-  compare: 300,
-  changes: 300,
-  sources: 900,
-  rates: 3600,
-  openapi: 3600,
-} as const;

@@ -9,8 +9,8 @@ import Fastify, {
   LogController,
 } from "fastify";
 import type { Redis } from "ioredis";
+import { parseRawQuery } from "../catalogue/endpoint.js";
 import { CatalogueError } from "../catalogue/errors.js";
-import { parseRawQuery } from "../catalogue/params.js";
 import { FAULT_DETAIL, PROBLEM_CONTENT_TYPE, problem, problemOfError, STATUS_OF_ERROR } from "../catalogue/problems.js";
 import type { CatalogueView } from "../catalogue/view.js";
 import type { ViewHolder } from "../catalogue/view-holder.js";
@@ -81,7 +81,7 @@ export function precomputed(app: FastifyInstance): Promise<void> {
   return precomputing.get(app)?.() ?? Promise.resolve();
 }
 
-const OPENAPI_ROUTE = openApiRoute(ROUTES);
+const OPENAPI_ROUTE = openApiRoute(ROUTES.map((r) => r.endpoint));
 /** Every GET route the app serves: the ROUTES of api-v1.md plus `/openapi.json` (D26). */
 export const SERVED_ROUTES: readonly RouteSpec[] = [...ROUTES, OPENAPI_ROUTE];
 /** The OpenAPI document of {@link SERVED_ROUTES}, built once. */

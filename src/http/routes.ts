@@ -1,30 +1,17 @@
-import { changesFeed, RSS_CONTENT_TYPE } from "../catalogue/changes-feed.js";
-import { compareModels } from "../catalogue/compare-models.js";
-import { getMeta } from "../catalogue/get-meta.js";
-import { getModel } from "../catalogue/get-model.js";
-import { getModelHistory } from "../catalogue/get-model-history.js";
-import { listChanges } from "../catalogue/list-changes.js";
-import { listModels } from "../catalogue/list-models.js";
-import { listProviders } from "../catalogue/list-providers.js";
-import { listRates } from "../catalogue/list-rates.js";
-import { listSources } from "../catalogue/list-sources.js";
-import type { RawQuery } from "../catalogue/params.js";
-import { searchModels } from "../catalogue/search-models.js";
+import { type Endpoint, inputFromQuery, type RawQuery, type RunContext } from "../catalogue/endpoint.js";
+import { ENDPOINTS } from "../catalogue/endpoints/index.js";
 import type { CatalogueView } from "../catalogue/view.js";
-import { MAX_AGE } from "./cache-control.js";
 
 /** Base path of API v1. */
 export const API_PREFIX = "/api/v1";
 
-/** Request facts a verb may need beyond the query: the absolute origin for links (D19). */
-export interface RouteContext {
-  /** `PUBLIC_BASE_URL` when set, else `<protocol>://<host>` of the request. */
-  readonly baseUrl: string;
-}
+/** Request facts a verb may need beyond the query: the absolute origin for links (D19, T90). */
+export type RouteContext = RunContext;
 
 /**
- * One GET endpoint: its path (Fastify syntax), max-age (D22) and the catalogue verb it calls.
- * A verb returns a JSON-able envelope, or a string for non-JSON bodies (`contentType` says which).
+ * One GET route, built from an endpoint descriptor (T162): its path (Fastify syntax), max-age (D22)
+ * and a handler that turns the query string into the endpoint's typed input at the edge (D13: a
+ * parameter given twice is a 400, integers are decimal digits) and runs it.
  */
 export interface RouteSpec {
   readonly path: string;
@@ -32,6 +19,8 @@ export interface RouteSpec {
   readonly contentType?: string;
   /** True when the body embeds the request's origin (so responses are cached per host). */
   readonly usesBaseUrl?: boolean;
+  /** The descriptor the route serves. */
+  readonly endpoint: Endpoint;
   readonly handle: (
     view: CatalogueView,
     query: RawQuery,
@@ -40,31 +29,23 @@ export interface RouteSpec {
   ) => unknown;
 }
 
-/** Every endpoint of api-v1.md; HTTP and MCP call the same verbs. */
-export const ROUTES: readonly RouteSpec[] = [
-  { path: "/meta", maxAge: MAX_AGE.meta, handle: (v, q) => getMeta(v, q) },
-  { path: "/providers", maxAge: MAX_AGE.providers, handle: (v, q) => listProviders(v, q) },
-  { path: "/models", maxAge: MAX_AGE.models, handle: (v, q) => listModels(v, q) },
-  { path: "/models/search", maxAge: MAX_AGE.search, handle: (v, q) => searchModels(v, q) },
-  {
-    path: "/models/:provider/:model",
-    maxAge: MAX_AGE.model,
-    handle: (v, q, p) => getModel(v, p.provider ?? "", p.model ?? "", q),
-  },
-  { path: "/compare", maxAge: MAX_AGE.compare, handle: (v, q) => compareModels(v, q) },
-  { path: "/sources", maxAge: MAX_AGE.sources, handle: (v, q) => listSources(v, q) },
-  { path: "/rates", maxAge: MAX_AGE.rates, handle: (v, q) => listRates(v, q) },
-  {
-    path: "/models/:provider/:model/history",
-    maxAge: MAX_AGE.history,
-    handle: (v, q, p) => getModelHistory(v, p.provider ?? "", p.model ?? "", q),
-  },
-  { path: "/changes", maxAge: MAX_AGE.changes, handle: (v, q) => listChanges(v, q) },
-  {
-    path: "/changes.xml",
-    maxAge: MAX_AGE.changes,
-    contentType: RSS_CONTENT_TYPE,
-    usesBaseUrl: true,
-    handle: (v, q, _p, context) => changesFeed(v, q, context.baseUrl),
-  },
-];
+/** The route of one endpoint descriptor. */
+export function routeOf(endpoint: Endpoint): RouteSpec {
+  return {
+    path: endpoint.path,
+    maxAge: endpoint.maxAge,
+    ...(endpoint.contentType ? { contentType: endpoint.contentType } : {}),
+    ...(endpoint.usesBaseUrl ? { usesBaseUrl: true } : {}),
+    endpoint,
+    handle: (view, query, params, context) =>
+      endpoint.run(
+        view,
+        inputFromQuery(endpoint.input, query),
+        { provider: params.provider ?? "", model: params.model ?? "" },
+        context,
+      ),
+  };
+}
+
+/** Every endpoint of api-v1.md; HTTP and MCP run the same descriptors. */
+export const ROUTES: readonly RouteSpec[] = ENDPOINTS.map(routeOf);

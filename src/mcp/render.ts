@@ -9,7 +9,7 @@ import type {
   ApiSource,
   ApiSuggestion,
   Envelope,
-} from "../catalogue/shapes.js";
+} from "../catalogue/schemas.js";
 
 /**
  * Short text renderings of tool results, for clients that show the model only text. The full

@@ -5,7 +5,7 @@ import packageJson from "../../package.json" with { type: "json" };
 import { CatalogueError } from "../catalogue/errors.js";
 import { FAULT_DETAIL, type Problem, problem, problemOfError } from "../catalogue/problems.js";
 import type { ViewHolder } from "../catalogue/view-holder.js";
-import { pathValues, toolInputSchema, toRawQuery } from "./tool-args.js";
+import { toolInputSchema } from "./tool-args.js";
 import { TOOLS, type ToolSpec } from "./tools.js";
 
 /** Server name announced to MCP clients. */
@@ -67,7 +67,7 @@ export function createMcpServer(views: ViewHolder, logFault: FaultLogger): McpSe
 }
 
 /** Input schemas are derived once, at module load, so a parameter without a description fails early. */
-const INPUT_SCHEMAS = new Map(TOOLS.map((t) => [t.name, toolInputSchema(t.query, t.pathArgs, t.params)]));
+const INPUT_SCHEMAS = new Map(TOOLS.map((t) => [t.name, toolInputSchema(t.endpoint)]));
 
 /** Runs one tool: the verb's envelope as structured content, or a problem-details tool error. */
 export function callTool(
@@ -79,7 +79,7 @@ export function callTool(
   const view = views.current();
   if (!view) return problemResult(503, FAULT_DETAIL.loading);
   try {
-    const { body, text } = tool.run(view, toRawQuery(tool.query, args), pathValues(tool.pathArgs, args));
+    const { body, text } = tool.run(view, args);
     return { content: [{ type: "text", text }], structuredContent: { data: body.data, meta: body.meta } };
   } catch (error) {
     // An alias or former id answers as its model (D1, T67), as HTTP's 308 would lead there.

@@ -1,90 +1,86 @@
 import { z } from "zod";
-import type { RawQuery } from "../catalogue/params.js";
+import {
+  type Endpoint,
+  isNumberParam,
+  PATH_PARAM_DESCRIPTIONS,
+  type PathValues,
+  paramDoc,
+  parseInput,
+  pathParamsOf,
+} from "../catalogue/endpoint.js";
 
 /**
- * Tool arguments ↔ query strings (T20). A tool's arguments are its endpoint's query parameters, named
- * as in `src/catalogue/params.ts`, plus the path parameters `provider` and `model`. Values are strings
- * exactly as in a query string; an integer parameter also takes a JSON number, converted to its
- * decimal string (`String(n)`: `5` → "5", `1.5` → "1.5"). The verbs then validate the resulting
- * {@link RawQuery} with the same code as HTTP (D13), so every 400 is the HTTP one.
+ * Tool arguments (T20, T162). A tool's arguments are its endpoint's input parameters, same names and
+ * descriptions, plus the path parameters `provider` and `model`. The advertised schema checks only
+ * JSON types, so that every D13 failure is the endpoint's own 400 problem, as over HTTP: enum values
+ * are listed in the description, and an integer parameter takes a JSON integer or a string of decimal
+ * digits (converted with the query string's rule). The endpoint's input then validates them.
  */
 
-/** A query schema of `src/catalogue/params.ts`. */
-export type QuerySchema = z.ZodObject;
-
-/** Path parameters of api-v1.md that become tool arguments. */
-export type PathArg = "provider" | "model";
-
-const PATH_ARG_DESCRIPTIONS: Readonly<Record<PathArg, string>> = {
-  provider: "Provider (maker) slug: the part of a model id before the slash, e.g. `anthropic`.",
-  model: "Model slug: the part of a model id after the slash, e.g. `claude-opus-4-0`.",
-};
-
-/** Probes that tell an integer parameter: its schema turns some digits into a number. */
-const INTEGER_PROBES = ["1", "10", "100"];
-
-/** Whether a query parameter's schema reads a D13 integer. */
-export function isIntegerParam(param: z.ZodType): boolean {
-  return INTEGER_PROBES.some((probe) => {
-    const parsed = param.safeParse(probe);
-    return parsed.success && typeof parsed.data === "number";
-  });
-}
-
-/** Whether a query parameter may be left out. */
-export function isOptionalParam(param: z.ZodType): boolean {
-  return param.safeParse(undefined).success;
+/** The schema of a parameter without optional/default wrappers, and its enum values if any. */
+function unwrap(schema: z.ZodType): z.ZodType {
+  let s: z.ZodType = schema;
+  while (s instanceof z.ZodOptional || s instanceof z.ZodDefault) s = s.unwrap() as z.ZodType;
+  return s;
 }
 
 /** The allowed values of an enum parameter (`channel`, `confidence`), else null. */
 export function enumValues(param: z.ZodType): readonly string[] | null {
-  const inner = param instanceof z.ZodOptional ? param.unwrap() : param;
+  const inner = unwrap(param);
   return inner instanceof z.ZodEnum ? (inner.options as string[]) : null;
 }
 
+/** Whether a parameter may be left out (optional, or with a default). */
+function isOptional(param: z.ZodType): boolean {
+  return param instanceof z.ZodOptional || param instanceof z.ZodDefault;
+}
+
 /**
- * The tool's input schema, derived from the endpoint's query schema: same names, same optionality;
- * strings (integers: string or number); enum values and the caller's text in each description. The
- * schema checks only JSON types: the D13 rules stay in the verbs.
- * @throws Error when a query parameter has no description (a new parameter must be documented)
+ * The tool's input schema, built from the endpoint's input and path (same names, optionality and
+ * descriptions; enum values and integer forms appended to the description).
+ * @throws Error when a parameter has no description (a new parameter must be documented)
  */
-export function toolInputSchema(
-  query: QuerySchema,
-  pathArgs: readonly PathArg[],
-  descriptions: Readonly<Record<string, string>>,
-): z.ZodObject {
+export function toolInputSchema(endpoint: Endpoint): z.ZodObject {
   const shape: Record<string, z.ZodType> = {};
-  for (const name of pathArgs) shape[name] = z.string().describe(PATH_ARG_DESCRIPTIONS[name]);
-  for (const [name, param] of Object.entries(query.shape) as [string, z.ZodType][]) {
-    let description = descriptions[name];
-    if (description === undefined) throw new Error(`query parameter ${name} has no tool description`);
+  for (const name of pathParamsOf(endpoint.path)) shape[name] = z.string().describe(PATH_PARAM_DESCRIPTIONS[name]);
+  for (const [name, param] of Object.entries(endpoint.input.shape as Record<string, z.ZodType>)) {
+    let description: string;
+    try {
+      description = paramDoc(param).description;
+    } catch {
+      throw new Error(`parameter ${name} of ${endpoint.name} has no description`);
+    }
     const values = enumValues(param);
     if (values) description += ` One of: ${values.join(", ")}.`;
-    const integer = isIntegerParam(param);
+    const integer = isNumberParam(param);
     if (integer) description += " An integer, as a JSON number or a string of decimal digits.";
     const type = integer ? z.union([z.string(), z.number()]) : z.string();
-    shape[name] = (isOptionalParam(param) ? type.optional() : type).describe(description);
+    shape[name] = (isOptional(param) ? type.optional() : type).describe(description);
   }
   return z.object(shape);
 }
 
-/** Builds the raw query the HTTP route would see: only the schema's parameters, numbers as decimal strings. */
-export function toRawQuery(query: QuerySchema, args: Readonly<Record<string, unknown>>): RawQuery {
-  const raw = new Map<string, string[]>();
-  for (const name of Object.keys(query.shape)) {
+const DIGITS = /^\d+$/;
+
+/**
+ * The endpoint's typed input from tool arguments: a digit string of an integer parameter becomes a
+ * number (a non-digit string a NaN the schema rejects with the parameter's message), then the
+ * endpoint's input validates as for HTTP.
+ * @throws CatalogueError bad_request with the HTTP detail (D13)
+ */
+export function inputFromArgs<I extends z.ZodObject>(input: I, args: Readonly<Record<string, unknown>>): z.output<I> {
+  const values: Record<string, unknown> = {};
+  for (const [name, param] of Object.entries(input.shape as Record<string, z.ZodType>)) {
     const value = args[name];
-    if (typeof value === "string") raw.set(name, [value]);
-    else if (typeof value === "number") raw.set(name, [String(value)]);
+    if (value === undefined) continue;
+    values[name] =
+      isNumberParam(param) && typeof value === "string" ? (DIGITS.test(value) ? Number(value) : Number.NaN) : value;
   }
-  return raw;
+  return parseInput(input, values);
 }
 
 /** The path arguments as strings (the input schema makes them required strings). */
-export function pathValues(
-  pathArgs: readonly PathArg[],
-  args: Readonly<Record<string, unknown>>,
-): Record<string, string> {
-  const values: Record<string, string> = {};
-  for (const name of pathArgs) values[name] = typeof args[name] === "string" ? args[name] : "";
-  return values;
+export function pathValues(args: Readonly<Record<string, unknown>>): PathValues {
+  const value = (name: string) => (typeof args[name] === "string" ? (args[name] as string) : "");
+  return { provider: value("provider"), model: value("model") };
 }

@@ -1,9 +1,10 @@
 import { createHash } from "node:crypto";
 import { Feed } from "feed";
-import { listChanges } from "./list-changes.js";
-import type { RawQuery } from "./params.js";
-import type { ApiChange } from "./shapes.js";
-import type { CatalogueView } from "./view.js";
+import { z } from "zod";
+import { defineEndpoint } from "../endpoint.js";
+import type { ApiChange } from "../schemas.js";
+import type { CatalogueView } from "../view.js";
+import { ChangesInput, listChanges } from "./changes.js";
 
 /** D19 Content-Type of `/changes.xml`. */
 export const RSS_CONTENT_TYPE = "application/rss+xml; charset=utf-8";
@@ -14,8 +15,8 @@ export const RSS_CONTENT_TYPE = "application/rss+xml; charset=utf-8";
  * @param baseUrl absolute origin for links, e.g. `https://tariff.example` (PUBLIC_BASE_URL, else the request's host)
  * @throws CatalogueError exactly as {@link listChanges}
  */
-export function changesFeed(view: CatalogueView, raw: RawQuery, baseUrl: string): string {
-  const { data } = listChanges(view, raw);
+export function changesFeed(view: CatalogueView, input: z.output<typeof ChangesInput>, baseUrl: string): string {
+  const { data } = listChanges(view, input);
   const base = baseUrl.replace(/\/+$/, "");
   const updated = new Date(view.version);
   const feed = new Feed({
@@ -51,3 +52,18 @@ export function changeGuid(c: ApiChange): string {
   const key = [c.occurredAt, c.kind, c.model, c.channel, c.label].join("|");
   return `tariff-change-${createHash("sha1").update(key).digest("hex").slice(0, 20)}`;
 }
+
+/** GET /changes.xml (D19): not a tool (an assistant reads GET /changes). */
+export const changesFeedEndpoint = defineEndpoint({
+  name: "changes_feed",
+  summary: "Recent market moves as RSS 2.0",
+  description: "The same parameters, validation, headers and errors as GET /changes; one item per change (D19).",
+  path: "/changes.xml",
+  maxAge: 300,
+  contentType: RSS_CONTENT_TYPE,
+  usesBaseUrl: true,
+  input: ChangesInput,
+  output: z.string().meta({ description: "RSS 2.0 document" }),
+  tool: null,
+  run: (view, input, _path, context) => changesFeed(view, input, context.baseUrl),
+});

@@ -1,0 +1,50 @@
+import { z } from "zod";
+import { CHANNELS } from "../../domain/channel.js";
+import { defineEndpoint, enumParam } from "../endpoint.js";
+import { envelope } from "../envelope.js";
+import { moved, notFound } from "../errors.js";
+import { ModelResponse } from "../schemas.js";
+import { resolveModelId, toApiModel } from "../view.js";
+import { CHANNEL_LIST, PRICE_NOTES } from "./notes.js";
+
+/**
+ * GET /models/{provider}/{model}: one model with the prices of one channel (default `direct`, D2).
+ * A channel that does not sell the model gives `prices: []`.
+ * @throws CatalogueError bad_request for an unknown channel (checked first, D14); moved for an alias or
+ * former id (D1, T67); not_found with the id as detail
+ */
+export const modelEndpoint = defineEndpoint({
+  name: "get_model",
+  summary: "One model",
+  description:
+    "One model with the prices of one sales channel (D2). A channel that does not sell it gives `prices: []`.",
+  path: "/models/:provider/:model",
+  maxAge: 3600,
+  input: z.object({
+    channel: enumParam(
+      "channel",
+      CHANNELS,
+      "Sales channel whose prices to return; default `direct` (the maker's own prices).",
+    ).default("direct"),
+  }),
+  output: ModelResponse,
+  tool: {
+    description:
+      "What one model costs: its metadata and every price dimension (input, output, cache read/write, " +
+      "batch, context brackets such as `> 200K tokens`, images, requests…) in one sales channel. Without " +
+      "`channel` the prices are the maker's own (`direct`); with a channel, that reseller's prices for the " +
+      "same model, or an empty `prices` list when it does not sell it. Channels: " +
+      `${CHANNEL_LIST}; in coding_plan, token_plan and other each price names its seller in ` +
+      "`qualifiers.seller`. An unknown model is a 404 error whose detail is the id (find ids with " +
+      `search_models). ${PRICE_NOTES}`,
+  },
+  run(view, input, path) {
+    const id = `${path.provider}/${path.model}`;
+    const entry = view.byId.get(id);
+    if (!entry) {
+      const target = resolveModelId(view, id);
+      throw target ? moved(id, target) : notFound(id);
+    }
+    return envelope(view, toApiModel(entry, input.channel), { channel: input.channel });
+  },
+});
