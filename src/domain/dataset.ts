@@ -46,14 +46,19 @@ export interface SourceHealth {
 }
 
 /** `succeeded` (parsed in this run), `failed` (ran and failed), `not_run` (absent from this run). */
-export type SourceRunStatus = "succeeded" | "failed" | "not_run";
+export const SOURCE_RUN_STATUSES = ["succeeded", "failed", "not_run"] as const;
+export type SourceRunStatus = (typeof SOURCE_RUN_STATUSES)[number];
+
+/** A run that published: every source parsed, or some failed (their last good data carried). */
+export const RUN_STATUSES = ["succeeded", "partial"] as const;
+export type RunStatus = (typeof RUN_STATUSES)[number];
 
 /** The record of one ingestion run (D9). */
 export interface RunRecord {
   readonly id: string;
   /** = run start time, ISO 8601 UTC with milliseconds. */
   readonly datasetVersion: string;
-  readonly status: "succeeded" | "partial";
+  readonly status: RunStatus;
   readonly startedAt: string;
   readonly finishedAt: string;
   readonly summary: RunSummary;
@@ -94,7 +99,8 @@ export interface PublishedProvider {
 }
 
 /** D3 */
-export type LifecycleState = "preview" | "active" | "deprecated" | "retired";
+export const LIFECYCLE_STATES = ["preview", "active", "deprecated", "retired"] as const;
+export type LifecycleState = (typeof LIFECYCLE_STATES)[number];
 
 export interface PublishedModel {
   readonly id: string;

@@ -2,14 +2,16 @@ import type { Dimension } from "./dimension.js";
 import type { Denomination, Unit } from "./unit.js";
 
 /** Identifier of a configured source (one adapter per upstream), e.g. `models-dev`. */
-export type SourceId =
-  | "models-dev"
-  | "genai-prices"
-  | "llm-prices"
-  | "portkey"
-  | "openrouter"
-  | "litellm"
-  | "official-anthropic";
+export const SOURCE_IDS = [
+  "models-dev",
+  "genai-prices",
+  "llm-prices",
+  "portkey",
+  "openrouter",
+  "litellm",
+  "official-anthropic",
+] as const;
+export type SourceId = (typeof SOURCE_IDS)[number];
 
 /**
  * One price as a source states it, normalized to display units. The atom of reconciliation.

@@ -1,4 +1,5 @@
 import { type Kysely, Migrator, type Selectable } from "kysely";
+import { z } from "zod";
 import type { ChangeRecord, HistoryPoint } from "../domain/change.js";
 import type {
   Dataset,
@@ -8,8 +9,9 @@ import type {
   RunRecord,
   SourceHealth,
 } from "../domain/dataset.js";
-import type { Listing, SourceId } from "../domain/observation.js";
+import type { SourceId } from "../domain/observation.js";
 import type { CatalogueStore, RunHistory, SourceState } from "./catalogue-store.js";
+import { COLUMN, decode, encode, JSON_COLUMN } from "./columns.js";
 import { migrationProvider } from "./migrations.js";
 import type { PriceTable, RunTable, StoreSchema } from "./schema.js";
 import type { StoreBackend } from "./store-backend.js";
@@ -141,29 +143,29 @@ export class KyselyCatalogueStore implements CatalogueStore {
           openWeights: m.open_weights === 1,
           firstSeenAt: m.first_seen_at,
           lifecycle: {
-            state: m.lifecycle_state as PublishedModel["lifecycle"]["state"],
+            state: decode(COLUMN.lifecycleState, m.lifecycle_state, "model.lifecycle_state"),
             releasedOn: m.released_on,
             deprecatedOn: m.deprecated_on,
             retiresOn: m.retires_on,
           },
-          aliases: JSON.parse(m.aliases) as string[],
-          formerIds: JSON.parse(m.former_ids) as string[],
+          aliases: decode(JSON_COLUMN.strings, m.aliases, "model.aliases"),
+          formerIds: decode(JSON_COLUMN.strings, m.former_ids, "model.former_ids"),
           listed: m.listed === 1,
         }),
       ),
       prices: prices.map(toPrice),
       sources: sources.map(
         (s): SourceHealth => ({
-          source: s.source as SourceId,
+          source: decode(COLUMN.source, s.source, "source_health.source"),
           lastSuccessAt: s.last_success_at,
-          lastError: s.last_error ? (JSON.parse(s.last_error) as SourceHealth["lastError"]) : null,
+          lastError: s.last_error ? decode(JSON_COLUMN.lastError, s.last_error, "source_health.last_error") : null,
           rowsLastRun: Number(s.rows_last_run),
           unmatchedLastRun: Number(s.unmatched_last_run),
           ...runOf(s, v),
           rejectedLastRun: Number(s.rejected_last_run),
-          rejectedByReason: JSON.parse(s.rejected_by_reason) as Record<string, number>,
+          rejectedByReason: decode(JSON_COLUMN.counts, s.rejected_by_reason, "source_health.rejected_by_reason"),
           unmappedLastRun: Number(s.unmapped_last_run),
-          unmappedByField: JSON.parse(s.unmapped_by_field) as Record<string, number>,
+          unmappedByField: decode(JSON_COLUMN.counts, s.unmapped_by_field, "source_health.unmapped_by_field"),
         }),
       ),
     };
@@ -172,10 +174,11 @@ export class KyselyCatalogueStore implements CatalogueStore {
   async loadSourceStates(): Promise<Map<SourceId, SourceState>> {
     const rows = await this.#db.selectFrom("source_state").selectAll().execute();
     return new Map(
-      rows.map((r) => [
-        r.source as SourceId,
-        { source: r.source as SourceId, observedAt: r.observed_at, listings: JSON.parse(r.listings) as Listing[] },
-      ]),
+      rows.map((r): [SourceId, SourceState] => {
+        const source = decode(COLUMN.source, r.source, "source_state.source");
+        const listings = decode(JSON_COLUMN.listings, r.listings, "source_state.listings");
+        return [source, { source, observedAt: r.observed_at, listings }];
+      }),
     );
   }
 
@@ -188,11 +191,11 @@ export class KyselyCatalogueStore implements CatalogueStore {
       .execute();
     return rows.map(
       (r): ChangeRecord => ({
-        kind: r.kind as ChangeRecord["kind"],
+        kind: decode(COLUMN.changeKind, r.kind, "change_record.kind"),
         modelId: r.model_id,
         modelName: r.model_name,
         providerName: r.provider_name,
-        channel: r.channel as ChangeRecord["channel"],
+        channel: decode(COLUMN.channel, r.channel, "change_record.channel"),
         seller: r.seller,
         label: r.label,
         displayUnit: r.display_unit,
@@ -239,7 +242,7 @@ export class KyselyCatalogueStore implements CatalogueStore {
           status: r.status,
           started_at: r.startedAt,
           finished_at: r.finishedAt,
-          summary: JSON.stringify(r.summary),
+          summary: encode(JSON_COLUMN.runSummary, r.summary),
         })
         .execute();
       for (const chunk of chunks(dataset.providers)) {
@@ -277,8 +280,8 @@ export class KyselyCatalogueStore implements CatalogueStore {
               released_on: m.lifecycle.releasedOn,
               deprecated_on: m.lifecycle.deprecatedOn,
               retires_on: m.lifecycle.retiresOn,
-              aliases: JSON.stringify(m.aliases),
-              former_ids: JSON.stringify(m.formerIds),
+              aliases: encode(JSON_COLUMN.strings, m.aliases),
+              former_ids: encode(JSON_COLUMN.strings, m.formerIds),
               listed: m.listed ? 1 : 0,
             })),
           )
@@ -299,15 +302,15 @@ export class KyselyCatalogueStore implements CatalogueStore {
               dataset_version: v,
               source: s.source,
               last_success_at: s.lastSuccessAt,
-              last_error: s.lastError ? JSON.stringify(s.lastError) : null,
+              last_error: s.lastError ? encode(JSON_COLUMN.lastError, s.lastError) : null,
               rows_last_run: s.rowsLastRun,
               unmatched_last_run: s.unmatchedLastRun,
               last_run_status: s.lastRunStatus,
               last_run_at: s.lastRunAt,
               rejected_last_run: s.rejectedLastRun,
-              rejected_by_reason: JSON.stringify(s.rejectedByReason),
+              rejected_by_reason: encode(JSON_COLUMN.counts, s.rejectedByReason),
               unmapped_last_run: s.unmappedLastRun,
-              unmapped_by_field: JSON.stringify(s.unmappedByField),
+              unmapped_by_field: encode(JSON_COLUMN.counts, s.unmappedByField),
             })),
           )
           .execute();
@@ -356,7 +359,7 @@ export class KyselyCatalogueStore implements CatalogueStore {
       }
       await this.#backend.afterPublish(trx, v);
       for (const s of states) {
-        const row = { source: s.source, observed_at: s.observedAt, listings: JSON.stringify(s.listings) };
+        const row = { source: s.source, observed_at: s.observedAt, listings: encode(JSON_COLUMN.listings, s.listings) };
         await trx
           .insertInto("source_state")
           .values(row)
@@ -384,10 +387,10 @@ function toRun(row: Selectable<RunTable>): RunRecord {
   return {
     id: row.id,
     datasetVersion: row.dataset_version,
-    status: row.status as RunRecord["status"],
+    status: decode(COLUMN.runStatus, row.status, "run.status"),
     startedAt: row.started_at,
     finishedAt: row.finished_at,
-    summary: JSON.parse(row.summary) as RunRecord["summary"],
+    summary: decode(JSON_COLUMN.runSummary, row.summary, "run.summary"),
   };
 }
 
@@ -405,7 +408,7 @@ function fromPrice(v: string, ord: number, p: PublishedPrice): PriceTable {
     cache: p.cache,
     context_min: p.contextMin,
     context_max: p.contextMax,
-    qualifiers: JSON.stringify(p.qualifiers),
+    qualifiers: encode(JSON_COLUMN.qualifiers, p.qualifiers),
     amount: p.amount,
     unit: p.unit,
     display_unit: p.displayUnit,
@@ -413,43 +416,60 @@ function fromPrice(v: string, ord: number, p: PublishedPrice): PriceTable {
     currency: p.currency,
     confidence: p.confidence,
     confidence_score: p.confidenceScore,
-    sources: JSON.stringify(p.sources),
-    dissenting: JSON.stringify(p.dissenting),
+    sources: encode(JSON_COLUMN.sources, p.sources),
+    dissenting: encode(JSON_COLUMN.sources, p.dissenting),
     disputed: p.disputed ? 1 : 0,
     fallback_amount: p.fallbackAmount,
     effective_from: p.effectiveFrom,
     stale_since: p.staleSince,
-    observations: JSON.stringify(p.observations),
+    observations: encode(JSON_COLUMN.evidence, p.observations),
   };
 }
 
+/** A price row, its enum and JSON columns decoded in one pass (T163). */
+const PriceRow = z.object({
+  channel: COLUMN.channel,
+  direction: COLUMN.direction,
+  modality: COLUMN.modality,
+  tier: COLUMN.tier,
+  cache: COLUMN.cache,
+  qualifiers: JSON_COLUMN.qualifiers,
+  unit: COLUMN.unit,
+  denomination: COLUMN.denomination,
+  confidence: COLUMN.confidence,
+  sources: JSON_COLUMN.sources,
+  dissenting: JSON_COLUMN.sources,
+  observations: JSON_COLUMN.evidence,
+});
+
 function toPrice(r: PriceTable): PublishedPrice {
+  const c = decode(PriceRow, r, "price");
   return {
     modelId: r.model_id,
-    channel: r.channel as PublishedPrice["channel"],
+    channel: c.channel,
     seller: r.seller,
     label: r.label,
-    direction: r.direction as PublishedPrice["direction"],
-    modality: r.modality as PublishedPrice["modality"],
-    tier: r.tier as PublishedPrice["tier"],
-    cache: r.cache as PublishedPrice["cache"],
+    direction: c.direction,
+    modality: c.modality,
+    tier: c.tier,
+    cache: c.cache,
     contextMin: Number(r.context_min),
     contextMax: nullableNumber(r.context_max),
-    qualifiers: JSON.parse(r.qualifiers) as Record<string, string>,
+    qualifiers: c.qualifiers,
     amount: Number(r.amount),
-    unit: r.unit as PublishedPrice["unit"],
+    unit: c.unit,
     displayUnit: r.display_unit,
-    denomination: r.denomination as PublishedPrice["denomination"],
+    denomination: c.denomination,
     currency: r.currency,
-    confidence: r.confidence as PublishedPrice["confidence"],
+    confidence: c.confidence,
     confidenceScore: Number(r.confidence_score),
-    sources: JSON.parse(r.sources) as SourceId[],
-    dissenting: JSON.parse(r.dissenting) as SourceId[],
+    sources: c.sources,
+    dissenting: c.dissenting,
     disputed: r.disputed === 1,
     fallbackAmount: nullableNumber(r.fallback_amount),
     effectiveFrom: r.effective_from,
     staleSince: r.stale_since,
-    observations: JSON.parse(r.observations) as PublishedPrice["observations"],
+    observations: c.observations,
   };
 }
 
@@ -467,8 +487,11 @@ function runOf(
   version: string,
 ): Pick<SourceHealth, "lastRunStatus" | "lastRunAt"> {
   if (s.last_run_status !== null)
-    return { lastRunStatus: s.last_run_status as SourceHealth["lastRunStatus"], lastRunAt: s.last_run_at };
-  const errorAt = s.last_error ? (JSON.parse(s.last_error) as { at: string }).at : null;
+    return {
+      lastRunStatus: decode(COLUMN.sourceRunStatus, s.last_run_status, "source_health.last_run_status"),
+      lastRunAt: s.last_run_at,
+    };
+  const errorAt = s.last_error ? decode(JSON_COLUMN.lastError, s.last_error, "source_health.last_error").at : null;
   if (s.last_success_at === version) return { lastRunStatus: "succeeded", lastRunAt: version };
   if (errorAt === version) return { lastRunStatus: "failed", lastRunAt: version };
   const times = [s.last_success_at, errorAt].filter((t): t is string => t !== null).sort();

@@ -1,0 +1,167 @@
+import { z } from "zod";
+import { CHANGE_KINDS } from "../domain/change.js";
+import { CHANNELS } from "../domain/channel.js";
+import { CONFIDENCE_LEVELS } from "../domain/confidence.js";
+import { LIFECYCLE_STATES, RUN_STATUSES, SOURCE_RUN_STATUSES } from "../domain/dataset.js";
+import { CACHE_KINDS, DIRECTIONS, MODALITIES, TIERS } from "../domain/dimension.js";
+import { SOURCE_IDS } from "../domain/observation.js";
+import { UNITS, type Unit } from "../domain/unit.js";
+
+/**
+ * Column codecs of the store (issue 19 §4, T163): every text column that holds a domain enum or
+ * JSON is read through a zod schema, so a row that does not fit is an error naming the column,
+ * never a value cast into a type it does not have. The same codecs encode on write. The JSON
+ * schemas mirror the domain types field for field (the store contract tests round-trip a replayed
+ * catalogue through them, so a field missing here fails a test instead of vanishing).
+ */
+
+/** A stored row that does not fit its column's schema (a corrupt or foreign database). */
+export class StoreRowError extends Error {
+  override name = "StoreRowError";
+}
+
+/** JSON text ↔ a value of `schema` (zod codec). */
+export function jsonColumn<T extends z.ZodType>(schema: T) {
+  return z.codec(z.string(), schema, {
+    decode: (text, ctx) => {
+      try {
+        return JSON.parse(text);
+      } catch (error) {
+        ctx.issues.push({ code: "invalid_format", format: "json", input: text, message: String(error) });
+        return z.NEVER;
+      }
+    },
+    encode: (value) => JSON.stringify(value),
+  });
+}
+
+const sourceId = z.enum(SOURCE_IDS);
+const counts = z.record(z.string(), z.number());
+
+/** Enum columns, by domain vocabulary. */
+export const COLUMN = {
+  channel: z.enum(CHANNELS),
+  changeKind: z.enum(CHANGE_KINDS),
+  direction: z.enum(DIRECTIONS),
+  modality: z.enum(MODALITIES),
+  tier: z.enum(TIERS),
+  cache: z.enum(CACHE_KINDS),
+  unit: z.enum(Object.keys(UNITS) as [Unit, ...Unit[]]),
+  denomination: z.enum(["currency", "credit"]),
+  confidence: z.enum(CONFIDENCE_LEVELS),
+  lifecycleState: z.enum(LIFECYCLE_STATES),
+  runStatus: z.enum(RUN_STATUSES),
+  sourceRunStatus: z.enum(SOURCE_RUN_STATUSES),
+  source: sourceId,
+} as const;
+
+/** JSON columns. */
+export const JSON_COLUMN = {
+  strings: jsonColumn(z.array(z.string())),
+  sources: jsonColumn(z.array(sourceId)),
+  qualifiers: jsonColumn(z.record(z.string(), z.string())),
+  evidence: jsonColumn(
+    z.array(
+      z.object({
+        source: sourceId,
+        amount: z.number(),
+        fresh: z.boolean(),
+        since: z.string().optional(),
+        lagging: z.boolean().optional(),
+        listing: z.string().optional(),
+        authoritative: z.boolean().optional(),
+      }),
+    ),
+  ),
+  counts: jsonColumn(counts),
+  lastError: jsonColumn(z.object({ at: z.string(), message: z.string(), httpStatus: z.number().nullable() })),
+  runSummary: jsonColumn(
+    z.object({
+      observations: counts,
+      rejected: counts.optional(),
+      unresolved: counts,
+      unmatched: z
+        .array(
+          z.object({
+            source: z.string(),
+            seller: z.string(),
+            model: z.string(),
+            reason: z.string(),
+            nearest: z.string().nullable(),
+            observations: z.number(),
+          }),
+        )
+        .optional(),
+      failed: z.record(z.string(), z.string()),
+      models: z.number(),
+      prices: z.number(),
+      disputed: z.number(),
+    }),
+  ),
+  listings: jsonColumn(
+    z.array(
+      z.object({
+        seller: z.string(),
+        model: z.string(),
+        makerHint: z.string().nullable(),
+        aliases: z.array(z.string()).optional(),
+        huggingFaceId: z.string().nullable().optional(),
+        canonicalSlug: z.string().nullable().optional(),
+        publisherName: z.string().nullable().optional(),
+        name: z.string().nullable(),
+        family: z.string().nullable(),
+        contextWindow: z.number().nullable(),
+        maxOutputTokens: z.number().nullable(),
+        openWeights: z.boolean().nullable(),
+        releasedOn: z.string().nullable(),
+        deprecatedOn: z.string().nullable(),
+        retiresOn: z.string().nullable(),
+        status: z.enum(["preview", "active", "deprecated"]).nullable(),
+        prices: z.array(
+          z.object({
+            dimension: z.object({
+              direction: z.enum(DIRECTIONS),
+              modality: z.enum(MODALITIES),
+              tier: z.enum(TIERS),
+              cache: z.enum(CACHE_KINDS),
+              contextMin: z.number(),
+              contextMax: z.number().nullable(),
+              qualifiers: z.record(z.string(), z.string()),
+            }),
+            amount: z.number(),
+            unit: z.enum(Object.keys(UNITS) as [Unit, ...Unit[]]),
+            denomination: z.enum(["currency", "credit"]),
+            currency: z.string(),
+          }),
+        ),
+      }),
+    ),
+  ),
+} as const;
+
+/**
+ * Reads one column value through its schema or codec.
+ * @throws StoreRowError naming the table and column when the stored value does not fit
+ */
+export function decode<S extends z.ZodType>(schema: S, value: unknown, where: string): z.output<S> {
+  // For a codec, parsing is decoding (JSON text → value); for an enum, a membership check.
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const column = issue && issue.path.length > 0 ? `.${issue.path.join(".")}` : "";
+    throw new StoreRowError(`${where}${column}: ${issue?.message ?? "does not fit"}`);
+  }
+  return parsed.data;
+}
+
+/** A value as the domain holds it (readonly arrays and objects). */
+type DeepReadonly<T> = T extends (infer E)[]
+  ? readonly DeepReadonly<E>[]
+  : T extends object
+    ? { readonly [K in keyof T]: DeepReadonly<T[K]> }
+    : T;
+
+/** Writes one value through its codec (JSON text for JSON columns). */
+export function encode<S extends z.ZodType>(schema: S, value: DeepReadonly<z.output<S>>): z.input<S> {
+  return z.encode(schema, value as z.output<S>);
+}
