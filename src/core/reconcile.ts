@@ -1,5 +1,6 @@
 import { amountsAgree } from "../domain/amount.js";
 import { type Confidence, confidenceRank } from "../domain/confidence.js";
+import type { PriceVerdict } from "../domain/dataset.js";
 import type { SourceId } from "../domain/observation.js";
 import type { Denomination, Unit } from "../domain/unit.js";
 
@@ -39,22 +40,7 @@ export interface PriorPrice {
 }
 
 /** A reconciled price: the published amount with its confidence and provenance (api-v1.md "Price"). */
-export interface ReconciledPrice {
-  readonly amount: number;
-  readonly unit: Unit;
-  readonly denomination: Denomination;
-  readonly currency: string;
-  readonly confidence: Confidence;
-  /** Fraction 0–1 (D8); bands per level, see {@link SCORE_BANDS}. */
-  readonly confidenceScore: number;
-  /** Agreeing sources, primary first (weight descending, then id). */
-  readonly sources: readonly SourceId[];
-  readonly dissenting: readonly SourceId[];
-  readonly disputed: boolean;
-  /** What would be published without the primary source; null when no other source speaks (D8). */
-  readonly fallbackAmount: number | null;
-  readonly effectiveFrom: string;
-  readonly staleSince: string | null;
+export interface ReconciledPrice extends PriceVerdict {
   /** Per source: since when it has shown its amount, and whether it lags (T81, T82). */
   readonly evidence: ReadonlyMap<SourceId, { readonly since: string; readonly lagging: boolean }>;
 }

@@ -149,27 +149,36 @@ export interface PriceEvidence {
   readonly authoritative?: boolean;
 }
 
+/**
+ * The outcome of reconciling one dimension (D8): the amount (display units, e.g. USD per 1M
+ * tokens) with its confidence and provenance; shared by reconciliation and the published price.
+ */
+export interface PriceVerdict {
+  readonly amount: number;
+  readonly unit: Unit;
+  readonly denomination: Denomination;
+  readonly currency: string;
+  readonly confidence: Confidence;
+  /** Fraction 0–1 (D8). */
+  readonly confidenceScore: number;
+  /** Agreeing sources, primary first (weight descending, then id). */
+  readonly sources: readonly SourceId[];
+  readonly dissenting: readonly SourceId[];
+  readonly disputed: boolean;
+  /** What would be published without the primary source; null when no other source speaks (D8). */
+  readonly fallbackAmount: number | null;
+  readonly effectiveFrom: string;
+  readonly staleSince: string | null;
+}
+
 /** One price of one model in one channel and seller (api-v1.md "Price" plus provenance). */
-export interface PublishedPrice extends Dimension {
+export interface PublishedPrice extends Dimension, PriceVerdict {
   readonly modelId: string;
   readonly channel: Channel;
   readonly seller: string;
   /** D27, collisions already extended. */
   readonly label: string;
-  readonly amount: number;
-  readonly unit: Unit;
   readonly displayUnit: string;
-  readonly denomination: Denomination;
-  readonly currency: string;
-  readonly confidence: Confidence;
-  /** 0–1 */
-  readonly confidenceScore: number;
-  readonly sources: readonly SourceId[];
-  readonly dissenting: readonly SourceId[];
-  readonly disputed: boolean;
-  readonly fallbackAmount: number | null;
-  readonly effectiveFrom: string;
-  readonly staleSince: string | null;
   /** Every source's own amount for this dimension (provenance). */
   readonly observations: readonly PriceEvidence[];
 }

@@ -1,9 +1,9 @@
 import type { z } from "zod";
 import { scaleAmount } from "../../domain/amount.js";
-import { type Dimension, dimensionKey } from "../../domain/dimension.js";
+import type { DatedPrice } from "../../domain/dated-price.js";
+import { dimensionKey } from "../../domain/dimension.js";
 import { EMPTY_LISTING_META, type Listing, type PriceObservation } from "../../domain/observation.js";
 import { canonicalSeller, isMaker } from "../../domain/sellers.js";
-import type { Denomination, Unit } from "../../domain/unit.js";
 import { ruleDimension, UnmappedTally } from "../field-map.js";
 import { type ParseReport, type SourceAdapter, type SourcePayload, SourcePayloadError } from "../source.js";
 import { ROW_METADATA, ROW_RULES } from "./field-map.js";
@@ -19,20 +19,9 @@ export const LLM_PRICES_HISTORICAL_FILE = "historical-v1.json";
  * `fromDate` inclusive, `toDate` exclusive (YYYY-MM-DD); null = open on that side (`fromDate` null:
  * in force since before the source's records).
  */
-export interface LlmPricesHistoryRow {
-  /** Canonical seller slug (`canonicalSeller(vendor)`). */
-  readonly seller: string;
-  /** Model id as llm-prices spells it, context-bracket suffix (`-200k`) removed. */
-  readonly model: string;
+export interface LlmPricesHistoryRow extends DatedPrice {
+  /** llm-prices' display name of the model, if any. */
   readonly name: string | null;
-  readonly dimension: Dimension;
-  /** Amount in `unit`s (USD per 1M tokens). */
-  readonly amount: number;
-  readonly unit: Unit;
-  readonly currency: string;
-  readonly denomination: Denomination;
-  readonly fromDate: string | null;
-  readonly toDate: string | null;
 }
 
 /**
