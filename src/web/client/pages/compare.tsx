@@ -1,13 +1,15 @@
 import { useEffect, useMemo, useState } from "preact/hooks";
 import { useLocation } from "preact-iso";
 import { getJson, modelPath, query, useApi } from "../api.js";
-import { ConfidenceBadge, DisputedMark } from "../components/badges.js";
 import { ModelPicker } from "../components/model-picker.js";
+import { PageSection } from "../components/page-section.js";
+import { PriceTd } from "../components/price-cell.js";
 import { Failed, Loading } from "../components/status.js";
 import { type ChartLine, LINE_COLORS, StepChart } from "../components/step-chart.js";
+import { DimensionName } from "../components/table-parts.js";
 import { TableWrap } from "../components/table-wrap.js";
 import { useTitle } from "../dataset.js";
-import { formatAmount, formatCount, formatDate, headline, unitOnly } from "../format.js";
+import { formatCount, formatDate, headline } from "../format.js";
 import type { Envelope, HistorySeries, Model, Price } from "../types.js";
 
 /** `/compare` takes 2 to 8 ids (api-v1.md). */
@@ -30,10 +32,7 @@ export function ComparePage() {
   );
 
   return (
-    <section aria-labelledby="compare-title">
-      <h1 id="compare-title" tabIndex={-1}>
-        Compare models
-      </h1>
+    <PageSection id="compare" title="Compare models">
       <search class="filters">
         <ModelPicker
           label={ids.length >= MAX_MODELS ? "Compare up to 8 models" : "Add a model"}
@@ -62,7 +61,7 @@ export function ComparePage() {
       {ids.length >= 2 && compared.state === "ok" ? (
         <Comparison models={compared.data.data} requested={ids} until={formatDate(compared.data.meta.datasetVersion)} />
       ) : null}
-    </section>
+    </PageSection>
   );
 }
 
@@ -115,25 +114,11 @@ function Comparison(props: {
               {[...seen.entries()].map(([k, row]) => (
                 <tr key={k}>
                   <th scope="row">
-                    {row.label}
-                    <div class="muted">{unitOnly(row.displayUnit)}</div>
+                    <DimensionName label={row.label} displayUnit={row.displayUnit} />
                   </th>
-                  {models.map((m) => {
-                    const p = m.prices.find((x) => key(x) === k);
-                    return (
-                      <td key={m.id} class="price-cell">
-                        {p ? (
-                          <>
-                            <span class="amount">{formatAmount(p.amount, p)}</span>{" "}
-                            <ConfidenceBadge level={p.confidence} score={p.confidenceScore} />{" "}
-                            <DisputedMark disputed={p.disputed} />
-                          </>
-                        ) : (
-                          <span class="muted">—</span>
-                        )}
-                      </td>
-                    );
-                  })}
+                  {models.map((m) => (
+                    <PriceTd key={m.id} price={m.prices.find((x) => key(x) === k)} compact />
+                  ))}
                 </tr>
               ))}
             </tbody>
