@@ -2,8 +2,9 @@ import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import envPaths from "env-paths";
 import { z } from "zod";
+import { envInteger } from "./env-var.js";
 import { DEFAULT_TIMEOUTS, type ServerTimeouts } from "./http/limits.js";
-import { LIVE_VARIABLES, type LiveConfig, parseLiveConfig } from "./ingest/live-config.js";
+import { LIVE_ENV, LIVE_VARIABLES, type LiveConfig, parseLiveConfig } from "./ingest/live-config.js";
 
 /**
  * The snapshots bundled with the installation (`data/upstream/` beside the code), found from this
@@ -26,24 +27,81 @@ export function defaultDataDir(): string {
  * `process.env`). See the README's configuration table.
  */
 const Env = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(8787),
-  HOST: z.string().min(1).default("127.0.0.1"),
-  DATA_DIR: z.string().min(1).optional(),
-  SNAPSHOTS_DIR: z.string().min(1).optional(),
-  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(300),
-  TRUST_PROXY: z.string().optional(),
-  PUBLIC_BASE_URL: z.url().optional(),
-  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1).default(DEFAULT_TIMEOUTS.headersMs),
-  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1).default(DEFAULT_TIMEOUTS.requestMs),
-  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1).default(DEFAULT_TIMEOUTS.keepAliveMs),
-  DATABASE_URL: z.string().optional(),
-  REDIS_URL: z.string().optional(),
-  RETAIN_VERSIONS: z.coerce.number().int().min(1).default(30),
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  PORT: envInteger({ min: 0, max: 65535, fallback: 8787 }, "port of the API"),
+  HOST: z
+    .string()
+    .min(1)
+    .default("127.0.0.1")
+    .meta({ description: "interface to listen on (0.0.0.0 serves other hosts)" }),
+  DATA_DIR: z
+    .string()
+    .min(1)
+    .optional()
+    .meta({ description: "folder of the SQLite store tariff.db", fallback: () => defaultDataDir() }),
+  SNAPSHOTS_DIR: z
+    .string()
+    .min(1)
+    .optional()
+    .meta({ description: "snapshots replayed into an empty store", fallback: () => BUNDLED_SNAPSHOTS_DIR }),
+  DATABASE_URL: z.string().optional().meta({ description: "postgres:// URL: PostgreSQL instead of SQLite" }),
+  REDIS_URL: z.string().optional().meta({ description: "Redis shared by the rate limit of several processes" }),
+  RATE_LIMIT_PER_MINUTE: envInteger({ min: 0, fallback: 300 }, "requests per minute per client IP; 0 turns it off"),
+  TRUST_PROXY: z.string().optional().meta({ description: "trusted proxies: a hop count, or addresses/CIDR ranges" }),
+  PUBLIC_BASE_URL: z.url().optional().meta({ description: "absolute base URL of links (RSS)" }),
+  RETAIN_VERSIONS: envInteger({ min: 1, fallback: 30 }, "dataset versions whose rows are kept"),
+  LOG_LEVEL: z
+    .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
+    .default("info")
+    .meta({ description: "pino level: silent, fatal, error, warn, info, debug, trace" }),
+  HEADERS_TIMEOUT_MS: envInteger({ min: 1, fallback: DEFAULT_TIMEOUTS.headersMs }, "time to receive headers"),
+  REQUEST_TIMEOUT_MS: envInteger({ min: 1, fallback: DEFAULT_TIMEOUTS.requestMs }, "time to receive a request"),
+  KEEP_ALIVE_TIMEOUT_MS: envInteger(
+    { min: 1, fallback: DEFAULT_TIMEOUTS.keepAliveMs },
+    "idle time of a kept-alive connection",
+  ),
 });
 
 /** Every variable {@link loadConfig} reads (`SOURCE_URL_<ID>` aside), for the CLI's help and its test. */
 export const CONFIG_VARIABLES: readonly string[] = [...Object.keys(Env.shape), ...LIVE_VARIABLES];
+
+/** One environment variable as the CLI's help lists it: what it sets, and its default here. */
+export interface VariableDoc {
+  readonly name: string;
+  readonly meaning: string;
+  readonly fallback: string;
+}
+
+/**
+ * The environment `tariff` reads, documented once on the schemas that parse it (`description`,
+ * and `fallback` where the default is computed or unset means something): the CLI's help is built
+ * from this (issue 15, issue 19 duplicates).
+ */
+export function environmentDocs(): VariableDoc[] {
+  const docs: VariableDoc[] = [];
+  for (const [name, schema] of [...Object.entries(Env.shape), ...Object.entries(LIVE_ENV.shape)] as [
+    string,
+    z.ZodType,
+  ][]) {
+    const meta = schema.meta();
+    if (typeof meta?.description !== "string") continue; // test-only variables are undocumented
+    const fallback =
+      typeof meta.fallback === "function"
+        ? String(meta.fallback())
+        : typeof meta.fallback === "string"
+          ? meta.fallback
+          : schema instanceof z.ZodDefault
+            ? String(schema.def.defaultValue)
+            : "unset";
+    docs.push({ name, meaning: meta.description, fallback });
+  }
+  const at = docs.findIndex((d) => d.name === "PORTKEY_PROVIDERS");
+  docs.splice(at, 0, {
+    name: "SOURCE_URL_<ID>",
+    fallback: "public URL",
+    meaning: "base URL of a source's live payload",
+  });
+  return docs;
+}
 
 export interface Config {
   readonly port: number;

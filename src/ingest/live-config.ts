@@ -1,6 +1,7 @@
 import { resolve } from "node:path";
 import { z } from "zod";
 import type { SourceId } from "../domain/observation.js";
+import { envInteger } from "../env-var.js";
 import type { FetchLimits } from "../sources/fetch-source.js";
 import { baseUrlVariable, LIVE_UPSTREAMS, PORTKEY_PROVIDERS } from "../sources/live-upstreams.js";
 
@@ -19,22 +20,39 @@ export interface LiveConfig {
   readonly testCrashAt: string | undefined;
 }
 
-const Env = z.object({
-  ARCHIVE_DIR: z.string().min(1).optional(),
-  PORTKEY_PROVIDERS: z.string().optional(),
-  INGEST_TIMEOUT_MS: z.coerce.number().int().min(1).default(30_000),
-  INGEST_RETRIES: z.coerce.number().int().min(0).max(10).default(3),
-  INGEST_RETRY_MIN_MS: z.coerce.number().int().min(0).default(1_000),
-  INGEST_MAX_RETRY_AFTER_MS: z.coerce.number().int().min(0).default(120_000),
-  INGEST_MAX_BYTES: z.coerce
-    .number()
-    .int()
+/** The live-ingestion variables, each with its help text (`description`, `fallback`). */
+export const LIVE_ENV = z.object({
+  PORTKEY_PROVIDERS: z
+    .string()
+    .optional()
+    .meta({
+      description: "Portkey pricing files to fetch, comma-separated",
+      fallback: `${PORTKEY_PROVIDERS.length} files`,
+    }),
+  ARCHIVE_DIR: z
+    .string()
     .min(1)
-    .default(20 * 1024 * 1024),
-  INGEST_USER_AGENT: z.string().min(1).default("Tariff/0.1 (open AI-model price catalogue; live ingester)"),
-  INGEST_MAX_ROW_DROP: z.coerce.number().min(0).max(1).default(0.5),
+    .optional()
+    .meta({ description: "raw payload archive of live runs", fallback: "$DATA_DIR/archive" }),
+  INGEST_TIMEOUT_MS: envInteger({ min: 1, fallback: 30_000 }, "per-attempt timeout of an upstream request"),
+  INGEST_RETRIES: envInteger({ min: 0, max: 10, fallback: 3 }, "retries of network errors, timeouts, 429 and 5xx"),
+  INGEST_RETRY_MIN_MS: envInteger({ min: 0, fallback: 1_000 }, "first backoff delay"),
+  INGEST_MAX_RETRY_AFTER_MS: envInteger({ min: 0, fallback: 120_000 }, "longest Retry-After honoured"),
+  INGEST_MAX_BYTES: envInteger({ min: 1, fallback: 20 * 1024 * 1024 }, "size cap of a decoded upstream body"),
+  INGEST_USER_AGENT: z
+    .string()
+    .min(1)
+    .default("Tariff/0.1 (open AI-model price catalogue; live ingester)")
+    .meta({ description: "User-Agent of upstream requests", fallback: "Tariff/0.1 (…)" }),
+  INGEST_MAX_ROW_DROP: z.coerce
+    .number()
+    .min(0)
+    .max(1)
+    .default(0.5)
+    .meta({ description: "share of rows a source may lose before it fails" }),
   TARIFF_TEST_CRASH_AT: z.string().optional(),
 });
+const Env = LIVE_ENV;
 
 /** The live-ingestion variables (besides `SOURCE_URL_<ID>`), for the CLI's help; test-only ones left out. */
 export const LIVE_VARIABLES: readonly string[] = Object.keys(Env.shape).filter((n) => !n.startsWith("TARIFF_TEST_"));
