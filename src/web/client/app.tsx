@@ -26,15 +26,6 @@ function onRouteChange() {
  * The shell (issue 18): skip link, banner with the main navigation, the routed page in `main`,
  * and a footer naming the dataset version every number on the page comes from.
  */
-/** The main navigation: path and name of each part of the site. */
-const NAV: readonly (readonly [string, string])[] = [
-  ["/", "Catalogue"],
-  ["/compare", "Compare"],
-  ["/changes", "Changes"],
-  ["/sources", "Sources"],
-  ["/docs", "API"],
-];
-
 export function App() {
   const meta = useApi<DatasetSummary>("/meta");
   const dataset = meta.state === "ok" ? meta.data.data : null;
@@ -50,11 +41,21 @@ export function App() {
           </a>
           <nav aria-label="Main">
             <ul>
-              {NAV.map(([href, label]) => (
-                <li key={href}>
-                  <a href={href}>{label}</a>
-                </li>
-              ))}
+              <li>
+                <a href="/">Catalogue</a>
+              </li>
+              <li>
+                <a href="/compare">Compare</a>
+              </li>
+              <li>
+                <a href="/changes">Changes</a>
+              </li>
+              <li>
+                <a href="/sources">Sources</a>
+              </li>
+              <li>
+                <a href="/docs">API</a>
+              </li>
             </ul>
           </nav>
         </header>

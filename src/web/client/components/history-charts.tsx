@@ -2,7 +2,6 @@ import { useMemo } from "preact/hooks";
 import { formatDate } from "../format.js";
 import type { HistorySeries } from "../types.js";
 import { type ChartLine, LINE_COLORS, StepChart } from "./step-chart.js";
-import { ColumnHeads } from "./table-parts.js";
 
 /**
  * A history chart per dimension (issue 18 §2, D17): one small step chart per series of
@@ -45,7 +44,14 @@ function SeriesChart(props: { readonly series: HistorySeries; readonly until: st
       <details>
         <summary>Points of {s.label}</summary>
         <table>
-          <ColumnHeads columns={["From", "Amount"]} numeric={["Amount"]} />
+          <thead>
+            <tr>
+              <th scope="col">From</th>
+              <th scope="col" class="num">
+                Amount
+              </th>
+            </tr>
+          </thead>
           <tbody>
             {s.points.map(([date, amount], i) => (
               <tr key={`${date}|${i}`}>

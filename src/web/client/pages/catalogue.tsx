@@ -4,14 +4,12 @@ import { query, useApi } from "../api.js";
 import { ConfidenceBadge, DisputedMark } from "../components/badges.js";
 import { MakerSelect } from "../components/maker-select.js";
 import { ModelPicker } from "../components/model-picker.js";
-import { PageSection } from "../components/page-section.js";
-import { Await } from "../components/status.js";
-import { ColumnHeads } from "../components/table-parts.js";
+import { Failed, Loading } from "../components/status.js";
 import { TableWrap } from "../components/table-wrap.js";
 import { useTitle } from "../dataset.js";
 import { useSettled } from "../debounce.js";
 import { CONFIDENCE_LEVELS, formatAmount, formatCount, headline, weakest } from "../format.js";
-import type { Envelope, Model } from "../types.js";
+import type { Model } from "../types.js";
 
 const PAGE_SIZE = 50;
 
@@ -20,15 +18,6 @@ const PAGE_SIZE = 50;
  * model list of `/models` filtered by the same text, a maker and a confidence level, paged by its
  * keyset cursor; filters and cursor live in the URL, so a view is shareable.
  */
-/** Columns of the table; the numeric ones are right-aligned. */
-const MODEL_COLUMNS = ["Model", "Maker", "Input / 1M tokens", "Output / 1M tokens", "Confidence", "Context", "State"];
-const MODEL_COLUMNS_NUMERIC = ["Input / 1M tokens", "Output / 1M tokens", "Context"];
-
-/** The status line of a page of models: its number and whether more follow. */
-function pageStatus(page: number, body: Envelope<Model[], { nextCursor: string | null }>): string {
-  return `Page ${page}: ${body.data.length} models${body.meta.nextCursor ? ", more on the next page" : ""}`;
-}
-
 export function CataloguePage() {
   useTitle("AI model prices");
   const { query: params, route } = useLocation();
@@ -55,7 +44,10 @@ export function CataloguePage() {
   const page = previous.length + 1;
 
   return (
-    <PageSection id="catalogue" title="AI model prices">
+    <section aria-labelledby="catalogue-title">
+      <h1 id="catalogue-title" tabIndex={-1}>
+        AI model prices
+      </h1>
       <p class="lead">
         Every model's price in every channel, reconciled from several open sources: how sure we are, which sources agree
         and which dissent.
@@ -88,52 +80,70 @@ export function CataloguePage() {
           </div>
         </form>
       </search>
-      <Await what="models" answer={models} status={(data) => pageStatus(page, data)}>
-        {(data) => (
-          <>
-            <TableWrap label="Models">
-              <table class="models">
-                <caption class="visually-hidden">
-                  Models with their maker's input and output price per 1M tokens
-                </caption>
-                <ColumnHeads columns={MODEL_COLUMNS} numeric={MODEL_COLUMNS_NUMERIC} />
-                <tbody>
-                  {data.data.map((m) => (
-                    <ModelRow key={m.id} model={m} />
-                  ))}
-                </tbody>
-              </table>
-            </TableWrap>
-            <nav class="pager" aria-label="Pages">
-              <button type="button" disabled={page === 1} onClick={() => go({ cursor: null })}>
-                First page
-              </button>
-              <button
-                type="button"
-                disabled={page === 1}
-                onClick={() => {
-                  const before = previous.slice(0, -1);
-                  setPrevious(before);
-                  go({ cursor: previous[previous.length - 1] || null }, true);
-                }}
-              >
-                Previous page
-              </button>
-              <button
-                type="button"
-                disabled={!data.meta.nextCursor}
-                onClick={() => {
-                  setPrevious([...previous, cursor]);
-                  go({ cursor: data.meta.nextCursor }, true);
-                }}
-              >
-                Next page
-              </button>
-            </nav>
-          </>
-        )}
-      </Await>
-    </PageSection>
+      {models.state === "loading" ? <Loading what="models" /> : null}
+      {models.state === "error" ? <Failed what="models" error={models.error} /> : null}
+      {models.state === "ok" ? (
+        <>
+          <p role="status" class="muted">
+            Page {page}: {models.data.data.length} models
+            {models.data.meta.nextCursor ? ", more on the next page" : ""}
+          </p>
+          <TableWrap label="Models">
+            <table class="models">
+              <caption class="visually-hidden">Models with their maker's input and output price per 1M tokens</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Model</th>
+                  <th scope="col">Maker</th>
+                  <th scope="col" class="num">
+                    Input / 1M tokens
+                  </th>
+                  <th scope="col" class="num">
+                    Output / 1M tokens
+                  </th>
+                  <th scope="col">Confidence</th>
+                  <th scope="col" class="num">
+                    Context
+                  </th>
+                  <th scope="col">State</th>
+                </tr>
+              </thead>
+              <tbody>
+                {models.data.data.map((m) => (
+                  <ModelRow key={m.id} model={m} />
+                ))}
+              </tbody>
+            </table>
+          </TableWrap>
+          <nav class="pager" aria-label="Pages">
+            <button type="button" disabled={page === 1} onClick={() => go({ cursor: null })}>
+              First page
+            </button>
+            <button
+              type="button"
+              disabled={page === 1}
+              onClick={() => {
+                const before = previous.slice(0, -1);
+                setPrevious(before);
+                go({ cursor: previous[previous.length - 1] || null }, true);
+              }}
+            >
+              Previous page
+            </button>
+            <button
+              type="button"
+              disabled={!models.data.meta.nextCursor}
+              onClick={() => {
+                setPrevious([...previous, cursor]);
+                go({ cursor: models.data.meta.nextCursor }, true);
+              }}
+            >
+              Next page
+            </button>
+          </nav>
+        </>
+      ) : null}
+    </section>
   );
 }
 

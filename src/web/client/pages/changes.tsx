@@ -3,14 +3,12 @@ import { useLocation } from "preact-iso";
 import { CHANGE_KINDS, MARKET_KINDS } from "../../../domain/change.js";
 import { API, query, useApi } from "../api.js";
 import { MakerSelect } from "../components/maker-select.js";
-import { PageSection } from "../components/page-section.js";
-import { Await } from "../components/status.js";
-import { ColumnHeads, DimensionName } from "../components/table-parts.js";
+import { Failed, Loading } from "../components/status.js";
 import { TableWrap } from "../components/table-wrap.js";
 import { useDataset, useTitle } from "../dataset.js";
 import { useSettled } from "../debounce.js";
-import { formatAmount, formatDate, formatPct } from "../format.js";
-import type { Change, Envelope } from "../types.js";
+import { formatAmount, formatDate, formatPct, unitOnly } from "../format.js";
+import type { Change } from "../types.js";
 
 const DAY_CHOICES = [7, 30, 90, 365] as const;
 const PAGE = 100;
@@ -30,10 +28,6 @@ const KIND_NAMES: Readonly<Record<string, string>> = {
  * Changes (issue 18 §4): the market-move feed of `/changes` with its filters (look-back, kinds,
  * maker, free text), kept in the URL, and the RSS feed of the same filters.
  */
-/** Columns of the table; the numeric ones are right-aligned. */
-const CHANGE_COLUMNS = ["Date", "Model", "Channel", "Price", "Was", "Now", "Change", "Kind"];
-const CHANGE_COLUMNS_NUMERIC = ["Was", "Now", "Change"];
-
 export function ChangesPage() {
   useTitle("Changes");
   const { query: params, route } = useLocation();
@@ -66,7 +60,10 @@ export function ChangesPage() {
   const rss = `${API}/changes.xml${query(filters)}`;
 
   return (
-    <PageSection id="changes" title="Changes">
+    <section aria-labelledby="changes-title">
+      <h1 id="changes-title" tabIndex={-1}>
+        Changes
+      </h1>
       <p class="lead">
         Market moves between ingestion runs, newest first. Follow them in a feed reader: <a href={rss}>RSS feed</a> of
         these filters.
@@ -113,53 +110,69 @@ export function ChangesPage() {
           ))}
         </fieldset>
       </form>
-      <Await what="changes" answer={changes} status={(data) => windowStatus(days, data)}>
-        {(data) => (
-          <>
-            {data.data.length > 0 ? (
-              <TableWrap label="Market moves">
-                <table class="changes">
-                  <caption class="visually-hidden">Market moves, newest first</caption>
-                  <ColumnHeads columns={CHANGE_COLUMNS} numeric={CHANGE_COLUMNS_NUMERIC} />
-                  <tbody>
-                    {data.data.map((c, i) => (
-                      <tr key={`${c.model}|${c.channel}|${c.label}|${c.occurredAt}|${i}`}>
-                        <td>
-                          <time dateTime={c.occurredAt}>{formatDate(c.occurredAt)}</time>
-                        </td>
-                        <td>
-                          <a href={`/m/${c.model}`}>{c.modelName}</a>
-                          <div class="muted">{c.providerName}</div>
-                        </td>
-                        <td>{channelName(c.channel)}</td>
-                        <td>
-                          <DimensionName label={c.label} displayUnit={c.displayUnit} />
-                        </td>
-                        <td class="num">{c.oldAmount === null ? "—" : formatUnitAmount(c.oldAmount, c.displayUnit)}</td>
-                        <td class="num">{c.newAmount === null ? "—" : formatUnitAmount(c.newAmount, c.displayUnit)}</td>
-                        <td class={`num ${delta(c.deltaPct)}`}>{formatPct(c.deltaPct)}</td>
-                        <td>{KIND_NAMES[c.kind] ?? c.kind}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </TableWrap>
-            ) : null}
-            {data.data.length >= limit && limit < MAX_LIMIT ? (
-              <button type="button" onClick={() => go({ limit: Math.min(MAX_LIMIT, limit + PAGE) })}>
-                Show more changes
-              </button>
-            ) : null}
-          </>
-        )}
-      </Await>
-    </PageSection>
+      {changes.state === "loading" ? <Loading what="changes" /> : null}
+      {changes.state === "error" ? <Failed what="changes" error={changes.error} /> : null}
+      {changes.state === "ok" ? (
+        <>
+          <p role="status" class="muted">
+            {changes.data.data.length} changes in the {days} days before {formatDate(changes.data.meta.datasetVersion)}
+          </p>
+          {changes.data.data.length > 0 ? (
+            <TableWrap label="Market moves">
+              <table class="changes">
+                <caption class="visually-hidden">Market moves, newest first</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Date</th>
+                    <th scope="col">Model</th>
+                    <th scope="col">Channel</th>
+                    <th scope="col">Price</th>
+                    <th scope="col" class="num">
+                      Was
+                    </th>
+                    <th scope="col" class="num">
+                      Now
+                    </th>
+                    <th scope="col" class="num">
+                      Change
+                    </th>
+                    <th scope="col">Kind</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {changes.data.data.map((c, i) => (
+                    <tr key={`${c.model}|${c.channel}|${c.label}|${c.occurredAt}|${i}`}>
+                      <td>
+                        <time dateTime={c.occurredAt}>{formatDate(c.occurredAt)}</time>
+                      </td>
+                      <td>
+                        <a href={`/m/${c.model}`}>{c.modelName}</a>
+                        <div class="muted">{c.providerName}</div>
+                      </td>
+                      <td>{channelName(c.channel)}</td>
+                      <td>
+                        {c.label}
+                        <div class="muted">{unitOnly(c.displayUnit)}</div>
+                      </td>
+                      <td class="num">{c.oldAmount === null ? "—" : formatUnitAmount(c.oldAmount, c.displayUnit)}</td>
+                      <td class="num">{c.newAmount === null ? "—" : formatUnitAmount(c.newAmount, c.displayUnit)}</td>
+                      <td class={`num ${delta(c.deltaPct)}`}>{formatPct(c.deltaPct)}</td>
+                      <td>{KIND_NAMES[c.kind] ?? c.kind}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </TableWrap>
+          ) : null}
+          {changes.data.data.length >= limit && limit < MAX_LIMIT ? (
+            <button type="button" onClick={() => go({ limit: Math.min(MAX_LIMIT, limit + PAGE) })}>
+              Show more changes
+            </button>
+          ) : null}
+        </>
+      ) : null}
+    </section>
   );
-}
-
-/** The status line of the changes: how many in which window before the dataset version. */
-function windowStatus(days: number, body: Envelope<Change[]>): string {
-  return `${body.data.length} changes in the ${days} days before ${formatDate(body.meta.datasetVersion)}`;
 }
 
 function sameKinds(a: readonly string[], b: readonly string[]): boolean {

@@ -1,15 +1,13 @@
 import { useEffect, useMemo, useState } from "preact/hooks";
 import { useLocation } from "preact-iso";
 import { getJson, modelPath, query, useApi } from "../api.js";
+import { ConfidenceBadge, DisputedMark } from "../components/badges.js";
 import { ModelPicker } from "../components/model-picker.js";
-import { PageSection } from "../components/page-section.js";
-import { PriceTd } from "../components/price-cell.js";
 import { Failed, Loading } from "../components/status.js";
 import { type ChartLine, LINE_COLORS, StepChart } from "../components/step-chart.js";
-import { DimensionName } from "../components/table-parts.js";
 import { TableWrap } from "../components/table-wrap.js";
 import { useTitle } from "../dataset.js";
-import { formatCount, formatDate, headline } from "../format.js";
+import { formatAmount, formatCount, formatDate, headline, unitOnly } from "../format.js";
 import type { Envelope, HistorySeries, Model, Price } from "../types.js";
 
 /** `/compare` takes 2 to 8 ids (api-v1.md). */
@@ -32,7 +30,10 @@ export function ComparePage() {
   );
 
   return (
-    <PageSection id="compare" title="Compare models">
+    <section aria-labelledby="compare-title">
+      <h1 id="compare-title" tabIndex={-1}>
+        Compare models
+      </h1>
       <search class="filters">
         <ModelPicker
           label={ids.length >= MAX_MODELS ? "Compare up to 8 models" : "Add a model"}
@@ -61,7 +62,7 @@ export function ComparePage() {
       {ids.length >= 2 && compared.state === "ok" ? (
         <Comparison models={compared.data.data} requested={ids} until={formatDate(compared.data.meta.datasetVersion)} />
       ) : null}
-    </PageSection>
+    </section>
   );
 }
 
@@ -114,11 +115,25 @@ function Comparison(props: {
               {[...seen.entries()].map(([k, row]) => (
                 <tr key={k}>
                   <th scope="row">
-                    <DimensionName label={row.label} displayUnit={row.displayUnit} />
+                    {row.label}
+                    <div class="muted">{unitOnly(row.displayUnit)}</div>
                   </th>
-                  {models.map((m) => (
-                    <PriceTd key={m.id} price={m.prices.find((x) => key(x) === k)} compact />
-                  ))}
+                  {models.map((m) => {
+                    const p = m.prices.find((x) => key(x) === k);
+                    return (
+                      <td key={m.id} class="price-cell">
+                        {p ? (
+                          <>
+                            <span class="amount">{formatAmount(p.amount, p)}</span>{" "}
+                            <ConfidenceBadge level={p.confidence} score={p.confidenceScore} />{" "}
+                            <DisputedMark disputed={p.disputed} />
+                          </>
+                        ) : (
+                          <span class="muted">—</span>
+                        )}
+                      </td>
+                    );
+                  })}
                 </tr>
               ))}
             </tbody>

@@ -3,12 +3,10 @@ import { useLocation } from "preact-iso";
 import { API, getJson, modelPath, useApi } from "../api.js";
 import { ConfidenceBadge, DisputedMark } from "../components/badges.js";
 import { HistoryCharts } from "../components/history-charts.js";
-import { PriceTd } from "../components/price-cell.js";
-import { Await, Failed, Loading } from "../components/status.js";
-import { ColumnHeads, DimensionName } from "../components/table-parts.js";
+import { Failed, Loading } from "../components/status.js";
 import { TableWrap } from "../components/table-wrap.js";
 import { useDataset, useTitle } from "../dataset.js";
-import { formatAmount, formatCount, formatDate } from "../format.js";
+import { formatAmount, formatCount, formatDate, unitOnly } from "../format.js";
 import type { ChannelInfo, Envelope, HistorySeries, Model, Price } from "../types.js";
 import { NotFoundPage } from "./not-found.js";
 
@@ -82,9 +80,11 @@ function ModelView(props: { readonly model: Model; readonly datasetVersion: stri
       <section aria-labelledby="history-title">
         <h2 id="history-title">Price history</h2>
         <p class="muted">The maker's own prices; one point per change.</p>
-        <Await what="price history" answer={history}>
-          {(data) => <HistoryCharts series={data.data} until={formatDate(props.datasetVersion)} />}
-        </Await>
+        {history.state === "loading" ? <Loading what="price history" /> : null}
+        {history.state === "error" ? <Failed what="price history" error={history.error} /> : null}
+        {history.state === "ok" ? (
+          <HistoryCharts series={history.data.data} until={formatDate(props.datasetVersion)} />
+        ) : null}
       </section>
       {channels === null ? null : <SellersAndEvidence channels={channels} />}
     </div>
@@ -188,11 +188,16 @@ function ChannelMatrix(props: { readonly channels: readonly ChannelPrices[] }) {
               {rows.map((row) => (
                 <tr key={row.key} data-key={row.key}>
                   <th scope="row">
-                    <DimensionName label={row.label} displayUnit={row.displayUnit} />
+                    {row.label}
+                    <div class="muted">{unitOnly(row.displayUnit)}</div>
                   </th>
                   {cells.map((byKey, i) => {
                     const p = byKey.get(row.key);
-                    return <PriceTd key={selling[i]!.channel.id} price={p} channel={selling[i]!.channel.id} />;
+                    return (
+                      <td key={selling[i]!.channel.id} data-channel={selling[i]!.channel.id} class="price-cell">
+                        {p ? <PriceCell price={p} /> : <span class="muted">—</span>}
+                      </td>
+                    );
                   })}
                 </tr>
               ))}
@@ -238,6 +243,19 @@ function SellersAndEvidence(props: { readonly channels: readonly ChannelPrices[]
   );
 }
 
+function PriceCell(props: { readonly price: Price }) {
+  const p = props.price;
+  return (
+    <>
+      <span class="amount" data-amount={p.amount}>
+        {formatAmount(p.amount, p)}
+      </span>{" "}
+      <ConfidenceBadge level={p.confidence} score={p.confidenceScore} /> <DisputedMark disputed={p.disputed} />
+      {p.staleSince ? <span class="badge stale">stale since {formatDate(p.staleSince)}</span> : null}
+    </>
+  );
+}
+
 /**
  * A multi-seller channel (plans, other resellers) as a matrix: a row per seller, a column per
  * dimension (the label without its seller qualifier).
@@ -267,7 +285,8 @@ function SellerTable(props: { readonly channel: ChannelPrices }) {
             <th scope="col">Seller</th>
             {[...columns.entries()].map(([key, c]) => (
               <th scope="col" key={key}>
-                <DimensionName label={c.label} displayUnit={c.displayUnit} />
+                {c.label}
+                <div class="muted">{unitOnly(c.displayUnit)}</div>
               </th>
             ))}
           </tr>
@@ -278,7 +297,11 @@ function SellerTable(props: { readonly channel: ChannelPrices }) {
               <th scope="row">{seller}</th>
               {[...columns.keys()].map((key) => {
                 const p = sellers.get(seller)?.get(key);
-                return <PriceTd key={key} price={p} />;
+                return (
+                  <td key={key} class="price-cell">
+                    {p ? <PriceCell price={p} /> : <span class="muted">—</span>}
+                  </td>
+                );
               })}
             </tr>
           ))}
@@ -293,24 +316,28 @@ function EvidenceTable(props: { readonly channel: ChannelPrices }) {
     <TableWrap label={`Evidence in ${props.channel.channel.name}`}>
       <table class="evidence">
         <caption class="visually-hidden">Evidence of each price in {props.channel.channel.name}</caption>
-        <ColumnHeads
-          columns={[
-            "Price",
-            "Amount",
-            "Confidence",
-            "Agreeing sources",
-            "Dissenting sources",
-            "Fallback",
-            "In effect since",
-            "Stale since",
-          ]}
-          numeric={["Amount", "Fallback"]}
-        />
+        <thead>
+          <tr>
+            <th scope="col">Price</th>
+            <th scope="col" class="num">
+              Amount
+            </th>
+            <th scope="col">Confidence</th>
+            <th scope="col">Agreeing sources</th>
+            <th scope="col">Dissenting sources</th>
+            <th scope="col" class="num">
+              Fallback
+            </th>
+            <th scope="col">In effect since</th>
+            <th scope="col">Stale since</th>
+          </tr>
+        </thead>
         <tbody>
           {props.channel.prices.map((p) => (
             <tr key={p.label}>
               <th scope="row">
-                <DimensionName label={p.label} displayUnit={p.displayUnit} />
+                {p.label}
+                <div class="muted">{unitOnly(p.displayUnit)}</div>
               </th>
               <td class="num">{formatAmount(p.amount, p)}</td>
               <td>
