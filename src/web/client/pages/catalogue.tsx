@@ -2,16 +2,26 @@ import { useEffect, useId, useState } from "preact/hooks";
 import { useLocation } from "preact-iso";
 import { query, useApi } from "../api.js";
 import { ConfidenceBadge, DisputedMark } from "../components/badges.js";
+import { type Column, DataTable, numeric } from "../components/data-table.js";
 import { MakerSelect } from "../components/maker-select.js";
 import { ModelPicker } from "../components/model-picker.js";
-import { Failed, Loading } from "../components/status.js";
-import { TableWrap } from "../components/table-wrap.js";
-import { useTitle } from "../dataset.js";
+import { Page } from "../components/page.js";
+import { Status, WhenLoaded } from "../components/status.js";
 import { useSettled } from "../debounce.js";
 import { CONFIDENCE_LEVELS, formatAmount, formatCount, headline, weakest } from "../format.js";
 import type { Model } from "../types.js";
 
 const PAGE_SIZE = 50;
+
+const COLUMNS: readonly Column[] = [
+  "Model",
+  "Maker",
+  numeric("Input / 1M tokens"),
+  numeric("Output / 1M tokens"),
+  "Confidence",
+  numeric("Context"),
+  "State",
+];
 
 /**
  * The catalogue (issue 18 §1): a search box suggesting models as you type (`/models/search`), the
@@ -19,7 +29,6 @@ const PAGE_SIZE = 50;
  * keyset cursor; filters and cursor live in the URL, so a view is shareable.
  */
 export function CataloguePage() {
-  useTitle("AI model prices");
   const { query: params, route } = useLocation();
   const provider = params.provider ?? "";
   const confidence = params.confidence ?? "";
@@ -44,14 +53,16 @@ export function CataloguePage() {
   const page = previous.length + 1;
 
   return (
-    <section aria-labelledby="catalogue-title">
-      <h1 id="catalogue-title" tabIndex={-1}>
-        AI model prices
-      </h1>
-      <p class="lead">
-        Every model's price in every channel, reconciled from several open sources: how sure we are, which sources agree
-        and which dissent.
-      </p>
+    <Page
+      id="catalogue"
+      title="AI model prices"
+      lead={
+        <>
+          Every model's price in every channel, reconciled from several open sources: how sure we are, which sources
+          agree and which dissent.
+        </>
+      }
+    >
       <search>
         <form class="filters" aria-label="Find models" onSubmit={(event) => event.preventDefault()}>
           <ModelPicker
@@ -80,70 +91,53 @@ export function CataloguePage() {
           </div>
         </form>
       </search>
-      {models.state === "loading" ? <Loading what="models" /> : null}
-      {models.state === "error" ? <Failed what="models" error={models.error} /> : null}
-      {models.state === "ok" ? (
-        <>
-          <p role="status" class="muted">
-            Page {page}: {models.data.data.length} models
-            {models.data.meta.nextCursor ? ", more on the next page" : ""}
-          </p>
-          <TableWrap label="Models">
-            <table class="models">
-              <caption class="visually-hidden">Models with their maker's input and output price per 1M tokens</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Model</th>
-                  <th scope="col">Maker</th>
-                  <th scope="col" class="num">
-                    Input / 1M tokens
-                  </th>
-                  <th scope="col" class="num">
-                    Output / 1M tokens
-                  </th>
-                  <th scope="col">Confidence</th>
-                  <th scope="col" class="num">
-                    Context
-                  </th>
-                  <th scope="col">State</th>
-                </tr>
-              </thead>
-              <tbody>
-                {models.data.data.map((m) => (
-                  <ModelRow key={m.id} model={m} />
-                ))}
-              </tbody>
-            </table>
-          </TableWrap>
-          <nav class="pager" aria-label="Pages">
-            <button type="button" disabled={page === 1} onClick={() => go({ cursor: null })}>
-              First page
-            </button>
-            <button
-              type="button"
-              disabled={page === 1}
-              onClick={() => {
-                const before = previous.slice(0, -1);
-                setPrevious(before);
-                go({ cursor: previous[previous.length - 1] || null }, true);
-              }}
+      <WhenLoaded what="models" loaded={models}>
+        {({ data, meta }) => (
+          <>
+            <Status>
+              Page {page}: {data.length} models
+              {meta.nextCursor ? ", more on the next page" : ""}
+            </Status>
+            <DataTable
+              label="Models"
+              caption="Models with their maker's input and output price per 1M tokens"
+              columns={COLUMNS}
+              class="models"
             >
-              Previous page
-            </button>
-            <button
-              type="button"
-              disabled={!models.data.meta.nextCursor}
-              onClick={() => {
-                setPrevious([...previous, cursor]);
-                go({ cursor: models.data.meta.nextCursor }, true);
-              }}
-            >
-              Next page
-            </button>
-          </nav>
-        </>
-      ) : null}
-    </section>
+              {data.map((m) => (
+                <ModelRow key={m.id} model={m} />
+              ))}
+            </DataTable>
+            <nav class="pager" aria-label="Pages">
+              <button type="button" disabled={page === 1} onClick={() => go({ cursor: null })}>
+                First page
+              </button>
+              <button
+                type="button"
+                disabled={page === 1}
+                onClick={() => {
+                  const before = previous.slice(0, -1);
+                  setPrevious(before);
+                  go({ cursor: previous[previous.length - 1] || null }, true);
+                }}
+              >
+                Previous page
+              </button>
+              <button
+                type="button"
+                disabled={!meta.nextCursor}
+                onClick={() => {
+                  setPrevious([...previous, cursor]);
+                  go({ cursor: meta.nextCursor }, true);
+                }}
+              >
+                Next page
+              </button>
+            </nav>
+          </>
+        )}
+      </WhenLoaded>
+    </Page>
   );
 }
 
