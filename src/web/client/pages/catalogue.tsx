@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from "preact/hooks";
 import { useLocation } from "preact-iso";
-import { query, useApi } from "../api.js";
+import { type Loaded, query, useApi } from "../api.js";
 import { ConfidenceBadge, DisputedMark } from "../components/badges.js";
 import { type Column, DataTable, numeric } from "../components/data-table.js";
 import { MakerSelect } from "../components/maker-select.js";
@@ -9,7 +9,7 @@ import { Page } from "../components/page.js";
 import { Status, WhenLoaded } from "../components/status.js";
 import { useSettled } from "../debounce.js";
 import { CONFIDENCE_LEVELS, formatAmount, formatCount, headline, weakest } from "../format.js";
-import type { Model } from "../types.js";
+import type { Envelope, Model } from "../types.js";
 
 const PAGE_SIZE = 50;
 
@@ -47,10 +47,20 @@ export function CataloguePage() {
     if ((params.q ?? "") !== q) go({ q: q || null, cursor: null });
   }, [q]);
 
-  const models = useApi<Model[], { count: number; nextCursor: string | null }>(
+  const models = useApi<Model[], ModelsMeta>(
     `/models${query({ q: params.q, provider, confidence, cursor, limit: PAGE_SIZE })}`,
   );
   const page = previous.length + 1;
+  const turn = (to: PageTurn, nextCursor: string | null) => {
+    if (to === "first") go({ cursor: null });
+    else if (to === "previous") {
+      setPrevious(previous.slice(0, -1));
+      go({ cursor: previous[previous.length - 1] || null }, true);
+    } else {
+      setPrevious([...previous, cursor]);
+      go({ cursor: nextCursor }, true);
+    }
+  };
 
   return (
     <Page
@@ -91,53 +101,63 @@ export function CataloguePage() {
           </div>
         </form>
       </search>
-      <WhenLoaded what="models" loaded={models}>
-        {({ data, meta }) => (
-          <>
-            <Status>
-              Page {page}: {data.length} models
-              {meta.nextCursor ? ", more on the next page" : ""}
-            </Status>
-            <DataTable
-              label="Models"
-              caption="Models with their maker's input and output price per 1M tokens"
-              columns={COLUMNS}
-              class="models"
-            >
-              {data.map((m) => (
-                <ModelRow key={m.id} model={m} />
-              ))}
-            </DataTable>
-            <nav class="pager" aria-label="Pages">
-              <button type="button" disabled={page === 1} onClick={() => go({ cursor: null })}>
-                First page
-              </button>
-              <button
-                type="button"
-                disabled={page === 1}
-                onClick={() => {
-                  const before = previous.slice(0, -1);
-                  setPrevious(before);
-                  go({ cursor: previous[previous.length - 1] || null }, true);
-                }}
-              >
-                Previous page
-              </button>
-              <button
-                type="button"
-                disabled={!meta.nextCursor}
-                onClick={() => {
-                  setPrevious([...previous, cursor]);
-                  go({ cursor: meta.nextCursor }, true);
-                }}
-              >
-                Next page
-              </button>
-            </nav>
-          </>
-        )}
-      </WhenLoaded>
+      <ModelList models={models} page={page} onTurn={turn} />
     </Page>
+  );
+}
+
+/** Where the keyset pager goes: back to the first page, back one page, or on to the next (T124). */
+type PageTurn = "first" | "previous" | "next";
+
+/** The `meta` fields of a `/models` answer (api-v1.md; the keyset cursor of T124). */
+interface ModelsMeta {
+  readonly count: number;
+  readonly nextCursor: string | null;
+}
+
+/**
+ * One page of `/models` as it loads: then a status line saying what it shows, the models' table
+ * and the keyset pager (each turn carries the answer's `nextCursor`).
+ */
+function ModelList(props: {
+  readonly models: Loaded<Envelope<Model[], ModelsMeta>>;
+  /** 1 for the first page. */
+  readonly page: number;
+  readonly onTurn: (to: PageTurn, nextCursor: string | null) => void;
+}) {
+  const { page, onTurn } = props;
+  return (
+    <WhenLoaded what="models" loaded={props.models}>
+      {({ data, meta }) => (
+        <>
+          <Status>
+            Page {page}: {data.length} models
+            {meta.nextCursor ? ", more on the next page" : ""}
+          </Status>
+          <DataTable
+            label="Models"
+            caption="Models with their maker's input and output price per 1M tokens"
+            columns={COLUMNS}
+            class="models"
+          >
+            {data.map((m) => (
+              <ModelRow key={m.id} model={m} />
+            ))}
+          </DataTable>
+          <nav class="pager" aria-label="Pages">
+            <button type="button" disabled={page === 1} onClick={() => onTurn("first", meta.nextCursor)}>
+              First page
+            </button>
+            <button type="button" disabled={page === 1} onClick={() => onTurn("previous", meta.nextCursor)}>
+              Previous page
+            </button>
+            <button type="button" disabled={!meta.nextCursor} onClick={() => onTurn("next", meta.nextCursor)}>
+              Next page
+            </button>
+          </nav>
+        </>
+      )}
+    </WhenLoaded>
   );
 }
 

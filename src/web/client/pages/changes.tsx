@@ -124,26 +124,50 @@ export function ChangesPage() {
       </form>
       <WhenLoaded what="changes" loaded={changes}>
         {({ data, meta }) => (
-          <>
-            <Status>
-              {data.length} changes in the {days} days before {formatDate(meta.datasetVersion)}
-            </Status>
-            {data.length > 0 ? (
-              <DataTable label="Market moves" caption="Market moves, newest first" columns={COLUMNS} class="changes">
-                {data.map((c, i) => (
-                  <ChangeRow key={`${c.model}|${c.channel}|${c.label}|${c.occurredAt}|${i}`} change={c} />
-                ))}
-              </DataTable>
-            ) : null}
-            {data.length >= limit && limit < MAX_LIMIT ? (
-              <button type="button" onClick={() => go({ limit: Math.min(MAX_LIMIT, limit + PAGE) })}>
-                Show more changes
-              </button>
-            ) : null}
-          </>
+          <ChangeList
+            changes={data}
+            days={days}
+            until={formatDate(meta.datasetVersion)}
+            onMore={
+              data.length >= limit && limit < MAX_LIMIT ? () => go({ limit: Math.min(MAX_LIMIT, limit + PAGE) }) : null
+            }
+          />
         )}
       </WhenLoaded>
     </Page>
+  );
+}
+
+/**
+ * The change records as a table after a status line saying what it shows, and "Show more changes"
+ * when `onMore` is given (the feed may hold more than the limit asked for).
+ */
+function ChangeList(props: {
+  readonly changes: readonly Change[];
+  readonly days: number;
+  /** The dataset version's day. */
+  readonly until: string;
+  readonly onMore: (() => void) | null;
+}) {
+  const { changes, onMore } = props;
+  return (
+    <>
+      <Status>
+        {changes.length} changes in the {props.days} days before {props.until}
+      </Status>
+      {changes.length > 0 ? (
+        <DataTable label="Market moves" caption="Market moves, newest first" columns={COLUMNS} class="changes">
+          {changes.map((c, i) => (
+            <ChangeRow key={`${c.model}|${c.channel}|${c.label}|${c.occurredAt}|${i}`} change={c} />
+          ))}
+        </DataTable>
+      ) : null}
+      {onMore ? (
+        <button type="button" onClick={onMore}>
+          Show more changes
+        </button>
+      ) : null}
+    </>
   );
 }
 
