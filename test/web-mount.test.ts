@@ -2,12 +2,10 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliDecompressSync } from "node:zlib";
-import { build } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CatalogueStore } from "../src/store/catalogue-store.js";
-import { webBuildConfig } from "../src/web/build-config.js";
 import { registerWeb, WEB_ROUTES } from "../src/web/register-web.js";
-import { httpRequest, loadReplay, startServer, type TestServer } from "./harness.js";
+import { httpRequest, type TestServer } from "./harness.js";
+import { serveWebCatalogue, type WebCatalogue } from "./web-support.js";
 
 /**
  * The web catalogue's mount (T121, T122) on the real app and the real Vite build: the page's
@@ -15,23 +13,16 @@ import { httpRequest, loadReplay, startServer, type TestServer } from "./harness
  * problems are untouched around it.
  */
 
+let web: WebCatalogue;
 let root: string;
 let server: TestServer;
-let store: CatalogueStore;
 
 beforeAll(async () => {
-  root = mkdtempSync(join(tmpdir(), "tariff-web-mount-"));
-  await build(webBuildConfig(root));
-  const replay = await loadReplay();
-  store = replay.store;
-  server = await startServer(replay.view, { compression: true, web: { root } });
+  web = await serveWebCatalogue();
+  ({ root, server } = web);
 });
 
-afterAll(async () => {
-  await server?.close();
-  await store?.close();
-  if (root) rmSync(root, { recursive: true, force: true });
-});
+afterAll(() => web?.close());
 
 const index = () => readFileSync(join(root, "index.html"), "utf8");
 

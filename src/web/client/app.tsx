@@ -13,6 +13,15 @@ import type { DatasetSummary } from "./types.js";
 /** Paths the page's router owns; other same-origin links (API, docs, RSS) load normally. */
 const SCOPE = /^\/(?:$|\?|m\/|compare|changes|sources)/;
 
+/** The main navigation: the page's sections, then the API's documentation. */
+const NAVIGATION = [
+  ["/", "Catalogue"],
+  ["/compare", "Compare"],
+  ["/changes", "Changes"],
+  ["/sources", "Sources"],
+  ["/docs", "API"],
+] as const;
+
 /**
  * After an in-page navigation (the router scrolls to the top), the focus goes to the new page's
  * heading, so a screen reader announces it (T125). preact-iso calls it on a change of path, never
@@ -41,21 +50,11 @@ export function App() {
           </a>
           <nav aria-label="Main">
             <ul>
-              <li>
-                <a href="/">Catalogue</a>
-              </li>
-              <li>
-                <a href="/compare">Compare</a>
-              </li>
-              <li>
-                <a href="/changes">Changes</a>
-              </li>
-              <li>
-                <a href="/sources">Sources</a>
-              </li>
-              <li>
-                <a href="/docs">API</a>
-              </li>
+              {NAVIGATION.map(([href, name]) => (
+                <li key={href}>
+                  <a href={href}>{name}</a>
+                </li>
+              ))}
             </ul>
           </nav>
         </header>

@@ -1,7 +1,10 @@
 import { useMemo } from "preact/hooks";
 import { formatDate } from "../format.js";
 import type { HistorySeries } from "../types.js";
+import { ColumnHeads, numeric } from "./data-table.js";
 import { type ChartLine, LINE_COLORS, StepChart } from "./step-chart.js";
+
+const POINT_COLUMNS = ["From", numeric("Amount")];
 
 /**
  * A history chart per dimension (issue 18 §2, D17): one small step chart per series of
@@ -44,14 +47,7 @@ function SeriesChart(props: { readonly series: HistorySeries; readonly until: st
       <details>
         <summary>Points of {s.label}</summary>
         <table>
-          <thead>
-            <tr>
-              <th scope="col">From</th>
-              <th scope="col" class="num">
-                Amount
-              </th>
-            </tr>
-          </thead>
+          <ColumnHeads columns={POINT_COLUMNS} />
           <tbody>
             {s.points.map(([date, amount], i) => (
               <tr key={`${date}|${i}`}>

@@ -1,17 +1,27 @@
 import { useEffect, useId, useState } from "preact/hooks";
 import { useLocation } from "preact-iso";
-import { query, useApi } from "../api.js";
+import { type Loaded, query, useApi } from "../api.js";
 import { ConfidenceBadge, DisputedMark } from "../components/badges.js";
+import { type Column, DataTable, numeric } from "../components/data-table.js";
 import { MakerSelect } from "../components/maker-select.js";
 import { ModelPicker } from "../components/model-picker.js";
-import { Failed, Loading } from "../components/status.js";
-import { TableWrap } from "../components/table-wrap.js";
-import { useTitle } from "../dataset.js";
+import { Page } from "../components/page.js";
+import { Status, WhenLoaded } from "../components/status.js";
 import { useSettled } from "../debounce.js";
 import { CONFIDENCE_LEVELS, formatAmount, formatCount, headline, weakest } from "../format.js";
-import type { Model } from "../types.js";
+import type { Envelope, Model } from "../types.js";
 
 const PAGE_SIZE = 50;
+
+const COLUMNS: readonly Column[] = [
+  "Model",
+  "Maker",
+  numeric("Input / 1M tokens"),
+  numeric("Output / 1M tokens"),
+  "Confidence",
+  numeric("Context"),
+  "State",
+];
 
 /**
  * The catalogue (issue 18 §1): a search box suggesting models as you type (`/models/search`), the
@@ -19,7 +29,6 @@ const PAGE_SIZE = 50;
  * keyset cursor; filters and cursor live in the URL, so a view is shareable.
  */
 export function CataloguePage() {
-  useTitle("AI model prices");
   const { query: params, route } = useLocation();
   const provider = params.provider ?? "";
   const confidence = params.confidence ?? "";
@@ -38,20 +47,32 @@ export function CataloguePage() {
     if ((params.q ?? "") !== q) go({ q: q || null, cursor: null });
   }, [q]);
 
-  const models = useApi<Model[], { count: number; nextCursor: string | null }>(
+  const models = useApi<Model[], ModelsMeta>(
     `/models${query({ q: params.q, provider, confidence, cursor, limit: PAGE_SIZE })}`,
   );
   const page = previous.length + 1;
+  const turn = (to: PageTurn, nextCursor: string | null) => {
+    if (to === "first") go({ cursor: null });
+    else if (to === "previous") {
+      setPrevious(previous.slice(0, -1));
+      go({ cursor: previous[previous.length - 1] || null }, true);
+    } else {
+      setPrevious([...previous, cursor]);
+      go({ cursor: nextCursor }, true);
+    }
+  };
 
   return (
-    <section aria-labelledby="catalogue-title">
-      <h1 id="catalogue-title" tabIndex={-1}>
-        AI model prices
-      </h1>
-      <p class="lead">
-        Every model's price in every channel, reconciled from several open sources: how sure we are, which sources agree
-        and which dissent.
-      </p>
+    <Page
+      id="catalogue"
+      title="AI model prices"
+      lead={
+        <>
+          Every model's price in every channel, reconciled from several open sources: how sure we are, which sources
+          agree and which dissent.
+        </>
+      }
+    >
       <search>
         <form class="filters" aria-label="Find models" onSubmit={(event) => event.preventDefault()}>
           <ModelPicker
@@ -80,70 +101,63 @@ export function CataloguePage() {
           </div>
         </form>
       </search>
-      {models.state === "loading" ? <Loading what="models" /> : null}
-      {models.state === "error" ? <Failed what="models" error={models.error} /> : null}
-      {models.state === "ok" ? (
+      <ModelList models={models} page={page} onTurn={turn} />
+    </Page>
+  );
+}
+
+/** Where the keyset pager goes: back to the first page, back one page, or on to the next (T124). */
+type PageTurn = "first" | "previous" | "next";
+
+/** The `meta` fields of a `/models` answer (api-v1.md; the keyset cursor of T124). */
+interface ModelsMeta {
+  readonly count: number;
+  readonly nextCursor: string | null;
+}
+
+/**
+ * One page of `/models` as it loads: then a status line saying what it shows, the models' table
+ * and the keyset pager (each turn carries the answer's `nextCursor`).
+ */
+function ModelList(props: {
+  readonly models: Loaded<Envelope<Model[], ModelsMeta>>;
+  /** 1 for the first page. */
+  readonly page: number;
+  readonly onTurn: (to: PageTurn, nextCursor: string | null) => void;
+}) {
+  const { page, onTurn } = props;
+  return (
+    <WhenLoaded what="models" loaded={props.models}>
+      {({ data, meta }) => (
         <>
-          <p role="status" class="muted">
-            Page {page}: {models.data.data.length} models
-            {models.data.meta.nextCursor ? ", more on the next page" : ""}
-          </p>
-          <TableWrap label="Models">
-            <table class="models">
-              <caption class="visually-hidden">Models with their maker's input and output price per 1M tokens</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Model</th>
-                  <th scope="col">Maker</th>
-                  <th scope="col" class="num">
-                    Input / 1M tokens
-                  </th>
-                  <th scope="col" class="num">
-                    Output / 1M tokens
-                  </th>
-                  <th scope="col">Confidence</th>
-                  <th scope="col" class="num">
-                    Context
-                  </th>
-                  <th scope="col">State</th>
-                </tr>
-              </thead>
-              <tbody>
-                {models.data.data.map((m) => (
-                  <ModelRow key={m.id} model={m} />
-                ))}
-              </tbody>
-            </table>
-          </TableWrap>
+          <Status>
+            Page {page}: {data.length} models
+            {meta.nextCursor ? ", more on the next page" : ""}
+          </Status>
+          <DataTable
+            label="Models"
+            caption="Models with their maker's input and output price per 1M tokens"
+            columns={COLUMNS}
+            class="models"
+          >
+            {data.map((m) => (
+              <ModelRow key={m.id} model={m} />
+            ))}
+          </DataTable>
           <nav class="pager" aria-label="Pages">
-            <button type="button" disabled={page === 1} onClick={() => go({ cursor: null })}>
+            <button type="button" disabled={page === 1} onClick={() => onTurn("first", meta.nextCursor)}>
               First page
             </button>
-            <button
-              type="button"
-              disabled={page === 1}
-              onClick={() => {
-                const before = previous.slice(0, -1);
-                setPrevious(before);
-                go({ cursor: previous[previous.length - 1] || null }, true);
-              }}
-            >
+            <button type="button" disabled={page === 1} onClick={() => onTurn("previous", meta.nextCursor)}>
               Previous page
             </button>
-            <button
-              type="button"
-              disabled={!models.data.meta.nextCursor}
-              onClick={() => {
-                setPrevious([...previous, cursor]);
-                go({ cursor: models.data.meta.nextCursor }, true);
-              }}
-            >
+            <button type="button" disabled={!meta.nextCursor} onClick={() => onTurn("next", meta.nextCursor)}>
               Next page
             </button>
           </nav>
         </>
-      ) : null}
-    </section>
+      )}
+    </WhenLoaded>
   );
 }
 

@@ -2,17 +2,30 @@ import { useEffect, useId, useState } from "preact/hooks";
 import { useLocation } from "preact-iso";
 import { CHANGE_KINDS, MARKET_KINDS } from "../../../domain/change.js";
 import { API, query, useApi } from "../api.js";
+import { type Column, DataTable, numeric } from "../components/data-table.js";
 import { MakerSelect } from "../components/maker-select.js";
-import { Failed, Loading } from "../components/status.js";
-import { TableWrap } from "../components/table-wrap.js";
-import { useDataset, useTitle } from "../dataset.js";
+import { Page } from "../components/page.js";
+import { DimensionLabel } from "../components/price-cell.js";
+import { Status, WhenLoaded } from "../components/status.js";
+import { useDataset } from "../dataset.js";
 import { useSettled } from "../debounce.js";
-import { formatAmount, formatDate, formatPct, unitOnly } from "../format.js";
+import { formatAmount, formatDate, formatPct } from "../format.js";
 import type { Change } from "../types.js";
 
 const DAY_CHOICES = [7, 30, 90, 365] as const;
 const PAGE = 100;
 const MAX_LIMIT = 500;
+
+const COLUMNS: readonly Column[] = [
+  "Date",
+  "Model",
+  "Channel",
+  "Price",
+  numeric("Was"),
+  numeric("Now"),
+  numeric("Change"),
+  "Kind",
+];
 
 const KIND_NAMES: Readonly<Record<string, string>> = {
   price_increase: "Price increase",
@@ -29,9 +42,7 @@ const KIND_NAMES: Readonly<Record<string, string>> = {
  * maker, free text), kept in the URL, and the RSS feed of the same filters.
  */
 export function ChangesPage() {
-  useTitle("Changes");
   const { query: params, route } = useLocation();
-  const dataset = useDataset();
   const days = Number(params.days ?? 30) || 30;
   const kinds = (params.kind ?? "").split(",").filter((k) => (CHANGE_KINDS as readonly string[]).includes(k));
   const chosenKinds = kinds.length > 0 ? kinds : [...MARKET_KINDS];
@@ -56,18 +67,19 @@ export function ChangesPage() {
 
   const apiQuery = query({ ...filters, limit });
   const changes = useApi<Change[]>(`/changes${apiQuery}`);
-  const channelName = (id: string) => dataset?.channels.find((c) => c.id === id)?.name ?? id;
   const rss = `${API}/changes.xml${query(filters)}`;
 
   return (
-    <section aria-labelledby="changes-title">
-      <h1 id="changes-title" tabIndex={-1}>
-        Changes
-      </h1>
-      <p class="lead">
-        Market moves between ingestion runs, newest first. Follow them in a feed reader: <a href={rss}>RSS feed</a> of
-        these filters.
-      </p>
+    <Page
+      id="changes"
+      title="Changes"
+      lead={
+        <>
+          Market moves between ingestion runs, newest first. Follow them in a feed reader: <a href={rss}>RSS feed</a> of
+          these filters.
+        </>
+      }
+    >
       <form class="filters" aria-label="Filter changes" onSubmit={(event) => event.preventDefault()}>
         <div class="field">
           <label for={textId}>Model or maker</label>
@@ -110,68 +122,78 @@ export function ChangesPage() {
           ))}
         </fieldset>
       </form>
-      {changes.state === "loading" ? <Loading what="changes" /> : null}
-      {changes.state === "error" ? <Failed what="changes" error={changes.error} /> : null}
-      {changes.state === "ok" ? (
-        <>
-          <p role="status" class="muted">
-            {changes.data.data.length} changes in the {days} days before {formatDate(changes.data.meta.datasetVersion)}
-          </p>
-          {changes.data.data.length > 0 ? (
-            <TableWrap label="Market moves">
-              <table class="changes">
-                <caption class="visually-hidden">Market moves, newest first</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Date</th>
-                    <th scope="col">Model</th>
-                    <th scope="col">Channel</th>
-                    <th scope="col">Price</th>
-                    <th scope="col" class="num">
-                      Was
-                    </th>
-                    <th scope="col" class="num">
-                      Now
-                    </th>
-                    <th scope="col" class="num">
-                      Change
-                    </th>
-                    <th scope="col">Kind</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {changes.data.data.map((c, i) => (
-                    <tr key={`${c.model}|${c.channel}|${c.label}|${c.occurredAt}|${i}`}>
-                      <td>
-                        <time dateTime={c.occurredAt}>{formatDate(c.occurredAt)}</time>
-                      </td>
-                      <td>
-                        <a href={`/m/${c.model}`}>{c.modelName}</a>
-                        <div class="muted">{c.providerName}</div>
-                      </td>
-                      <td>{channelName(c.channel)}</td>
-                      <td>
-                        {c.label}
-                        <div class="muted">{unitOnly(c.displayUnit)}</div>
-                      </td>
-                      <td class="num">{c.oldAmount === null ? "—" : formatUnitAmount(c.oldAmount, c.displayUnit)}</td>
-                      <td class="num">{c.newAmount === null ? "—" : formatUnitAmount(c.newAmount, c.displayUnit)}</td>
-                      <td class={`num ${delta(c.deltaPct)}`}>{formatPct(c.deltaPct)}</td>
-                      <td>{KIND_NAMES[c.kind] ?? c.kind}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableWrap>
-          ) : null}
-          {changes.data.data.length >= limit && limit < MAX_LIMIT ? (
-            <button type="button" onClick={() => go({ limit: Math.min(MAX_LIMIT, limit + PAGE) })}>
-              Show more changes
-            </button>
-          ) : null}
-        </>
+      <WhenLoaded what="changes" loaded={changes}>
+        {({ data, meta }) => (
+          <ChangeList
+            changes={data}
+            days={days}
+            until={formatDate(meta.datasetVersion)}
+            onMore={
+              data.length >= limit && limit < MAX_LIMIT ? () => go({ limit: Math.min(MAX_LIMIT, limit + PAGE) }) : null
+            }
+          />
+        )}
+      </WhenLoaded>
+    </Page>
+  );
+}
+
+/**
+ * The change records as a table after a status line saying what it shows, and "Show more changes"
+ * when `onMore` is given (the feed may hold more than the limit asked for).
+ */
+function ChangeList(props: {
+  readonly changes: readonly Change[];
+  readonly days: number;
+  /** The dataset version's day. */
+  readonly until: string;
+  readonly onMore: (() => void) | null;
+}) {
+  const { changes, onMore } = props;
+  return (
+    <>
+      <Status>
+        {changes.length} changes in the {props.days} days before {props.until}
+      </Status>
+      {changes.length > 0 ? (
+        <DataTable label="Market moves" caption="Market moves, newest first" columns={COLUMNS} class="changes">
+          {changes.map((c, i) => (
+            <ChangeRow key={`${c.model}|${c.channel}|${c.label}|${c.occurredAt}|${i}`} change={c} />
+          ))}
+        </DataTable>
       ) : null}
-    </section>
+      {onMore ? (
+        <button type="button" onClick={onMore}>
+          Show more changes
+        </button>
+      ) : null}
+    </>
+  );
+}
+
+/** A change record as a row; the channel by its name in `/meta` (D2). */
+function ChangeRow(props: { readonly change: Change }) {
+  const c = props.change;
+  const dataset = useDataset();
+  const channelName = dataset?.channels.find((ch) => ch.id === c.channel)?.name ?? c.channel;
+  return (
+    <tr>
+      <td>
+        <time dateTime={c.occurredAt}>{formatDate(c.occurredAt)}</time>
+      </td>
+      <td>
+        <a href={`/m/${c.model}`}>{c.modelName}</a>
+        <div class="muted">{c.providerName}</div>
+      </td>
+      <td>{channelName}</td>
+      <td>
+        <DimensionLabel label={c.label} displayUnit={c.displayUnit} />
+      </td>
+      <td class="num">{c.oldAmount === null ? "—" : formatUnitAmount(c.oldAmount, c.displayUnit)}</td>
+      <td class="num">{c.newAmount === null ? "—" : formatUnitAmount(c.newAmount, c.displayUnit)}</td>
+      <td class={`num ${delta(c.deltaPct)}`}>{formatPct(c.deltaPct)}</td>
+      <td>{KIND_NAMES[c.kind] ?? c.kind}</td>
+    </tr>
   );
 }
 

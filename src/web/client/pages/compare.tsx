@@ -1,13 +1,14 @@
 import { useEffect, useMemo, useState } from "preact/hooks";
 import { useLocation } from "preact-iso";
 import { getJson, modelPath, query, useApi } from "../api.js";
-import { ConfidenceBadge, DisputedMark } from "../components/badges.js";
+import { ColumnHeads } from "../components/data-table.js";
 import { ModelPicker } from "../components/model-picker.js";
-import { Failed, Loading } from "../components/status.js";
+import { Page } from "../components/page.js";
+import { DimensionLabel, PriceCell } from "../components/price-cell.js";
+import { Loading, WhenLoaded } from "../components/status.js";
 import { type ChartLine, LINE_COLORS, StepChart } from "../components/step-chart.js";
 import { TableWrap } from "../components/table-wrap.js";
-import { useTitle } from "../dataset.js";
-import { formatAmount, formatCount, formatDate, headline, unitOnly } from "../format.js";
+import { formatCount, formatDate, headline } from "../format.js";
 import type { Envelope, HistorySeries, Model, Price } from "../types.js";
 
 /** `/compare` takes 2 to 8 ids (api-v1.md). */
@@ -18,7 +19,6 @@ const MAX_MODELS = 8;
  * their input and output prices over time (solid input, dashed output). The ids live in the URL.
  */
 export function ComparePage() {
-  useTitle("Compare models");
   const { query: params, route } = useLocation();
   const ids = useMemo(
     () => [...new Set((params.models ?? "").split(",").filter((id) => /^[^/]+\/[^/]+$/.test(id)))].slice(0, MAX_MODELS),
@@ -30,10 +30,7 @@ export function ComparePage() {
   );
 
   return (
-    <section aria-labelledby="compare-title">
-      <h1 id="compare-title" tabIndex={-1}>
-        Compare models
-      </h1>
+    <Page id="compare" title="Compare models">
       <search class="filters">
         <ModelPicker
           label={ids.length >= MAX_MODELS ? "Compare up to 8 models" : "Add a model"}
@@ -57,12 +54,12 @@ export function ComparePage() {
         </ul>
       ) : null}
       {ids.length < 2 ? <p>Pick at least two models to compare (up to eight).</p> : null}
-      {ids.length >= 2 && compared.state === "loading" ? <Loading what="the comparison" /> : null}
-      {ids.length >= 2 && compared.state === "error" ? <Failed what="the comparison" error={compared.error} /> : null}
-      {ids.length >= 2 && compared.state === "ok" ? (
-        <Comparison models={compared.data.data} requested={ids} until={formatDate(compared.data.meta.datasetVersion)} />
+      {ids.length >= 2 ? (
+        <WhenLoaded what="the comparison" loaded={compared}>
+          {({ data, meta }) => <Comparison models={data} requested={ids} until={formatDate(meta.datasetVersion)} />}
+        </WhenLoaded>
       ) : null}
-    </section>
+    </Page>
   );
 }
 
@@ -115,25 +112,11 @@ function Comparison(props: {
               {[...seen.entries()].map(([k, row]) => (
                 <tr key={k}>
                   <th scope="row">
-                    {row.label}
-                    <div class="muted">{unitOnly(row.displayUnit)}</div>
+                    <DimensionLabel label={row.label} displayUnit={row.displayUnit} />
                   </th>
-                  {models.map((m) => {
-                    const p = m.prices.find((x) => key(x) === k);
-                    return (
-                      <td key={m.id} class="price-cell">
-                        {p ? (
-                          <>
-                            <span class="amount">{formatAmount(p.amount, p)}</span>{" "}
-                            <ConfidenceBadge level={p.confidence} score={p.confidenceScore} />{" "}
-                            <DisputedMark disputed={p.disputed} />
-                          </>
-                        ) : (
-                          <span class="muted">—</span>
-                        )}
-                      </td>
-                    );
-                  })}
+                  {models.map((m) => (
+                    <PriceCell key={m.id} price={m.prices.find((x) => key(x) === k)} />
+                  ))}
                 </tr>
               ))}
             </tbody>
@@ -211,12 +194,7 @@ function CompareChart(props: { readonly models: readonly Model[]; readonly until
           <details>
             <summary>Points of every line</summary>
             <table>
-              <thead>
-                <tr>
-                  <th scope="col">Line</th>
-                  <th scope="col">Points (from date: amount)</th>
-                </tr>
-              </thead>
+              <ColumnHeads columns={["Line", "Points (from date: amount)"]} />
               <tbody>
                 {lines.map((line) => (
                   <tr key={line.label}>

@@ -2,11 +2,13 @@ import { useEffect, useState } from "preact/hooks";
 import { useLocation } from "preact-iso";
 import { API, getJson, modelPath, useApi } from "../api.js";
 import { ConfidenceBadge, DisputedMark } from "../components/badges.js";
+import { type Column, DataTable, numeric } from "../components/data-table.js";
 import { HistoryCharts } from "../components/history-charts.js";
-import { Failed, Loading } from "../components/status.js";
+import { DimensionLabel, PriceCell } from "../components/price-cell.js";
+import { Failed, Loading, WhenLoaded } from "../components/status.js";
 import { TableWrap } from "../components/table-wrap.js";
 import { useDataset, useTitle } from "../dataset.js";
-import { formatAmount, formatCount, formatDate, unitOnly } from "../format.js";
+import { formatAmount, formatCount, formatDate } from "../format.js";
 import type { ChannelInfo, Envelope, HistorySeries, Model, Price } from "../types.js";
 import { NotFoundPage } from "./not-found.js";
 
@@ -80,11 +82,9 @@ function ModelView(props: { readonly model: Model; readonly datasetVersion: stri
       <section aria-labelledby="history-title">
         <h2 id="history-title">Price history</h2>
         <p class="muted">The maker's own prices; one point per change.</p>
-        {history.state === "loading" ? <Loading what="price history" /> : null}
-        {history.state === "error" ? <Failed what="price history" error={history.error} /> : null}
-        {history.state === "ok" ? (
-          <HistoryCharts series={history.data.data} until={formatDate(props.datasetVersion)} />
-        ) : null}
+        <WhenLoaded what="price history" loaded={history}>
+          {({ data }) => <HistoryCharts series={data} until={formatDate(props.datasetVersion)} />}
+        </WhenLoaded>
       </section>
       {channels === null ? null : <SellersAndEvidence channels={channels} />}
     </div>
@@ -188,17 +188,16 @@ function ChannelMatrix(props: { readonly channels: readonly ChannelPrices[] }) {
               {rows.map((row) => (
                 <tr key={row.key} data-key={row.key}>
                   <th scope="row">
-                    {row.label}
-                    <div class="muted">{unitOnly(row.displayUnit)}</div>
+                    <DimensionLabel label={row.label} displayUnit={row.displayUnit} />
                   </th>
-                  {cells.map((byKey, i) => {
-                    const p = byKey.get(row.key);
-                    return (
-                      <td key={selling[i]!.channel.id} data-channel={selling[i]!.channel.id} class="price-cell">
-                        {p ? <PriceCell price={p} /> : <span class="muted">—</span>}
-                      </td>
-                    );
-                  })}
+                  {cells.map((byKey, i) => (
+                    <PriceCell
+                      key={selling[i]!.channel.id}
+                      channel={selling[i]!.channel.id}
+                      price={byKey.get(row.key)}
+                      showStale
+                    />
+                  ))}
                 </tr>
               ))}
             </tbody>
@@ -243,19 +242,6 @@ function SellersAndEvidence(props: { readonly channels: readonly ChannelPrices[]
   );
 }
 
-function PriceCell(props: { readonly price: Price }) {
-  const p = props.price;
-  return (
-    <>
-      <span class="amount" data-amount={p.amount}>
-        {formatAmount(p.amount, p)}
-      </span>{" "}
-      <ConfidenceBadge level={p.confidence} score={p.confidenceScore} /> <DisputedMark disputed={p.disputed} />
-      {p.staleSince ? <span class="badge stale">stale since {formatDate(p.staleSince)}</span> : null}
-    </>
-  );
-}
-
 /**
  * A multi-seller channel (plans, other resellers) as a matrix: a row per seller, a column per
  * dimension (the label without its seller qualifier).
@@ -285,8 +271,7 @@ function SellerTable(props: { readonly channel: ChannelPrices }) {
             <th scope="col">Seller</th>
             {[...columns.entries()].map(([key, c]) => (
               <th scope="col" key={key}>
-                {c.label}
-                <div class="muted">{unitOnly(c.displayUnit)}</div>
+                <DimensionLabel label={c.label} displayUnit={c.displayUnit} />
               </th>
             ))}
           </tr>
@@ -295,14 +280,9 @@ function SellerTable(props: { readonly channel: ChannelPrices }) {
           {sellerNames.map((seller) => (
             <tr key={seller}>
               <th scope="row">{seller}</th>
-              {[...columns.keys()].map((key) => {
-                const p = sellers.get(seller)?.get(key);
-                return (
-                  <td key={key} class="price-cell">
-                    {p ? <PriceCell price={p} /> : <span class="muted">—</span>}
-                  </td>
-                );
-              })}
+              {[...columns.keys()].map((key) => (
+                <PriceCell key={key} price={sellers.get(seller)?.get(key)} showStale />
+              ))}
             </tr>
           ))}
         </tbody>
@@ -311,48 +291,44 @@ function SellerTable(props: { readonly channel: ChannelPrices }) {
   );
 }
 
+const EVIDENCE_COLUMNS: readonly Column[] = [
+  "Price",
+  numeric("Amount"),
+  "Confidence",
+  "Agreeing sources",
+  "Dissenting sources",
+  numeric("Fallback"),
+  "In effect since",
+  "Stale since",
+];
+
+/** Each price of a channel with its evidence: agreeing and dissenting sources, fallback, dates. */
 function EvidenceTable(props: { readonly channel: ChannelPrices }) {
+  const name = props.channel.channel.name;
   return (
-    <TableWrap label={`Evidence in ${props.channel.channel.name}`}>
-      <table class="evidence">
-        <caption class="visually-hidden">Evidence of each price in {props.channel.channel.name}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Price</th>
-            <th scope="col" class="num">
-              Amount
-            </th>
-            <th scope="col">Confidence</th>
-            <th scope="col">Agreeing sources</th>
-            <th scope="col">Dissenting sources</th>
-            <th scope="col" class="num">
-              Fallback
-            </th>
-            <th scope="col">In effect since</th>
-            <th scope="col">Stale since</th>
-          </tr>
-        </thead>
-        <tbody>
-          {props.channel.prices.map((p) => (
-            <tr key={p.label}>
-              <th scope="row">
-                {p.label}
-                <div class="muted">{unitOnly(p.displayUnit)}</div>
-              </th>
-              <td class="num">{formatAmount(p.amount, p)}</td>
-              <td>
-                <ConfidenceBadge level={p.confidence} /> {Math.round(p.confidenceScore * 100)}/100{" "}
-                <DisputedMark disputed={p.disputed} />
-              </td>
-              <td>{p.sources.join(", ") || "—"}</td>
-              <td>{p.dissenting.join(", ") || "none"}</td>
-              <td class="num">{p.fallbackAmount === null ? "—" : formatAmount(p.fallbackAmount, p)}</td>
-              <td>{formatDate(p.effectiveFrom)}</td>
-              <td>{p.staleSince ? formatDate(p.staleSince) : "not stale"}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableWrap>
+    <DataTable
+      label={`Evidence in ${name}`}
+      caption={`Evidence of each price in ${name}`}
+      columns={EVIDENCE_COLUMNS}
+      class="evidence"
+    >
+      {props.channel.prices.map((p) => (
+        <tr key={p.label}>
+          <th scope="row">
+            <DimensionLabel label={p.label} displayUnit={p.displayUnit} />
+          </th>
+          <td class="num">{formatAmount(p.amount, p)}</td>
+          <td>
+            <ConfidenceBadge level={p.confidence} /> {Math.round(p.confidenceScore * 100)}/100{" "}
+            <DisputedMark disputed={p.disputed} />
+          </td>
+          <td>{p.sources.join(", ") || "—"}</td>
+          <td>{p.dissenting.join(", ") || "none"}</td>
+          <td class="num">{p.fallbackAmount === null ? "—" : formatAmount(p.fallbackAmount, p)}</td>
+          <td>{formatDate(p.effectiveFrom)}</td>
+          <td>{p.staleSince ? formatDate(p.staleSince) : "not stale"}</td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }

@@ -1,0 +1,39 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { build } from "vite";
+import { webBuildConfig } from "../src/web/build-config.js";
+import { loadReplay, startServer, type TestServer } from "./harness.js";
+
+/** The web catalogue served by the real app, as `tariff serve` runs it. */
+export interface WebCatalogue {
+  /** The folder of the Vite build mounted at `/` (`index.html`, `assets/`). */
+  readonly root: string;
+  readonly server: TestServer;
+  /** Stops the server, closes the replay store and removes the build. */
+  close(): Promise<void>;
+}
+
+/**
+ * Builds the web catalogue with the real Vite build into a temporary folder and serves it at `/`
+ * of the real app on the bundled replay, with compressed bodies as `tariff serve` sends them
+ * (T120–T122). On a failure half-way, what was set up is taken down again.
+ */
+export async function serveWebCatalogue(): Promise<WebCatalogue> {
+  const root = mkdtempSync(join(tmpdir(), "tariff-web-"));
+  const undo: (() => unknown)[] = [() => rmSync(root, { recursive: true, force: true })];
+  const close = async () => {
+    for (const step of undo.splice(0).reverse()) await step();
+  };
+  try {
+    await build(webBuildConfig(root));
+    const { view, store } = await loadReplay();
+    undo.push(() => store.close());
+    const server = await startServer(view, { compression: true, web: { root } });
+    undo.push(() => server.close());
+    return { root, server, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
