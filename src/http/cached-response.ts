@@ -1,6 +1,7 @@
+import type { RateLimiterRes } from "rate-limiter-flexible";
 import { CORS_HEADERS } from "./cors.js";
 import { type ContentCoding, encodeBody, MIN_COMPRESS_BYTES } from "./encoding.js";
-import type { RateLimitCount } from "./rate-limit.js";
+import { RateLimit } from "./rate-limit.js";
 
 /** What a route answered for one (dataset version, path, raw query): status, bytes and validators. */
 export interface ResponseFields {
@@ -33,15 +34,21 @@ const RATE_PAIRS = ["ratelimit-limit", "", "ratelimit-remaining", "", "ratelimit
  * The header list of one answer of a {@link CachedResponse} with its D24 count (T131). A counted
  * list has three `RateLimit-*` slots, filled here in place: `writeHead` reads the list before it
  * returns and requests run one at a time, so no list is built per request. A request the limit
- * could not count (Redis down, T30) gets the list without the slots (a copy, only then).
+ * could not count (`count` null: Redis down, T30) gets the list without the slots (a copy, only then).
  */
-export function countedHeaders(list: readonly string[], counted: boolean, count: RateLimitCount | null): string[] {
+export function countedHeaders(
+  list: readonly string[],
+  counted: boolean,
+  limit: RateLimit | null,
+  count: RateLimiterRes | null,
+): string[] {
   const headers = list as string[];
   if (!counted) return headers;
-  if (count === null) return headers.filter((_, i) => i < RATE_SLOTS || i >= RATE_SLOTS + RATE_PAIRS.length);
-  headers[RATE_SLOTS + 1] = count.limit;
-  headers[RATE_SLOTS + 3] = count.remaining;
-  headers[RATE_SLOTS + 5] = count.reset;
+  if (limit === null || count === null)
+    return headers.filter((_, i) => i < RATE_SLOTS || i >= RATE_SLOTS + RATE_PAIRS.length);
+  headers[RATE_SLOTS + 1] = limit.limitHeader;
+  headers[RATE_SLOTS + 3] = RateLimit.remaining(count);
+  headers[RATE_SLOTS + 5] = RateLimit.reset(count);
   return headers;
 }
 

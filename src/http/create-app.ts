@@ -7,7 +7,7 @@ import Fastify, {
   type FastifyRequest,
   LogController,
 } from "fastify";
-import type { RateLimiterAbstract } from "rate-limiter-flexible";
+import type { RateLimiterAbstract, RateLimiterRes } from "rate-limiter-flexible";
 import { CatalogueError } from "../catalogue/errors.js";
 import { parseRawQuery } from "../catalogue/params.js";
 import type { CatalogueView } from "../catalogue/view.js";
@@ -23,7 +23,7 @@ import { ifNoneMatchMatches, weakEtag } from "./etag.js";
 import { DEFAULT_TIMEOUTS, MAX_URL_LENGTH, type ServerTimeouts } from "./limits.js";
 import { openApiRoute } from "./openapi.js";
 import { PROBLEM_CONTENT_TYPE, problem, sendProblem } from "./problem.js";
-import { clientIpOf, RateLimit, type RateLimitCount, rejectionDetail } from "./rate-limit.js";
+import { clientIpOf, RateLimit } from "./rate-limit.js";
 import { precomputedRequests, ResponseTable } from "./response-table.js";
 import { registerRootRedirect } from "./root-redirect.js";
 import { API_PREFIX, ROUTES, type RouteSpec } from "./routes.js";
@@ -112,7 +112,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
       : null;
   const clientIp = clientIpOf(options.trustProxy);
   /** Requests the fast path counted and handed to Fastify (over the limit): Fastify answers the 429 without counting again. */
-  const countedFast = new WeakMap<IncomingMessage, RateLimitCount | null>();
+  const countedFast = new WeakMap<IncomingMessage, RateLimiterRes>();
   let closing = false;
   /** Fastify's request handler (set by the server factory below), for requests the fast path hands over. */
   let toFastify: (req: IncomingMessage, res: ServerResponse) => void = () => {};
@@ -218,31 +218,36 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     if (limit === null) answerBuilt(req, res, entry, null);
     else
       limit.consume(clientIp(req)).then(
-        (count) => {
-          if (count?.retryAfter === undefined) return answerBuilt(req, res, entry, count);
-          countedFast.set(req, count);
+        (count) => answerBuilt(req, res, entry, count),
+        (reason: unknown) => {
+          const over = RateLimit.overLimit(reason);
+          // The store failed (Redis down): served uncounted (T30).
+          if (over === null) return answerBuilt(req, res, entry, null);
+          countedFast.set(req, over);
           toFastify(req, res);
-        },
-        (error: unknown) => {
-          app.log.error({ err: error }, "unexpected fault");
-          res.destroy();
         },
       );
     return true;
   }
 
   /** Writes a built response (or its 304) with its prebuilt header list, the D24 count filled in. */
-  function answerBuilt(req: IncomingMessage, res: ServerResponse, entry: CachedResponse, count: RateLimitCount | null) {
-    const tags = req.headers["if-none-match"];
-    // RFC 9110 §13.2.1 (D21 amended): If-None-Match applies only where the answer would be 2xx.
-    if (entry.status === 200 && tags !== undefined && (tags === entry.etag || ifNoneMatchMatches(tags, entry.etag))) {
-      res.writeHead(304, countedHeaders(entry.notModifiedHeaders, entry.counted, count));
-      res.end();
-      return;
+  function answerBuilt(req: IncomingMessage, res: ServerResponse, entry: CachedResponse, count: RateLimiterRes | null) {
+    try {
+      const tags = req.headers["if-none-match"];
+      // RFC 9110 §13.2.1 (D21 amended): If-None-Match applies only where the answer would be 2xx.
+      if (entry.status === 200 && tags !== undefined && (tags === entry.etag || ifNoneMatchMatches(tags, entry.etag))) {
+        res.writeHead(304, countedHeaders(entry.notModifiedHeaders, entry.counted, limit, count));
+        res.end();
+        return;
+      }
+      const variant = entry.variant(compression ? negotiateEncoding(req.headers["accept-encoding"]) : "identity");
+      res.writeHead(entry.status, countedHeaders(variant.headers, entry.counted, limit, count));
+      res.end(variant.body);
+    } catch (error) {
+      // Nothing expected throws here; a fault is logged and the connection closed, never a crash.
+      app.log.error({ err: error }, "unexpected fault");
+      res.destroy();
     }
-    const variant = entry.variant(compression ? negotiateEncoding(req.headers["accept-encoding"]) : "identity");
-    res.writeHead(entry.status, countedHeaders(variant.headers, entry.counted, count));
-    res.end(variant.body);
   }
 
   /**
@@ -253,14 +258,23 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   async function countOnFastify(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
     if (limit === null || request.method === "OPTIONS") return false;
     const raw = request.raw;
-    const count = countedFast.has(raw) ? (countedFast.get(raw) ?? null) : await limit.consume(clientIp(raw));
-    if (count === null) return false; // the store is down: served uncounted (T30)
-    reply.header("ratelimit-limit", count.limit);
-    reply.header("ratelimit-remaining", count.remaining);
-    reply.header("ratelimit-reset", count.reset);
-    if (count.retryAfter === undefined) return false;
-    reply.header("retry-after", count.retryAfter);
-    sendProblem(reply, 429, rejectionDetail(limit.max, limit.windowMs, count.retryAfter));
+    let count = countedFast.get(raw);
+    let over = count !== undefined;
+    if (count === undefined)
+      try {
+        count = await limit.consume(clientIp(raw));
+      } catch (reason) {
+        const refused = RateLimit.overLimit(reason);
+        if (refused === null) return false; // the store is down: served uncounted (T30)
+        count = refused;
+        over = true;
+      }
+    reply.header("ratelimit-limit", limit.limitHeader);
+    reply.header("ratelimit-remaining", RateLimit.remaining(count));
+    reply.header("ratelimit-reset", RateLimit.reset(count));
+    if (!over) return false;
+    reply.header("retry-after", RateLimit.retryAfter(count));
+    sendProblem(reply, 429, limit.detail(count));
     return true;
   }
 

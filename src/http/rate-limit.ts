@@ -20,19 +20,6 @@ export interface RateLimitSettings {
   readonly keyPrefix?: string;
 }
 
-/**
- * How one request was counted (D24): the values of the three `RateLimit-*` headers, and, when
- * the client is over its limit, the `Retry-After` seconds (whole, ≥ 1).
- */
-export interface RateLimitCount {
-  readonly limit: string;
-  readonly remaining: string;
-  /** Seconds until the client's window resets. */
-  readonly reset: string;
-  /** Set when the request is refused (429). */
-  readonly retryAfter: number | undefined;
-}
-
 /** The D24 429 problem's detail for a count over the limit. */
 export function rejectionDetail(max: number, windowMs: number, retryAfter: number): string {
   const window = windowMs === 60_000 ? "minute" : `${windowMs / 1000} s`;
@@ -41,7 +28,7 @@ export function rejectionDetail(max: number, windowMs: number, retryAfter: numbe
 
 /** D24: Retry-After in whole seconds, at least 1 (a count may end its window in under a second). */
 export function retryAfterSeconds(ttlMs: number): number {
-  return Math.max(1, Math.ceil(ttlMs / 1000));
+  return Math.max(1, Math.ceil(Math.max(0, ttlMs) / 1000));
 }
 
 /** `RateLimit-Reset` values 0…60 as strings, so the per-minute window allocates none per request. */
@@ -50,19 +37,21 @@ const SECONDS = Array.from({ length: 61 }, (_, i) => String(i));
 /**
  * The D24 limit of one process, shared by the fast path and the Fastify path (T130): one
  * rate-limiter-flexible limiter (in memory, or Redis with `REDIS_URL`), one client-IP rule.
- * Preflights are not counted: callers do not ask for them.
+ * Preflights are not counted: callers do not ask for them. The library's answer
+ * (`RateLimiterRes`) is used as it comes, so counting a request allocates nothing of ours.
  */
 export class RateLimit {
   readonly max: number;
   readonly windowMs: number;
+  /** `RateLimit-Limit`. */
+  readonly limitHeader: string;
   readonly #limiter: RateLimiterAbstract;
-  readonly #limit: string;
 
   constructor(settings: RateLimitSettings) {
     if (settings.max <= 0) throw new Error("a rate limit needs max > 0");
     this.max = settings.max;
     this.windowMs = settings.windowMs ?? 60_000;
-    this.#limit = String(this.max);
+    this.limitHeader = String(this.max);
     const keyPrefix = settings.keyPrefix ?? "tariff-ratelimit";
     this.#limiter =
       settings.limiter ??
@@ -80,25 +69,38 @@ export class RateLimit {
   }
 
   /**
-   * Counts one request of a client IP. Resolves to the count, or to `null` when the counter store
-   * failed (Redis down): the request is then served uncounted, without `RateLimit-*` headers (T30).
+   * Counts one request of a client IP: the library's promise, fulfilled with the count when the
+   * client is within its limit, rejected with the count when it is over (see {@link overLimit})
+   * or with an Error when the counter store failed (Redis down: serve uncounted, T30).
    */
-  consume(ip: string): Promise<RateLimitCount | null> {
-    return this.#limiter.consume(ip).then(
-      (res) => this.#count(res, false),
-      (reason: unknown) => (reason instanceof RateLimiterRes ? this.#count(reason, true) : null),
-    );
+  consume(ip: string): Promise<RateLimiterRes> {
+    return this.#limiter.consume(ip);
   }
 
-  #count(res: RateLimiterRes, refused: boolean): RateLimitCount {
-    const ms = Math.max(0, res.msBeforeNext);
-    const seconds = Math.ceil(ms / 1000);
-    return {
-      limit: this.#limit,
-      remaining: String(res.remainingPoints),
-      reset: SECONDS[seconds] ?? String(seconds),
-      retryAfter: refused ? retryAfterSeconds(ms) : undefined,
-    };
+  /** The count of a rejection of {@link consume} when the client is over its limit; null when the store failed. */
+  static overLimit(reason: unknown): RateLimiterRes | null {
+    return reason instanceof RateLimiterRes ? reason : null;
+  }
+
+  /** `RateLimit-Remaining`. */
+  static remaining(count: RateLimiterRes): string {
+    return String(count.remainingPoints);
+  }
+
+  /** `RateLimit-Reset`: whole seconds until the client's window ends, rounded up. */
+  static reset(count: RateLimiterRes): string {
+    const seconds = Math.ceil(Math.max(0, count.msBeforeNext) / 1000);
+    return SECONDS[seconds] ?? String(seconds);
+  }
+
+  /** `Retry-After` of a refused request: whole seconds, at least 1. */
+  static retryAfter(count: RateLimiterRes): number {
+    return retryAfterSeconds(count.msBeforeNext);
+  }
+
+  /** The 429 problem's detail. */
+  detail(count: RateLimiterRes): string {
+    return rejectionDetail(this.max, this.windowMs, RateLimit.retryAfter(count));
   }
 }
 
