@@ -7,6 +7,7 @@ import Fastify, {
   type FastifyRequest,
   LogController,
 } from "fastify";
+import type { Redis } from "ioredis";
 import type { RateLimiterAbstract, RateLimiterRes } from "rate-limiter-flexible";
 import { CatalogueError } from "../catalogue/errors.js";
 import { parseRawQuery } from "../catalogue/params.js";
@@ -45,7 +46,7 @@ export interface AppOptions {
    */
   readonly rateLimiter?: RateLimiterAbstract;
   /** Shares the D24 counters through Redis (REDIS_URL, an ioredis client); fails open when Redis is down (T30). */
-  readonly rateLimitRedis?: unknown;
+  readonly rateLimitRedis?: Redis | undefined;
   /** D19: absolute base URL for links; else the request's protocol and host. */
   readonly publicBaseUrl?: string | undefined;
   readonly trustProxy?: number | string[] | undefined;

@@ -1,4 +1,5 @@
 import type { IncomingMessage } from "node:http";
+import type { Redis } from "ioredis";
 import proxyaddr from "proxy-addr";
 import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
 
@@ -13,7 +14,7 @@ export interface RateLimitSettings {
    * through rate-limiter-flexible's Redis store. When Redis fails the limit fails open: the
    * request is served uncounted (T30, T130).
    */
-  readonly redis?: unknown;
+  readonly redis?: Redis;
   /** Any other rate-limiter-flexible limiter (cluster, another store); wins over `redis`. */
   readonly limiter?: RateLimiterAbstract;
   /** Prefix of the counter keys in a shared store (default `tariff-ratelimit`). */
