@@ -1,24 +1,29 @@
 /**
- * `npm run bench` (issue 6 §3). Not part of `npm test`: nothing here asserts a time.
+ * `npm run bench` (issues 6 and 16). Not part of `npm test`: nothing here asserts a time.
  *
- * 1. Replays the bundled snapshots into a fresh SQLite store (times each run and the whole replay).
- * 2. Starts `tariff serve` on that store as a child, pinned to CPU 0 (`taskset -c 0`), with
- *    RATE_LIMIT_PER_MINUTE=0 (the limit is OFF in the bench), and times spawn → first 200.
- * 3. Starts a bare node:http server (bench/bare-server.ts, also on CPU 0) returning the bytes and
- *    headers Tariff returned, and drives both with autocannon from this process, pinned to CPU 1,
- *    alternating A/B per round; prints req/s, p50, p99 and the ratio Tariff/bare per endpoint.
- * 4. The same for a Tariff with the rate limit on (set very high), i.e. every request through Fastify.
- * 5. `--workers 1` vs `--workers 2` on the single-model route (unpinned: the load generator shares the cores).
- * 6. Peak RSS (VmHWM) of the server.
+ * 1. Replays the bundled snapshots into a fresh SQLite store (each run and the whole replay timed).
+ * 2. `tariff --help`; cold start on that existing store (spawn of `npm start`'s command → first 200
+ *    of /meta), three times; idle RSS of the server after start.
+ * 3. Headline: Tariff in its default configuration — the rate limit ON (RATE_LIMIT_PER_MINUTE=10⁹,
+ *    so it counts every request but never refuses), compression on — against a bare node:http
+ *    server (bench/bare-server.ts) returning the same bytes and headers, for every entry of
+ *    {@link ENDPOINTS}. Both servers pinned to CPU 0, the load generator to CPU 1; A/B alternating
+ *    for ROUNDS rounds after a 1 s warm-up each; ratio = median of the per-round ratios.
+ * 4. The single model and its 304 again with the limit off (RATE_LIMIT_PER_MINUTE=0).
+ * 5. A mixed soak: every endpoint, its 304 and some bad requests (400, 404, 405, router 400),
+ *    identity and compressed, at SOAK_CONNECTIONS for SOAK_SECONDS; 5xx count, RSS before/after.
+ * 6. `tariff serve --workers 1` vs `--workers 2`, unpinned.
  *
- * Env: BENCH_ROUNDS (3), BENCH_SECONDS (5), BENCH_CONNECTIONS (64), BENCH_SKIP_WORKERS=1,
- * BENCH_ONLY=<part of an endpoint name>.
+ * Load: `wrk` (one thread) when installed, else autocannon (which tops out near the bare server's
+ * speed on small bodies, understating the gap). Env: BENCH_ROUNDS (3), BENCH_SECONDS (4),
+ * BENCH_CONNECTIONS (64), BENCH_SOAK_SECONDS (60), BENCH_SOAK_CONNECTIONS (256),
+ * BENCH_ONLY=<part of an endpoint name>, BENCH_SKIP_WORKERS=1, BENCH_SKIP_SOAK=1, BENCH_AUTOCANNON=1.
  */
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { type ChildProcess, execFileSync, spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { get } from "node:http";
 import { createServer } from "node:net";
-import { cpus, tmpdir } from "node:os";
+import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
 import { loadView } from "../src/catalogue/load-view.js";
@@ -27,28 +32,54 @@ import { SOURCES } from "../src/sources/registry.js";
 import { openSqliteStore } from "../src/store/open-store.js";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
+const SOAK_SECONDS = Number(process.env.BENCH_SOAK_SECONDS ?? 60);
+const SOAK_CONNECTIONS = Number(process.env.BENCH_SOAK_CONNECTIONS ?? 256);
+/** How long RSS is watched after the soak. */
+const SETTLE_SECONDS = Number(process.env.BENCH_SETTLE_SECONDS ?? 30);
 const ROOT = new URL("..", import.meta.url).pathname;
+/** What `npm start` runs (package.json), relative to the checkout. */
+const START = ["build/cli/main.js", "serve"];
 const MODEL = "/api/v1/models/anthropic/claude-opus-4-0";
+/** The rate limit of the headline: on, counting every request, never reached. */
+const LIMIT_ON = 1_000_000_000;
 
 interface Endpoint {
   readonly name: string;
   readonly path: string;
+  /** Sent with the answer's own ETag in If-None-Match: the 304 row. */
   readonly notModified?: boolean;
 }
 
+/** Every benchmarked endpoint, head to head with bare node:http and in the soak. One line per endpoint. */
 const ENDPOINTS: readonly Endpoint[] = [
   { name: "single model", path: MODEL },
-  { name: "/models?limit=50", path: "/api/v1/models?limit=50" },
+  { name: "304 single model", path: MODEL, notModified: true },
   { name: "/models?limit=500", path: "/api/v1/models?limit=500" },
+  { name: "/models?limit=50", path: "/api/v1/models?limit=50" },
   { name: "/rates", path: "/api/v1/rates" },
   { name: "/changes", path: "/api/v1/changes" },
-  { name: "304 single model", path: MODEL, notModified: true },
+  { name: "/meta", path: "/api/v1/meta" },
+  { name: "history", path: `${MODEL}/history` },
+  { name: "/models/search", path: "/api/v1/models/search?q=claude%20sonnet" },
+  { name: "/compare", path: "/api/v1/compare?models=openai/gpt-4o,anthropic/claude-opus-4-0" },
+];
+
+/** Bad requests mixed into the soak: each must be a 4xx problem, never a 5xx. */
+const BAD_REQUESTS: readonly { method: string; path: string }[] = [
+  { method: "GET", path: "/api/v1/models?limit=0" },
+  { method: "GET", path: "/api/v1/models?limit=abc&sort=nope" },
+  { method: "GET", path: "/api/v1/models/nobody/none" },
+  { method: "GET", path: "/api/v1/no-such-endpoint" },
+  { method: "GET", path: "/api/v1/models/%E0%A4%A/x" },
+  { method: "POST", path: "/api/v1/meta" },
+  { method: "GET", path: "/api/v1/compare?models=a" },
 ];
 
 interface Sample {
   rps: number;
+  /** Latency percentiles, ms. */
   p50: number;
   p99: number;
 }
@@ -60,6 +91,14 @@ const median = (xs: number[]) => {
   const m = Math.floor(s.length / 2);
   return s.length % 2 ? (s[m] ?? 0) : ((s[m - 1] ?? 0) + (s[m] ?? 0)) / 2;
 };
+const fmt = (n: number) => Math.round(n).toLocaleString("en-US");
+const ms = (n: number) => n.toFixed(2);
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" ");
+const useWrk =
+  process.env.BENCH_AUTOCANNON !== "1" && spawnSync("wrk", ["--version"], { encoding: "utf8" }).error === undefined;
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -89,44 +128,37 @@ async function waitFor200(url: string, timeoutMs: number): Promise<void> {
       // not listening yet
     }
     if (Date.now() > until) throw new Error(`${url} not ready after ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 10));
+    await new Promise((r) => setTimeout(r, 5));
   }
 }
 
-/** Spawns node with tsx, pinned to `cpu` unless null. */
+/** Spawns node (`args` is what follows `node`), pinned to `cpu` unless null. */
 function spawnNode(args: string[], env: Record<string, string>, cpu: number | null): ChildProcess {
-  const command = [process.execPath, "--import", "tsx", ...args];
+  const options = { cwd: ROOT, env: { ...process.env, ...env }, stdio: "inherit" as const };
   const child =
     cpu === null
-      ? spawn(command[0] ?? "node", command.slice(1), { cwd: ROOT, env: { ...process.env, ...env }, stdio: "inherit" })
-      : spawn("taskset", ["-c", String(cpu), ...command], {
-          cwd: ROOT,
-          env: { ...process.env, ...env },
-          stdio: "inherit",
-        });
+      ? spawn(process.execPath, args, options)
+      : spawn("taskset", ["-c", String(cpu), process.execPath, ...args], options);
   children.push(child);
   return child;
 }
 
 async function startTariff(
   dataDir: string,
-  options: { cpu: number | null; rateLimit?: number; workers?: number } = { cpu: 0 },
+  options: { cpu: number | null; rateLimit: number; workers?: number },
 ): Promise<{ child: ChildProcess; base: string; readyMs: number }> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const started = performance.now();
-  const args = ["src/cli/main.ts", "serve", ...(options.workers ? ["--workers", String(options.workers)] : [])];
-  const child = spawnNode(
-    args,
-    {
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      RATE_LIMIT_PER_MINUTE: String(options.rateLimit ?? 0),
-      LOG_LEVEL: "warn",
-    },
-    options.cpu,
-  );
+  const args = [...START, ...(options.workers ? ["--workers", String(options.workers)] : [])];
+  const env = {
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    RATE_LIMIT_PER_MINUTE: String(options.rateLimit),
+    LOG_LEVEL: "warn",
+  };
+  const child = spawnNode(args, env, options.cpu);
   await waitFor200(`${base}/api/v1/meta`, 60_000);
   return { child, base, readyMs: performance.now() - started };
 }
@@ -138,18 +170,54 @@ async function stop(child: ChildProcess): Promise<void> {
   await exited;
 }
 
-function peakRssMb(pid: number | undefined): number {
+/** Resident and peak memory of a process, MB (from /proc). */
+function memoryMb(pid: number | undefined): { rss: number; peak: number } {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
-  return kb / 1024;
+  const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+  return { rss: kb("VmRSS") / 1024, peak: kb("VmHWM") / 1024 };
+}
+
+/** A wrk duration (`850.00us`, `1.20ms`, `2.01s`, `1.00m`) in ms. */
+function wrkMs(text: string): number {
+  const m = /^([\d.]+)(us|ms|s|m)$/.exec(text.trim());
+  if (!m) throw new Error(`wrk: unreadable duration ${text}`);
+  const n = Number(m[1]);
+  return m[2] === "us" ? n / 1000 : m[2] === "ms" ? n : m[2] === "s" ? n * 1000 : n * 60_000;
+}
+
+/** CPUs the load generator runs on (taskset list); the --workers runs widen it to both. */
+let loadCpus = "1";
+
+/** Runs wrk on {@link loadCpus} and returns its output; throws when wrk fails. */
+function runWrk(args: string[]): string {
+  const result = spawnSync("taskset", ["-c", loadCpus, "wrk", ...args], { encoding: "utf8", maxBuffer: 16 << 20 });
+  if (result.status !== 0) throw new Error(`wrk ${args.join(" ")} failed: ${result.stderr}`);
+  return result.stdout;
 }
 
 async function drive(base: string, endpoint: Endpoint, etag: string, seconds: number): Promise<Sample> {
+  const headers: Record<string, string> = endpoint.notModified ? { "if-none-match": etag } : {};
+  if (useWrk) {
+    const out = runWrk([
+      "-t1",
+      `-c${CONNECTIONS}`,
+      `-d${seconds}s`,
+      "--latency",
+      ...Object.entries(headers).flatMap(([k, v]) => ["-H", `${k}: ${v}`]),
+      `${base}${endpoint.path}`,
+    ]);
+    const bad = /Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1];
+    const socket = /Socket errors: (.*)/.exec(out)?.[1];
+    if (bad || socket)
+      throw new Error(`${endpoint.name} at ${base}: unexpected answers (${bad ?? 0}; ${socket ?? ""})`);
+    const percentile = (p: string) => wrkMs(new RegExp(`^\\s+${p}%\\s+(\\S+)`, "m").exec(out)?.[1] ?? "NaNms");
+    return { rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1]), p50: percentile("50"), p99: percentile("99") };
+  }
   const result = await autocannon({
     url: `${base}${endpoint.path}`,
     connections: CONNECTIONS,
     duration: seconds,
-    headers: endpoint.notModified ? { "if-none-match": etag } : {},
+    headers,
   });
   const expected = endpoint.notModified ? result["3xx"] : result["2xx"];
   if (result.errors > 0 || expected === 0 || result.non2xx > (endpoint.notModified ? result["3xx"] : 0))
@@ -176,16 +244,95 @@ async function compare(a: string, b: string, endpoint: Endpoint, etag: string) {
   return { a: summary(as), b: summary(bs), ratio: median(ratios) };
 }
 
-const fmt = (n: number) => Math.round(n).toLocaleString("en-US");
-const ms = (n: number) => n.toFixed(2);
+/** Head-to-head table of `endpoints` between Tariff at `tariff` and the bare server at `bare`. */
+async function table(tariff: string, bare: string, endpoints: readonly Endpoint[], etag: string) {
+  log("| endpoint | Tariff req/s | bare req/s | Tariff / bare | Tariff p50 / p99 ms | bare p50 / p99 ms |");
+  log("|---|---:|---:|---:|---:|---:|");
+  for (const endpoint of endpoints) {
+    const r = await compare(tariff, bare, endpoint, etag);
+    log(
+      `| ${endpoint.name} | ${fmt(r.a.rps)} | ${fmt(r.b.rps)} | **${(r.ratio * 100).toFixed(0)} %** | ` +
+        `${ms(r.a.p50)} / ${ms(r.a.p99)} | ${ms(r.b.p50)} / ${ms(r.b.p99)} |`,
+    );
+  }
+}
+
+/** The soak's requests: every endpoint (identity, br, and its 304) and the bad ones. */
+function soakRequests(
+  etags: ReadonlyMap<string, string>,
+): { method: string; path: string; headers: Record<string, string> }[] {
+  const out: { method: string; path: string; headers: Record<string, string> }[] = [];
+  for (const { path } of ENDPOINTS.filter((e) => !e.notModified)) {
+    out.push({ method: "GET", path, headers: {} });
+    out.push({ method: "GET", path, headers: { "accept-encoding": "gzip, br" } });
+    out.push({ method: "GET", path, headers: { "if-none-match": etags.get(path) ?? "" } });
+  }
+  for (const bad of BAD_REQUESTS) out.push({ ...bad, headers: {} });
+  return out;
+}
+
+/** Runs the soak against `base`; returns how many answers each status got. */
+async function soak(
+  base: string,
+  etags: ReadonlyMap<string, string>,
+  dir: string,
+  seconds: number,
+): Promise<Map<number, number>> {
+  const requests = soakRequests(etags);
+  const counts = new Map<number, number>();
+  if (useWrk) {
+    const lua = (s: string) => JSON.stringify(s); // JSON strings are valid Lua strings for these ASCII values
+    const script = join(dir, "soak.lua");
+    writeFileSync(
+      script,
+      [
+        // Formatted in init(): by then wrk.headers holds the Host header (HTTP/1.1 needs one).
+        "local reqs",
+        "function init() reqs = {",
+        ...requests.map(
+          (r) =>
+            `  wrk.format(${lua(r.method)}, ${lua(r.path)}, {${Object.entries(r.headers)
+              .map(([k, v]) => `[${lua(k)}] = ${lua(v)}`)
+              .join(", ")}}),`,
+        ),
+        "} end",
+        "local i = 0",
+        "counts = {}",
+        "local threads = {}",
+        "function setup(thread) table.insert(threads, thread) end",
+        "function request() i = i % #reqs + 1; return reqs[i] end",
+        "function response(status) counts[status] = (counts[status] or 0) + 1 end",
+        "function done()",
+        "  for _, t in ipairs(threads) do for k, v in pairs(t:get('counts')) do io.write(string.format('status %d %d\\n', k, v)) end end",
+        "end",
+      ].join("\n"),
+    );
+    const out = runWrk(["-t1", `-c${SOAK_CONNECTIONS}`, `-d${seconds}s`, "-s", script, base]);
+    for (const m of out.matchAll(/^status (\d+) (\d+)$/gm))
+      counts.set(Number(m[1]), (counts.get(Number(m[1])) ?? 0) + Number(m[2]));
+    const socket = /Socket errors: (.*)/.exec(out)?.[1];
+    if (socket) log(`- wrk socket errors: ${socket}`);
+    return counts;
+  }
+  const result = await autocannon({
+    url: base,
+    connections: SOAK_CONNECTIONS,
+    duration: seconds,
+    requests: requests.map((r) => ({ method: r.method as "GET", path: r.path, headers: r.headers })),
+  });
+  for (const [status, stats] of Object.entries(result.statusCodeStats ?? {}))
+    counts.set(Number(status), stats.count ?? 0);
+  return counts;
+}
 
 async function main() {
   execFileSync("taskset", ["-a", "-p", "-c", "1", String(process.pid)], { stdio: "ignore" });
+  if (!existsSync(join(ROOT, START[0] ?? ""))) throw new Error("no build/: run `npm run build:server` first");
   log(`# Tariff bench — ${new Date().toISOString()}`);
-  log(`machine: ${cpus().length} CPUs (${cpus()[0]?.model ?? "?"}), node ${process.version}`);
+  log(`machine: ${cpus().length} CPUs (${cpus()[0]?.model ?? "?"}), node ${process.version}; load average ${load()}`);
   log(
-    `load: autocannon ${CONNECTIONS} connections, ${ROUNDS} rounds × ${SECONDS} s per server and endpoint, ` +
-      "A/B alternating; servers pinned to CPU 0, autocannon to CPU 1; RATE_LIMIT_PER_MINUTE=0 (rate limit OFF)\n",
+    `load generator: ${useWrk ? "wrk, 1 thread" : "autocannon"}, ${CONNECTIONS} connections, ${ROUNDS} rounds × ${SECONDS} s ` +
+      "per server and endpoint, A/B alternating; servers pinned to CPU 0, the load generator to CPU 1\n",
   );
 
   // 1. Ingestion.
@@ -214,71 +361,116 @@ async function main() {
   log(
     `- one run over all sources of one date: last (${runs.at(-1)?.date}) ${fmt(runs.at(-1)?.ms ?? 0)} ms, slowest (${slowest.date}) ${fmt(slowest.ms)} ms`,
   );
-  log(`- runs: ${runs.map((r) => `${r.date} ${fmt(r.ms)}`).join(", ")}`);
   log(`- load store + build view (in process): ${fmt(loadMs)} ms (${view?.models.length} models)\n`);
 
-  // 2. Cold start to ready, three times; the last server stays up for the load.
+  // 2. Help, cold start, idle RSS (pinned to CPU 0 like the servers below).
+  const helps: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    const t = performance.now();
+    spawnSync("taskset", ["-c", "0", process.execPath, START[0] ?? "", "--help"], { cwd: ROOT, stdio: "ignore" });
+    helps.push(performance.now() - t);
+  }
   const starts: number[] = [];
-  let tariff = await startTariff(dataDir);
+  let tariff = await startTariff(dataDir, { cpu: 0, rateLimit: LIMIT_ON });
   starts.push(tariff.readyMs);
   for (let i = 0; i < 2; i++) {
     await stop(tariff.child);
-    tariff = await startTariff(dataDir);
+    tariff = await startTariff(dataDir, { cpu: 0, rateLimit: LIMIT_ON });
     starts.push(tariff.readyMs);
   }
-  log("## Start to ready (existing store; spawn of `node --import tsx src/cli/main.ts serve` → first 200 of /meta)");
-  log(`- ${starts.map((s) => `${fmt(s)} ms`).join(", ")} (median ${fmt(median(starts))} ms)\n`);
-  // Let the background precompute of the version finish before measuring.
-  await new Promise((r) => setTimeout(r, 3000));
+  // The version's responses are built in slices after the first answer; let that finish, then idle.
+  await new Promise((r) => setTimeout(r, 8000));
+  const idle = memoryMb(tariff.child.pid);
+  log(`## Start (\`node ${START.join(" ")}\`, what \`npm start\` runs; load average ${load()})`);
+  log(`- \`tariff --help\`: median ${fmt(median(helps))} ms of 5`);
+  log(
+    `- cold start on the existing store, spawn → first 200 of /meta: ${starts.map((s) => `${fmt(s)} ms`).join(", ")} (median ${fmt(median(starts))} ms)`,
+  );
+  log(`- idle RSS 8 s after the first answer: ${idle.rss.toFixed(0)} MB (peak so far ${idle.peak.toFixed(0)} MB)\n`);
 
-  // 3. Tariff vs bare node:http.
+  // 3. Headline: the default configuration (limit on) vs bare node:http.
   const barePort = await freePort();
   const bareBase = `http://127.0.0.1:${barePort}`;
   const paths = [...new Set(ENDPOINTS.map((e) => e.path))];
-  spawnNode(["bench/bare-server.ts", String(barePort), tariff.base, ...paths], {}, 0);
+  const bare = spawnNode(["--import", "tsx", "bench/bare-server.ts", String(barePort), tariff.base, ...paths], {}, 0);
   await waitFor200(`${bareBase}${MODEL}`, 30_000);
   const etag = (await fetchRaw(`${tariff.base}${MODEL}`)).etag;
   if ((await fetchRaw(`${tariff.base}${MODEL}`, { "if-none-match": etag })).status !== 304) throw new Error("no 304");
-
-  log("## Tariff (fast path, rate limit off) vs bare node:http");
-  log(
-    "| endpoint | Tariff req/s | bare req/s | Tariff / bare | Tariff p50 ms | Tariff p99 ms | bare p50 ms | bare p99 ms |",
-  );
-  log("|---|---:|---:|---:|---:|---:|---:|---:|");
   const only = process.env.BENCH_ONLY;
-  for (const endpoint of ENDPOINTS.filter((e) => !only || e.name.includes(only))) {
-    const r = await compare(tariff.base, bareBase, endpoint, etag);
-    log(
-      `| ${endpoint.name} | ${fmt(r.a.rps)} | ${fmt(r.b.rps)} | ${(r.ratio * 100).toFixed(0)} % | ${ms(r.a.p50)} | ${ms(r.a.p99)} | ${ms(r.b.p50)} | ${ms(r.b.p99)} |`,
-    );
-  }
-  const rss = peakRssMb(tariff.child.pid);
-  log(`\npeak RSS of the Tariff server (VmHWM after all runs): ${rss.toFixed(0)} MB\n`);
+  const selected = ENDPOINTS.filter((e) => !only || e.name.includes(only));
+  log(
+    `## Default configuration (rate limit ON at ${LIMIT_ON.toExponential(0)}/min, compression on) vs bare node:http (load average ${load()})`,
+  );
+  await table(tariff.base, bareBase, selected, etag);
+  const afterLoad = memoryMb(tariff.child.pid);
+  log(
+    `\nRSS of the Tariff server after these runs: ${afterLoad.rss.toFixed(0)} MB (peak ${afterLoad.peak.toFixed(0)} MB)\n`,
+  );
 
-  // 4. With the rate limit on: every request through Fastify and @fastify/rate-limit.
-  const limited = await startTariff(dataDir, { cpu: 0, rateLimit: 1_000_000_000 });
-  await new Promise((r) => setTimeout(r, 3000));
-  log("## Rate limit on (1e9/min, so never refused): Fastify path vs bare node:http");
-  log("| endpoint | Tariff req/s | bare req/s | Tariff / bare | Tariff p50 ms | Tariff p99 ms |");
-  log("|---|---:|---:|---:|---:|---:|");
-  for (const endpoint of ENDPOINTS.filter((e) => e.path === MODEL)) {
-    const r = await compare(limited.base, bareBase, endpoint, etag);
-    log(
-      `| ${endpoint.name} | ${fmt(r.a.rps)} | ${fmt(r.b.rps)} | ${(r.ratio * 100).toFixed(0)} % | ${ms(r.a.p50)} | ${ms(r.a.p99)} |`,
-    );
-  }
-  await stop(limited.child);
+  // 4. The fast path's cost without the limit.
+  const unlimited = await startTariff(dataDir, { cpu: 0, rateLimit: 0 });
+  await new Promise((r) => setTimeout(r, 5000));
+  log(`## Rate limit OFF (RATE_LIMIT_PER_MINUTE=0) vs the same bare server (load average ${load()})`);
+  await table(
+    unlimited.base,
+    bareBase,
+    selected.filter((e) => e.path === MODEL),
+    etag,
+  );
+  await stop(unlimited.child);
   await stop(tariff.child);
+  await stop(bare);
 
-  // 5. --workers.
+  // 5. Soak on a fresh server in the default configuration.
+  if (process.env.BENCH_SKIP_SOAK !== "1") {
+    const soaked = await startTariff(dataDir, { cpu: 0, rateLimit: LIMIT_ON });
+    await new Promise((r) => setTimeout(r, 8000));
+    const etags = new Map<string, string>();
+    for (const { path } of ENDPOINTS) etags.set(path, (await fetchRaw(`${soaked.base}${path}`)).etag);
+    const idleRss = memoryMb(soaked.child.pid).rss;
+    // A 5 s warm-up of the same mix first: the lazily built variants and the young generation are
+    // in place when the soak's start is measured, as in a server that has served traffic.
+    const warmup = await soak(soaked.base, etags, dataDir, 5);
+    await new Promise((r) => setTimeout(r, 5000));
+    const before = memoryMb(soaked.child.pid);
+    log(
+      `\n## Soak: ${SOAK_SECONDS} s, ${SOAK_CONNECTIONS} connections, ${soakRequests(etags).length} requests in rotation, after a 5 s warm-up (load average ${load()})`,
+    );
+    const counts = await soak(soaked.base, etags, dataDir, SOAK_SECONDS);
+    for (const [status, n] of warmup) if (status >= 500) counts.set(status, (counts.get(status) ?? 0) + n);
+    const during = memoryMb(soaked.child.pid);
+    // RSS every 5 s for SETTLE_SECONDS after the load: how far it comes back.
+    const settle: number[] = [];
+    for (let t = 5; t <= SETTLE_SECONDS; t += 5) {
+      await new Promise((r) => setTimeout(r, 5000));
+      settle.push(memoryMb(soaked.child.pid).rss);
+    }
+    const after = memoryMb(soaked.child.pid);
+    const total = [...counts.values()].reduce((a, b) => a + b, 0);
+    const errors = [...counts].filter(([s]) => s >= 500).reduce((a, [, n]) => a + n, 0);
+    const byStatus = [...counts].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${fmt(n)}`);
+    log(`- ${fmt(total)} answers (${fmt(total / SOAK_SECONDS)} req/s): ${byStatus.join(", ")}`);
+    const change = (from: number) => `${(((after.rss - from) / from) * 100).toFixed(1)} %`;
+    log(`- **5xx: ${errors}** (warm-up included)`);
+    log(
+      `- RSS: ${idleRss.toFixed(0)} MB idle after start, ${before.rss.toFixed(0)} MB at the soak's start, ` +
+        `${during.rss.toFixed(0)} MB at its end, ${after.rss.toFixed(0)} MB ${SETTLE_SECONDS} s later: ` +
+        `**${change(before.rss)}** vs the soak's start (${change(idleRss)} vs idle); peak ${after.peak.toFixed(0)} MB`,
+    );
+    log(`- RSS every 5 s after the load: ${settle.map((r) => r.toFixed(0)).join(", ")} MB`);
+    await stop(soaked.child);
+  }
+
+  // 6. --workers.
   if (process.env.BENCH_SKIP_WORKERS !== "1") {
-    log("\n## `tariff serve --workers N`, single model, unpinned (autocannon shares the 2 CPUs)");
+    log("\n## `tariff serve --workers N`, single model, limit on, unpinned (the load generator shares the 2 CPUs)");
     log("| workers | req/s | p50 ms | p99 ms |");
     log("|---:|---:|---:|---:|");
     execFileSync("taskset", ["-a", "-p", "-c", "0-1", String(process.pid)], { stdio: "ignore" });
+    loadCpus = "0-1";
     for (const workers of [1, 2]) {
-      const server = await startTariff(dataDir, { cpu: null, workers });
-      await new Promise((r) => setTimeout(r, 4000));
+      const server = await startTariff(dataDir, { cpu: null, rateLimit: LIMIT_ON, workers });
+      await new Promise((r) => setTimeout(r, 6000));
       const endpoint = ENDPOINTS[0] as Endpoint;
       await drive(server.base, endpoint, etag, 1);
       const samples: Sample[] = [];
@@ -289,6 +481,7 @@ async function main() {
       await stop(server.child);
     }
   }
+  log(`\nload average at the end: ${load()}`);
   rmSync(dataDir, { recursive: true, force: true });
 }
 

@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -14,6 +15,13 @@ import { createPgDatabase } from "./store-backends.js";
  * suites run unchanged on both back-ends (issue 5).
  */
 export default async function setup(project: TestProject) {
+  // `bin/tariff.js` (spawned by the CLI, MCP stdio and scale-out suites, all in the sqlite project)
+  // runs the compiled build/ when there is one, as `npm start` does (T133): compile the sources
+  // under test first, so no suite runs a build older than the code.
+  if (project.name !== "postgres")
+    execFileSync(process.execPath, ["node_modules/typescript/bin/tsc", "-p", "tsconfig.build.json", "--noCheck"], {
+      stdio: "inherit",
+    });
   const dir = mkdtempSync(join(tmpdir(), "tariff-test-"));
   const path = join(dir, "replay.db");
   if (project.name !== "postgres") {

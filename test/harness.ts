@@ -1,5 +1,6 @@
 import { type Agent, type IncomingHttpHeaders, request } from "node:http";
 import type { AddressInfo } from "node:net";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import type { FastifyInstance } from "fastify";
 import { inject } from "vitest";
 import { loadView } from "../src/catalogue/load-view.js";
@@ -64,7 +65,7 @@ export async function startServer(
   };
 }
 
-/** A response read in full over node:http (HEAD and 304 have an empty body). */
+/** A response read in full over node:http (HEAD and 304 have an empty body), its body decoded. */
 export interface RawResponse {
   readonly status: number;
   readonly headers: IncomingHttpHeaders;
@@ -73,7 +74,8 @@ export interface RawResponse {
 
 /**
  * One request over node:http with any method, any path as sent (no URL normalisation, unlike
- * fetch) and any headers; pass a keep-alive `agent` to reuse connections.
+ * fetch) and any headers; pass a keep-alive `agent` to reuse connections. A gzip or br body (the
+ * app compresses by default, issue 16) is decoded; `headers` still say how it was sent.
  */
 export function httpRequest(
   base: string,
@@ -93,9 +95,23 @@ export function httpRequest(
       (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () =>
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString("utf8") }),
-        );
+        res.on("end", () => {
+          try {
+            const bytes = Buffer.concat(chunks);
+            const coding = res.headers["content-encoding"];
+            const body =
+              bytes.length === 0
+                ? bytes
+                : coding === "br"
+                  ? brotliDecompressSync(bytes)
+                  : coding === "gzip"
+                    ? gunzipSync(bytes)
+                    : bytes;
+            resolve({ status: res.statusCode ?? 0, headers: res.headers, body: body.toString("utf8") });
+          } catch (error) {
+            reject(error);
+          }
+        });
         res.on("error", reject);
       },
     );

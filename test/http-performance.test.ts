@@ -41,9 +41,10 @@ const MODEL = `/api/v1/models/${SAMPLE_MODEL.provider}/${SAMPLE_MODEL.model}`;
 let view: CatalogueView;
 let built: TestServer; // precomputed, rate limit off: the fast path
 let lazy: TestServer; // nothing precomputed, rate limit off
-let counted: TestServer; // rate limit on: every request through Fastify
-let compressed: TestServer; // compression on, rate limit off
-let compressedCounted: TestServer; // compression on, rate limit on
+let counted: TestServer; // rate limit on, fast path off: every request through Fastify
+let compressed: TestServer; // compression on (the default), rate limit off
+let compressedCounted: TestServer; // compression on, rate limit on, through Fastify
+let identity: TestServer; // compression off
 
 beforeAll(async () => {
   const replay = await loadReplay();
@@ -51,13 +52,14 @@ beforeAll(async () => {
   view = replay.view;
   built = await startServer(view);
   lazy = await startServer(view, { precompute: false });
-  counted = await startServer(view, { rateLimitPerMinute: 1_000_000 });
-  compressed = await startServer(view, { compression: true });
-  compressedCounted = await startServer(view, { compression: true, rateLimitPerMinute: 1_000_000 });
+  counted = await startServer(view, { rateLimitPerMinute: 1_000_000, fastPath: false });
+  compressed = await startServer(view);
+  compressedCounted = await startServer(view, { rateLimitPerMinute: 1_000_000, fastPath: false });
+  identity = await startServer(view, { compression: false });
   await Promise.all([built, counted, compressed, compressedCounted].map((s) => precomputed(s.app)));
 });
 afterAll(async () => {
-  await Promise.all([built, lazy, counted, compressed, compressedCounted].map((s) => s?.close()));
+  await Promise.all([built, lazy, counted, compressed, compressedCounted, identity].map((s) => s?.close()));
 });
 
 const withoutRateHeaders = (h: Record<string, string>) =>
@@ -183,8 +185,11 @@ describe("Accept-Encoding (issue 6 §2)", () => {
     expect(Number(head.headers["content-length"])).toBe(get.body.length);
   });
 
-  it("without the compression option Accept-Encoding is ignored and no Vary is sent (the bare app)", async () => {
-    const res = await raw(built.base, "/api/v1/rates", { "accept-encoding": "gzip, br" });
+  it("compression is on by default; with `compression: false` Accept-Encoding is ignored and no Vary is sent", async () => {
+    const coded = await raw(built.base, "/api/v1/rates", { "accept-encoding": "gzip, br" });
+    expect(coded.headers["content-encoding"]).toBe("br");
+    expect(coded.headers.vary).toBe("accept-encoding");
+    const res = await raw(identity.base, "/api/v1/rates", { "accept-encoding": "gzip, br" });
     expect(res.headers["content-encoding"]).toBeUndefined();
     expect(res.headers.vary).toBeUndefined();
     expect(JSON.parse(res.body.toString()).data.length).toBeGreaterThan(0);

@@ -91,17 +91,27 @@ describe("scale-out on PostgreSQL and Redis (issue 5)", () => {
       );
     expect(Date.now() - published).toBeLessThan(5000);
 
+    // One count across both processes and both paths (T130): /providers is built for the version
+    // (the fast path answers it), a query nobody sent before is rendered by the Fastify path.
     const client = { "x-forwarded-for": "203.0.113.7" };
+    const paths = ["/api/v1/providers", "/api/v1/models?limit=11", "/api/v1/providers", "/api/v1/models?limit=12"];
     for (let i = 0; i < 5; i++) {
-      const res = await fetch(`http://127.0.0.1:${ports[i % 2]}/api/v1/providers`, { headers: client });
-      expect(res.status).toBe(200);
-      expect(res.headers.get("ratelimit-remaining")).toBe(String(4 - i));
+      const path = paths[i % paths.length];
+      const res = await fetch(`http://127.0.0.1:${ports[i % 2]}${path}`, { headers: client });
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get("ratelimit-remaining"), path).toBe(String(4 - i));
+      expect(res.headers.get("ratelimit-limit"), path).toBe("5");
     }
-    const limited = await fetch(`http://127.0.0.1:${ports[1]}/api/v1/providers`, { headers: client });
-    expect(limited.status).toBe(429);
-    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
-    const elsewhere = await fetch(`http://127.0.0.1:${ports[0]}/api/v1/providers`, { headers: client });
-    expect(elsewhere.status).toBe(429);
+    for (const [port, path] of [
+      [ports[1], "/api/v1/providers"],
+      [ports[0], "/api/v1/providers"],
+      [ports[1], "/api/v1/models?limit=13"],
+    ] as const) {
+      const limited = await fetch(`http://127.0.0.1:${port}${path}`, { headers: client });
+      expect(limited.status, path).toBe(429);
+      expect(Number(limited.headers.get("retry-after")), path).toBeGreaterThanOrEqual(1);
+      expect(limited.headers.get("ratelimit-remaining"), path).toBe("0");
+    }
   });
 
   it("with Redis unreachable the API keeps serving (the limit fails open)", async () => {
@@ -113,7 +123,12 @@ describe("scale-out on PostgreSQL and Redis (issue 5)", () => {
       PORT: String(port),
     });
     await waitFor(() => versionOf(port, "x"), 60_000);
-    for (let i = 0; i < 4; i++) expect((await fetch(`http://127.0.0.1:${port}/api/v1/meta`)).status).toBe(200);
+    // Both paths: /meta is built (fast path), the queries are rendered by the Fastify path.
+    for (const path of ["/api/v1/meta", "/api/v1/models?limit=2", "/api/v1/meta", "/api/v1/models?limit=3"]) {
+      const res = await fetch(`http://127.0.0.1:${port}${path}`);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get("ratelimit-remaining"), path).toBeNull();
+    }
   });
 
   it("two ingesters started at once publish exactly one version per snapshot date", async () => {

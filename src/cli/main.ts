@@ -2,18 +2,12 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { Command, InvalidArgumentError } from "commander";
 import { loadConfig } from "../config.js";
-import { ingestSnapshots } from "../ingest/run-ingest.js";
 import { SNAPSHOTS_LAYOUT, snapshotRunFolders } from "../ingest/snapshots-folder.js";
-import { serveMcpStdio } from "../mcp/stdio.js";
-import { SOURCES } from "../sources/registry.js";
-import { openStore } from "../store/open-store.js";
 import { environmentHelp } from "./environment-help.js";
-import { formatUnmatched, selectUnmatched } from "./identity-report.js";
-import { ingestLiveOnce, parseDuration } from "./ingest-live.js";
-import { loadCurrentView, storeExists, storeLabel, storeLine } from "./load-view.js";
-import { consoleReporter } from "./progress.js";
-import { serve } from "./serve.js";
 import { abortOnStopSignal, InterruptedError, onStopSignal, stopSignalOf } from "./signals.js";
+
+// Each command imports what it runs when it runs (issue 16, T134): `tariff --help` loads no
+// framework, store driver or SDK, and `serve` loads no MCP SDK, ingester or Redis client it does not use.
 
 const { version } = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as {
   version: string;
@@ -33,7 +27,9 @@ program
   .option("--ingest-every <duration>", "run live ingestion in the background every <duration> (e.g. 1h, 15m)")
   .option("--workers <n>", "API processes sharing the port (node:cluster); default 1", parseWorkers)
   .action(async (opts: { ingestEvery?: string; workers?: number }) => {
-    const ingestEveryMs = opts.ingestEvery === undefined ? undefined : parseDuration(opts.ingestEvery);
+    const ingestEveryMs =
+      opts.ingestEvery === undefined ? undefined : (await import("./ingest-live.js")).parseDuration(opts.ingestEvery);
+    const { serve } = await import("./serve.js");
     await serve(loadConfig(), { ingestEveryMs, workers: opts.workers });
   });
 
@@ -48,9 +44,16 @@ program
     const config = loadConfig();
     if (opts.snapshots === undefined) {
       interruptLiveIngestion();
-      await ingestLiveOnce(config);
+      await (await import("./ingest-live.js")).ingestLiveOnce(config);
       return;
     }
+    const [{ openStore }, { ingestSnapshots }, { SOURCES }, { consoleReporter }, { storeLabel }] = await Promise.all([
+      import("../store/open-store.js"),
+      import("../ingest/run-ingest.js"),
+      import("../sources/registry.js"),
+      import("./progress.js"),
+      import("./load-view.js"),
+    ]);
     const snapshots = resolve(opts.snapshots);
     // Said before the store is opened, so a wrong folder creates no store (issue 15).
     const folders = snapshotRunFolders(snapshots);
@@ -95,6 +98,10 @@ program
   )
   .action(async () => {
     const config = loadConfig();
+    const [{ loadCurrentView, storeLine }, { serveMcpStdio }] = await Promise.all([
+      import("./load-view.js"),
+      import("../mcp/stdio.js"),
+    ]);
     process.stderr.write(`tariff mcp: ${storeLine(config)}\n`);
     const view = await loadCurrentView(config);
     onStopSignal((signal) => {
@@ -117,6 +124,11 @@ program
   .action(async (opts: { unmatched?: boolean; source?: string; reason?: string; json?: boolean }) => {
     if (!opts.unmatched) throw new InvalidArgumentError("nothing to report: pass --unmatched");
     const config = loadConfig();
+    const [{ storeExists, storeLabel }, { openStore }, { formatUnmatched, selectUnmatched }] = await Promise.all([
+      import("./load-view.js"),
+      import("../store/open-store.js"),
+      import("./identity-report.js"),
+    ]);
     if (!storeExists(config))
       throw new Error(
         `no store at ${storeLabel(config)} yet: run \`tariff serve\` or \`tariff ingest --snapshots <dir>\` first`,

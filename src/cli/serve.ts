@@ -7,9 +7,7 @@ import { createApp } from "../http/create-app.js";
 import { registerMcpRoutes } from "../http/mcp-route.js";
 import { webBuildExists } from "../web/register-web.js";
 import { followVersions } from "./follow-versions.js";
-import { scheduleLiveIngest } from "./ingest-live.js";
 import { loadCurrentView, prepareStore, storeLine } from "./load-view.js";
-import { createRateLimitRedis } from "./redis.js";
 import { onStopSignal } from "./signals.js";
 import { runWorkers } from "./workers.js";
 
@@ -39,6 +37,7 @@ export async function serve(config: Config, options: ServeOptions = {}): Promise
       await store.close();
       // One ingester for the host; the workers follow its versions through the store.
       if (!options.ingestEveryMs) return undefined;
+      const { scheduleLiveIngest } = await import("./ingest-live.js");
       const schedule = scheduleLiveIngest(config, options.ingestEveryMs, () => {});
       return () => schedule.stop();
     },
@@ -55,7 +54,9 @@ async function serveOne(config: Config, ingestEveryMs: number | undefined): Prom
   if (cluster.isPrimary) say(storeLine(config));
   const view = await loadCurrentView(config);
   const views = new ViewHolder(view);
-  const redis = config.redisUrl ? createRateLimitRedis(config.redisUrl, log) : undefined;
+  // Features that are off load nothing (issue 16, T134): ioredis, the live ingester (undici) and
+  // the MCP SDK (on the first /mcp request) are imported only when used.
+  const redis = config.redisUrl ? (await import("./redis.js")).createRateLimitRedis(config.redisUrl, log) : undefined;
   // issue 18: the web catalogue at `/` when `npm install` built it (T121); else API and docs only.
   const web = webBuildExists();
   if (!web && cluster.isPrimary)
@@ -76,7 +77,9 @@ async function serveOne(config: Config, ingestEveryMs: number | undefined): Prom
   registerMcpRoutes(app, views);
   const stopFollowing = await followVersions(config, views, log);
   // issue 7 §3: live ingestion in the background; each publish swaps the served view atomically.
-  const schedule = ingestEveryMs ? scheduleLiveIngest(config, ingestEveryMs, (next) => views.swap(next)) : null;
+  const schedule = ingestEveryMs
+    ? (await import("./ingest-live.js")).scheduleLiveIngest(config, ingestEveryMs, (next) => views.swap(next))
+    : null;
   onStopSignal((signal) => {
     if (cluster.isPrimary)
       say(

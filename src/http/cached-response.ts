@@ -1,5 +1,7 @@
+import type { RateLimiterRes } from "rate-limiter-flexible";
 import { CORS_HEADERS } from "./cors.js";
 import { type ContentCoding, encodeBody, MIN_COMPRESS_BYTES } from "./encoding.js";
+import { RateLimit } from "./rate-limit.js";
 
 /** What a route answered for one (dataset version, path, raw query): status, bytes and validators. */
 export interface ResponseFields {
@@ -24,6 +26,32 @@ export interface ResponseVariant {
 
 const CORS_PAIRS = Object.entries(CORS_HEADERS).flat();
 
+/** Where the `RateLimit-*` slots of a counted header list start: after the CORS pairs, as on the Fastify path. */
+const RATE_SLOTS = CORS_PAIRS.length;
+const RATE_PAIRS = ["ratelimit-limit", "", "ratelimit-remaining", "", "ratelimit-reset", ""];
+
+/**
+ * The header list of one answer of a {@link CachedResponse} with its D24 count (T131). A counted
+ * list has three `RateLimit-*` slots, filled here in place: `writeHead` reads the list before it
+ * returns and requests run one at a time, so no list is built per request. A request the limit
+ * could not count (`count` null: Redis down, T30) gets the list without the slots (a copy, only then).
+ */
+export function countedHeaders(
+  list: readonly string[],
+  counted: boolean,
+  limit: RateLimit | null,
+  count: RateLimiterRes | null,
+): string[] {
+  const headers = list as string[];
+  if (!counted) return headers;
+  if (limit === null || count === null)
+    return headers.filter((_, i) => i < RATE_SLOTS || i >= RATE_SLOTS + RATE_PAIRS.length);
+  headers[RATE_SLOTS + 1] = limit.limitHeader;
+  headers[RATE_SLOTS + 3] = RateLimit.remaining(count);
+  headers[RATE_SLOTS + 5] = RateLimit.reset(count);
+  return headers;
+}
+
 /**
  * A response built once per dataset version (issue 6 §1) and served as bytes: the identity body,
  * its gzip and brotli variants made on first demand and then kept (T51), and the complete header
@@ -39,11 +67,17 @@ export class CachedResponse implements ResponseFields {
   readonly version: string;
   readonly location: string | undefined;
   readonly vary: boolean;
+  /** The header lists have `RateLimit-*` slots (the limit is on): fill them with {@link countedHeaders}. */
+  readonly counted: boolean;
   /** Headers of the 304 answering a matching If-None-Match (D21): validators, Cache-Control, CORS. */
   readonly notModifiedHeaders: readonly string[];
   readonly #variants: Partial<Record<ContentCoding, ResponseVariant>> = {};
 
-  constructor(fields: ResponseFields, vary: boolean) {
+  /**
+   * @param vary compression is on: every answer says `Vary: Accept-Encoding`
+   * @param counted the D24 limit is on: every header list gets the `RateLimit-*` slots
+   */
+  constructor(fields: ResponseFields, vary: boolean, counted = false) {
     this.status = fields.status;
     this.body = fields.body;
     this.contentType = fields.contentType;
@@ -52,6 +86,7 @@ export class CachedResponse implements ResponseFields {
     this.version = fields.version;
     this.location = fields.location;
     this.vary = vary;
+    this.counted = counted;
     this.notModifiedHeaders = [...this.#common(), ...(vary ? ["vary", "accept-encoding"] : [])];
   }
 
@@ -103,6 +138,7 @@ export class CachedResponse implements ResponseFields {
   #common(): string[] {
     return [
       ...CORS_PAIRS,
+      ...(this.counted ? RATE_PAIRS : []),
       ...(this.location ? ["location", this.location] : []),
       "etag",
       this.etag,

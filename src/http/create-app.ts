@@ -1,5 +1,4 @@
 import { createServer, type IncomingMessage, METHODS, type ServerOptions, type ServerResponse } from "node:http";
-import type { FastifyRateLimitStoreCtor } from "@fastify/rate-limit";
 import Fastify, {
   type FastifyBaseLogger,
   type FastifyError,
@@ -9,6 +8,7 @@ import Fastify, {
   LogController,
 } from "fastify";
 import type { Redis } from "ioredis";
+import type { RateLimiterAbstract, RateLimiterRes } from "rate-limiter-flexible";
 import { parseRawQuery } from "../catalogue/endpoint.js";
 import { CatalogueError } from "../catalogue/errors.js";
 import { FAULT_DETAIL, PROBLEM_CONTENT_TYPE, problem, problemOfError, STATUS_OF_ERROR } from "../catalogue/problems.js";
@@ -16,7 +16,7 @@ import type { CatalogueView } from "../catalogue/view.js";
 import type { ViewHolder } from "../catalogue/view-holder.js";
 import { registerWeb, type WebOptions } from "../web/register-web.js";
 import { errorCacheControl, successCacheControl } from "./cache-control.js";
-import { CachedResponse } from "./cached-response.js";
+import { CachedResponse, countedHeaders } from "./cached-response.js";
 import { clientErrorHandler, connectHandler, timeoutOptions } from "./connection.js";
 import { ALLOWED_METHODS, CORS_HEADERS, registerCors } from "./cors.js";
 import { registerDocsPage } from "./docs-page.js";
@@ -26,7 +26,7 @@ import { ifNoneMatchMatches, weakEtag } from "./etag.js";
 import { DEFAULT_TIMEOUTS, MAX_URL_LENGTH, type ServerTimeouts } from "./limits.js";
 import { openApiRoute } from "./openapi.js";
 import { sendProblem } from "./problem.js";
-import { countOutsideRoutes, isRateLimitRejection, registerRateLimit, retryAfterSeconds } from "./rate-limit.js";
+import { clientIpOf, RateLimit } from "./rate-limit.js";
 import { precomputedRequests, ResponseTable } from "./response-table.js";
 import { registerRootRedirect } from "./root-redirect.js";
 import { API_PREFIX, ROUTES, type RouteSpec } from "./routes.js";
@@ -41,9 +41,12 @@ export interface AppOptions {
   readonly rateLimitPerMinute: number;
   /** D24 window in ms (60 000 unless a test shortens it). */
   readonly rateLimitWindowMs?: number;
-  /** D24: pluggable counter store of @fastify/rate-limit (e.g. Redis); default in-process. */
-  readonly rateLimitStore?: FastifyRateLimitStoreCtor;
-  /** Shares the D24 counters through Redis (REDIS_URL); fails open when Redis is down (T30). */
+  /**
+   * D24: a rate-limiter-flexible limiter to count with instead of the in-process memory store
+   * (another store, a cluster limiter); its `points` and `duration` should match the two above.
+   */
+  readonly rateLimiter?: RateLimiterAbstract;
+  /** Shares the D24 counters through Redis (REDIS_URL, an ioredis client); fails open when Redis is down (T30). */
   readonly rateLimitRedis?: Redis | undefined;
   /** D19: absolute base URL for links; else the request's protocol and host. */
   readonly publicBaseUrl?: string | undefined;
@@ -59,11 +62,13 @@ export interface AppOptions {
   readonly responseCacheBytes?: number;
   /**
    * Serve gzip and brotli variants per `Accept-Encoding` with `Vary: Accept-Encoding` (issue 6 §2,
-   * T51). Off unless set: `tariff serve` turns it on; a raw client of the bare app gets identity bodies.
+   * T51). On unless set to false (issue 16).
    */
   readonly compression?: boolean;
   /** Build the parameter-free responses when a version becomes current (default true; tests compare both). */
   readonly precompute?: boolean;
+  /** Answer built responses before Fastify (T50, T130; default true; tests compare both paths). */
+  readonly fastPath?: boolean;
   /** Mount the web catalogue at `/` (issue 18, T121); absent = API, MCP and docs only. */
   readonly web?: WebOptions | undefined;
 }
@@ -94,14 +99,28 @@ export const OPENAPI_DOCUMENT = () => OPENAPI_ROUTE.document();
  * response, also the ones Fastify's router and node's parser produce before any route runs.
  */
 export async function createApp(options: AppOptions): Promise<FastifyInstance> {
-  let appRef: FastifyInstance | null = null;
   const timeouts = options.timeouts ?? DEFAULT_TIMEOUTS;
-  const compression = options.compression ?? false;
-  // T50: without a rate limit a cached GET is answered before Fastify; with one, Fastify counts every request.
-  const fastPath = options.rateLimitPerMinute <= 0;
+  const compression = options.compression ?? true;
+  // T50, T130: a built response is answered before Fastify, counted by the same limit as the Fastify path.
+  const fastPath = options.fastPath ?? true;
+  const limit =
+    options.rateLimitPerMinute > 0
+      ? new RateLimit({
+          max: options.rateLimitPerMinute,
+          ...(options.rateLimitWindowMs !== undefined ? { windowMs: options.rateLimitWindowMs } : {}),
+          ...(options.rateLimiter ? { limiter: options.rateLimiter } : {}),
+          ...(options.rateLimitRedis ? { redis: options.rateLimitRedis } : {}),
+        })
+      : null;
+  const clientIp = clientIpOf(options.trustProxy);
+  /** Requests the fast path counted and handed to Fastify (over the limit): Fastify answers the 429 without counting again. */
+  const countedFast = new WeakMap<IncomingMessage, RateLimiterRes>();
   let closing = false;
+  /** Fastify's request handler (set by the server factory below), for requests the fast path hands over. */
+  let toFastify: (req: IncomingMessage, res: ServerResponse) => void = () => {};
   const app = Fastify({
     serverFactory: (handler, serverOptions) => {
+      toFastify = handler;
       const server = createServer((serverOptions.http ?? {}) as ServerOptions, (req, res) => {
         if (!answerFast(req, res)) handler(req, res);
       });
@@ -126,10 +145,9 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     clientErrorHandler,
     // A path the router cannot decode (malformed percent-encoding) or too long: a problem, never a 500.
     frameworkErrors: (error, request, reply) => {
-      if (appRef) void answerFrameworkError(appRef, error, request, reply);
+      void answerFrameworkError(error, request, reply);
     },
   });
-  appRef = app;
 
   // The responses of the current view and of the one before it (requests that took the old view
   // before a swap finish on it, D21); a table is found by the view's identity.
@@ -182,10 +200,11 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   /**
-   * The fast path (T50): a GET whose response is already built is answered from its bytes before
-   * Fastify sees it, with the headers Fastify would send (CORS, validators, Cache-Control) and a
-   * 304 on a matching If-None-Match first. Anything else (the rate limit on, a miss, HEAD, a
-   * request body, closing) goes to Fastify.
+   * The fast path (T50, T130): a GET whose response is already built is answered from its bytes
+   * before Fastify sees it, with the headers Fastify would send (CORS, D24 counts, validators,
+   * Cache-Control) and a 304 on a matching If-None-Match first. The request is counted by the
+   * same limit as on the Fastify path; one over the limit goes to Fastify with its count, for the
+   * 429. Anything else (a miss, HEAD, a request body, closing) goes to Fastify.
    */
   function answerFast(req: IncomingMessage, res: ServerResponse): boolean {
     if (!fastPath || closing || req.method !== "GET") return false;
@@ -198,33 +217,78 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     if (!view) return false;
     const entry = tableFor(view).get(url);
     if (!entry) return false;
-    const tags = req.headers["if-none-match"];
-    // RFC 9110 §13.2.1 (D21 amended): If-None-Match applies only where the answer would be 2xx.
-    if (entry.status === 200 && tags !== undefined && (tags === entry.etag || ifNoneMatchMatches(tags, entry.etag))) {
-      res.writeHead(304, entry.notModifiedHeaders as string[]);
-      res.end();
-      return true;
+    if (limit === null) answerBuilt(req, res, entry, null);
+    else
+      limit.consume(clientIp(req)).then(
+        (count) => answerBuilt(req, res, entry, count),
+        (reason: unknown) => {
+          const over = RateLimit.overLimit(reason);
+          // The store failed (Redis down): served uncounted (T30).
+          if (over === null) return answerBuilt(req, res, entry, null);
+          countedFast.set(req, over);
+          toFastify(req, res);
+        },
+      );
+    return true;
+  }
+
+  /** Writes a built response (or its 304) with its prebuilt header list, the D24 count filled in. */
+  function answerBuilt(req: IncomingMessage, res: ServerResponse, entry: CachedResponse, count: RateLimiterRes | null) {
+    try {
+      const tags = req.headers["if-none-match"];
+      // RFC 9110 §13.2.1 (D21 amended): If-None-Match applies only where the answer would be 2xx.
+      if (entry.status === 200 && tags !== undefined && (tags === entry.etag || ifNoneMatchMatches(tags, entry.etag))) {
+        res.writeHead(304, countedHeaders(entry.notModifiedHeaders, entry.counted, limit, count));
+        res.end();
+        return;
+      }
+      const variant = entry.variant(compression ? negotiateEncoding(req.headers["accept-encoding"]) : "identity");
+      res.writeHead(entry.status, countedHeaders(variant.headers, entry.counted, limit, count));
+      res.end(variant.body);
+    } catch (error) {
+      // Nothing expected throws here; a fault is logged and the connection closed, never a crash.
+      app.log.error({ err: error }, "unexpected fault");
+      res.destroy();
     }
-    const variant = entry.variant(compression ? negotiateEncoding(req.headers["accept-encoding"]) : "identity");
-    res.writeHead(entry.status, variant.headers as string[]);
-    res.end(variant.body);
+  }
+
+  /**
+   * Counts a request on the Fastify path (or takes the fast path's count), sets the D24 headers and
+   * answers the 429 problem with `Retry-After` when the client is over its limit.
+   * @returns true when the 429 was sent
+   */
+  async function countOnFastify(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+    if (limit === null || request.method === "OPTIONS") return false;
+    const raw = request.raw;
+    let count = countedFast.get(raw);
+    let over = count !== undefined;
+    if (count === undefined)
+      try {
+        count = await limit.consume(clientIp(raw));
+      } catch (reason) {
+        const refused = RateLimit.overLimit(reason);
+        if (refused === null) return false; // the store is down: served uncounted (T30)
+        count = refused;
+        over = true;
+      }
+    reply.header("ratelimit-limit", limit.limitHeader);
+    reply.header("ratelimit-remaining", RateLimit.remaining(count));
+    reply.header("ratelimit-reset", RateLimit.reset(count));
+    if (!over) return false;
+    reply.header("retry-after", RateLimit.retryAfter(count));
+    sendProblem(reply, 429, limit.detail(count));
     return true;
   }
 
   await registerCors(app);
-  await registerRateLimit(app, {
-    max: options.rateLimitPerMinute,
-    ...(options.rateLimitWindowMs !== undefined ? { windowMs: options.rateLimitWindowMs } : {}),
-    ...(options.rateLimitStore ? { store: options.rateLimitStore } : {}),
-    ...(options.rateLimitRedis ? { redis: options.rateLimitRedis } : {}),
-  });
+  // D24: every request but a preflight counts, on every route (the 404 handler, /mcp, /docs and the
+  // web catalogue's files too); registered after CORS, so a 429 carries the CORS headers.
+  if (limit)
+    app.addHook("onRequest", async (request, reply) => {
+      if (await countOnFastify(request, reply)) return reply;
+    });
 
   app.setErrorHandler((error: unknown, request, reply) => {
-    if (isRateLimitRejection(error)) {
-      // D24: whole seconds, at least 1.
-      reply.header("retry-after", retryAfterSeconds(Number(reply.getHeader("retry-after") ?? 1) * 1000));
-      return sendProblem(reply, 429, error.detail);
-    }
     const status = (error as { statusCode?: unknown }).statusCode;
     if (typeof status === "number" && status >= 400 && status < 500)
       return sendProblem(reply, status, "the request could not be read");
@@ -234,14 +298,11 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     return sendProblem(reply, 500, FAULT_DETAIL.unexpected);
   });
 
-  app.setNotFoundHandler(
-    { preHandler: options.rateLimitPerMinute > 0 ? app.rateLimit() : undefined },
-    (request, reply) => {
-      if (request.url.length > MAX_URL_LENGTH) return urlTooLong(reply);
-      const [path] = splitUrl(request.url);
-      return answerVersioned(request, reply, 404, `no endpoint at ${truncate(path)}; see ${API_PREFIX}/openapi.json`);
-    },
-  );
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.length > MAX_URL_LENGTH) return urlTooLong(reply);
+    const [path] = splitUrl(request.url);
+    return answerVersioned(request, reply, 404, `no endpoint at ${truncate(path)}; see ${API_PREFIX}/openapi.json`);
+  });
 
   for (const method of OTHER_METHODS) if (!app.supportedMethods.includes(method)) app.addHttpMethod(method);
   for (const route of SERVED_ROUTES) {
@@ -331,6 +392,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
           version: view.version,
         },
         compression,
+        limit !== null,
       );
     } catch (error) {
       if (!(error instanceof CatalogueError)) throw error;
@@ -348,6 +410,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
             location,
           },
           compression,
+          limit !== null,
         );
       }
       const status = STATUS_OF_ERROR[error.code];
@@ -361,6 +424,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
           version: view.version,
         },
         compression,
+        limit !== null,
       );
     }
   }
@@ -378,18 +442,10 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   }
 
   /** Errors of Fastify's router; its hooks did not run, so CORS and the rate limit are applied here. */
-  async function answerFrameworkError(
-    instance: FastifyInstance,
-    error: FastifyError,
-    request: FastifyRequest,
-    reply: FastifyReply,
-  ) {
+  async function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
     try {
       reply.headers(CORS_HEADERS);
-      if (request.method !== "OPTIONS" && options.rateLimitPerMinute > 0) {
-        const rejection = await countOutsideRoutes(instance, request, reply);
-        if (rejection) return sendProblem(reply, 429, rejection.detail);
-      }
+      if (await countOnFastify(request, reply)) return;
       if (error.code === "FST_ERR_MAX_PARAM_LENGTH" || request.url.length > MAX_URL_LENGTH) return urlTooLong(reply);
       return answerVersioned(request, reply, 400, "the request path is not valid percent-encoded UTF-8");
     } catch (fault) {

@@ -1,8 +1,21 @@
-import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ViewHolder } from "../catalogue/view-holder.js";
-import { createMcpServer } from "../mcp/server.js";
 import { sendProblem } from "./problem.js";
+
+/**
+ * The MCP SDK and the tools, loaded on the first `/mcp` request (issue 16, T134): an API server
+ * that no assistant talks to never loads them.
+ */
+let sdk: Promise<
+  [typeof import("@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js"), typeof import("../mcp/server.js")]
+> | null = null;
+const loadSdk = () => {
+  sdk ??= Promise.all([
+    import("@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js"),
+    import("../mcp/server.js"),
+  ]);
+  return sdk;
+};
 
 /** Path of the Streamable HTTP endpoint on the API server (T21). */
 export const MCP_PATH = "/mcp";
@@ -26,6 +39,7 @@ export function registerMcpRoutes(app: FastifyInstance, views: ViewHolder): void
 }
 
 async function handlePost(app: FastifyInstance, views: ViewHolder, request: FastifyRequest, reply: FastifyReply) {
+  const [{ WebStandardStreamableHTTPServerTransport }, { createMcpServer }] = await loadSdk();
   const server = createMcpServer(views, (err, tool) => app.log.error({ err, tool }, "unexpected fault in MCP tool"));
   const transport = new WebStandardStreamableHTTPServerTransport({
     sessionIdGenerator: undefined,

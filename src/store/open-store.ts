@@ -1,14 +1,24 @@
 import type { CatalogueStore } from "./catalogue-store.js";
-import { openPostgresStore } from "./postgres/open-postgres-store.js";
-import { openSqliteStore } from "./sqlite/open-sqlite-store.js";
-
-export { openPostgresStore } from "./postgres/open-postgres-store.js";
-export { openSqliteStore } from "./sqlite/open-sqlite-store.js";
 
 /** Where the catalogue lives: a PostgreSQL URL when scaled out, else the embedded SQLite file. */
 export interface StoreLocation {
   readonly databaseUrl?: string | undefined;
   readonly databasePath: string;
+}
+
+/**
+ * Opens (and migrates) the PostgreSQL store at `url` (issue 5). The driver (pg) is loaded on the
+ * first call, so a SQLite installation never loads it (issue 16, T134).
+ */
+export async function openPostgresStore(url: string): Promise<CatalogueStore> {
+  const { openPostgresStore: open } = await import("./postgres/open-postgres-store.js");
+  return open(url);
+}
+
+/** Opens (and migrates) the embedded SQLite store at `path`; its modules load on the first call. */
+export async function openSqliteStore(path: string): Promise<CatalogueStore> {
+  const { openSqliteStore: open } = await import("./sqlite/open-sqlite-store.js");
+  return open(path);
 }
 
 /**
