@@ -130,10 +130,10 @@ export const costEndpoint = defineEndpoint({
       }
       seen.add(id);
       const all = state.prices(id);
-      const maker = billedThresholds(
-        all.filter((p) => p.channel === "direct"),
-        usage.tier,
-      );
+      // T141: the maker's thresholds of the tier asked and of the standard tier (makers keep their
+      // long-context thresholds in batch, flex and priority) bind every offer.
+      const direct = all.filter((p) => p.channel === "direct");
+      const maker = [...new Set([...billedThresholds(direct, usage.tier), ...billedThresholds(direct, "standard")])];
       for (const [key, prices] of offers(all, input.channel)) {
         const [channel, seller] = key.split("\u0000") as [Channel, string];
         const e = estimateCost(prices, usage, maker);
