@@ -29,6 +29,18 @@ function lastMonthAs(root: string, as: string): void {
   }
 }
 
+/** Bytes of the pages in use (the file less its free pages, which SQLite reuses before growing). */
+function usedBytes(path: string): number {
+  const db = new SQLite(path, { readonly: true });
+  try {
+    const pages = db.pragma("page_count", { simple: true }) as number;
+    const free = db.pragma("freelist_count", { simple: true }) as number;
+    return (pages - free) * (db.pragma("page_size", { simple: true }) as number);
+  } finally {
+    db.close();
+  }
+}
+
 /** Bytes of the tables (and their indexes) that hold the published catalogue, by SQLite's dbstat. */
 function catalogueBytes(path: string): number {
   const db = new SQLite(path, { readonly: true });
@@ -61,6 +73,7 @@ it("replaying the last month again grows the store by less than 10 % of one full
   const replay = join(dir, "replay.db");
   copyFileSync(inject("replayDbPath"), replay);
   const before = statSync(replay).size;
+  const usedBefore = usedBytes(replay);
   const again = join(dir, "again-snap");
   lastMonthAs(again, "2026-07-01");
   const store = await openSqliteStore(replay);
@@ -72,11 +85,16 @@ it("replaying the last month again grows the store by less than 10 % of one full
   expect((await store.loadDataset(june.run.datasetVersion))!.prices).toEqual(june.prices);
   await store.close();
   const after = statSync(replay).size;
+  const usedAfter = usedBytes(replay);
   const growth = after - before;
+  const usedGrowth = usedAfter - usedBefore;
+  const pct = (n: number) => `${((n / catalogue) * 100).toFixed(2)} %`;
   console.log(
-    `store growth (issue 17): 12-month replay ${before} B, after replaying ${LAST} again ${after} B, ` +
-      `growth ${growth} B = ${((growth / catalogue) * 100).toFixed(2)} % of one full catalogue ` +
-      `(${catalogue} B of price/model/provider pages for ${published!.prices.length} prices)`,
+    `store growth (issue 17): 12-month replay ${before} B (${usedBefore} B in use), after replaying ${LAST} ` +
+      `again ${after} B (${usedAfter} B in use): file +${growth} B = ${pct(growth)}, pages in use +${usedGrowth} B = ` +
+      `${pct(usedGrowth)} of one full catalogue (${catalogue} B of price/model/provider pages, ` +
+      `${published!.prices.length} prices)`,
   );
   expect(growth).toBeLessThan(catalogue * 0.1);
+  expect(usedGrowth).toBeLessThan(catalogue * 0.1);
 });
