@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { ApiCostEstimate, ApiModel, ApiRate } from "../src/catalogue/schemas.js";
 import { buildView, type CatalogueView, toApiPrice } from "../src/catalogue/view.js";
 import { CHANNELS } from "../src/domain/channel.js";
@@ -170,5 +170,26 @@ describe("cache headers (issue 17 §4, T148)", () => {
     const again = await server.get(`/api/v1${path}${sep}at=2025-09-15`, { "if-none-match": etag });
     expect(again.status).toBe(304);
     expect(again.headers.get("access-control-allow-origin")).toBe("*");
+  });
+});
+
+describe("a day in the future (T147)", () => {
+  it("is a 400 today and answers once that day has come, also when the 400 was cached", async () => {
+    vi.useFakeTimers({ toFake: ["Date", "performance"], now: new Date("2026-11-23T23:59:00.000Z") });
+    try {
+      const path = "/api/v1/cost?model=openai/gpt-4o&inputTokens=1000&at=2026-11-24";
+      const early = await server.get(path);
+      expect(early.status).toBe(400);
+      expect(early.headers.get("cache-control")).toBe("public, max-age=60");
+      vi.setSystemTime(new Date("2026-11-24T00:01:00.000Z"));
+      const later = await server.get(path);
+      expect(later.status).toBe(200);
+      expect(((await later.json()) as Body<unknown>).meta).toMatchObject({
+        at: "2026-11-24",
+        datasetVersion: view.version,
+      });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
