@@ -126,6 +126,7 @@ export const SAMPLE_MODEL = { provider: "anthropic", model: "claude-opus-4-0" } 
 /** Queries a route needs to answer 200 (the rest answer 200 without any). */
 const SAMPLE_QUERIES: Readonly<Record<string, string>> = {
   "/compare": "?models=openai/gpt-4o,anthropic/claude-opus-4-0",
+  "/cost": "?model=openai/gpt-4o&inputTokens=1000&cachedInputTokens=500&outputTokens=100",
 };
 
 /**

@@ -32,6 +32,8 @@ const D22_MAX_AGE: Readonly<Record<string, number>> = {
   "/sources": 900,
   "/rates": 3600,
   "/openapi.json": 3600,
+  // Issue 17: like /compare (a function of free input); 3600 with an `at` in the past (T148).
+  "/cost": 300,
 };
 
 const EXPOSED =

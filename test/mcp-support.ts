@@ -14,7 +14,7 @@ import { registerMcpRoutes } from "../src/http/mcp-route.js";
  * arguments are real ids and filters of the bundled replay.
  */
 
-/** The ten tools, in the order of api-v1.md's endpoints. */
+/** The eleven tools, in the order of api-v1.md's endpoints, then /cost (issue 17). */
 export const TOOL_NAMES = [
   "get_meta",
   "list_providers",
@@ -26,6 +26,7 @@ export const TOOL_NAMES = [
   "list_changes",
   "list_sources",
   "list_rates",
+  "estimate_cost",
 ] as const;
 
 /** A tool call and the API v1 request (path and query, under /api/v1) that must answer the same. */
@@ -84,6 +85,39 @@ export const SUCCESS_CASES: readonly MirrorCase[] = [
   { tool: "list_sources", args: {}, http: "/sources" },
   { tool: "list_rates", args: {}, http: "/rates" },
   { tool: "list_rates", args: { provider: "anthropic,openai" }, http: "/rates?provider=anthropic%2Copenai" },
+  // Point in time (issue 17, T147) on the mirrored tools.
+  {
+    tool: "get_model",
+    args: { provider: "deepseek", model: "deepseek-chat", at: "2025-09-15" },
+    http: "/models/deepseek/deepseek-chat?at=2025-09-15",
+  },
+  {
+    tool: "compare_models",
+    args: { models: "openai/gpt-4o,anthropic/claude-opus-4-0", at: "2025-10-01" },
+    http: "/compare?models=openai%2Fgpt-4o%2Canthropic%2Fclaude-opus-4-0&at=2025-10-01",
+  },
+  {
+    tool: "list_rates",
+    args: { provider: "deepseek", at: "2025-08-20" },
+    http: "/rates?provider=deepseek&at=2025-08-20",
+  },
+  // /cost one for one (issue 17 §3): token counts as JSON numbers or decimal strings.
+  {
+    tool: "estimate_cost",
+    args: { model: "anthropic/claude-sonnet-4-5", inputTokens: 150000, cachedInputTokens: "50000", outputTokens: 2000 },
+    http: "/cost?model=anthropic%2Fclaude-sonnet-4-5&inputTokens=150000&cachedInputTokens=50000&outputTokens=2000",
+  },
+  {
+    tool: "estimate_cost",
+    args: {
+      models: "openai/gpt-4o,anthropic/claude-sonnet-4-5,google/gemini-2.5-pro",
+      inputTokens: 1000,
+      outputTokens: 500,
+      tier: "batch",
+      at: "2026-03-15",
+    },
+    http: "/cost?models=openai%2Fgpt-4o%2Canthropic%2Fclaude-sonnet-4-5%2Cgoogle%2Fgemini-2.5-pro&inputTokens=1000&outputTokens=500&tier=batch&at=2026-03-15",
+  },
 ];
 
 /** Calls that the HTTP route answers with a 400 or 404 problem. */
@@ -121,6 +155,30 @@ export const ERROR_CASES: readonly (MirrorCase & { readonly status: 400 | 404 })
   },
   { tool: "compare_models", args: { models: "openai/gpt-4o" }, http: "/compare?models=openai%2Fgpt-4o", status: 400 },
   { tool: "list_changes", args: { kind: "price_drop" }, http: "/changes?kind=price_drop", status: 400 },
+  {
+    tool: "get_model",
+    args: { provider: "deepseek", model: "deepseek-chat", at: "2025-06-30" },
+    http: "/models/deepseek/deepseek-chat?at=2025-06-30",
+    status: 404,
+  },
+  {
+    tool: "estimate_cost",
+    args: { model: "openai/gpt-4o", inputTokens: -5 },
+    http: "/cost?model=openai%2Fgpt-4o&inputTokens=-5",
+    status: 400,
+  },
+  {
+    tool: "estimate_cost",
+    args: { model: "openai/gpt-4o", inputTokens: 10, tier: "economy" },
+    http: "/cost?model=openai%2Fgpt-4o&inputTokens=10&tier=economy",
+    status: 400,
+  },
+  {
+    tool: "estimate_cost",
+    args: { model: "nobody/nothing", inputTokens: 10 },
+    http: "/cost?model=nobody%2Fnothing&inputTokens=10",
+    status: 404,
+  },
   { tool: "list_changes", args: { days: 0 }, http: "/changes?days=0", status: 400 },
   {
     tool: "list_rates",
@@ -258,13 +316,39 @@ const EXPECTED_ARGS: Readonly<Record<(typeof TOOL_NAMES)[number], readonly strin
   list_providers: [],
   list_models: ["q", "provider", "confidence", "limit", "cursor"],
   search_models: ["q", "limit"],
-  get_model: ["provider", "model", "channel"],
+  get_model: ["provider", "model", "channel", "at"],
   get_model_history: ["provider", "model", "from", "to"],
-  compare_models: ["models"],
+  compare_models: ["models", "at"],
   list_changes: ["days", "limit", "provider", "model", "q", "kind"],
   list_sources: [],
-  list_rates: ["provider"],
+  list_rates: ["provider", "at"],
+  estimate_cost: [
+    "model",
+    "models",
+    "channel",
+    "inputTokens",
+    "cachedInputTokens",
+    "cacheWriteTokens",
+    "cacheTtl",
+    "outputTokens",
+    "reasoningTokens",
+    "requests",
+    "tier",
+    "at",
+  ],
 };
+
+/** Integer arguments (D13): a JSON number or its decimal string (T20). */
+const INTEGER_ARGS = new Set([
+  "limit",
+  "days",
+  "inputTokens",
+  "cachedInputTokens",
+  "cacheWriteTokens",
+  "outputTokens",
+  "reasoningTokens",
+  "requests",
+]);
 
 const REQUIRED_ARGS: Readonly<Partial<Record<(typeof TOOL_NAMES)[number], readonly string[]>>> = {
   get_model: ["provider", "model"],
@@ -279,7 +363,7 @@ interface JsonSchemaProperty {
 
 /** Registers the tools/list checks: names, arguments, annotations, descriptions. */
 export function defineToolListChecks(connection: () => { client: Client }): void {
-  it("lists exactly the ten tools, read-only and closed-world", async () => {
+  it("lists exactly the eleven tools, read-only and closed-world", async () => {
     const { tools } = await connection().client.listTools();
     expect(tools.map((t) => t.name)).toEqual([...TOOL_NAMES]);
     for (const tool of tools) {
@@ -298,7 +382,7 @@ export function defineToolListChecks(connection: () => { client: Client }): void
       expect(tool.inputSchema.required ?? [], name).toEqual(REQUIRED_ARGS[name] ?? []);
       for (const [arg, schema] of Object.entries(properties)) {
         expect(schema.description?.length ?? 0, `${name}.${arg}`).toBeGreaterThan(10);
-        const integer = arg === "limit" || arg === "days";
+        const integer = INTEGER_ARGS.has(arg);
         expect(schema.type, `${name}.${arg}`).toEqual(integer ? ["string", "number"] : "string");
       }
     }

@@ -1,9 +1,10 @@
 import type { CatalogueStore } from "../store/catalogue-store.js";
+import { buildTimeline } from "./timeline.js";
 import { buildView, type CatalogueView, type SourceRecordInfo } from "./view.js";
 
 /**
  * Builds the view of a stored dataset version (the latest when `version` is omitted) with the
- * permanent record of changes and history; null when the store holds no version.
+ * permanent record of changes, history and price spans (T146); null when the store holds no version.
  */
 export async function loadView(
   store: CatalogueStore,
@@ -12,6 +13,13 @@ export async function loadView(
 ): Promise<CatalogueView | null> {
   const dataset = await store.loadDataset(version);
   if (!dataset) return null;
-  const [changes, history] = await Promise.all([store.loadChanges(), store.loadHistory()]);
-  return buildView(dataset, registry, new Date(), { changes, history });
+  const [changes, history, runs, spans] = await Promise.all([
+    store.loadChanges(),
+    store.loadHistory(),
+    store.listRuns(),
+    store.loadSpans(),
+  ]);
+  // The timeline ends at the version served: a view of an older version answers `at=` as of then.
+  const versions = runs.map((r) => r.datasetVersion).filter((v) => v <= dataset.run.datasetVersion);
+  return buildView(dataset, registry, new Date(), { changes, history, timeline: buildTimeline(versions, spans) });
 }

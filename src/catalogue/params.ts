@@ -1,4 +1,5 @@
 import { CHANGE_KINDS } from "../domain/change.js";
+import { CHANNELS } from "../domain/channel.js";
 import { splitList } from "./endpoint.js";
 import { badRequest } from "./errors.js";
 
@@ -12,6 +13,10 @@ export const CHANGES_LIMIT = { default: 100, min: 1, cap: 500 } as const;
 export const CHANGES_DAYS = { default: 30, min: 1, max: 3650 } as const;
 export const COMPARE_IDS = { min: 2, max: 8 } as const;
 export const RATES_MAX_PROVIDERS = 50;
+/** Largest token count (and `requests`) /cost accepts: 10^12 (issue 17). */
+export const MAX_TOKENS = 1_000_000_000_000;
+/** /cost `channel`: a channel of D2, or `all` for every channel selling the model (issue 17). */
+export const COST_CHANNELS = [...CHANNELS, "all"] as const;
 
 /**
  * The comma-separated `kind` filter of /changes; empty entries are ignored.

@@ -2,6 +2,8 @@ import { z } from "zod";
 import { CHANGE_KINDS } from "../domain/change.js";
 import { CHANNELS } from "../domain/channel.js";
 import { CONFIDENCE_LEVELS } from "../domain/confidence.js";
+import { CACHE_TTLS, USAGE_FIELDS } from "../domain/cost.js";
+import { TIERS } from "../domain/dimension.js";
 
 /**
  * Zod RESPONSE schemas of API v1: api-v1.md "Resources and their fields"
@@ -187,6 +189,56 @@ export const ChangeSchema = z
   })
   .meta({ id: "Change" });
 
+/** One usage parameter of /cost priced on one offer (issue 17, T140–T143). */
+export const CostLineSchema = z
+  .strictObject({
+    usage: z.enum(USAGE_FIELDS).meta({ description: "The usage parameter this line prices" }),
+    tokens: z.number().int().min(0),
+    status: z
+      .enum(["priced", "missing"])
+      .meta({ description: "`missing`: no price is published for it in the request's tier and bracket (T143)" }),
+    label: z.string().nullable().meta({ description: "Label of the price used (D27); null when missing" }),
+    amount: z.number().nullable().meta({ description: "The price in display units; null when missing" }),
+    displayUnit: z.string().nullable(),
+    denomination: z.enum(["currency", "credit"]).nullable(),
+    currency: z.string().nullable(),
+    cost: z.number().nullable().meta({ description: "tokens × amount / 1M, 10 significant digits (D7)" }),
+    confidence: confidence.nullable(),
+    sources: z.array(z.string()),
+  })
+  .meta({ id: "CostLine" });
+
+/** The cost of a usage on one model in one channel and seller (issue 17). */
+export const CostEstimateSchema = z
+  .strictObject({
+    model: modelId,
+    name: z.string(),
+    channel: z.enum(CHANNELS),
+    seller: z.string().meta({ description: "The seller of the offer (the maker itself in `direct`)" }),
+    bracket: z
+      .strictObject({
+        contextMin: z.number().int().min(0),
+        contextMax: z.number().int().nullable(),
+        promptTokensPerRequest: z.number().min(0),
+      })
+      .meta({ description: "The context bracket the whole request is billed in (T141)" }),
+    lines: z.array(CostLineSchema),
+    totals: z
+      .array(
+        z.strictObject({
+          denomination: z.enum(["currency", "credit"]),
+          currency: z.string(),
+          amount: z.number(),
+        }),
+      )
+      .nullable()
+      .meta({ description: "Per denomination and currency; null when a line is missing (no fake total, T143)" }),
+    complete: z.boolean(),
+    missing: z.array(z.enum(USAGE_FIELDS)),
+    confidence: confidence.nullable().meta({ description: "The weakest confidence of the priced lines" }),
+  })
+  .meta({ id: "CostEstimate" });
+
 /** RFC 9457 problem details (api-v1.md Errors, D25). */
 export const ProblemSchema = z
   .strictObject({
@@ -212,6 +264,10 @@ function envelope<D extends z.ZodType, M extends z.ZodRawShape>(data: D, meta: M
 }
 
 const count = z.number().int().min(0);
+/** `meta.at` of a point-in-time answer (issue 17, T147): the day asked for. */
+const at = isoDate.optional().meta({
+  description: "The day asked for with `at`; `datasetVersion` is then the version in force on it (T147)",
+});
 
 /** GET /meta */
 export const MetaResponse = envelope(DatasetSummarySchema, {}, "MetaResponse");
@@ -226,7 +282,7 @@ export const ModelsResponse = envelope(
 /** GET /models/search */
 export const SearchResponse = envelope(z.array(SuggestionSchema), { count }, "SearchResponse");
 /** GET /models/{provider}/{model} */
-export const ModelResponse = envelope(ModelSchema, { channel: z.enum(CHANNELS) }, "ModelResponse");
+export const ModelResponse = envelope(ModelSchema, { channel: z.enum(CHANNELS), at }, "ModelResponse");
 /** GET /models/{provider}/{model}/history (D17) */
 export const HistoryResponse = envelope(
   z.array(HistorySeriesSchema),
@@ -234,7 +290,11 @@ export const HistoryResponse = envelope(
   "HistoryResponse",
 );
 /** GET /compare (D15) */
-export const CompareResponse = envelope(z.array(ModelSchema), { found: count, requested: count }, "CompareResponse");
+export const CompareResponse = envelope(
+  z.array(ModelSchema),
+  { found: count, requested: count, at },
+  "CompareResponse",
+);
 /** GET /changes (D18) */
 export const ChangesResponse = envelope(
   z.array(ChangeSchema),
@@ -250,8 +310,31 @@ export const SourcesResponse = envelope(z.array(SourceSchema), { count }, "Sourc
 /** GET /rates (contract version 2) */
 export const RatesResponse = envelope(
   z.array(RateSchema),
-  { count, contractVersion: z.number().int() },
+  { count, contractVersion: z.number().int(), at },
   "RatesResponse",
+);
+/** GET /cost (issue 17) */
+export const CostResponse = envelope(
+  z.array(CostEstimateSchema),
+  {
+    found: count,
+    requested: count,
+    channel: z.enum([...CHANNELS, "all"]),
+    usage: z
+      .strictObject({
+        inputTokens: count,
+        cachedInputTokens: count,
+        cacheWriteTokens: count,
+        cacheTtl: z.enum(CACHE_TTLS),
+        outputTokens: count,
+        reasoningTokens: count,
+        requests: z.number().int().min(1),
+        tier: z.enum(TIERS),
+      })
+      .meta({ description: "The usage priced, defaults applied" }),
+    at,
+  },
+  "CostResponse",
 );
 
 // ---- Response types, inferred from the schemas (one description of each shape, issue 19 §1) ----
@@ -267,6 +350,7 @@ export type ApiChannel = z.infer<typeof ChannelSchema>;
 export type ApiMeta = z.infer<typeof DatasetSummarySchema>;
 export type ApiHistorySeries = z.infer<typeof HistorySeriesSchema>;
 export type ApiChange = z.infer<typeof ChangeSchema>;
+export type ApiCostEstimate = z.infer<typeof CostEstimateSchema>;
 
 /** The success envelope (api-v1.md "Response envelope"); `meta` adds endpoint fields (T13). */
 export interface Envelope<T> {

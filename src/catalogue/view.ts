@@ -5,6 +5,7 @@ import type { Dataset, PublishedModel, PublishedPrice } from "../domain/dataset.
 import { dimensionKey, isBaseTextDimension } from "../domain/dimension.js";
 import type { ApiMeta, ApiModel, ApiPrice, ApiProvider, ApiRate, ApiSource } from "./schemas.js";
 import { type SearchField, searchField } from "./text-match.js";
+import { datasetTimeline, type PriceTimeline } from "./timeline.js";
 
 /** What the catalogue needs to know of a configured source (its registry record). */
 export interface SourceRecordInfo {
@@ -44,6 +45,10 @@ export interface CatalogueView {
   readonly changes: readonly ChangeEntry[];
   /** Direct-channel history per model id: series in (date, seq) order. */
   readonly history: ReadonlyMap<string, readonly SeriesEntry[]>;
+  /** This version's prices of every channel per model id, in dataset order (the cost verb reads them). */
+  readonly pricesByModel: ReadonlyMap<string, readonly PublishedPrice[]>;
+  /** What every version published, for `at=` (issue 17 §2, T146). */
+  readonly timeline: PriceTimeline;
 }
 
 /** A change with what `/changes` filters on, precomputed. */
@@ -67,6 +72,8 @@ export interface SeriesEntry {
 export interface CatalogueRecord {
   readonly changes: readonly ChangeRecord[];
   readonly history: readonly HistoryPoint[];
+  /** The store's price and model spans; without it, the dataset alone is the timeline. */
+  readonly timeline?: PriceTimeline;
 }
 
 /** One model with its prices per channel and precomputed search fields. */
@@ -121,7 +128,11 @@ export function buildView(
   const officialSources = registry
     .filter((s) => s.info.authoritativeFor.some((seller) => dataset.providers.some((p) => p.slug === seller)))
     .map((s) => s.id);
-  const rates = buildRates(models, pricesByModel, officialSources);
+  const rates = buildRates(
+    models.map((m) => m.model),
+    pricesByModel,
+    officialSources,
+  );
 
   const sellersByChannel = new Map<Channel, Set<string>>();
   for (const p of dataset.prices) {
@@ -179,6 +190,8 @@ export function buildView(
     dataset,
     changes: buildChanges(record.changes, dataset.run.datasetVersion),
     history: buildHistory(record.history, dataset, byId, aliasOf),
+    pricesByModel,
+    timeline: record.timeline ?? datasetTimeline(dataset),
   };
 }
 
@@ -329,7 +342,11 @@ export function toApiPrice(p: PublishedPrice): ApiPrice {
 
 /** The API shape of a model with the prices of one channel (empty when the channel does not sell it). */
 export function toApiModel(entry: ModelEntry, channel: Channel = "direct"): ApiModel {
-  const m = entry.model;
+  return apiModel(entry.model, [...(entry.prices.get(channel) ?? [])]);
+}
+
+/** The API shape of a model record with the given prices (api-v1.md "Model"). */
+export function apiModel(m: PublishedModel, prices: ApiPrice[]): ApiModel {
   return {
     id: m.id,
     provider: m.provider,
@@ -341,23 +358,23 @@ export function toApiModel(entry: ModelEntry, channel: Channel = "direct"): ApiM
     openWeights: m.openWeights,
     firstSeenAt: m.firstSeenAt,
     lifecycle: { ...m.lifecycle },
-    prices: [...(entry.prices.get(channel) ?? [])],
+    prices,
   };
 }
 
 /**
- * Rates (D30): direct channel, text, standard tier, no cache, bracket [0, open), no qualifiers,
+ * Rates (D30) of listed models: direct channel, text, standard tier, no cache, bracket [0, open), no qualifiers,
  * money only; a model needs both directions. Confidence of the weaker direction (lower score;
  * output on a tie); agreeingSources is the intersection of both directions' sources.
  */
-function buildRates(
-  models: readonly ModelEntry[],
+export function buildRates(
+  models: readonly PublishedModel[],
   pricesByModel: ReadonlyMap<string, readonly PublishedPrice[]>,
   officialSources: readonly string[],
 ): ApiRate[] {
   const rates: ApiRate[] = [];
-  for (const entry of models) {
-    const direct = (pricesByModel.get(entry.model.id) ?? []).filter(
+  for (const model of models) {
+    const direct = (pricesByModel.get(model.id) ?? []).filter(
       (p) => p.channel === "direct" && p.denomination === "currency" && p.unit === "mtok",
     );
     const find = (direction: string, cache: string) =>
@@ -371,9 +388,9 @@ function buildRates(
     const weaker = input.confidenceScore < output.confidenceScore ? input : output;
     const agreeing = input.sources.filter((s) => output.sources.includes(s));
     rates.push({
-      id: entry.model.id,
-      provider: entry.model.provider,
-      slug: entry.model.slug,
+      id: model.id,
+      provider: model.provider,
+      slug: model.slug,
       currency: input.currency,
       inputPerMTok: input.amount,
       outputPerMTok: output.amount,
@@ -385,7 +402,7 @@ function buildRates(
       official: agreeing.some((s) => officialSources.includes(s)),
       disputed: input.disputed || output.disputed,
       staleSince: input.staleSince ?? output.staleSince,
-      aliases: [...entry.model.aliases],
+      aliases: [...model.aliases],
     });
   }
   return rates;

@@ -11,6 +11,7 @@ import type {
 import { priceKey } from "../domain/dataset.js";
 import { type Dimension, dimensionKey } from "../domain/dimension.js";
 import type { Listing, PriceObservation, SourceId } from "../domain/observation.js";
+import { comparePrices } from "../domain/price-order.js";
 import { MAKERS, planKind } from "../domain/sellers.js";
 import { displayUnit, NO_CURRENCY } from "../domain/unit.js";
 import { collapseRepeatedRegions } from "./collapse-regions.js";
@@ -257,27 +258,6 @@ function reconcileAll(
     });
   }
   return unlabeled.map((p, i) => ({ ...p, label: labels[i]! }));
-}
-
-const DIRECTION_ORDER = ["input", "output", "reasoning", "request", "tool"];
-const CACHE_ORDER = ["none", "read", "write", "write_1h"];
-const TIER_ORDER = ["standard", "batch", "flex", "priority"];
-const MODALITY_ORDER = ["text", "image", "audio", "video"];
-
-/** Stable order of prices: model, channel, seller, then the dimension in reading order. */
-export function comparePrices(a: Omit<PublishedPrice, "label">, b: Omit<PublishedPrice, "label">): number {
-  return (
-    cmp(a.modelId, b.modelId) ||
-    cmp(a.channel, b.channel) ||
-    cmp(a.seller, b.seller) ||
-    TIER_ORDER.indexOf(a.tier) - TIER_ORDER.indexOf(b.tier) ||
-    a.contextMin - b.contextMin ||
-    MODALITY_ORDER.indexOf(a.modality) - MODALITY_ORDER.indexOf(b.modality) ||
-    DIRECTION_ORDER.indexOf(a.direction) - DIRECTION_ORDER.indexOf(b.direction) ||
-    CACHE_ORDER.indexOf(a.cache) - CACHE_ORDER.indexOf(b.cache) ||
-    cmp(dimensionKey(a), dimensionKey(b)) ||
-    cmp(a.unit, b.unit)
-  );
 }
 
 function cmp(a: string, b: string): number {

@@ -357,7 +357,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     }
     reply.header("etag", entry.etag);
     reply.header("cache-control", entry.cacheControl);
-    reply.header("x-dataset-version", view.version);
+    reply.header("x-dataset-version", entry.version);
     if (entry.vary) reply.header("vary", "accept-encoding");
     if (entry.location) reply.header("location", entry.location);
     if (entry.status === 200 && ifNoneMatchMatches(request.headers["if-none-match"], entry.etag))
@@ -381,15 +381,17 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     const [path, query] = splitUrl(url);
     const etag = weakEtag(view.version, path, query);
     try {
-      const body = route.handle(view, parseRawQuery(query), params, { baseUrl });
+      const raw = parseRawQuery(query);
+      const body = route.handle(view, raw, params, { baseUrl });
       return new CachedResponse(
         {
           status: 200,
           body: Buffer.from(typeof body === "string" ? body : JSON.stringify(body)),
           contentType: route.contentType ?? "application/json; charset=utf-8",
-          cacheControl: successCacheControl(route.maxAge),
+          cacheControl: successCacheControl(route.maxAgeOf(view, raw)),
           etag,
-          version: view.version,
+          // x-dataset-version equals meta.datasetVersion: the version in force on `at` when given (T147).
+          version: answeredVersion(body) ?? view.version,
         },
         compression,
         limit !== null,
@@ -477,6 +479,13 @@ function listeningBase(request: FastifyRequest): string {
   const host = address.includes(":") ? `[${address.replace(/^::ffff:/, "")}]` : address;
   const plain = address.startsWith("::ffff:") ? address.slice(7) : null;
   return `http://${plain ?? host}:${request.socket.localPort}`;
+}
+
+/** `meta.datasetVersion` of a JSON body, when it has one. */
+function answeredVersion(body: unknown): string | undefined {
+  const meta =
+    typeof body === "object" && body !== null ? (body as { meta?: { datasetVersion?: unknown } }).meta : undefined;
+  return typeof meta?.datasetVersion === "string" ? meta.datasetVersion : undefined;
 }
 
 function splitUrl(url: string): [string, string] {

@@ -15,6 +15,9 @@ export interface ResponseCacheBounds {
   readonly bytes?: number;
 }
 
+/** How long a cached error answer is reused (D22's `max-age=60` of 400, 404 and 405). */
+const ERROR_TTL_MS = 60_000;
+
 /** A request the table answers before any client asks: a route, its parameters and the URL as sent. */
 export interface PrecomputedRequest {
   readonly url: string;
@@ -38,6 +41,8 @@ export class ResponseTable {
       max: bounds.entries ?? 5000,
       maxSize: bounds.bytes ?? 64 * 1024 * 1024,
       sizeCalculation: (r) => Math.ceil(r.body.length * 1.25) + 512,
+      // Error entries expire on the wall clock, the clock a dated 400 depends on (T147).
+      perf: { now: () => Date.now() },
     });
   }
 
@@ -45,9 +50,13 @@ export class ResponseTable {
     return this.#fixed.get(key) ?? this.#free.get(key);
   }
 
-  /** Keeps a response to free input (evicted by the bounds). */
+  /**
+   * Keeps a response to free input (evicted by the bounds). An error is kept only as long as a
+   * client may cache it (D22: 60 s): a 400 can depend on the clock (`at` after today, T147).
+   */
   remember(key: string, response: CachedResponse): void {
-    this.#free.set(key, response);
+    if (response.status >= 400) this.#free.set(key, response, { ttl: ERROR_TTL_MS });
+    else this.#free.set(key, response);
   }
 
   /** Keeps a precomputed response for the life of the version. */

@@ -1,5 +1,6 @@
 import { type Endpoint, inputFromQuery, type RawQuery, type RunContext } from "../catalogue/endpoint.js";
 import { ENDPOINTS } from "../catalogue/endpoints/index.js";
+import { isSettledAt, PAST_MAX_AGE } from "../catalogue/point-in-time.js";
 import type { CatalogueView } from "../catalogue/view.js";
 
 /** Base path of API v1. */
@@ -21,6 +22,8 @@ export interface RouteSpec {
   readonly usesBaseUrl?: boolean;
   /** The descriptor the route serves. */
   readonly endpoint: Endpoint;
+  /** D22 max-age of a 200 for this query: {@link PAST_MAX_AGE} for an `at` before the current version's day (T148). */
+  readonly maxAgeOf: (view: CatalogueView, query: RawQuery) => number;
   readonly handle: (
     view: CatalogueView,
     query: RawQuery,
@@ -37,6 +40,10 @@ export function routeOf(endpoint: Endpoint): RouteSpec {
     ...(endpoint.contentType ? { contentType: endpoint.contentType } : {}),
     ...(endpoint.usesBaseUrl ? { usesBaseUrl: true } : {}),
     endpoint,
+    maxAgeOf: (view, query) => {
+      const at = "at" in endpoint.input.shape ? query.get("at") : undefined;
+      return at?.length === 1 && isSettledAt(view, at[0]!) ? Math.max(PAST_MAX_AGE, endpoint.maxAge) : endpoint.maxAge;
+    },
     handle: (view, query, params, context) =>
       endpoint.run(
         view,

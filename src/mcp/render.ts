@@ -1,5 +1,6 @@
 import type {
   ApiChange,
+  ApiCostEstimate,
   ApiHistorySeries,
   ApiMeta,
   ApiModel,
@@ -129,4 +130,29 @@ export function renderRates(body: Envelope<ApiRate[]>): string {
       `${r.id}: input ${r.inputPerMTok}, output ${r.outputPerMTok}` +
       `${r.cachedInputPerMTok === null ? "" : `, cached input ${r.cachedInputPerMTok}`} ${r.currency} [${r.confidence} ${r.confidenceScore}/100]`,
   );
+}
+
+/** `openai/gpt-4o direct (openai): 1.23 USD [high]` then one line per usage line (issue 17). */
+export function renderCost(body: Envelope<ApiCostEstimate[]>): string {
+  const at = typeof body.meta.at === "string" ? `, prices of ${body.meta.at}` : "";
+  const header =
+    `${body.data.length} estimates, cheapest first (${dataset(body.meta)}${at}; ` +
+    `${String(body.meta.found)} of ${String(body.meta.requested)} models found):`;
+  const lines = [header];
+  const shown = body.data.slice(0, 5);
+  for (const e of shown) {
+    const total = e.totals
+      ? e.totals.map((t) => `${t.amount} ${t.denomination === "credit" ? "credits" : t.currency}`).join(" + ")
+      : `no total: no price for ${e.missing.join(", ")}`;
+    lines.push(`- ${e.model} ${e.channel} (${e.seller}): ${total} [${e.confidence ?? "unpriced"}]`);
+    for (const l of e.lines)
+      lines.push(
+        l.status === "missing"
+          ? `  - ${l.usage} ${l.tokens}: missing`
+          : `  - ${l.usage} ${l.tokens} × ${l.label} ${l.amount} ${l.displayUnit} = ${l.cost}`,
+      );
+  }
+  if (body.data.length > shown.length)
+    lines.push(`- … ${body.data.length - shown.length} more in structuredContent.data`);
+  return lines.join("\n");
 }

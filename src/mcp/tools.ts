@@ -5,6 +5,7 @@ import type { CatalogueView } from "../catalogue/view.js";
 import {
   renderChanges,
   renderCompare,
+  renderCost,
   renderHistory,
   renderMeta,
   renderModel,
@@ -53,6 +54,7 @@ const RENDERERS: Readonly<Record<string, (body: any) => string>> = {
   list_changes: renderChanges,
   list_sources: renderSources,
   list_rates: renderRates,
+  estimate_cost: renderCost,
 };
 
 /** The tool of one endpoint descriptor. */

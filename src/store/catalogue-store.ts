@@ -1,5 +1,5 @@
 import type { ChangeRecord, HistoryPoint } from "../domain/change.js";
-import type { Dataset, RunRecord } from "../domain/dataset.js";
+import type { Dataset, PublishedModel, PublishedPrice, RunRecord } from "../domain/dataset.js";
 import type { Listing, SourceId } from "../domain/observation.js";
 
 /**
@@ -31,6 +31,12 @@ export interface CatalogueStore {
   /** Every history point ever published, per series in (date, seq) order. Never pruned. */
   loadHistory(): Promise<HistoryPoint[]>;
   /**
+   * Every price and model as validity intervals over dataset versions (issue 17, T146): what each
+   * version published, for point-in-time answers (`at=`). Prices come without their evidence
+   * (`observations` empty). Never pruned.
+   */
+  loadSpans(): Promise<StoredSpans>;
+  /**
    * Runs `fn` holding the store's ingest lock, so one ingester publishes at a time (issue 5 §2):
    * a PostgreSQL advisory lock, or a lock file beside the SQLite database. With `wait: false` a
    * held lock fails at once.
@@ -50,6 +56,19 @@ export interface CatalogueStore {
    */
   pruneVersions(keep: number): Promise<string[]>;
   close(): Promise<void>;
+}
+
+/** A value published from dataset version `from` until the version `to` (exclusive; null: still published). */
+export interface Span<T> {
+  readonly from: string;
+  readonly to: string | null;
+  readonly value: T;
+}
+
+/** The point-in-time record of a store (T146). */
+export interface StoredSpans {
+  readonly prices: readonly Span<PublishedPrice>[];
+  readonly models: readonly Span<PublishedModel>[];
 }
 
 /** The last good parse of one source. */

@@ -9,14 +9,18 @@ import type {
   RunRecord,
   SourceHealth,
 } from "../domain/dataset.js";
+import { priceKey } from "../domain/dataset.js";
+import { dimensionKey } from "../domain/dimension.js";
 import type { SourceId } from "../domain/observation.js";
-import type { CatalogueStore, RunHistory, SourceState } from "./catalogue-store.js";
+import { comparePrices } from "../domain/price-order.js";
+import type { CatalogueStore, RunHistory, SourceState, StoredSpans } from "./catalogue-store.js";
 import { COLUMN, decode, encode, JSON_COLUMN } from "./columns.js";
 import { migrationProvider } from "./migrations.js";
-import type { PriceTable, RunTable, StoreSchema } from "./schema.js";
+import type { ModelSpanTable, PriceSpanTable, RunTable, StoreSchema } from "./schema.js";
+import { type ModelSpanRow, type PriceSpanRow, type SpanTables, writeSpans } from "./spans.js";
 import type { StoreBackend } from "./store-backend.js";
 
-/** Rows per multi-row INSERT: stays under SQLite's 32,766 bound parameters (27 columns per price). */
+/** Rows per multi-row INSERT: stays under SQLite's 32,766 bound parameters. */
 const CHUNK = 1000;
 
 /**
@@ -70,7 +74,8 @@ export class KyselyCatalogueStore implements CatalogueStore {
     const versions = old.map((r) => r.dataset_version);
     if (versions.length === 0) return [];
     await this.#db.transaction().execute(async (trx) => {
-      for (const table of ["provider", "model", "price", "source_health"] as const)
+      // Price and model spans are the point-in-time record (T147): never pruned, like history.
+      for (const table of ["provider", "source_health"] as const)
         await trx.deleteFrom(table).where("dataset_version", "in", versions).execute();
       await trx.updateTable("run").set({ retained: 0 }).where("dataset_version", "in", versions).execute();
     });
@@ -115,8 +120,19 @@ export class KyselyCatalogueStore implements CatalogueStore {
     const v = run.dataset_version;
     const [providers, models, prices, sources] = await Promise.all([
       this.#db.selectFrom("provider").selectAll().where("dataset_version", "=", v).orderBy("slug").execute(),
-      this.#db.selectFrom("model").selectAll().where("dataset_version", "=", v).orderBy("id").execute(),
-      this.#db.selectFrom("price").selectAll().where("dataset_version", "=", v).orderBy("ord").execute(),
+      this.#db
+        .selectFrom("model_span")
+        .selectAll()
+        .where("valid_from", "<=", v)
+        .where((eb) => eb.or([eb("valid_to", "is", null), eb("valid_to", ">", v)]))
+        .orderBy("id")
+        .execute(),
+      this.#db
+        .selectFrom("price_span")
+        .selectAll()
+        .where("valid_from", "<=", v)
+        .where((eb) => eb.or([eb("valid_to", "is", null), eb("valid_to", ">", v)]))
+        .execute(),
       this.#db.selectFrom("source_health").selectAll().where("dataset_version", "=", v).orderBy("source").execute(),
     ]);
     return {
@@ -131,29 +147,8 @@ export class KyselyCatalogueStore implements CatalogueStore {
           models: Number(p.models),
         }),
       ),
-      models: models.map(
-        (m): PublishedModel => ({
-          id: m.id,
-          provider: m.provider,
-          slug: m.slug,
-          name: m.name,
-          family: m.family,
-          contextWindow: nullableNumber(m.context_window),
-          maxOutputTokens: nullableNumber(m.max_output_tokens),
-          openWeights: m.open_weights === 1,
-          firstSeenAt: m.first_seen_at,
-          lifecycle: {
-            state: decode(COLUMN.lifecycleState, m.lifecycle_state, "model.lifecycle_state"),
-            releasedOn: m.released_on,
-            deprecatedOn: m.deprecated_on,
-            retiresOn: m.retires_on,
-          },
-          aliases: decode(JSON_COLUMN.strings, m.aliases, "model.aliases"),
-          formerIds: decode(JSON_COLUMN.strings, m.former_ids, "model.former_ids"),
-          listed: m.listed === 1,
-        }),
-      ),
-      prices: prices.map(toPrice),
+      models: models.map(toModel),
+      prices: prices.map(toPrice).sort(comparePrices),
       sources: sources.map(
         (s): SourceHealth => ({
           source: decode(COLUMN.source, s.source, "source_health.source"),
@@ -230,9 +225,65 @@ export class KyselyCatalogueStore implements CatalogueStore {
     );
   }
 
+  async loadSpans(): Promise<StoredSpans> {
+    const [prices, models] = await Promise.all([
+      this.#db
+        .selectFrom("price_span")
+        .select([
+          "valid_from",
+          "valid_to",
+          "price_key",
+          "model_id",
+          "channel",
+          "seller",
+          "label",
+          "direction",
+          "modality",
+          "tier",
+          "cache",
+          "context_min",
+          "context_max",
+          "qualifiers",
+          "amount",
+          "unit",
+          "display_unit",
+          "denomination",
+          "currency",
+          "confidence",
+          "confidence_score",
+          "sources",
+          "dissenting",
+          "disputed",
+          "fallback_amount",
+          "effective_from",
+          "stale_since",
+        ])
+        .execute(),
+      this.#db.selectFrom("model_span").selectAll().execute(),
+    ]);
+    return {
+      // Evidence is provenance for ingestion; point-in-time answers do not read it.
+      prices: prices.map((r) => ({
+        from: r.valid_from,
+        to: r.valid_to,
+        value: toPrice({ ...r, observations: "[]" }),
+      })),
+      models: models.map((r) => ({ from: r.valid_from, to: r.valid_to, value: toModel(r) })),
+    };
+  }
+
   async publish(dataset: Dataset, states: readonly SourceState[], history?: RunHistory): Promise<void> {
     const v = dataset.run.datasetVersion;
     await this.#db.transaction().execute(async (trx) => {
+      // Spans are written in version order (D9: versions only grow); an older version would corrupt them.
+      const newest = await trx
+        .selectFrom("run")
+        .select("dataset_version")
+        .orderBy("dataset_version", "desc")
+        .limit(1)
+        .executeTakeFirst();
+      if (newest && newest.dataset_version >= v)
+        throw new Error(`dataset version ${v} is not newer than the store's latest ${newest.dataset_version}`);
       const r = dataset.run;
       await trx
         .insertInto("run")
@@ -261,39 +312,13 @@ export class KyselyCatalogueStore implements CatalogueStore {
           )
           .execute();
       }
-      for (const chunk of chunks(dataset.models)) {
-        await trx
-          .insertInto("model")
-          .values(
-            chunk.map((m) => ({
-              dataset_version: v,
-              id: m.id,
-              provider: m.provider,
-              slug: m.slug,
-              name: m.name,
-              family: m.family,
-              context_window: m.contextWindow,
-              max_output_tokens: m.maxOutputTokens,
-              open_weights: m.openWeights ? 1 : 0,
-              first_seen_at: m.firstSeenAt,
-              lifecycle_state: m.lifecycle.state,
-              released_on: m.lifecycle.releasedOn,
-              deprecated_on: m.lifecycle.deprecatedOn,
-              retires_on: m.lifecycle.retiresOn,
-              aliases: encode(JSON_COLUMN.strings, m.aliases),
-              former_ids: encode(JSON_COLUMN.strings, m.formerIds),
-              listed: m.listed ? 1 : 0,
-            })),
-          )
-          .execute();
-      }
-      let ord = 0;
-      for (const chunk of chunks(dataset.prices)) {
-        await trx
-          .insertInto("price")
-          .values(chunk.map((p) => fromPrice(v, ord++, p)))
-          .execute();
-      }
+      // The span tables are part of StoreSchema; Kysely types a narrower database invariantly.
+      await writeSpans(
+        trx as unknown as Kysely<SpanTables>,
+        v,
+        dataset.prices.map(fromPrice),
+        dataset.models.map(fromModel),
+      );
       if (dataset.sources.length > 0) {
         await trx
           .insertInto("source_health")
@@ -394,10 +419,9 @@ function toRun(row: Selectable<RunTable>): RunRecord {
   };
 }
 
-function fromPrice(v: string, ord: number, p: PublishedPrice): PriceTable {
+function fromPrice(p: PublishedPrice): PriceSpanRow {
   return {
-    dataset_version: v,
-    ord,
+    price_key: priceKey(p, dimensionKey(p)),
     model_id: p.modelId,
     channel: p.channel,
     seller: p.seller,
@@ -442,8 +466,52 @@ const PriceRow = z.object({
   observations: JSON_COLUMN.evidence,
 });
 
-function toPrice(r: PriceTable): PublishedPrice {
-  const c = decode(PriceRow, r, "price");
+function fromModel(m: PublishedModel): ModelSpanRow {
+  return {
+    id: m.id,
+    provider: m.provider,
+    slug: m.slug,
+    name: m.name,
+    family: m.family,
+    context_window: m.contextWindow,
+    max_output_tokens: m.maxOutputTokens,
+    open_weights: m.openWeights ? 1 : 0,
+    first_seen_at: m.firstSeenAt,
+    lifecycle_state: m.lifecycle.state,
+    released_on: m.lifecycle.releasedOn,
+    deprecated_on: m.lifecycle.deprecatedOn,
+    retires_on: m.lifecycle.retiresOn,
+    aliases: encode(JSON_COLUMN.strings, m.aliases),
+    former_ids: encode(JSON_COLUMN.strings, m.formerIds),
+    listed: m.listed ? 1 : 0,
+  };
+}
+
+function toModel(m: Selectable<ModelSpanTable>): PublishedModel {
+  return {
+    id: m.id,
+    provider: m.provider,
+    slug: m.slug,
+    name: m.name,
+    family: m.family,
+    contextWindow: nullableNumber(m.context_window),
+    maxOutputTokens: nullableNumber(m.max_output_tokens),
+    openWeights: Number(m.open_weights) === 1,
+    firstSeenAt: m.first_seen_at,
+    lifecycle: {
+      state: decode(COLUMN.lifecycleState, m.lifecycle_state, "model_span.lifecycle_state"),
+      releasedOn: m.released_on,
+      deprecatedOn: m.deprecated_on,
+      retiresOn: m.retires_on,
+    },
+    aliases: decode(JSON_COLUMN.strings, m.aliases, "model_span.aliases"),
+    formerIds: decode(JSON_COLUMN.strings, m.former_ids, "model_span.former_ids"),
+    listed: Number(m.listed) === 1,
+  };
+}
+
+function toPrice(r: Selectable<PriceSpanTable>): PublishedPrice {
+  const c = decode(PriceRow, r, "price_span");
   return {
     modelId: r.model_id,
     channel: c.channel,
@@ -465,7 +533,7 @@ function toPrice(r: PriceTable): PublishedPrice {
     confidenceScore: Number(r.confidence_score),
     sources: c.sources,
     dissenting: c.dissenting,
-    disputed: r.disputed === 1,
+    disputed: Number(r.disputed) === 1,
     fallbackAmount: nullableNumber(r.fallback_amount),
     effectiveFrom: r.effective_from,
     staleSince: r.stale_since,

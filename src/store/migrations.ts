@@ -1,4 +1,8 @@
-import type { Kysely, Migration, MigrationProvider } from "kysely";
+import type { Kysely, Migration, MigrationProvider, Selectable } from "kysely";
+import { priceKey } from "../domain/dataset.js";
+import { dimensionKey } from "../domain/dimension.js";
+import type { ModelTable, PriceTable } from "./schema.js";
+import { type ModelSpanRow, type PriceSpanRow, type SpanTables, writeSpans } from "./spans.js";
 
 /**
  * Schema migrations, written once for both dialects (issue 5 §1). Numbered; never edited once
@@ -173,7 +177,113 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  // Issue 17 (T146): prices and models as validity intervals instead of one copy per version, so
+  // any published version (and any date, `at=`) can be read back and an unchanged run costs no rows.
+  // Existing stores are converted version by version, oldest first, then the copies are dropped.
+  "0006_price_spans": {
+    async up(db: Kysely<unknown>) {
+      const spanColumns = <T extends string>(table: T) =>
+        db.schema
+          .createTable(table)
+          .addColumn("valid_from", "text", (c) => c.notNull())
+          .addColumn("valid_to", "text");
+      await spanColumns("price_span")
+        .addColumn("price_key", "text", (c) => c.notNull())
+        .addColumn("model_id", "text", (c) => c.notNull())
+        .addColumn("channel", "text", (c) => c.notNull())
+        .addColumn("seller", "text", (c) => c.notNull())
+        .addColumn("label", "text", (c) => c.notNull())
+        .addColumn("direction", "text", (c) => c.notNull())
+        .addColumn("modality", "text", (c) => c.notNull())
+        .addColumn("tier", "text", (c) => c.notNull())
+        .addColumn("cache", "text", (c) => c.notNull())
+        .addColumn("context_min", "bigint", (c) => c.notNull())
+        .addColumn("context_max", "bigint")
+        .addColumn("qualifiers", "text", (c) => c.notNull())
+        .addColumn("amount", "double precision", (c) => c.notNull())
+        .addColumn("unit", "text", (c) => c.notNull())
+        .addColumn("display_unit", "text", (c) => c.notNull())
+        .addColumn("denomination", "text", (c) => c.notNull())
+        .addColumn("currency", "text", (c) => c.notNull())
+        .addColumn("confidence", "text", (c) => c.notNull())
+        .addColumn("confidence_score", "double precision", (c) => c.notNull())
+        .addColumn("sources", "text", (c) => c.notNull())
+        .addColumn("dissenting", "text", (c) => c.notNull())
+        .addColumn("disputed", "integer", (c) => c.notNull())
+        .addColumn("fallback_amount", "double precision")
+        .addColumn("effective_from", "text", (c) => c.notNull())
+        .addColumn("stale_since", "text")
+        .addColumn("observations", "text", (c) => c.notNull())
+        .addPrimaryKeyConstraint("price_span_pk", ["price_key", "valid_from"])
+        .execute();
+      await db.schema.createIndex("price_span_valid_to").on("price_span").column("valid_to").execute();
+      await spanColumns("model_span")
+        .addColumn("id", "text", (c) => c.notNull())
+        .addColumn("provider", "text", (c) => c.notNull())
+        .addColumn("slug", "text", (c) => c.notNull())
+        .addColumn("name", "text", (c) => c.notNull())
+        .addColumn("family", "text")
+        .addColumn("context_window", "bigint")
+        .addColumn("max_output_tokens", "bigint")
+        .addColumn("open_weights", "integer", (c) => c.notNull())
+        .addColumn("first_seen_at", "text", (c) => c.notNull())
+        .addColumn("lifecycle_state", "text", (c) => c.notNull())
+        .addColumn("released_on", "text")
+        .addColumn("deprecated_on", "text")
+        .addColumn("retires_on", "text")
+        .addColumn("aliases", "text", (c) => c.notNull())
+        .addColumn("former_ids", "text", (c) => c.notNull())
+        .addColumn("listed", "integer", (c) => c.notNull())
+        .addPrimaryKeyConstraint("model_span_pk", ["id", "valid_from"])
+        .execute();
+      await db.schema.createIndex("model_span_valid_to").on("model_span").column("valid_to").execute();
+
+      const legacy = db as unknown as Kysely<
+        SpanTables & { run: { dataset_version: string; retained: number }; price: PriceTable; model: ModelTable }
+      >;
+      const versions = await legacy
+        .selectFrom("run")
+        .select("dataset_version")
+        .where("retained", "=", 1)
+        .orderBy("dataset_version")
+        .execute();
+      for (const { dataset_version: v } of versions) {
+        const [prices, models] = await Promise.all([
+          legacy.selectFrom("price").selectAll().where("dataset_version", "=", v).orderBy("ord").execute(),
+          legacy.selectFrom("model").selectAll().where("dataset_version", "=", v).orderBy("id").execute(),
+        ]);
+        await writeSpans(legacy, v, prices.map(legacyPriceRow), models.map(legacyModelRow));
+      }
+      await db.schema.dropTable("price").execute();
+      await db.schema.dropTable("model").execute();
+    },
+  },
 };
+
+/** A per-version price row of migrations 0001–0005 as a span row (its identity computed as the publish does). */
+function legacyPriceRow(r: PriceTable): PriceSpanRow {
+  const { dataset_version: _v, ord: _o, ...row } = r;
+  const qualifiers = JSON.parse(r.qualifiers) as Record<string, string>;
+  const dimension = {
+    direction: r.direction,
+    modality: r.modality,
+    tier: r.tier,
+    cache: r.cache,
+    contextMin: Number(r.context_min),
+    contextMax: r.context_max === null ? null : Number(r.context_max),
+    qualifiers,
+  } as Parameters<typeof dimensionKey>[0];
+  const key = priceKey(
+    { modelId: r.model_id, channel: r.channel, seller: r.seller, unit: r.unit, ...dimension },
+    dimensionKey(dimension),
+  );
+  return { ...row, price_key: key };
+}
+
+function legacyModelRow(r: Selectable<ModelTable>): ModelSpanRow {
+  const { dataset_version: _v, ...row } = r;
+  return { ...row, former_ids: String(r.former_ids), listed: Number(r.listed) };
+}
 
 /** The in-code migration provider (no directory scan, so bundling and tsx both work). */
 export const migrationProvider: MigrationProvider = {

@@ -7,8 +7,8 @@ import type { Generated } from "kysely";
 export interface StoreSchema {
   run: RunTable;
   provider: ProviderTable;
-  model: ModelTable;
-  price: PriceTable;
+  model_span: ModelSpanTable;
+  price_span: PriceSpanTable;
   source_health: SourceHealthTable;
   source_state: SourceStateTable;
   change_record: ChangeRecordTable;
@@ -139,4 +139,25 @@ export interface SourceStateTable {
   source: string;
   observed_at: string;
   listings: string;
+}
+
+/**
+ * A price as published by a run of versions (migration 0006, issue 17, T146): the row holds from
+ * `valid_from` (the first dataset version that published it exactly so) until `valid_to` (the
+ * first version that did not; null while it is still published). A version's prices are the spans
+ * open at it, so an unchanged price costs nothing per run.
+ */
+export interface PriceSpanTable extends Omit<PriceTable, "dataset_version" | "ord"> {
+  /** Identity of the price across versions: model, channel, seller, dimension, unit (`priceKey`). */
+  price_key: string;
+  valid_from: string;
+  valid_to: string | null;
+}
+
+/** A model's published record as a validity interval, like {@link PriceSpanTable}. */
+export interface ModelSpanTable extends Omit<ModelTable, "dataset_version" | "former_ids" | "listed"> {
+  former_ids: string;
+  listed: number;
+  valid_from: string;
+  valid_to: string | null;
 }

@@ -3,8 +3,9 @@ import { defineEndpoint, splitList } from "../endpoint.js";
 import { envelope } from "../envelope.js";
 import { badRequest } from "../errors.js";
 import { COMPARE_IDS } from "../params.js";
+import { atParam, publishedState, stateMeta } from "../point-in-time.js";
 import { type ApiModel, CompareResponse } from "../schemas.js";
-import { resolveModelId, toApiModel } from "../view.js";
+import { apiModel, resolveModelId, toApiPrice } from "../view.js";
 import { MODEL_ID, PRICE_NOTES } from "./notes.js";
 
 /**
@@ -24,6 +25,7 @@ export const compareEndpoint = defineEndpoint({
       description: `Comma-separated model ids, ${COMPARE_IDS.min} to ${COMPARE_IDS.max} (required), e.g. \`anthropic/claude-opus-4-0,openai/gpt-4o\`.`,
       example: "openai/gpt-4o,anthropic/claude-opus-4-0",
     }),
+    at: atParam,
   }),
   output: CompareResponse,
   tool: {
@@ -31,7 +33,8 @@ export const compareEndpoint = defineEndpoint({
       `Side-by-side metadata and maker (\`direct\`) prices of ${COMPARE_IDS.min} to ${COMPARE_IDS.max} models, ` +
       "in the order asked. Unknown ids are dropped silently: compare meta.found with meta.requested. Match " +
       "prices by `label` (e.g. `Input`, `Output`) and `displayUnit`; credit-billed (plan) amounts are not " +
-      `money and cannot be compared with token prices. ${MODEL_ID} ${PRICE_NOTES}`,
+      "money and cannot be compared with token prices. With `at` (YYYY-MM-DD) the prices published for that day; " +
+      `models not published then are dropped. ${MODEL_ID} ${PRICE_NOTES}`,
   },
   run(view, input) {
     const ids = splitList(input.models);
@@ -39,6 +42,7 @@ export const compareEndpoint = defineEndpoint({
       throw badRequest(
         `models must list ${COMPARE_IDS.min} to ${COMPARE_IDS.max} comma-separated <provider>/<model> ids, got ${ids.length}`,
       );
+    const state = publishedState(view, input.at);
     const seen = new Set<string>();
     const data: ApiModel[] = [];
     for (const requested of ids) {
@@ -46,9 +50,18 @@ export const compareEndpoint = defineEndpoint({
       const id = resolveModelId(view, requested) ?? requested;
       if (seen.has(id)) continue;
       seen.add(id);
-      const entry = view.byId.get(id);
-      if (entry) data.push(toApiModel(entry));
+      const model = state.model(id);
+      if (model)
+        data.push(
+          apiModel(
+            model,
+            state
+              .prices(id)
+              .filter((p) => p.channel === "direct")
+              .map(toApiPrice),
+          ),
+        );
     }
-    return envelope(view, data, { found: data.length, requested: ids.length });
+    return envelope(view, data, { ...stateMeta(view, state), found: data.length, requested: ids.length });
   },
 });

@@ -2,6 +2,7 @@ import type { Endpoint } from "../endpoint.js";
 import { changesEndpoint } from "./changes.js";
 import { changesFeedEndpoint } from "./changes-feed.js";
 import { compareEndpoint } from "./compare.js";
+import { costEndpoint } from "./cost.js";
 import { historyEndpoint } from "./history.js";
 import { metaEndpoint } from "./meta.js";
 import { modelEndpoint } from "./model.js";
@@ -27,4 +28,5 @@ export const ENDPOINTS: readonly Endpoint[] = [
   changesFeedEndpoint,
   sourcesEndpoint,
   ratesEndpoint,
+  costEndpoint,
 ];

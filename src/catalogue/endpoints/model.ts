@@ -3,13 +3,15 @@ import { CHANNELS } from "../../domain/channel.js";
 import { defineEndpoint, enumParam } from "../endpoint.js";
 import { envelope } from "../envelope.js";
 import { moved, notFound } from "../errors.js";
+import { atParam, publishedState, stateMeta } from "../point-in-time.js";
 import { ModelResponse } from "../schemas.js";
-import { resolveModelId, toApiModel } from "../view.js";
+import { apiModel, resolveModelId, toApiModel, toApiPrice } from "../view.js";
 import { CHANNEL_LIST, PRICE_NOTES } from "./notes.js";
 
 /**
  * GET /models/{provider}/{model}: one model with the prices of one channel (default `direct`, D2).
- * A channel that does not sell the model gives `prices: []`.
+ * A channel that does not sell the model gives `prices: []`. With `at`, what the version in force on
+ * that day published (T147).
  * @throws CatalogueError bad_request for an unknown channel (checked first, D14); moved for an alias or
  * former id (D1, T67); not_found with the id as detail
  */
@@ -26,6 +28,7 @@ export const modelEndpoint = defineEndpoint({
       CHANNELS,
       "Sales channel whose prices to return; default `direct` (the maker's own prices).",
     ).default("direct"),
+    at: atParam,
   }),
   output: ModelResponse,
   tool: {
@@ -36,7 +39,8 @@ export const modelEndpoint = defineEndpoint({
       "same model, or an empty `prices` list when it does not sell it. Channels: " +
       `${CHANNEL_LIST}; in coding_plan, token_plan and other each price names its seller in ` +
       "`qualifiers.seller`. An unknown model is a 404 error whose detail is the id (find ids with " +
-      `search_models). ${PRICE_NOTES}`,
+      "search_models). With `at` (YYYY-MM-DD) the prices published for that day. " +
+      PRICE_NOTES,
   },
   run(view, input, path) {
     const id = `${path.provider}/${path.model}`;
@@ -45,6 +49,15 @@ export const modelEndpoint = defineEndpoint({
       const target = resolveModelId(view, id);
       throw target ? moved(id, target) : notFound(id);
     }
-    return envelope(view, toApiModel(entry, input.channel), { channel: input.channel });
+    if (input.at === undefined) return envelope(view, toApiModel(entry, input.channel), { channel: input.channel });
+    // T147: the model and prices as the version in force on `at` published them; 404 before it existed.
+    const state = publishedState(view, input.at);
+    const model = state.model(id);
+    if (!model) throw notFound(id);
+    const prices = state
+      .prices(id)
+      .filter((p) => p.channel === input.channel)
+      .map(toApiPrice);
+    return envelope(view, apiModel(model, prices), { ...stateMeta(view, state), channel: input.channel });
   },
 });

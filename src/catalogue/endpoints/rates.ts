@@ -3,7 +3,10 @@ import { defineEndpoint, splitList, textParam } from "../endpoint.js";
 import { envelope } from "../envelope.js";
 import { badRequest } from "../errors.js";
 import { RATES_MAX_PROVIDERS } from "../params.js";
+import { atParam, publishedState, stateMeta } from "../point-in-time.js";
 import { RatesResponse } from "../schemas.js";
+import { modelsAt, pricesAt } from "../timeline.js";
+import { buildRates, type CatalogueView } from "../view.js";
 
 /**
  * GET /rates (D30): every billable model, unpaginated, no confidence filter.
@@ -17,6 +20,7 @@ export const ratesEndpoint = defineEndpoint({
   maxAge: 3600,
   input: z.object({
     provider: textParam(`Comma-separated provider slugs, up to ${RATES_MAX_PROVIDERS}.`, "anthropic,openai").optional(),
+    at: atParam,
   }),
   output: RatesResponse,
   tool: {
@@ -26,14 +30,29 @@ export const ratesEndpoint = defineEndpoint({
       "standard tier, no context bracket), the weaker direction's confidence with `confidenceScore` 0–100, the " +
       "sources agreeing on both directions, whether the maker's page is among them (`official`) and alternative " +
       "slugs (`aliases`). No confidence filter is applied; models missing input or output are left out. The " +
-      "list is unpaginated and large: filter with `provider`. For all price dimensions of a model use get_model.",
+      "list is unpaginated and large: filter with `provider`. With `at` (YYYY-MM-DD) the rates of that day. For all " +
+      "price dimensions of a model use get_model.",
   },
   run(view, input) {
     const providers = splitList(input.provider);
     if (providers.length > RATES_MAX_PROVIDERS)
       throw badRequest(`provider takes at most ${RATES_MAX_PROVIDERS} comma-separated slugs, got ${providers.length}`);
     const wanted = new Set(providers);
-    const data = wanted.size === 0 ? [...view.rates] : view.rates.filter((r) => wanted.has(r.provider));
-    return envelope(view, data, { count: data.length, contractVersion: view.meta.rates.contractVersion });
+    const state = publishedState(view, input.at);
+    const all = input.at === undefined ? view.rates : ratesAt(view, state.version);
+    const data = wanted.size === 0 ? [...all] : all.filter((r) => wanted.has(r.provider));
+    return envelope(view, data, {
+      ...stateMeta(view, state),
+      count: data.length,
+      contractVersion: view.meta.rates.contractVersion,
+    });
   },
 });
+
+/** The rates (D30) of the listed models as version `version` published them (T147); none before the first run. */
+function ratesAt(view: CatalogueView, version: string | null) {
+  if (version === null) return [];
+  const models = modelsAt(view.timeline, version).filter((m) => m.listed);
+  const prices = new Map(models.map((m) => [m.id, pricesAt(view.timeline, m.id, version)]));
+  return buildRates(models, prices, view.meta.rates.officialSources);
+}

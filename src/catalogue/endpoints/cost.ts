@@ -1,0 +1,203 @@
+import { z } from "zod";
+import { CHANNELS, type Channel } from "../../domain/channel.js";
+import { confidenceRank } from "../../domain/confidence.js";
+import {
+  billedThresholds,
+  CACHE_TTLS,
+  type CostEstimate,
+  estimateCost,
+  type TokenUsage,
+  USAGE_FIELDS,
+} from "../../domain/cost.js";
+import type { PublishedPrice } from "../../domain/dataset.js";
+import { TIERS } from "../../domain/dimension.js";
+import { defineEndpoint, enumParam, integerParam, splitList, textParam } from "../endpoint.js";
+import { envelope } from "../envelope.js";
+import { badRequest, notFound } from "../errors.js";
+import { COMPARE_IDS, COST_CHANNELS, MAX_TOKENS } from "../params.js";
+import { atParam, publishedState, stateMeta } from "../point-in-time.js";
+import { type ApiCostEstimate, CostResponse } from "../schemas.js";
+import { resolveModelId } from "../view.js";
+import { CHANNEL_LIST, MODEL_ID } from "./notes.js";
+
+const tokens = (name: string, description: string) =>
+  integerParam(name, 0, MAX_TOKENS, `${description} Integer, 0 to 10^12; default 0.`).default(0);
+
+/**
+ * GET /cost (issue 17, T140–T145): what a token workload costs on one model or 2–8 models, in one
+ * channel or every channel selling them, ranked cheapest first; one line per usage parameter with
+ * the price used, totals per currency or credit denomination, the weakest confidence, and
+ * `missing` lines instead of a silent 0. With `at`, the prices in force on that day (T147).
+ * @throws CatalogueError bad_request (D13 style, naming the parameter); not_found for an unknown
+ * `model` (detail: the id)
+ */
+export const costEndpoint = defineEndpoint({
+  name: "estimate_cost",
+  summary: "Cost of a token workload",
+  description:
+    "Prices a token usage on one model (`model`) or 2–8 models (`models`, ranked cheapest first) in one channel " +
+    "or every channel selling them (`channel=all`). Counts are exclusive: `inputTokens` are uncached input tokens " +
+    "only. The context bracket is chosen by one request's prompt (input + cached + cache-write tokens, divided " +
+    "evenly over `requests`) and the whole request is billed in it (T141). A usage no price exists for is a " +
+    "`missing` line and the estimate has no total (T143). Amounts are exact decimals, 10 significant digits (D7); " +
+    "credit-billed plans total in credits, never converted to money.",
+  path: "/cost",
+  maxAge: 300,
+  input: z.object({
+    model: textParam(
+      "One model id or alias, `<provider>/<model>`; give `model` or `models`.",
+      "anthropic/claude-sonnet-4-5",
+    ).optional(),
+    models: textParam(
+      `Comma-separated model ids or aliases, ${COMPARE_IDS.min} to ${COMPARE_IDS.max}; the estimates are ranked cheapest first. Unknown ids are dropped (meta.found vs meta.requested).`,
+      "anthropic/claude-sonnet-4-5,openai/gpt-4o",
+    ).optional(),
+    channel: enumParam(
+      "channel",
+      COST_CHANNELS,
+      "Sales channel to price in (as on /models/{provider}/{model}); `all` prices every channel that sells the model. Default `direct`.",
+    ).default("direct"),
+    inputTokens: tokens("inputTokens", "Uncached input tokens (never including cached or cache-write tokens)."),
+    cachedInputTokens: tokens("cachedInputTokens", "Input tokens read from the prompt cache (cache hits)."),
+    cacheWriteTokens: tokens("cacheWriteTokens", "Input tokens written to the prompt cache."),
+    cacheTtl: enumParam(
+      "cacheTtl",
+      CACHE_TTLS,
+      "Cache lifetime of `cacheWriteTokens`: `5m` (cache write) or `1h` (cache write 1h). Default `5m`.",
+    ).default("5m"),
+    outputTokens: tokens("outputTokens", "Output tokens (without reasoning tokens)."),
+    reasoningTokens: tokens(
+      "reasoningTokens",
+      "Reasoning (thinking) tokens; billed at a reasoning price where one is published, else as output.",
+    ),
+    requests: integerParam(
+      "requests",
+      1,
+      MAX_TOKENS,
+      "Requests the tokens are spread over evenly; the context bracket is chosen per request. Default 1.",
+    ).default(1),
+    tier: enumParam("tier", TIERS, "Service tier: standard, batch, flex or priority. Default `standard`.").default(
+      "standard",
+    ),
+    at: atParam,
+  }),
+  output: CostResponse,
+  tool: {
+    description:
+      "What a token workload costs: give `model` (one id) or `models` (2–8 ids, ranked cheapest first) and the " +
+      "usage in tokens — `inputTokens` (uncached input only), `cachedInputTokens` (cache reads), `cacheWriteTokens` " +
+      "with `cacheTtl` 5m or 1h, `outputTokens`, `reasoningTokens` — optionally `requests` (the bracket is chosen per " +
+      "request), `tier` (standard, batch, flex, priority), `channel` (default direct; `all` for every seller: " +
+      `${CHANNEL_LIST}) and \`at\` (YYYY-MM-DD, the prices of that day). Map API usage objects first: OpenAI's ` +
+      "`prompt_tokens` includes `cached_tokens` (inputTokens = prompt_tokens − cached_tokens); Anthropic's " +
+      "`input_tokens` excludes `cache_read_input_tokens` and `cache_creation_input_tokens`. Each estimate lists one " +
+      "line per usage with the price used, `totals` per currency (credits for plans, never money), `confidence` " +
+      `(the weakest line) and \`missing\` usages nobody prices, in which case \`totals\` is null. ${MODEL_ID}`,
+  },
+  run(view, input) {
+    if (input.model !== undefined && input.models !== undefined)
+      throw badRequest("give either model (one id) or models (a comma-separated list), not both");
+    if (input.model === undefined && input.models === undefined)
+      throw badRequest("model or models is required: one <provider>/<model> id, or 2 to 8 comma-separated ids");
+    const ids = input.model !== undefined ? [input.model.trim()] : splitList(input.models);
+    if (input.models !== undefined && (ids.length < COMPARE_IDS.min || ids.length > COMPARE_IDS.max))
+      throw badRequest(
+        `models must list ${COMPARE_IDS.min} to ${COMPARE_IDS.max} comma-separated <provider>/<model> ids, got ${ids.length}`,
+      );
+    if (input.model !== undefined && ids[0] === "") throw badRequest("model must be a <provider>/<model> id");
+    const usage: TokenUsage = {
+      inputTokens: input.inputTokens,
+      cachedInputTokens: input.cachedInputTokens,
+      cacheWriteTokens: input.cacheWriteTokens,
+      cacheTtl: input.cacheTtl,
+      outputTokens: input.outputTokens,
+      reasoningTokens: input.reasoningTokens,
+      requests: input.requests,
+      tier: input.tier,
+    };
+    if (USAGE_FIELDS.every((f) => usage[f] === 0))
+      throw badRequest(`the usage is empty: give at least one of ${USAGE_FIELDS.join(", ")} above 0`);
+    const state = publishedState(view, input.at);
+    const seen = new Set<string>();
+    const data: ApiCostEstimate[] = [];
+    for (const requested of ids) {
+      const id = resolveModelId(view, requested) ?? requested;
+      if (seen.has(id)) continue;
+      const model = state.model(id);
+      if (!model) {
+        if (input.model !== undefined) throw notFound(requested);
+        continue;
+      }
+      seen.add(id);
+      const all = state.prices(id);
+      // T141: the maker's thresholds of the tier asked and of the standard tier (makers keep their
+      // long-context thresholds in batch, flex and priority) bind every offer.
+      const direct = all.filter((p) => p.channel === "direct");
+      const maker = [...new Set([...billedThresholds(direct, usage.tier), ...billedThresholds(direct, "standard")])];
+      for (const [key, prices] of offers(all, input.channel)) {
+        const [channel, seller] = key.split("\u0000") as [Channel, string];
+        const e = estimateCost(prices, usage, maker);
+        data.push({
+          model: model.id,
+          name: model.name,
+          channel,
+          seller,
+          bracket: { ...e.bracket },
+          lines: e.lines.map((l) => ({ ...l, sources: [...l.sources] })),
+          totals: e.totals?.map((t) => ({ ...t })) ?? null,
+          complete: e.complete,
+          missing: [...e.missing],
+          confidence: e.confidence,
+        });
+      }
+    }
+    data.sort(compareEstimates);
+    return envelope(view, data, {
+      ...stateMeta(view, state),
+      found: seen.size,
+      requested: ids.length,
+      channel: input.channel,
+      usage: { ...usage },
+    });
+  },
+});
+
+/** A model's prices per offer (channel and seller) of the requested channel, or of every channel (`all`). */
+function offers(
+  prices: readonly PublishedPrice[],
+  channel: (typeof COST_CHANNELS)[number],
+): Map<string, PublishedPrice[]> {
+  const result = new Map<string, PublishedPrice[]>();
+  for (const p of prices) {
+    if (channel !== "all" && p.channel !== channel) continue;
+    const key = `${p.channel}\u0000${p.seller}`;
+    const list = result.get(key);
+    if (list) list.push(p);
+    else result.set(key, [p]);
+  }
+  return result;
+}
+
+/**
+ * Ranking (T144): complete estimates with one money total first, by currency then amount; then
+ * complete estimates in credits or several currencies (not comparable by amount); then incomplete
+ * ones. Ties: stronger confidence, then model id, channel order (D2) and seller.
+ */
+function compareEstimates(a: ApiCostEstimate, b: ApiCostEstimate): number {
+  const group = (e: CostEstimate) =>
+    !e.totals ? 2 : e.totals.length === 1 && e.totals[0]!.denomination === "currency" ? 0 : 1;
+  const [ga, gb] = [group(a), group(b)];
+  if (ga !== gb) return ga - gb;
+  if (ga === 0) {
+    const [ta, tb] = [a.totals![0]!, b.totals![0]!];
+    if (ta.currency !== tb.currency) return ta.currency < tb.currency ? -1 : 1;
+    if (ta.amount !== tb.amount) return ta.amount - tb.amount;
+  }
+  const rank = (e: CostEstimate) => (e.confidence ? confidenceRank(e.confidence) : -1);
+  return (
+    rank(b) - rank(a) ||
+    (a.model < b.model ? -1 : a.model > b.model ? 1 : 0) ||
+    CHANNELS.indexOf(a.channel) - CHANNELS.indexOf(b.channel) ||
+    (a.seller < b.seller ? -1 : a.seller > b.seller ? 1 : 0)
+  );
+}

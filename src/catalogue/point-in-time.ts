@@ -1,0 +1,70 @@
+import type { PublishedModel, PublishedPrice } from "../domain/dataset.js";
+import { dateParam } from "./endpoint.js";
+import { badRequest } from "./errors.js";
+import { modelAt, pricesAt, versionOn } from "./timeline.js";
+import type { CatalogueView } from "./view.js";
+
+/**
+ * `at=YYYY-MM-DD` (issue 17 §2, T147): answers with what the newest dataset version dated on or
+ * before that day published. Shared by /models/{p}/{m}, /compare, /rates and /cost.
+ */
+export const atParam = dateParam(
+  "at",
+  "Point in time, `YYYY-MM-DD` (UTC): answer with the prices of the newest dataset version published on or " +
+    "before that day (`meta.at`, `meta.datasetVersion` say which). Not in the future. A day before the first " +
+    "run: 404 for one model, an empty list otherwise.",
+  "2025-09-15",
+).optional();
+
+/** Max-age of an answer for an `at` before the current version's day: it can no longer change (T148). */
+export const PAST_MAX_AGE = 3600;
+
+/** The catalogue as one dataset version published it: the models and prices a verb reads. */
+export interface PublishedState {
+  /** The dataset version answered, or null when `at` lies before the first run. */
+  readonly version: string | null;
+  /** The requested day, when `at` was given (echoed as `meta.at`). */
+  readonly at: string | undefined;
+  model(id: string): PublishedModel | null;
+  /** Every channel's prices of a model, in dataset order. */
+  prices(id: string): readonly PublishedPrice[];
+}
+
+/**
+ * The state a request answers from: the view's own version without `at`, else the version in
+ * force on `at` (T147).
+ * @throws CatalogueError bad_request for an `at` after today (UTC)
+ */
+export function publishedState(view: CatalogueView, at: string | undefined, today: Date = new Date()): PublishedState {
+  if (at === undefined)
+    return {
+      version: view.version,
+      at,
+      model: (id) => view.byId.get(id)?.model ?? null,
+      prices: (id) => view.pricesByModel.get(id) ?? [],
+    };
+  const day = today.toISOString().slice(0, 10);
+  if (at > day) throw badRequest(`at must not be in the future: ${at} is after today, ${day} (UTC)`);
+  const version = versionOn(view.timeline, at);
+  return {
+    version,
+    at,
+    model: (id) => (version ? modelAt(view.timeline, id, version) : null),
+    prices: (id) => (version ? pricesAt(view.timeline, id, version) : []),
+  };
+}
+
+/**
+ * The `meta` fields of an answer for a state: `datasetVersion` is the version answered (T147) and
+ * `at` the requested day; null version (before the first run) answers as the first version would
+ * not exist, so `datasetVersion` stays the view's.
+ */
+export function stateMeta(view: CatalogueView, state: PublishedState): { datasetVersion: string; at?: string } {
+  if (state.at === undefined) return { datasetVersion: view.version };
+  return { datasetVersion: state.version ?? view.version, at: state.at };
+}
+
+/** Whether an `at` answer can no longer change: its day lies before the current version's day (T148). */
+export function isSettledAt(view: CatalogueView, at: string): boolean {
+  return at < view.version.slice(0, 10);
+}

@@ -1,0 +1,80 @@
+import type { Dataset, PublishedModel, PublishedPrice } from "../domain/dataset.js";
+import { comparePrices } from "../domain/price-order.js";
+import type { Span, StoredSpans } from "../store/catalogue-store.js";
+
+/**
+ * What every dataset version published, for point-in-time answers (`at=YYYY-MM-DD`, issue 17 §2,
+ * T146–T148): the store's validity intervals of prices and models, indexed by model id. Immutable,
+ * built with the view.
+ */
+export interface PriceTimeline {
+  /** Every published dataset version, oldest first. */
+  readonly versions: readonly string[];
+  /** A model's spans, by id. */
+  readonly models: ReadonlyMap<string, readonly Span<PublishedModel>[]>;
+  /** A model's price spans (every channel), by model id, in dataset order (comparePrices). */
+  readonly prices: ReadonlyMap<string, readonly Span<PublishedPrice>[]>;
+}
+
+/** Builds the timeline of a store's spans over its published versions. */
+export function buildTimeline(versions: readonly string[], spans: StoredSpans): PriceTimeline {
+  const models = new Map<string, Span<PublishedModel>[]>();
+  for (const s of spans.models) {
+    const list = models.get(s.value.id);
+    if (list) list.push(s);
+    else models.set(s.value.id, [s]);
+  }
+  const prices = new Map<string, Span<PublishedPrice>[]>();
+  for (const s of [...spans.prices].sort((a, b) => comparePrices(a.value, b.value) || (a.from < b.from ? -1 : 1))) {
+    const list = prices.get(s.value.modelId);
+    if (list) list.push(s);
+    else prices.set(s.value.modelId, [s]);
+  }
+  return { versions: [...versions].sort(), models, prices };
+}
+
+/** The timeline of one dataset alone (a view built without a store: every span is its version's). */
+export function datasetTimeline(dataset: Dataset): PriceTimeline {
+  const v = dataset.run.datasetVersion;
+  return buildTimeline([v], {
+    models: dataset.models.map((value) => ({ from: v, to: null, value })),
+    prices: dataset.prices.map((value) => ({ from: v, to: null, value })),
+  });
+}
+
+/**
+ * The dataset version in force on `date` (YYYY-MM-DD): the newest version whose date is on or
+ * before it (T147); null when the first run is later.
+ */
+export function versionOn(timeline: PriceTimeline, date: string): string | null {
+  let found: string | null = null;
+  for (const v of timeline.versions) {
+    if (v.slice(0, 10) > date) break;
+    found = v;
+  }
+  return found;
+}
+
+function openAt<T>(span: Span<T>, version: string): boolean {
+  return span.from <= version && (span.to === null || span.to > version);
+}
+
+/** The model as version `version` published it, or null when that version did not hold it. */
+export function modelAt(timeline: PriceTimeline, id: string, version: string): PublishedModel | null {
+  return timeline.models.get(id)?.find((s) => openAt(s, version))?.value ?? null;
+}
+
+/** The prices of a model (every channel) as version `version` published them, in dataset order. */
+export function pricesAt(timeline: PriceTimeline, id: string, version: string): PublishedPrice[] {
+  return (timeline.prices.get(id) ?? []).filter((s) => openAt(s, version)).map((s) => s.value);
+}
+
+/** Every model version `version` published, by id (byte order, D10). */
+export function modelsAt(timeline: PriceTimeline, version: string): PublishedModel[] {
+  const result: PublishedModel[] = [];
+  for (const spans of timeline.models.values()) {
+    const m = spans.find((s) => openAt(s, version));
+    if (m) result.push(m.value);
+  }
+  return result.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}

@@ -1,0 +1,312 @@
+import Big from "big.js";
+import { roundAmount } from "./amount.js";
+import { type Confidence, confidenceRank } from "./confidence.js";
+import type { CacheKind, Dimension, Direction, Tier } from "./dimension.js";
+import type { Denomination, Unit } from "./unit.js";
+
+/**
+ * What a token workload costs on one offer (one model in one channel and seller): the billing rules
+ * of issue 17, pure and exact (decimal arithmetic, D7 rounding). Decisions T140–T145.
+ */
+
+/** The usage parameters of `/cost`, exclusive counts (T140): `inputTokens` holds no cached or cache-write token. */
+export interface TokenUsage {
+  /** Uncached input (prompt) tokens. */
+  readonly inputTokens: number;
+  /** Input tokens read from the prompt cache (cache hits). */
+  readonly cachedInputTokens: number;
+  /** Input tokens written to the prompt cache, at the `cacheTtl` write price. */
+  readonly cacheWriteTokens: number;
+  /** `5m` bills cache writes at `cache: write`, `1h` at `cache: write_1h`. */
+  readonly cacheTtl: CacheTtl;
+  readonly outputTokens: number;
+  /** Reasoning (thinking) tokens: billed at the `reasoning` price when the offer has one, else as output (T142). */
+  readonly reasoningTokens: number;
+  /** Requests the tokens are spread over, evenly; the context bracket is chosen per request (T141). */
+  readonly requests: number;
+  readonly tier: Tier;
+}
+
+export const CACHE_TTLS = ["5m", "1h"] as const;
+export type CacheTtl = (typeof CACHE_TTLS)[number];
+
+/** The token counts of {@link TokenUsage}, in the order lines are listed. */
+export const USAGE_FIELDS = [
+  "inputTokens",
+  "cachedInputTokens",
+  "cacheWriteTokens",
+  "outputTokens",
+  "reasoningTokens",
+] as const;
+export type UsageField = (typeof USAGE_FIELDS)[number];
+
+/** What the cost rules read of a published price (a subset of `PublishedPrice`). */
+export interface CostPrice extends Dimension {
+  readonly label: string;
+  /** Display units, e.g. USD per 1M tokens (D7). */
+  readonly amount: number;
+  readonly unit: Unit;
+  readonly displayUnit: string;
+  readonly denomination: Denomination;
+  readonly currency: string;
+  readonly confidence: Confidence;
+  readonly sources: readonly string[];
+}
+
+/** One usage parameter priced (or not) on one offer. */
+export interface CostLine {
+  readonly usage: UsageField;
+  readonly tokens: number;
+  /** `priced`, or `missing` when the offer publishes no price for it in the request's bracket and tier (T143). */
+  readonly status: "priced" | "missing";
+  /** Label of the price used (D27), null when missing. */
+  readonly label: string | null;
+  /** The price's amount in display units; null when missing. */
+  readonly amount: number | null;
+  readonly displayUnit: string | null;
+  readonly denomination: Denomination | null;
+  readonly currency: string | null;
+  /** tokens × amount / 1M, in `currency` (credits when `denomination` is credit); null when missing. */
+  readonly cost: number | null;
+  readonly confidence: Confidence | null;
+  readonly sources: readonly string[];
+}
+
+/** The sum of the lines of one denomination and currency (credits are never converted, D7). */
+export interface CostTotal {
+  readonly denomination: Denomination;
+  readonly currency: string;
+  readonly amount: number;
+}
+
+/** The context bracket the whole request is billed in (T141). */
+export interface CostBracket {
+  readonly contextMin: number;
+  readonly contextMax: number | null;
+  /** Prompt tokens of one request: (input + cached + cache-write) / requests. */
+  readonly promptTokensPerRequest: number;
+}
+
+/** The cost of a usage on one offer. */
+export interface CostEstimate {
+  readonly bracket: CostBracket;
+  readonly lines: readonly CostLine[];
+  /** Per denomination and currency; null when a line is missing: no fake total (T143). */
+  readonly totals: readonly CostTotal[] | null;
+  readonly complete: boolean;
+  /** The usage parameters no price exists for. */
+  readonly missing: readonly UsageField[];
+  /** The weakest confidence of the priced lines; null when none is priced. */
+  readonly confidence: Confidence | null;
+}
+
+const MTOK = new Big(1_000_000);
+
+/** The price a usage parameter is billed at: direction and cache kind. */
+const PRICE_OF: Readonly<Record<Exclude<UsageField, "reasoningTokens">, { direction: Direction; cache?: CacheKind }>> =
+  {
+    inputTokens: { direction: "input", cache: "none" },
+    cachedInputTokens: { direction: "input", cache: "read" },
+    cacheWriteTokens: { direction: "input" },
+    outputTokens: { direction: "output", cache: "none" },
+  };
+
+/**
+ * Prices a token usage on the prices of ONE offer (one model, channel and seller).
+ *
+ * Rules (issue 17): only text prices per 1M tokens in the requested tier and without qualifiers
+ * other than `seller` take part (T144); the bracket is chosen by one request's prompt size and the
+ * whole request — cache lines included — is billed in it (T141), also when only the maker's own
+ * prices (`makerThresholds`, from {@link billedThresholds} of the direct channel) state the bracket;
+ * a usage with no price is a
+ * `missing` line and the estimate has no total (T143); amounts are exact decimals rounded to 10
+ * significant digits only at the end (D7).
+ */
+export function estimateCost(
+  prices: readonly CostPrice[],
+  usage: TokenUsage,
+  makerThresholds: readonly number[] = [],
+): CostEstimate {
+  const candidates = tokenPrices(prices, usage.tier);
+  const prompt = new Big(usage.inputTokens).plus(usage.cachedInputTokens).plus(usage.cacheWriteTokens);
+  const perRequest = prompt.div(usage.requests);
+  let bracket = chooseBracket(candidates, perRequest);
+  // T141: the maker's long-context threshold binds every channel; an offer that states no price
+  // beyond it has no known price for such a request (its lines are missing, never the base price).
+  for (const t of makerThresholds)
+    if (t > bracket.contextMin && perRequest.gt(t)) bracket = { contextMin: t, contextMax: null };
+  const inBracket = candidates.filter(
+    (p) => p.contextMin === bracket.contextMin && p.contextMax === bracket.contextMax,
+  );
+  const find = (direction: Direction, cache: CacheKind) =>
+    inBracket.find((p) => p.direction === direction && p.cache === cache) ?? null;
+
+  const lines: CostLine[] = [];
+  const exact = new Map<string, { denomination: Denomination; currency: string; amount: Big }>();
+  for (const field of USAGE_FIELDS) {
+    const tokens = usage[field];
+    if (tokens <= 0) continue;
+    let price: CostPrice | null;
+    if (field === "reasoningTokens") price = find("reasoning", "none") ?? find("output", "none");
+    else if (field === "cacheWriteTokens") price = find("input", usage.cacheTtl === "1h" ? "write_1h" : "write");
+    else price = find(PRICE_OF[field].direction, PRICE_OF[field].cache ?? "none");
+    if (!price) {
+      lines.push(missingLine(field, tokens));
+      continue;
+    }
+    const cost = new Big(tokens).times(String(price.amount)).div(MTOK);
+    const key = `${price.denomination}|${price.currency}`;
+    const sum = exact.get(key);
+    if (sum) sum.amount = sum.amount.plus(cost);
+    else exact.set(key, { denomination: price.denomination, currency: price.currency, amount: cost });
+    lines.push({
+      usage: field,
+      tokens,
+      status: "priced",
+      label: price.label,
+      amount: price.amount,
+      displayUnit: price.displayUnit,
+      denomination: price.denomination,
+      currency: price.currency,
+      cost: roundAmount(cost),
+      confidence: price.confidence,
+      sources: [...price.sources],
+    });
+  }
+  const missing = lines.filter((l) => l.status === "missing").map((l) => l.usage);
+  const priced = lines.filter((l) => l.confidence !== null);
+  const confidence = priced.length === 0 ? null : weakest(priced.map((l) => l.confidence as Confidence));
+  const totals =
+    missing.length > 0
+      ? null
+      : [...exact.values()]
+          .sort((a, b) => (a.denomination + a.currency < b.denomination + b.currency ? -1 : 1))
+          .map((t) => ({ denomination: t.denomination, currency: t.currency, amount: roundAmount(t.amount) }));
+  return {
+    bracket: { ...bracket, promptTokensPerRequest: roundAmount(perRequest) },
+    lines,
+    totals,
+    complete: missing.length === 0,
+    missing,
+    confidence,
+  };
+}
+
+/** The prices that can bill token counts in a tier: text, per 1M tokens, no qualifier but `seller` (T144). */
+function tokenPrices(prices: readonly CostPrice[], tier: Tier): CostPrice[] {
+  return prices.filter(
+    (p) =>
+      p.unit === "mtok" &&
+      p.modality === "text" &&
+      p.tier === tier &&
+      Object.keys(p.qualifiers).every((k) => k === "seller"),
+  );
+}
+
+/**
+ * The prompt-length thresholds (N of `> N tokens`) at which an offer's token prices change in a
+ * tier, restated thresholds merged (T145): what the maker's own prices impose on every channel (T141).
+ */
+export function billedThresholds(prices: readonly CostPrice[], tier: Tier): number[] {
+  return usableBrackets(tokenPrices(prices, tier))
+    .map((b) => b.contextMin)
+    .filter((n) => n > 0)
+    .sort((a, b) => a - b);
+}
+
+function missingLine(usage: UsageField, tokens: number): CostLine {
+  return {
+    usage,
+    tokens,
+    status: "missing",
+    label: null,
+    amount: null,
+    displayUnit: null,
+    denomination: null,
+    currency: null,
+    cost: null,
+    confidence: null,
+    sources: [],
+  };
+}
+
+/** The weakest of some confidence levels (D8 order). */
+export function weakest(levels: readonly Confidence[]): Confidence {
+  return levels.reduce((a, b) => (confidenceRank(b) < confidenceRank(a) ? b : a));
+}
+
+/**
+ * The bracket a request of `perRequest` prompt tokens falls in (T141): a bracket starting at 0
+ * holds every prompt up to its `contextMax`; one starting at N > 0 holds prompts of MORE than N
+ * tokens (T7: `> 200K tokens`), up to its `contextMax` inclusive. The matching bracket with the
+ * highest start wins. Two brackets above the base that state the same amounts at different
+ * thresholds are one long-context price list stated twice: the better supported one is used (T145).
+ * Without any matching bracket the base `[0, open)` is returned (its lines are then missing).
+ */
+export function chooseBracket(
+  prices: readonly CostPrice[],
+  perRequest: Big,
+): { contextMin: number; contextMax: number | null } {
+  const usable = usableBrackets(prices);
+  let best: { contextMin: number; contextMax: number | null } | null = null;
+  for (const b of usable) {
+    const above = b.contextMin === 0 || perRequest.gt(b.contextMin);
+    const below = b.contextMax === null || perRequest.lte(b.contextMax);
+    if (above && below && (!best || b.contextMin > best.contextMin)) best = b;
+  }
+  return best ? { contextMin: best.contextMin, contextMax: best.contextMax } : { contextMin: 0, contextMax: null };
+}
+
+/** The brackets of some prices, restated thresholds merged (T145). */
+function usableBrackets(
+  prices: readonly CostPrice[],
+): { contextMin: number; contextMax: number | null; prices: CostPrice[] }[] {
+  const brackets = new Map<string, { contextMin: number; contextMax: number | null; prices: CostPrice[] }>();
+  for (const p of prices) {
+    const key = `${p.contextMin}|${p.contextMax ?? ""}`;
+    const b = brackets.get(key);
+    if (b) b.prices.push(p);
+    else brackets.set(key, { contextMin: p.contextMin, contextMax: p.contextMax, prices: [p] });
+  }
+  return withoutRestatedThresholds([...brackets.values()]);
+}
+
+/**
+ * T145: among brackets above the base whose prices say the same (the same amount per direction and
+ * cache kind), keep one: the one whose weakest price is the stronger, then with more sources on its
+ * prices, then the higher threshold (the lower bill).
+ */
+function withoutRestatedThresholds<B extends { contextMin: number; prices: CostPrice[] }>(brackets: B[]): B[] {
+  const signature = (b: B) =>
+    b.prices
+      .map((p) => `${p.direction}|${p.cache}|${p.amount}|${p.denomination}|${p.currency}`)
+      .sort()
+      .join(";");
+  const support = (b: B) => ({
+    rank: Math.min(...b.prices.map((p) => confidenceRank(p.confidence))),
+    sources: b.prices.reduce((n, p) => n + p.sources.length, 0),
+  });
+  const kept = new Map<string, B>();
+  const result: B[] = [];
+  for (const b of brackets) {
+    if (b.contextMin === 0) {
+      result.push(b);
+      continue;
+    }
+    const sig = signature(b);
+    const other = kept.get(sig);
+    if (!other) {
+      kept.set(sig, b);
+      continue;
+    }
+    const [sb, so] = [support(b), support(other)];
+    const better =
+      sb.rank !== so.rank
+        ? sb.rank > so.rank
+        : sb.sources !== so.sources
+          ? sb.sources > so.sources
+          : b.contextMin > other.contextMin;
+    if (better) kept.set(sig, b);
+  }
+  return [...result, ...kept.values()];
+}

@@ -1,0 +1,195 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { ApiCostEstimate, ApiModel, ApiRate } from "../src/catalogue/schemas.js";
+import { buildView, type CatalogueView, toApiPrice } from "../src/catalogue/view.js";
+import { CHANNELS } from "../src/domain/channel.js";
+import type { Dataset } from "../src/domain/dataset.js";
+import { SOURCES } from "../src/sources/registry.js";
+import { loadReplay, startServer, type TestServer } from "./harness.js";
+
+// Point-in-time prices (issue 17 §2, T146–T148): `at=YYYY-MM-DD` answers what the newest dataset
+// version dated on or before that day published, read from the store's price spans.
+let server: TestServer;
+let view: CatalogueView;
+let september: Dataset;
+let versions: string[];
+
+beforeAll(async () => {
+  const replay = await loadReplay();
+  view = replay.view;
+  september = (await replay.store.loadDataset("2025-09-01T00:00:00.000Z"))!;
+  versions = (await replay.store.listRuns()).map((r) => r.datasetVersion);
+  await replay.store.close();
+  server = await startServer(view);
+});
+afterAll(async () => {
+  await server.close();
+});
+
+interface Body<T> {
+  data: T;
+  meta: Record<string, unknown> & { datasetVersion: string };
+}
+
+async function get<T>(path: string, status = 200): Promise<{ body: Body<T>; headers: Headers }> {
+  const res = await server.get(`/api/v1${path}`);
+  expect(res.status, path).toBe(status);
+  return { body: (await res.json()) as Body<T>, headers: res.headers };
+}
+
+describe("at= on /models/{provider}/{model}", () => {
+  it("at=2025-09-15 on deepseek/deepseek-chat answers what the 2025-09-01 run published, in every channel", async () => {
+    for (const channel of CHANNELS) {
+      const { body, headers } = await get<ApiModel>(`/models/deepseek/deepseek-chat?at=2025-09-15&channel=${channel}`);
+      const published = september.prices
+        .filter((p) => p.modelId === "deepseek/deepseek-chat" && p.channel === channel)
+        .map(toApiPrice);
+      expect(body.data.prices, channel).toEqual(published);
+      expect(body.meta).toMatchObject({ datasetVersion: "2025-09-01T00:00:00.000Z", at: "2025-09-15", channel });
+      expect(headers.get("x-dataset-version")).toBe("2025-09-01T00:00:00.000Z");
+    }
+    const direct = await get<ApiModel>("/models/deepseek/deepseek-chat?at=2025-09-15");
+    // The maker's prices then: 0.27 input, 1.1 output (2026-06 publishes 0.14 / 0.28).
+    expect(direct.body.data.prices.find((p) => p.label === "Input")?.amount).toBe(0.27);
+    expect(direct.body.data.prices.find((p) => p.label === "Output")?.amount).toBe(1.1);
+    const record = september.models.find((m) => m.id === "deepseek/deepseek-chat")!;
+    expect(direct.body.data).toMatchObject({
+      name: record.name,
+      lifecycle: record.lifecycle,
+      firstSeenAt: record.firstSeenAt,
+    });
+  });
+
+  it("at = the newest run's date answers exactly what /models/{provider}/{model} answers (deep-equal)", async () => {
+    const day = view.version.slice(0, 10);
+    const ids = [
+      "deepseek/deepseek-chat",
+      "anthropic/claude-sonnet-4-5",
+      "openai/gpt-4o",
+      "google/gemini-2.5-pro",
+      "moonshotai/kimi-k2.5",
+      ...view.models.filter((_, i) => i % 97 === 0).map((m) => m.model.id),
+    ];
+    let compared = 0;
+    for (const id of ids)
+      for (const channel of CHANNELS) {
+        const now = await get<ApiModel>(`/models/${id}?channel=${channel}`);
+        const at = await get<ApiModel>(`/models/${id}?channel=${channel}&at=${day}`);
+        expect(at.body.data, `${id} ${channel}`).toStrictEqual(now.body.data);
+        expect(at.body.meta.datasetVersion).toBe(now.body.meta.datasetVersion);
+        compared += now.body.data.prices.length;
+      }
+    expect(compared).toBeGreaterThan(200);
+  });
+
+  it("every replayed version reads back from the spans as it was published", async () => {
+    for (const version of versions) {
+      const day = version.slice(0, 10);
+      const { body } = await get<ApiModel>(`/models/openai/gpt-4o?at=${day}`);
+      expect(body.meta.datasetVersion).toBe(version);
+    }
+    expect(versions.length).toBe(12);
+  });
+
+  it("a day before the first run is a 404 for the model; a future or malformed day is a 400", async () => {
+    const before = await get<unknown>("/models/deepseek/deepseek-chat?at=2025-06-30", 404);
+    expect(before.body).toMatchObject({ status: 404, detail: "deepseek/deepseek-chat" });
+    for (const bad of ["2999-01-01", "2025-02-30", "2025-9-1", "yesterday", ""]) {
+      const res = await server.get(`/api/v1/models/deepseek/deepseek-chat?at=${bad}`);
+      expect(res.status, bad).toBe(400);
+      expect(((await res.json()) as { detail: string }).detail).toMatch(/^at must/);
+    }
+  });
+
+  it("a model first published later is a 404 on an earlier day", async () => {
+    const late = view.models.find((m) => m.model.firstSeenAt === "2026-06-01T00:00:00.000Z" && m.model.listed)!;
+    await get<unknown>(`/models/${late.model.id}?at=2026-05-15`, 404);
+    await get<ApiModel>(`/models/${late.model.id}?at=2026-06-01`);
+  });
+});
+
+describe("at= on the lists", () => {
+  it("/rates?at= equals the rates of the version in force then", async () => {
+    const { body } = await get<ApiRate[]>("/rates?at=2025-09-15");
+    const then = buildView(september, SOURCES).rates;
+    expect(body.data).toStrictEqual(then);
+    expect(body.meta).toMatchObject({
+      datasetVersion: "2025-09-01T00:00:00.000Z",
+      at: "2025-09-15",
+      count: then.length,
+    });
+    expect(body.data.length).toBeLessThan(view.rates.length);
+  });
+
+  it("/compare?at= gives each model's direct prices then and drops models not published yet", async () => {
+    const late = view.models.find((m) => m.model.firstSeenAt > "2025-10-01" && m.model.listed)!.model.id;
+    const { body } = await get<ApiModel[]>(`/compare?models=deepseek/deepseek-chat,${late}&at=2025-09-15`);
+    expect(body.meta).toMatchObject({ found: 1, requested: 2, at: "2025-09-15" });
+    expect(body.data[0]?.prices).toEqual(
+      september.prices.filter((p) => p.modelId === "deepseek/deepseek-chat" && p.channel === "direct").map(toApiPrice),
+    );
+  });
+
+  it("/cost?at= prices the workload at that day's prices", async () => {
+    const q = "/cost?model=deepseek/deepseek-chat&inputTokens=1000000&outputTokens=1000000";
+    const then = await get<ApiCostEstimate[]>(`${q}&at=2025-09-15`);
+    expect(then.body.data[0]?.totals).toEqual([{ denomination: "currency", currency: "USD", amount: 1.37 }]);
+    const now = await get<ApiCostEstimate[]>(q);
+    expect(now.body.data[0]?.totals).toEqual([{ denomination: "currency", currency: "USD", amount: 0.42 }]);
+  });
+
+  it("before the first run the lists are empty, not errors", async () => {
+    expect((await get<ApiRate[]>("/rates?at=2024-01-01")).body.data).toEqual([]);
+    expect(
+      (await get<ApiModel[]>("/compare?models=openai/gpt-4o,deepseek/deepseek-chat&at=2024-01-01")).body.meta,
+    ).toMatchObject({
+      found: 0,
+      requested: 2,
+    });
+    const cost = await get<ApiCostEstimate[]>(
+      "/cost?models=openai/gpt-4o,deepseek/deepseek-chat&inputTokens=1&at=2024-01-01",
+    );
+    expect(cost.body.data).toEqual([]);
+  });
+});
+
+describe("cache headers (issue 17 §4, T148)", () => {
+  it.each([
+    ["/compare?models=openai/gpt-4o,deepseek/deepseek-chat", 300],
+    ["/cost?model=openai/gpt-4o&inputTokens=1", 300],
+    ["/rates", 3600],
+    ["/models/openai/gpt-4o", 3600],
+  ])("%s: max-age 3600 for an at in the past, the route's own for the current day", async (path, own) => {
+    const sep = path.includes("?") ? "&" : "?";
+    const past = await server.get(`/api/v1${path}${sep}at=2025-09-15`);
+    expect(past.headers.get("cache-control")).toBe("public, max-age=3600, s-maxage=3600, stale-while-revalidate=86400");
+    const today = await server.get(`/api/v1${path}${sep}at=${view.version.slice(0, 10)}`);
+    expect(today.headers.get("cache-control")).toBe(
+      `public, max-age=${own}, s-maxage=3600, stale-while-revalidate=86400`,
+    );
+    const etag = past.headers.get("etag")!;
+    const again = await server.get(`/api/v1${path}${sep}at=2025-09-15`, { "if-none-match": etag });
+    expect(again.status).toBe(304);
+    expect(again.headers.get("access-control-allow-origin")).toBe("*");
+  });
+});
+
+describe("a day in the future (T147)", () => {
+  it("is a 400 today and answers once that day has come, also when the 400 was cached", async () => {
+    vi.useFakeTimers({ toFake: ["Date", "performance"], now: new Date("2026-11-23T23:59:00.000Z") });
+    try {
+      const path = "/api/v1/cost?model=openai/gpt-4o&inputTokens=1000&at=2026-11-24";
+      const early = await server.get(path);
+      expect(early.status).toBe(400);
+      expect(early.headers.get("cache-control")).toBe("public, max-age=60");
+      vi.setSystemTime(new Date("2026-11-24T00:01:00.000Z"));
+      const later = await server.get(path);
+      expect(later.status).toBe(200);
+      expect(((await later.json()) as Body<unknown>).meta).toMatchObject({
+        at: "2026-11-24",
+        datasetVersion: view.version,
+      });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
