@@ -29,6 +29,9 @@ let requests = 0;
 let encoded = 0;
 const statuses = new Map<number, number>();
 const validated = new Map<string, true>();
+/** The methods the header property draws from, and those it drew. */
+const METHODS = ["GET", "HEAD", "OPTIONS", "POST", "PUT", "DELETE", "PATCH", "TRACE", "PROPFIND"] as const;
+const methodsSent = new Set<string>();
 /** Content type → how many error responses carried it, over every error the run met. */
 const problemTypes = new Map<string, number>();
 
@@ -144,6 +147,9 @@ function valueFor(name: string): fc.Arbitrary<string> {
   return fc.oneof({ weight: 5, arbitrary: own ?? rawValue }, { weight: 1, arbitrary: rawValue });
 }
 
+/** The least query a route answers 200 to (`/compare` needs the models it compares). */
+const PLAIN_QUERY: Readonly<Record<string, string>> = { "/compare": `?models=${MODEL_IDS[0]},${MODEL_IDS[1]}` };
+
 /** A query string over the route's own parameters, unknown ones, duplicates and odd shapes. */
 function queryFor(route: RouteSpec): fc.Arbitrary<string> {
   const names = Object.keys(route.endpoint.input.shape);
@@ -220,6 +226,13 @@ describe("fuzz: HTTP contract under arbitrary requests", () => {
         }),
         { numRuns: PER_ROUTE_QUERY_RUNS, seed: SEED },
       );
+      // Whatever the generated queries drew, the route's 200 body is checked against its schema
+      // at least once: the plain request answers 200 and matches.
+      const path = `/api/v1${route.path.replace(":provider", SAMPLE_MODEL.provider).replace(":model", SAMPLE_MODEL.model)}${PLAIN_QUERY[route.path] ?? ""}`;
+      const plain = await send("GET", path);
+      check(plain, "GET", route, `GET ${path}`);
+      expect(plain.status, `GET ${path}`).toBe(200);
+      expect(responseMatches(route, plain.body, String(plain.headers["content-type"])), `GET ${path}`).toBe(true);
     },
   );
 
@@ -242,18 +255,24 @@ describe("fuzz: HTTP contract under arbitrary requests", () => {
   });
 
   it("arbitrary methods and headers: no 5xx, problems well-formed, 304 only with a matching ETag", async () => {
-    const method = fc.constantFrom("GET", "HEAD", "OPTIONS", "POST", "PUT", "DELETE", "PATCH", "TRACE", "PROPFIND");
+    const method = fc.constantFrom(...METHODS);
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...SERVED_ROUTES), method, headers, async (route, m, h) => {
         const path = `/api/v1${route.path.replace(":provider", SAMPLE_MODEL.provider).replace(":model", SAMPLE_MODEL.model)}`;
         const res = await send(m, path, h);
-        check(res, m, route, `${m} ${path} ${JSON.stringify(h)}`);
-        if (m === "OPTIONS") expect(res.status).toBe(204);
-        else if (m !== "GET" && m !== "HEAD") expect(res.status).toBe(405);
-        if (res.status === 304) expect(h["if-none-match"]).toBeDefined();
+        const label = `${m} ${path} ${JSON.stringify(h)}`;
+        check(res, m, route, label);
+        methodsSent.add(m);
+        // Unconditional, for every response: 204 exactly for OPTIONS, 405 exactly for the methods
+        // no route serves, 304 never without an If-None-Match.
+        expect(res.status === 204, label).toBe(m === "OPTIONS");
+        expect(res.status === 405, label).toBe(m !== "GET" && m !== "HEAD" && m !== "OPTIONS");
+        expect(res.status !== 304 || h["if-none-match"] !== undefined, label).toBe(true);
       }),
       { numRuns: HEADER_RUNS, seed: SEED },
     );
+    // Every method was drawn, so each of the rules above met its case.
+    expect([...methodsSent].sort()).toEqual([...METHODS].sort());
   });
 
   afterAll(() => {

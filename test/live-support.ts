@@ -170,7 +170,8 @@ async function checkFaultRun(
       amount: p.observations.find((o) => o.source === failing)!.amount,
       fresh: false,
     });
-    if (now!.observations.every((o) => !o.fresh)) expect(now!.staleSince).not.toBeNull();
+    // stale exactly when no source re-confirmed it (D8): both ways, for every price
+    expect(now!.staleSince !== null, `${p.modelId} ${p.label} stale`).toBe(now!.observations.every((o) => !o.fresh));
   }
   const removed = (await store.loadChanges()).filter((c) => c.kind === "price_removed" && c.occurredAt === runTime);
   const backedNames = new Set(beforeBacked.map((p) => `${p.modelId}|${p.channel}|${p.seller}|${p.label}`));

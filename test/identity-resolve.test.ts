@@ -1,0 +1,221 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { type IdentityResult, resolveIdentities, type SourceListings } from "../src/core/identity/resolve.js";
+import { recordedListings } from "./recorded-payloads.js";
+
+/**
+ * The rules of identity resolution (D1, D2; issue 12 T60–T66), one by one, on the real listings of
+ * the 2026-06-01 recorded run: every source's payload parsed by its adapter, narrowed to the
+ * spellings of the models a rule is about. test/identity-golden.test.ts checks whole runs against
+ * the golden files; this file says which rule puts each listing where. No replay, no store.
+ */
+
+let run: SourceListings[];
+beforeAll(() => {
+  run = recordedListings("2026-06-01");
+  expect(run.map((s) => s.source).sort()).toEqual(
+    ["genai-prices", "litellm", "llm-prices", "models-dev", "openrouter", "portkey"].sort(),
+  );
+});
+
+/** Resolves the listings of the run whose spelling matches `spelling`. */
+function resolve(spelling: RegExp): IdentityResult {
+  const narrowed = run.map((s) => ({ ...s, listings: s.listings.filter((l) => spelling.test(l.model)) }));
+  const result = resolveIdentities(narrowed);
+  // nothing is lost: every listing lands on a model or is counted unmatched, once
+  const listed = narrowed.reduce((n, s) => n + s.listings.length, 0);
+  expect(listed).toBeGreaterThan(0);
+  expect(result.resolved.length + result.unmatched.length).toBe(listed);
+  return result;
+}
+
+/** Where `source`'s listing of `model` by `seller` landed. */
+function placed(result: IdentityResult, source: string, seller: string, model: string) {
+  const hits = result.resolved.filter(
+    (r) => r.source === source && r.listing.seller === seller && r.listing.model === model,
+  );
+  expect(hits, `${source} ${seller} ${model}`).toHaveLength(1);
+  const { modelId, channel, qualifiers } = hits[0]!;
+  return { modelId, channel, qualifiers };
+}
+
+function unmatched(result: IdentityResult, source: string, seller: string, model: string) {
+  const hits = result.unmatched.filter((u) => u.source === source && u.seller === seller && u.model === model);
+  expect(hits, `${source} ${seller} ${model}`).toHaveLength(1);
+  return hits[0]!;
+}
+
+describe("one model, every spelling and channel (rules 1–3, D2)", () => {
+  let opus4: IdentityResult;
+  beforeAll(() => {
+    opus4 = resolve(/claude-opus-4(-20250514|@20250514|-0)?(-v1:0)?$/);
+  });
+
+  it("forty listings of six sources, one model: the maker's undated id", () => {
+    expect(opus4.resolved.length).toBeGreaterThanOrEqual(40);
+    expect(new Set(opus4.resolved.map((r) => r.modelId))).toEqual(new Set(["anthropic/claude-opus-4-0"]));
+    expect(opus4.unmatched).toEqual([]);
+  });
+
+  it.each([
+    ["models-dev", "anthropic", "claude-opus-4-20250514", "direct", {}],
+    ["llm-prices", "anthropic", "claude-opus-4", "direct", {}],
+    ["openrouter", "openrouter", "anthropic/claude-opus-4", "reseller_1", {}],
+    ["litellm", "amazon-bedrock", "anthropic.claude-opus-4-20250514-v1:0", "reseller_2", {}],
+    // a cross-region inference profile is the region qualifier of Bedrock's price
+    ["litellm", "amazon-bedrock", "eu.anthropic.claude-opus-4-20250514-v1:0", "reseller_2", { region: "eu" }],
+    ["genai-prices", "amazon-bedrock", "regional.anthropic.claude-opus-4-20250514-v1:0", "reseller_2", {}],
+    ["models-dev", "google-vertex", "claude-opus-4@20250514", "reseller_4", {}],
+    // every other reseller shares `other`, where the seller is a qualifier (D2)
+    ["models-dev", "nano-gpt", "claude-opus-4-20250514", "other", { seller: "nano-gpt" }],
+    // a seller prefix on the spelling (models-dev digitalocean, litellm databricks)
+    ["models-dev", "digitalocean", "anthropic-claude-opus-4", "other", { seller: "digitalocean" }],
+    ["litellm", "databricks", "databricks-claude-opus-4", "other", { seller: "databricks" }],
+  ])("%s %s %s → %s", (source, seller, model, channel, qualifiers) => {
+    expect(placed(opus4, source, seller, model)).toEqual({ modelId: "anthropic/claude-opus-4-0", channel, qualifiers });
+  });
+
+  it("the sources' spellings become the model's aliases (D1), its own slug not among them", () => {
+    const aliases = opus4.aliases.get("anthropic/claude-opus-4-0");
+    expect(aliases).toEqual(
+      expect.arrayContaining([
+        "claude-opus-4-20250514",
+        "anthropic/claude-opus-4",
+        "anthropic.claude-opus-4-20250514-v1:0",
+        "claude-opus-4@20250514",
+      ]),
+    );
+    expect(aliases).not.toContain("claude-opus-4-0");
+  });
+
+  it("an earlier run's id still finds the model (T66)", () => {
+    expect(opus4.lookup("anthropic", "claude-opus-4-20250514")).toBe("anthropic/claude-opus-4-0");
+    expect(opus4.lookup("anthropic", "claude-opus-5")).toBeNull();
+  });
+});
+
+describe("snapshots and aliases (rule 2, T64)", () => {
+  let large: IdentityResult;
+  beforeAll(() => {
+    large = resolve(/^(mistralai?\/)?mistral-large(-\d{4}|-latest)?$/);
+  });
+
+  it("each dated snapshot is a model of its own", () => {
+    for (const date of ["2402", "2407", "2411", "2512"])
+      expect(placed(large, "litellm", "mistral", `mistral-large-${date}`).modelId).toBe(
+        `mistral/mistral-large-${date}`,
+      );
+  });
+
+  it("the undated alias joins the snapshot whose prices it repeats (genai-prices mistral mistral-large)", () => {
+    expect(placed(large, "genai-prices", "mistral", "mistral-large").modelId).toBe("mistral/mistral-large-2411");
+    expect(placed(large, "openrouter", "openrouter", "mistralai/mistral-large")).toEqual({
+      modelId: "mistral/mistral-large-2411",
+      channel: "reseller_1",
+      qualifiers: {},
+    });
+  });
+
+  it("-latest follows the snapshot the same source lists at the same prices", () => {
+    for (const source of ["litellm", "models-dev", "portkey"])
+      expect(placed(large, source, "mistral", "mistral-large-latest").modelId).toBe("mistral/mistral-large-2512");
+  });
+
+  it("-latest without that evidence in the run votes on nothing (genai-prices anthropic claude-3-5-haiku-latest)", () => {
+    const haiku = resolve(/claude-3-5-haiku/);
+    expect(unmatched(haiku, "genai-prices", "anthropic", "claude-3-5-haiku-latest")).toMatchObject({
+      reason: "moving alias: the source does not show in this run which snapshot it points at",
+      nearest: "anthropic/claude-3-5-haiku-20241022",
+    });
+    // models-dev shows it: its -latest lands on the snapshot
+    expect(placed(haiku, "models-dev", "anthropic", "claude-3-5-haiku-latest").modelId).toBe(
+      "anthropic/claude-3-5-haiku-20241022",
+    );
+  });
+});
+
+describe("serving suffixes and router variants are qualifiers, not models (T60)", () => {
+  let r1: IdentityResult;
+  beforeAll(() => {
+    r1 = resolve(/deepseek-r1-0528/i);
+  });
+
+  it("open weights no maker lists found their model under the maker (rule 2b)", () => {
+    expect(placed(r1, "openrouter", "openrouter", "deepseek/deepseek-r1-0528").modelId).toBe(
+      "deepseek/deepseek-r1-0528",
+    );
+  });
+
+  it.each([
+    ["litellm", "deepinfra", "deepseek-ai/DeepSeek-R1-0528-Turbo", { variant: "turbo", seller: "deepinfra" }],
+    ["portkey", "nebius", "deepseek-ai/DeepSeek-R1-0528-fast", { variant: "fast", seller: "nebius" }],
+    ["models-dev", "chutes", "deepseek-ai/DeepSeek-R1-0528-TEE", { variant: "tee", seller: "chutes" }],
+    ["portkey", "togetherai", "deepseek-ai/DeepSeek-R1-0528-tput", { variant: "throughput" }],
+    ["portkey", "openrouter", "deepseek/deepseek-r1-0528:free", { variant: "free" }],
+    // `-maas` (Vertex's model-as-a-service) is no variant at all
+    ["litellm", "google-vertex", "deepseek-ai/deepseek-r1-0528-maas", {}],
+  ])("%s %s %s", (source, seller, model, qualifiers) => {
+    expect(placed(r1, source, seller, model)).toMatchObject({ modelId: "deepseek/deepseek-r1-0528", qualifiers });
+  });
+
+  it("a distilled model on the same snapshot date stays a model of its own", () => {
+    expect(placed(r1, "litellm", "novita-ai", "deepseek/deepseek-r1-0528-qwen3-8b").modelId).toBe(
+      "deepseek/deepseek-r1-0528-qwen3-8b",
+    );
+  });
+
+  it("a router's variant filed under the maker is no maker's price (genai-prices openai gpt-4o:extended)", () => {
+    const gpt4o = resolve(/^(openai\/)?gpt-4o(:extended)?$/);
+    expect(unmatched(gpt4o, "genai-prices", "openai", "gpt-4o:extended").reason).toBe(
+      "a router's :extended variant filed under the maker: not the maker's price",
+    );
+    expect(placed(gpt4o, "genai-prices", "openrouter", "openai/gpt-4o:extended")).toEqual({
+      modelId: "openai/gpt-4o",
+      channel: "reseller_1",
+      qualifiers: { variant: "extended" },
+    });
+    expect(placed(gpt4o, "models-dev", "openai", "gpt-4o").channel).toBe("direct");
+  });
+});
+
+describe("makers by evidence (T61)", () => {
+  it("a family resold by others lands under its maker (Z.AI's GLM-4.7 at Alibaba Cloud and on plans)", () => {
+    const glm = resolve(/^((z-ai|zai)\/)?glm-4\.7$/);
+    expect(placed(glm, "models-dev", "zai", "glm-4.7")).toEqual({
+      modelId: "zai/glm-4.7",
+      channel: "direct",
+      qualifiers: {},
+    });
+    expect(placed(glm, "portkey", "alibaba", "glm-4.7")).toEqual({
+      modelId: "zai/glm-4.7",
+      channel: "other",
+      qualifiers: { seller: "alibaba" },
+    });
+    expect(placed(glm, "models-dev", "zai-coding-plan", "glm-4.7")).toEqual({
+      modelId: "zai/glm-4.7",
+      channel: "coding_plan",
+      qualifiers: { seller: "zai-coding-plan" },
+    });
+  });
+
+  it("a third party's fine-tune is its publisher's model, with the publisher's display name", () => {
+    const sao = resolve(/^sao10k\//i);
+    expect(placed(sao, "openrouter", "openrouter", "sao10k/l3.3-euryale-70b").modelId).toBe("sao10k/l3.3-euryale-70b");
+    expect(sao.publisherNames.get("sao10k")).toBe("Sao10K");
+  });
+
+  it("what names no maker, or no model, is counted with its reason, never founded", () => {
+    const odd = resolve(/^(model-router|openrouter\/auto|poetools\/claude-code|ai21\.j2-mid-v1)$/);
+    expect(odd.resolved).toEqual([]);
+    expect(unmatched(odd, "models-dev", "azure", "model-router").reason).toBe(
+      "no maker: no organisation, family or maker seller names one",
+    );
+    expect(unmatched(odd, "openrouter", "openrouter", "openrouter/auto").reason).toBe(
+      "not a model: a router's automatic model choice",
+    );
+    expect(unmatched(odd, "models-dev", "poe", "poetools/claude-code").reason).toMatch(/^not a model: /);
+    // AI21's own listings are narrowed away here: Bedrock's J2 names no AI21 model (attach only)
+    expect(unmatched(odd, "litellm", "amazon-bedrock", "ai21.j2-mid-v1").reason).toBe("names no ai21 model");
+    // models-dev: azure model-router, poe claude-code, openrouter's and kilo's openrouter/auto
+    expect(odd.unresolved.get("models-dev")).toBe(4);
+  });
+});
