@@ -64,6 +64,14 @@ const ENDPOINTS: readonly Endpoint[] = [
   { name: "history", path: `${MODEL}/history` },
   { name: "/models/search", path: "/api/v1/models/search?q=claude%20sonnet" },
   { name: "/compare", path: "/api/v1/compare?models=openai/gpt-4o,anthropic/claude-opus-4-0" },
+  // Issue 17: /cost ranking 8 models (fresh work per request: not a prebuilt response).
+  {
+    name: "/cost 8 models",
+    path:
+      "/api/v1/cost?models=anthropic/claude-sonnet-4-5,openai/gpt-4o,google/gemini-2.5-pro,deepseek/deepseek-chat," +
+      "openai/gpt-4o-mini,anthropic/claude-opus-4-0,google/gemini-2.5-flash,mistral/mistral-large-2411" +
+      "&inputTokens=120000&cachedInputTokens=80000&outputTokens=3000",
+  },
 ];
 
 /** Bad requests mixed into the soak: each must be a 4xx problem, never a 5xx. */
