@@ -13,13 +13,13 @@ export async function loadView(
 ): Promise<CatalogueView | null> {
   const dataset = await store.loadDataset(version);
   if (!dataset) return null;
-  const [changes, history, runs, spans] = await Promise.all([
-    store.loadChanges(),
-    store.loadHistory(),
-    store.listRuns(),
-    store.loadSpans(),
-  ]);
-  // The timeline ends at the version served: a view of an older version answers `at=` as of then.
-  const versions = runs.map((r) => r.datasetVersion).filter((v) => v <= dataset.run.datasetVersion);
-  return buildView(dataset, registry, new Date(), { changes, history, timeline: buildTimeline(versions, spans) });
+  const [changes, history] = await Promise.all([store.loadChanges(), store.loadHistory()]);
+  // Every version's spans are read on the first `at=` question, not at start (T165). The timeline
+  // ends at the version served: a view of an older version answers `at=` as of then.
+  const timeline = async () => {
+    const [runs, spans] = await Promise.all([store.listRuns(), store.loadSpans()]);
+    const versions = runs.map((r) => r.datasetVersion).filter((v) => v <= dataset.run.datasetVersion);
+    return buildTimeline(versions, spans);
+  };
+  return buildView(dataset, registry, new Date(), { changes, history, timeline });
 }

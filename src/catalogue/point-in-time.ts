@@ -45,12 +45,12 @@ export function publishedState(view: CatalogueView, at: string | undefined, toda
     };
   const day = today.toISOString().slice(0, 10);
   if (at > day) throw badRequest(`at must not be in the future: ${at} is after today, ${day} (UTC)`);
-  const version = versionOn(view.timeline, at);
+  const version = versionOn(view.timeline(), at);
   return {
     version,
     at,
-    model: (id) => (version ? modelAt(view.timeline, id, version) : null),
-    prices: (id) => (version ? pricesAt(view.timeline, id, version) : []),
+    model: (id) => (version ? modelAt(view.timeline(), id, version) : null),
+    prices: (id) => (version ? pricesAt(view.timeline(), id, version) : []),
   };
 }
 

@@ -47,8 +47,14 @@ export interface CatalogueView {
   readonly history: ReadonlyMap<string, readonly SeriesEntry[]>;
   /** This version's prices of every channel per model id, in dataset order (the cost verb reads them). */
   readonly pricesByModel: ReadonlyMap<string, readonly PublishedPrice[]>;
-  /** What every version published, for `at=` (issue 17 §2, T146). */
-  readonly timeline: PriceTimeline;
+  /**
+   * What every version published, for `at=` (issue 17 §2, T146). Loaded on first use (T165): a
+   * transport awaits {@link loadTimeline} before it runs an `at=` question.
+   * @throws Error when called before {@link loadTimeline} settled (a transport's fault)
+   */
+  timeline(): PriceTimeline;
+  /** Loads the timeline once (concurrent callers share the load); resolves at once when loaded. */
+  loadTimeline(): Promise<void>;
 }
 
 /** A change with what `/changes` filters on, precomputed. */
@@ -72,8 +78,11 @@ export interface SeriesEntry {
 export interface CatalogueRecord {
   readonly changes: readonly ChangeRecord[];
   readonly history: readonly HistoryPoint[];
-  /** The store's price and model spans; without it, the dataset alone is the timeline. */
-  readonly timeline?: PriceTimeline;
+  /**
+   * The store's price and model spans, or how to load them on first use (T165); without it, the
+   * dataset alone is the timeline.
+   */
+  readonly timeline?: PriceTimeline | (() => Promise<PriceTimeline>);
 }
 
 /** One model with its prices per channel and precomputed search fields. */
@@ -191,7 +200,38 @@ export function buildView(
     changes: buildChanges(record.changes, dataset.run.datasetVersion),
     history: buildHistory(record.history, dataset, byId, aliasOf),
     pricesByModel,
-    timeline: record.timeline ?? datasetTimeline(dataset),
+    ...lazyTimeline(record.timeline ?? datasetTimeline(dataset)),
+  };
+}
+
+/**
+ * The view's point-in-time index, loaded once on first use when given as a loader (T165): a
+ * server that is never asked `at=` never holds every version's spans in memory.
+ */
+function lazyTimeline(source: PriceTimeline | (() => Promise<PriceTimeline>)): {
+  timeline(): PriceTimeline;
+  loadTimeline(): Promise<void>;
+} {
+  let loaded: PriceTimeline | null = typeof source === "function" ? null : source;
+  let loading: Promise<void> | null = null;
+  return {
+    timeline(): PriceTimeline {
+      if (!loaded) throw new Error("the point-in-time index was read before loadTimeline() settled");
+      return loaded;
+    },
+    loadTimeline(): Promise<void> {
+      if (loaded || typeof source !== "function") return Promise.resolve();
+      loading ??= source().then(
+        (t) => {
+          loaded = t;
+        },
+        (error: unknown) => {
+          loading = null; // a failed load is tried again by the next question
+          throw error;
+        },
+      );
+      return loading;
+    },
   };
 }
 

@@ -92,6 +92,9 @@ export const SERVED_ROUTES: readonly RouteSpec[] = [...ROUTES, OPENAPI_ROUTE];
 /** The OpenAPI document of {@link SERVED_ROUTES}, built once. */
 export const OPENAPI_DOCUMENT = () => OPENAPI_ROUTE.document();
 
+/** A query string with an `at` parameter (issue 17 point-in-time questions). */
+const AT_PARAM = /[?&]at=/;
+
 /**
  * Builds the Fastify app serving API v1 from the current view (D13–D26).
  * Every body is a function of (dataset version, path, raw query), so responses are cached per
@@ -342,6 +345,12 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     const view = options.views.current();
     if (!view) return sendProblem(reply, 503, FAULT_DETAIL.loading);
     if (request.url.length > MAX_URL_LENGTH) return urlTooLong(reply);
+    // A point-in-time question reads every version's spans, loaded on the first one (T165).
+    if (AT_PARAM.test(request.url)) return view.loadTimeline().then(() => serveView(view, route, request, reply));
+    return serveView(view, route, request, reply);
+  }
+
+  function serveView(view: CatalogueView, route: RouteSpec, request: FastifyRequest, reply: FastifyReply) {
     const responses = tableFor(view);
     // A body that embeds the request's origin (D19 links) is cached per host.
     // D19 (amended): links come from PUBLIC_BASE_URL, else the server's own listening address,

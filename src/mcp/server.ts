@@ -60,7 +60,11 @@ export function createMcpServer(views: ViewHolder, logFault: FaultLogger): McpSe
           openWorldHint: false,
         },
       },
-      (args: Record<string, unknown>) => callTool(tool, views, args, logFault),
+      async (args: Record<string, unknown>) => {
+        // A point-in-time question reads every version's spans, loaded on the first one (T165).
+        if (args.at !== undefined) await views.current()?.loadTimeline();
+        return callTool(tool, views, args, logFault);
+      },
     );
   }
   return server;

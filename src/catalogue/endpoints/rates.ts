@@ -52,7 +52,7 @@ export const ratesEndpoint = defineEndpoint({
 /** The rates (D30) of the listed models as version `version` published them (T147); none before the first run. */
 function ratesAt(view: CatalogueView, version: string | null) {
   if (version === null) return [];
-  const models = modelsAt(view.timeline, version).filter((m) => m.listed);
-  const prices = new Map(models.map((m) => [m.id, pricesAt(view.timeline, m.id, version)]));
+  const models = modelsAt(view.timeline(), version).filter((m) => m.listed);
+  const prices = new Map(models.map((m) => [m.id, pricesAt(view.timeline(), m.id, version)]));
   return buildRates(models, prices, view.meta.rates.officialSources);
 }
