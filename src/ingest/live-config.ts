@@ -15,8 +15,6 @@ export interface LiveConfig {
   readonly fetch: FetchLimits;
   /** Largest share (0–1) of price rows a source may lose versus its last good run. */
   readonly maxRowDrop: number;
-  /** Test-only: SIGKILL the ingester at this point of a live run (`TARIFF_TEST_CRASH_AT`). */
-  readonly testCrashAt: string | undefined;
 }
 
 const Env = z.object({
@@ -33,11 +31,10 @@ const Env = z.object({
     .default(20 * 1024 * 1024),
   INGEST_USER_AGENT: z.string().min(1).default("Tariff/0.1 (open AI-model price catalogue; live ingester)"),
   INGEST_MAX_ROW_DROP: z.coerce.number().min(0).max(1).default(0.5),
-  TARIFF_TEST_CRASH_AT: z.string().optional(),
 });
 
-/** The live-ingestion variables (besides `SOURCE_URL_<ID>`), for the CLI's help; test-only ones left out. */
-export const LIVE_VARIABLES: readonly string[] = Object.keys(Env.shape).filter((n) => !n.startsWith("TARIFF_TEST_"));
+/** The live-ingestion variables (besides `SOURCE_URL_<ID>`), for the CLI's help. */
+export const LIVE_VARIABLES: readonly string[] = Object.keys(Env.shape);
 
 /**
  * Parses the live-ingestion variables of `env`.
@@ -71,6 +68,5 @@ export function parseLiveConfig(env: NodeJS.ProcessEnv, dataDir: string): LiveCo
       userAgent: e.INGEST_USER_AGENT,
     },
     maxRowDrop: e.INGEST_MAX_ROW_DROP,
-    testCrashAt: e.TARIFF_TEST_CRASH_AT,
   });
 }

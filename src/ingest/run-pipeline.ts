@@ -53,7 +53,7 @@ export interface RunInput {
   /** The run's finish time; now when omitted (a replayed live run restores the recorded one, T40). */
   readonly finishedAt?: string;
   readonly onSourceFailed?: (source: SourceId, failure: SourceFailure) => void;
-  /** Called right before the publishing transaction (the crash-test hook of the live ingester). */
+  /** Called right before the publishing transaction (the live run announces its `publishing` stage, T150). */
   readonly beforePublish?: () => void;
 }
 
