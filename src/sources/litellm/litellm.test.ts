@@ -223,7 +223,7 @@ describe("litellm bad payloads", () => {
   });
 
   it("throws SourcePayloadError when the top level is not an object", () => {
-    expect(() => litellmSource.parse(payload("[]"))).toThrow(/must be an object keyed by model name, got array/);
+    expect(() => litellmSource.parse(payload("[]"))).toThrow(/must be an object keyed by model name, got an array/);
   });
 
   // Invented fixture: malformed entries, negative and non-USD costs do not occur this way in real files.
