@@ -48,10 +48,29 @@ export function jsonKind(value: unknown): string {
   return /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`;
 }
 
-/** The first three issues of a zod error as `at <path>: <message>` (`(root)` for the top level). */
+/** The first three issues of a zod error as `at [0][models]: <message>` (`(root)` for the top level). */
 export function zodIssues(error: z.ZodError): string {
   return error.issues
     .slice(0, 3)
-    .map((i) => `at ${i.path.length > 0 ? i.path.map(String).join(".") : "(root)"}: ${i.message}`)
+    .map((i) => `at ${i.path.length > 0 ? i.path.map((p) => `[${String(p)}]`).join("") : "(root)"}: ${i.message}`)
     .join("; ");
+}
+
+/**
+ * The JSON value of `file` in `payload`, validated by `schema`.
+ * @param expected what the file must be, for the message (`an array of providers {id, models[]}`)
+ * @throws SourcePayloadError when the file is absent or not JSON ({@link payloadJson}), or
+ *   `<source>: <file> is not <expected>: <the first issues>` when it does not fit
+ */
+export function payloadSchema<T>(
+  source: string,
+  payload: SourcePayload,
+  file: string,
+  schema: z.ZodType<T>,
+  expected: string,
+): T {
+  const parsed = schema.safeParse(payloadJson(source, payload, file));
+  if (!parsed.success)
+    throw new SourcePayloadError(`${source}: ${file} is not ${expected}: ${zodIssues(parsed.error)}`);
+  return parsed.data;
 }
