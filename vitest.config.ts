@@ -1,24 +1,41 @@
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 
 /**
- * Two projects: `sqlite` runs every suite on the embedded store; `postgres` runs the HTTP suites
- * again, unchanged, on a catalogue replayed into real PostgreSQL (issue 5 "Must show").
+ * The suites that read the replayed catalogue (`test/harness.ts` `replay()`). They form the
+ * `replay` project, whose global setup builds the cached replay in the background (T152); every
+ * other suite is in `unit` and starts at once.
  */
+const REPLAY_SUITES = [
+  "test/browser-clients.test.ts",
+  "test/catalogue-dimensions.test.ts",
+  "test/catalogue-replay.test.ts",
+  "test/changes-history.test.ts",
+  "test/cli.test.ts",
+  "test/http-*.test.ts",
+  "test/identity-golden.test.ts",
+  "test/mcp-http.test.ts",
+  "test/mcp-stdio.test.ts",
+  "test/mcp-tools.test.ts",
+  "test/store-parity.test.ts",
+  "test/web-e2e.test.ts",
+  "test/web-mount.test.ts",
+];
+
 export default defineConfig({
   test: {
-    globalSetup: ["test/global-setup.ts"],
     pool: "forks",
     testTimeout: 60_000,
     hookTimeout: 180_000,
     projects: [
-      { extends: true, test: { name: "sqlite", include: ["src/**/*.test.ts", "test/**/*.test.ts"] } },
       {
         extends: true,
         test: {
-          name: "postgres",
-          include: ["test/http-*.test.ts", "test/changes-history.test.ts", "test/catalogue-replay.test.ts"],
+          name: "unit",
+          include: ["src/**/*.test.ts", "test/**/*.test.ts"],
+          exclude: [...configDefaults.exclude, ...REPLAY_SUITES],
         },
       },
+      { extends: true, test: { name: "replay", include: REPLAY_SUITES, globalSetup: ["test/global-setup.ts"] } },
     ],
   },
 });
