@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { configDefaults, defineConfig } from "vitest/config";
 
 /**
@@ -24,6 +25,12 @@ const REPLAY_SUITES = [
 export default defineConfig({
   test: {
     pool: "forks",
+    // One test worker per core (vitest's default leaves one core to its own process, which idles:
+    // on a 2-core machine that ran one file at a time). Files share their worker's modules
+    // (isolate: false): the replayed view is loaded once per worker, not once per file (T152).
+    maxWorkers: availableParallelism(),
+    minWorkers: 1,
+    isolate: false,
     testTimeout: 60_000,
     hookTimeout: 180_000,
     projects: [

@@ -43,12 +43,27 @@ export async function openReplayStore(): Promise<CatalogueStore> {
   return openSqliteStore(await replayDbPath());
 }
 
-/** The current (latest) dataset of the bundled replay and its view. */
+let shared: Promise<{ dataset: Dataset; view: CatalogueView }> | undefined;
+
+/**
+ * The current (latest) dataset of the bundled replay, its view, and the store opened for the
+ * caller (who closes it). The view is built once per test worker and shared by the suites it runs
+ * (`isolate: false`, T152): they only read it (a suite that needs another version swaps a copy into
+ * its own server's holder).
+ */
 export async function loadReplay(): Promise<{ dataset: Dataset; view: CatalogueView; store: CatalogueStore }> {
-  const store = await openReplayStore();
-  const view = await loadView(store, SOURCES);
-  if (!view) throw new Error("the replay published nothing");
-  return { dataset: view.dataset, view, store };
+  shared ??= (async () => {
+    const store = await openReplayStore();
+    try {
+      const view = await loadView(store, SOURCES);
+      if (!view) throw new Error("the replay published nothing");
+      return { dataset: view.dataset, view };
+    } finally {
+      await store.close();
+    }
+  })();
+  const { dataset, view } = await shared;
+  return { dataset, view, store: await openReplayStore() };
 }
 
 /** A running API server on a free loopback port. */

@@ -25,7 +25,7 @@ describe("a live run with one source's transport misbehaving", () => {
     },
   );
 
-  // Alone: a 0.5 s timeout must not be eaten by another case's parsing in this process.
+  // Alone: the 2 s timeout must not be eaten by another case's parsing in this process.
   const hang = FAULT_PAIRS.find((p) => p.fault === "hang")!;
   it(`hang from ${hang.source}: run partial, lastError says timeout, others update, nothing lost`, async () => {
     await runFaultCase(seed, hang.source, "hang");

@@ -28,10 +28,14 @@ import {
 /** Silent structured logger for in-process runs. */
 export const QUIET = pino({ level: "silent" });
 
-/** Short limits so misbehaving upstreams cost little: a 3 s timeout (0.5 s for the hang cases), one retry. */
+/**
+ * Limits for runs against the fake upstream: one retry after 10 ms; a 30 s timeout, which only a
+ * hang reaches (a loaded machine must not turn a slow local answer into a failure), and 2 s for
+ * the hang cases ({@link HANG_TIMEOUT_MS}).
+ */
 export function testConfig(upstream: FakeUpstream, dir: string, env: Record<string, string> = {}): LiveConfig {
   return parseLiveConfig(
-    { ...upstream.env(), INGEST_TIMEOUT_MS: "3000", INGEST_RETRIES: "1", INGEST_RETRY_MIN_MS: "10", ...env },
+    { ...upstream.env(), INGEST_TIMEOUT_MS: "30000", INGEST_RETRIES: "1", INGEST_RETRY_MIN_MS: "10", ...env },
     dir,
   );
 }
@@ -98,11 +102,14 @@ export const FAULT_PAIRS: readonly { readonly fault: Fault; readonly source: Sou
   return FAULTS.map((fault, i) => ({ fault, source: sources[i % sources.length]! }));
 })();
 
+/** The timeout of the hang cases: every other source must answer within it. */
+export const HANG_TIMEOUT_MS = 2000;
+
 /** What the failing source's `lastError` must say, per misbehaviour. */
 export const EXPECTED_ERROR: Record<Fault, { message: RegExp; httpStatus: number | null }> = {
   "http-500": { message: /HTTP 500 Internal Server Error \(2 attempts\)$/, httpStatus: 500 },
   "http-429": { message: /HTTP 429 Too Many Requests \(Retry-After 1 s\) \(2 attempts\)$/, httpStatus: 429 },
-  hang: { message: /timeout: no complete answer within 500 ms \(2 attempts\)$/, httpStatus: null },
+  hang: { message: /timeout: no complete answer within 2000 ms \(2 attempts\)$/, httpStatus: null },
   "huge-body": { message: /body exceeds the size cap of 20 MB/, httpStatus: null },
   truncated: { message: /is not (valid )?JSON|Unexpected end|no parsable row/, httpStatus: null },
   "wrong-shape": {
@@ -128,7 +135,7 @@ export async function runFaultCase(seed: Seed, source: SourceId, fault: Fault): 
   upstream.fault(source, fault);
   const store = await openSqliteStore(join(dir, "tariff.db"));
   try {
-    const env: Record<string, string> = fault === "hang" ? { INGEST_TIMEOUT_MS: "500" } : {};
+    const env: Record<string, string> = fault === "hang" ? { INGEST_TIMEOUT_MS: String(HANG_TIMEOUT_MS) } : {};
     const result = await runLiveIngest(store, SOURCES, testConfig(upstream, dir, env), QUIET);
     await checkFaultRun(store, seed.dataset, result, upstream, source, fault, dir);
     return result.dataset.sources.find((s) => s.source === source)?.lastError?.message ?? "";

@@ -5,7 +5,7 @@ import type { Listing } from "../src/domain/observation.js";
 import type { Unit } from "../src/domain/unit.js";
 import { SOURCES } from "../src/sources/registry.js";
 import { listSnapshots, readSnapshotPayload } from "../src/sources/snapshot-reader.js";
-import type { SourceAdapter, SourcePayload } from "../src/sources/source.js";
+import type { ParseReport, SourceAdapter, SourcePayload } from "../src/sources/source.js";
 
 /**
  * The recorded upstream payloads (`data/upstream/<source>/<date>/`) as tests read them: one harness
@@ -18,6 +18,24 @@ export function recordedPayload(source: string, date: string): SourcePayload {
   return readSnapshotPayload(ROOT, source, date);
 }
 
+const reports = new Map<string, ParseReport>();
+
+/**
+ * The adapter's parse report of its recorded payload of `date`, parsed once per test worker and
+ * shared by the suites it runs (`isolate: false`, T152; listings are read-only). Its `listings`
+ * are what `adapter.parse` returns (every adapter's parse is its report's listings, T151).
+ */
+export function recordedReport(adapter: SourceAdapter, date: string): ParseReport {
+  const key = `${adapter.id}/${date}`;
+  let report = reports.get(key);
+  if (!report) {
+    const payload = recordedPayload(adapter.id, date);
+    report = adapter.parseReport ? adapter.parseReport(payload) : { listings: adapter.parse(payload), unmapped: {} };
+    reports.set(key, report);
+  }
+  return report;
+}
+
 /**
  * Every source's listings of one recorded run, parsed by the real adapters: the input identity
  * sees in that run. Sources without a payload that date are absent.
@@ -27,14 +45,14 @@ export function recordedListings(date: string): SourceListings[] {
   return SOURCES.filter((a) => present.includes(a.id)).map((a) => ({
     source: a.id,
     makerSpellings: a.info.makerSpellings ?? false,
-    listings: a.parse(recordedPayload(a.id, date)),
+    listings: recordedReport(a, date).listings,
   }));
 }
 
 /** One adapter over its recorded payloads: what each adapter test starts from. */
 export interface RecordedAdapter {
   /** The listings the adapter parses from its payload of `date` (parsed once per date). */
-  listings(date: string): Listing[];
+  listings(date: string): readonly Listing[];
   /** The one listing of `seller` / `model` on `date`; the test fails when there is not exactly one. */
   listing(date: string, seller: string, model: string): Listing;
   /** `[amount, unit]` of that listing's price in one dimension, or undefined when it has none. */
@@ -49,15 +67,7 @@ export interface RecordedAdapter {
 
 /** The harness of one adapter over `data/upstream/<adapter.id>/`. */
 export function recordedAdapter(adapter: SourceAdapter): RecordedAdapter {
-  const parsed = new Map<string, Listing[]>();
-  const listings = (date: string): Listing[] => {
-    let hit = parsed.get(date);
-    if (!hit) {
-      hit = adapter.parse(recordedPayload(adapter.id, date));
-      parsed.set(date, hit);
-    }
-    return hit;
-  };
+  const listings = (date: string): readonly Listing[] => recordedReport(adapter, date).listings;
   const listing = (date: string, seller: string, model: string) => onlyListing(listings(date), seller, model, date);
   return {
     listings,

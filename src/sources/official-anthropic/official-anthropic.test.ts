@@ -1,15 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { onlyListing, payloadOf, priceIn, recordedAdapter } from "../../../test/recorded-payloads.js";
+import type { Dimension } from "../../domain/dimension.js";
 import type { Listing } from "../../domain/observation.js";
 import { SourcePayloadError } from "../source.js";
 import { anthropicModelSlug, officialAnthropicSource } from "./index.js";
 
 const { listings } = recordedAdapter(officialAnthropicSource);
 const price = (
-  ls: Listing[],
+  ls: readonly Listing[],
   model: string,
-  ...dimension: Parameters<typeof priceIn> extends [unknown, ...infer D] ? D : never
-) => priceIn(onlyListing(ls, "anthropic", model), ...dimension);
+  direction: Dimension["direction"],
+  partial: Partial<Omit<Dimension, "direction">> = {},
+) => priceIn(onlyListing(ls, "anthropic", model), direction, partial);
 const payload = (text: string | null) =>
   payloadOf(text === null ? {} : { "pricing.md": text }, "2025-12-01T00:00:00.000Z");
 
