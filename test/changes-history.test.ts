@@ -191,8 +191,8 @@ describe("GET /changes: real market moves of the last year (upstream README 'Fac
     const same = (c: ApiChange) =>
       c.channel === channel && c.label === label && c.oldAmount === oldAmount && c.newAmount === newAmount;
     expect((await changesOf(`${MARKET}&${query}`)).filter(same)).toEqual([]);
-    // Where the published amount still changes this way, the feed says so as reconciliation (T83).
-    // and only there: the other cases are no change at all.
+    // Where the published amount still changes this way, the feed says so as reconciliation (T83),
+    // and only there: in the other cases nothing changed at all.
     const reconciled = (await changesOf(`kind=reference_changed&${query}`)).filter(same);
     expect(reconciled.length > 0, `${what}: reference_changed`).toBe(RECONCILED.has(what));
   });
