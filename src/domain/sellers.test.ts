@@ -9,52 +9,53 @@ import { canonicalSeller, channelOf, isMaker, MAKERS, PLAN_SELLERS, planKind, SE
 describe("canonicalSeller: one slug per seller, whatever the source (D1, D2)", () => {
   it.each([
     // models.dev provider ids are the canonical slugs
-    ["amazon-bedrock", "amazon-bedrock"],
-    ["togetherai", "togetherai"],
-    ["xai", "xai"],
+    "amazon-bedrock → amazon-bedrock",
+    "togetherai → togetherai",
+    "xai → xai",
     // LiteLLM `litellm_provider`
-    ["bedrock", "amazon-bedrock"],
-    ["vertex_ai", "google-vertex"],
-    ["vertex_ai-anthropic_models", "google-vertex"],
-    ["together_ai", "togetherai"],
-    ["fireworks_ai", "fireworks-ai"],
-    ["azure_ai", "azure"],
-    ["bedrock_mantle", "amazon-bedrock"],
-    ["dashscope", "alibaba"],
-    ["moonshot", "moonshotai"],
+    "bedrock → amazon-bedrock",
+    "vertex_ai → google-vertex",
+    "vertex_ai-anthropic_models → google-vertex",
+    "together_ai → togetherai",
+    "fireworks_ai → fireworks-ai",
+    "azure_ai → azure",
+    "bedrock_mantle → amazon-bedrock",
+    "dashscope → alibaba",
+    "moonshot → moonshotai",
     // Portkey file names
-    ["azure-openai", "azure"],
-    ["vertex-ai", "google-vertex"],
-    ["mistral-ai", "mistral"],
-    ["together-ai", "togetherai"],
-    ["x-ai", "xai"],
-    ["z-ai", "zai"],
-    ["zhipu", "zai"],
-    ["bedrock-mantle", "amazon-bedrock"],
-    ["perplexity-ai", "perplexity"],
-    ["reka-ai", "reka"],
-    ["palm", "google"],
-    ["workers-ai", "cloudflare-workers-ai"],
+    "azure-openai → azure",
+    "vertex-ai → google-vertex",
+    "mistral-ai → mistral",
+    "together-ai → togetherai",
+    "x-ai → xai",
+    "z-ai → zai",
+    "zhipu → zai",
+    "bedrock-mantle → amazon-bedrock",
+    "perplexity-ai → perplexity",
+    "reka-ai → reka",
+    "palm → google",
+    "workers-ai → cloudflare-workers-ai",
     // genai-prices provider ids
-    ["aws", "amazon-bedrock"],
-    ["together", "togetherai"],
-    ["fireworks", "fireworks-ai"],
-    ["novita", "novita-ai"],
+    "aws → amazon-bedrock",
+    "together → togetherai",
+    "fireworks → fireworks-ai",
+    "novita → novita-ai",
     // OpenRouter vendor prefixes
-    ["meta-llama", "meta"],
-    ["mistralai", "mistral"],
-    ["qwen", "alibaba"],
-    ["allenai", "allen-ai"],
-    ["nousresearch", "nous-research"],
-    ["bytedance-seed", "bytedance"],
-    ["kwaipilot", "kuaishou"],
-    ["rekaai", "reka"],
-    ["essentialai", "essential-ai"],
-    ["inclusionai", "inclusion-ai"],
+    "meta-llama → meta",
+    "mistralai → mistral",
+    "qwen → alibaba",
+    "allenai → allen-ai",
+    "nousresearch → nous-research",
+    "bytedance-seed → bytedance",
+    "kwaipilot → kuaishou",
+    "rekaai → reka",
+    "essentialai → essential-ai",
+    "inclusionai → inclusion-ai",
     // models.dev: Vertex's Anthropic models and Azure's second provider id
-    ["google-vertex-anthropic", "google-vertex"],
-    ["azure-cognitive-services", "azure"],
-  ])("%s → %s", (raw, slug) => {
+    "google-vertex-anthropic → google-vertex",
+    "azure-cognitive-services → azure",
+  ])("%s", (row) => {
+    const [raw, slug] = row.split(" → ") as [string, string];
     expect(canonicalSeller(raw)).toBe(slug);
   });
 
@@ -116,20 +117,21 @@ describe("isMaker: makers only, never resellers, gateways or plans (D1)", () => 
 
 describe("channelOf: the channel a seller sells a maker's model in (D2)", () => {
   it.each([
-    ["anthropic", "anthropic", "direct"],
-    ["openrouter", "anthropic", "reseller_1"],
-    ["amazon-bedrock", "anthropic", "reseller_2"],
-    ["azure", "openai", "reseller_3"],
-    ["google-vertex", "anthropic", "reseller_4"],
-    ["togetherai", "meta", "reseller_5"],
-    ["kimi-for-coding", "moonshotai", "coding_plan"],
-    ["zai-coding-plan", "zai", "coding_plan"],
-    ["minimax-coding-plan", "minimax", "token_plan"],
-    ["xiaomi-token-plan-ams", "xiaomi", "token_plan"],
-    ["deepinfra", "meta", "other"],
-    ["github-copilot", "openai", "other"],
-  ] as const)("%s selling %s's model: %s", (seller, maker, channel) => {
-    expect(channelOf(seller, maker)).toBe(channel);
+    "anthropic sells anthropic: direct",
+    "openrouter sells anthropic: reseller_1",
+    "amazon-bedrock sells anthropic: reseller_2",
+    "azure sells openai: reseller_3",
+    "google-vertex sells anthropic: reseller_4",
+    "togetherai sells meta: reseller_5",
+    "kimi-for-coding sells moonshotai: coding_plan",
+    "zai-coding-plan sells zai: coding_plan",
+    "minimax-coding-plan sells minimax: token_plan",
+    "xiaomi-token-plan-ams sells xiaomi: token_plan",
+    "deepinfra sells meta: other",
+    "github-copilot sells openai: other",
+  ])("%s", (row) => {
+    const [, seller, maker, channel] = /^(\S+) sells (\S+): (\S+)$/.exec(row)!;
+    expect(channelOf(seller!, maker!)).toBe(channel);
   });
 
   it("the named reseller channels of channel.ts and sellers.ts agree, seller for seller", () => {
@@ -146,18 +148,17 @@ describe("channelOf: the channel a seller sells a maker's model in (D2)", () => 
 });
 
 describe("planKind: plans by table, or by the seller id's own words", () => {
-  it.each([
-    ["alibaba-coding-plan", "coding_plan"],
-    ["kimi-for-coding", "coding_plan"],
-    ["minimax-coding-plan", "token_plan"], // the table wins over the words
-    ["alibaba-token-plan", "token_plan"],
-    ["github-copilot", "subscription"],
-    ["llama", "subscription"],
-    ["some-new-coding-plan", "coding_plan"], // invented: a plan the table does not list yet
-    ["acme-token-plan-eu", "token_plan"], // invented, likewise
-    ["deepinfra", null],
-    ["anthropic", null],
-  ] as const)("%s: %s", (seller, kind) => {
-    expect(planKind(seller)).toBe(kind);
+  it("plan sellers by the table, the table before the words", () => {
+    const sellers = ["alibaba-coding-plan", "minimax-coding-plan", "alibaba-token-plan", "github-copilot", "llama"];
+    expect(sellers.map(planKind)).toEqual(["coding_plan", "token_plan", "token_plan", "subscription", "subscription"]);
+  });
+
+  it("a plan the table does not list yet, by its id (invented ids)", () => {
+    const sellers = ["some-new-coding-plan", "acme-for-coding", "acme-token-plan-eu"];
+    expect(sellers.map(planKind)).toEqual(["coding_plan", "coding_plan", "token_plan"]);
+  });
+
+  it("sellers that bill money per unit have none", () => {
+    expect(["deepinfra", "anthropic", "openrouter"].map(planKind)).toEqual([null, null, null]);
   });
 });

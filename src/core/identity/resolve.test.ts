@@ -13,12 +13,13 @@ import { resolveIdentities, type SourceListings } from "./resolve.js";
 const RUN = "2025-07-01";
 const ADAPTERS: readonly SourceAdapter[] = [modelsDevSource, genaiPricesSource, litellmSource];
 
-/** The named listings of the run, grouped per source as identity receives them. */
-function inputOf(picks: readonly (readonly [SourceId, string, string])[]): SourceListings[] {
+/** The listings of the run named `source seller model`, grouped per source as identity receives them. */
+function inputOf(picks: readonly string[]): SourceListings[] {
+  const named = picks.map((p) => p.split(" ") as [SourceId, string, string]);
   return ADAPTERS.map((a) => ({
     source: a.id,
     makerSpellings: a.info.makerSpellings ?? false,
-    listings: picks
+    listings: named
       .filter(([source]) => source === a.id)
       .map(([, seller, model]) => recordedAdapter(a).listing(RUN, seller, model)),
   })).filter((s) => s.listings.length > 0);
@@ -32,21 +33,21 @@ function placed(input: SourceListings[]): string[] {
 }
 
 const OPUS_4 = [
-  ["models-dev", "anthropic", "claude-opus-4-20250514"],
-  ["models-dev", "amazon-bedrock", "anthropic.claude-opus-4-20250514-v1:0"],
-  ["models-dev", "openrouter", "anthropic/claude-opus-4"],
-  ["litellm", "amazon-bedrock", "us.anthropic.claude-opus-4-20250514-v1:0"],
-  ["litellm", "google-vertex", "claude-opus-4@20250514"],
-  ["genai-prices", "openrouter", "claude-opus-4"],
+  "models-dev anthropic claude-opus-4-20250514",
+  "models-dev amazon-bedrock anthropic.claude-opus-4-20250514-v1:0",
+  "models-dev openrouter anthropic/claude-opus-4",
+  "litellm amazon-bedrock us.anthropic.claude-opus-4-20250514-v1:0",
+  "litellm google-vertex claude-opus-4@20250514",
+  "genai-prices openrouter claude-opus-4",
 ] as const;
 
 const GPT_4O = [
-  ["models-dev", "openai", "gpt-4o"],
-  ["models-dev", "openai", "gpt-4o-mini"],
-  ["models-dev", "azure", "gpt-4o"],
-  ["litellm", "openrouter", "openai/gpt-4o"],
-  ["genai-prices", "openrouter", "openai/gpt-4o:extended"],
-  ["genai-prices", "openai", "gpt-4o:extended"],
+  "models-dev openai gpt-4o",
+  "models-dev openai gpt-4o-mini",
+  "models-dev azure gpt-4o",
+  "litellm openrouter openai/gpt-4o",
+  "genai-prices openrouter openai/gpt-4o:extended",
+  "genai-prices openai gpt-4o:extended",
 ] as const;
 
 describe("one model across sellers and spellings (D1, D2)", () => {
@@ -67,13 +68,19 @@ describe("one model across sellers and spellings (D1, D2)", () => {
   });
 
   it("GPT-4o: mini stays its own model; Azure and OpenRouter resell it; a router variant is a qualifier", () => {
-    expect(placed(inputOf(GPT_4O))).toEqual([
-      "genai-prices openrouter openai/gpt-4o:extended → openai/gpt-4o reseller_1",
-      "litellm openrouter openai/gpt-4o → openai/gpt-4o reseller_1",
-      "models-dev azure gpt-4o → openai/gpt-4o reseller_3",
-      "models-dev openai gpt-4o → openai/gpt-4o direct",
-      "models-dev openai gpt-4o-mini → openai/gpt-4o-mini direct",
-    ]);
+    const where = Object.fromEntries(
+      resolveIdentities(inputOf(GPT_4O)).resolved.map((r) => [
+        `${r.source} ${r.listing.seller} ${r.listing.model}`,
+        `${r.modelId} ${r.channel}`,
+      ]),
+    );
+    expect(where).toEqual({
+      "genai-prices openrouter openai/gpt-4o:extended": "openai/gpt-4o reseller_1",
+      "litellm openrouter openai/gpt-4o": "openai/gpt-4o reseller_1",
+      "models-dev azure gpt-4o": "openai/gpt-4o reseller_3",
+      "models-dev openai gpt-4o": "openai/gpt-4o direct",
+      "models-dev openai gpt-4o-mini": "openai/gpt-4o-mini direct",
+    });
     const extended = resolveIdentities(inputOf(GPT_4O)).resolved.find((r) => r.listing.model.endsWith(":extended"));
     expect(extended?.qualifiers).toEqual({ variant: "extended" });
   });
