@@ -52,7 +52,7 @@ async function bundleSdkClient(): Promise<string> {
   })) as Rollup.RollupOutput | Rollup.RollupOutput[];
   const output = Array.isArray(result) ? result[0] : result;
   const chunk = output?.output.find((o) => o.type === "chunk");
-  if (!chunk || chunk.type !== "chunk") throw new Error("the SDK client bundle is missing");
+  if (chunk?.type !== "chunk") throw new Error("the SDK client bundle is missing");
   return chunk.code;
 }
 

@@ -1,12 +1,13 @@
-import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadView } from "../src/catalogue/load-view.js";
 import { BUNDLED_SNAPSHOTS_DIR, CONFIG_VARIABLES } from "../src/config.js";
 import { SOURCES } from "../src/sources/registry.js";
 import { openSqliteStore } from "../src/store/open-store.js";
 import { freshEnv, runTariff, startTariff } from "./cli-support.js";
+import { copyReplayStore } from "./harness.js";
 
 /**
  * Issue 15, the first five minutes: what `tariff` says, run by path from a folder outside the
@@ -41,12 +42,10 @@ function filesUnder(dir: string): string[] {
 }
 
 /** A copy of the replayed store in a new DATA_DIR. */
-function copiedStore(name: string): string {
+async function copiedStore(name: string): Promise<string> {
   const dir = join(root, name);
   mkdirSync(dir);
-  const source = inject("replayDbPath");
-  copyFileSync(source, join(dir, "tariff.db"));
-  if (existsSync(`${source}-wal`)) copyFileSync(`${source}-wal`, join(dir, "tariff.db-wal"));
+  await copyReplayStore(dir);
   return dir;
 }
 
@@ -121,7 +120,7 @@ describe("ingest says why", () => {
 
 describe("start log and signals", () => {
   it("serve: a plain start log saying where the store is and how to stop; SIGINT says what it does, exit 0", async () => {
-    const dataDir = copiedStore("serve-store");
+    const dataDir = await copiedStore("serve-store");
     const run = startTariff(["serve"], cwd, freshEnv(home, { DATA_DIR: dataDir, PORT: "0", LOG_LEVEL: "info" }));
     const started = await run.waitForStderr(/stops the server\n/);
     const lines = started.trimEnd().split("\n");
@@ -142,7 +141,7 @@ describe("start log and signals", () => {
   });
 
   it("mcp: says where the store is, and SIGTERM says it stops, exit 0", async () => {
-    const dataDir = copiedStore("mcp-store");
+    const dataDir = await copiedStore("mcp-store");
     const run = startTariff(["mcp"], cwd, freshEnv(home, { DATA_DIR: dataDir }));
     const started = await run.waitForStderr(/serving dataset .* over stdio\n/);
     expect(started.startsWith(`tariff mcp: store: ${join(dataDir, "tariff.db")} (DATA_DIR)\n`)).toBe(true);

@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { brotliCompressSync, gunzipSync, gzipSync } from "node:zlib";
 import type { SourceId } from "../src/domain/observation.js";
 import { baseUrlVariable, LIVE_UPSTREAMS } from "../src/sources/live-upstreams.js";
+import type { SourcePayload } from "../src/sources/source.js";
 
 /**
  * A local stand-in for the real upstreams (issue 7 "Must show"): serves the recorded payloads of
@@ -18,18 +19,14 @@ import { baseUrlVariable, LIVE_UPSTREAMS } from "../src/sources/live-upstreams.j
  * the real ones or invented where no real payload shows the case (said at each).
  */
 
+/** Misbehaviours of the transport: the server errs, throttles, hangs or sends too much. */
+export const TRANSPORT_FAULTS = ["http-500", "http-429", "hang", "huge-body"] as const;
+/** Misbehaviours of the payload: answered 200, but the body is broken or lost its rows. */
+export const PAYLOAD_FAULTS = ["truncated", "wrong-shape", "empty", "row-drop-90"] as const;
 /** The misbehaviours of the Must-show list. */
-export const FAULTS = [
-  "http-500",
-  "http-429",
-  "hang",
-  "truncated",
-  "wrong-shape",
-  "empty",
-  "row-drop-90",
-  "huge-body",
-] as const;
+export const FAULTS = [...TRANSPORT_FAULTS, ...PAYLOAD_FAULTS] as const;
 export type Fault = (typeof FAULTS)[number];
+export type PayloadFault = (typeof PAYLOAD_FAULTS)[number];
 
 /** Portkey provider files served (and fetched: pass {@link FakeUpstream.env} to the ingester). */
 export const FAKE_PORTKEY_PROVIDERS = ["anthropic", "deepseek", "mistral-ai"];
@@ -231,6 +228,19 @@ function trim(source: SourceId, name: string, bytes: Buffer): Buffer {
       Object.entries(json as Record<string, Json>).filter(([, v]) => KEEP.has(String(v.litellm_provider))),
     );
   return Buffer.from(JSON.stringify(out));
+}
+
+/**
+ * The payload the fake upstream serves for `source` from the recorded snapshot of `date` (cut to
+ * its three makers), misbehaving with `fault` when given, as the ingester would receive it.
+ */
+export function servedPayload(source: SourceId, date: string, fault: PayloadFault | null = null): SourcePayload {
+  const files = LIVE_UPSTREAMS.find((u) => u.source === source)!.files({ portkeyProviders: FAKE_PORTKEY_PROVIDERS });
+  const texts = files.map((f): [string, string] => {
+    const good = trim(source, f.name, readRecorded(source, date, f.name));
+    return [f.name, (fault ? misbehave(source, f.name, good, fault) : good).toString("utf8")];
+  });
+  return { files: new Map(texts), observedAt: `${date}T00:00:00.000Z` };
 }
 
 /** The body of a misbehaving file. */

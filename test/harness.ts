@@ -1,5 +1,7 @@
+import { copyFileSync, existsSync } from "node:fs";
 import { type Agent, type IncomingHttpHeaders, request } from "node:http";
 import type { AddressInfo } from "node:net";
+import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import type { FastifyInstance } from "fastify";
 import { inject } from "vitest";
@@ -10,23 +12,59 @@ import type { Dataset } from "../src/domain/dataset.js";
 import { type AppOptions, createApp } from "../src/http/create-app.js";
 import { SOURCES } from "../src/sources/registry.js";
 import type { CatalogueStore } from "../src/store/catalogue-store.js";
-import { openPostgresStore, openSqliteStore } from "../src/store/open-store.js";
+import { openSqliteStore } from "../src/store/open-store.js";
+import { type ReplayCache, replayCache, waitForReplay } from "./replay-cache.js";
 
 /**
- * Opens the store the global setup replayed the bundled snapshots into: a real PostgreSQL database
- * in the `postgres` project, else a real SQLite file.
+ * The cached replay of the bundled snapshots this run reads (T152), once it is built.
+ * @throws Error in a suite outside the `replay` project (it has no replay), or when the build failed
  */
-export async function openReplayStore(): Promise<CatalogueStore> {
-  const url = inject("replayDatabaseUrl");
-  return url ? openPostgresStore(url) : openSqliteStore(inject("replayDbPath"));
+export async function replay(): Promise<ReplayCache> {
+  const key = inject("replayKey");
+  if (!key) throw new Error("this suite reads the replay: list it in REPLAY_SUITES (vitest.config.ts)");
+  const cache = replayCache(key);
+  await waitForReplay(cache);
+  return cache;
 }
 
-/** The current (latest) dataset of the bundled replay and its view. */
+/** The replayed SQLite file; suites that write (a CLI run, a server with its own lock) copy it. */
+export async function replayDbPath(): Promise<string> {
+  return (await replay()).dbPath;
+}
+
+/** Copies the replayed store to `<dir>/tariff.db` (a `DATA_DIR` of its own, for a process that may write). */
+export async function copyReplayStore(dir: string): Promise<void> {
+  const source = await replayDbPath();
+  copyFileSync(source, join(dir, "tariff.db"));
+  if (existsSync(`${source}-wal`)) copyFileSync(`${source}-wal`, join(dir, "tariff.db-wal"));
+}
+
+/** Opens the SQLite store the bundled snapshots were replayed into (a real file; read it only). */
+export async function openReplayStore(): Promise<CatalogueStore> {
+  return openSqliteStore(await replayDbPath());
+}
+
+let shared: Promise<{ dataset: Dataset; view: CatalogueView }> | undefined;
+
+/**
+ * The current (latest) dataset of the bundled replay, its view, and the store opened for the
+ * caller (who closes it). The view is built once per test worker and shared by the suites it runs
+ * (`isolate: false`, T152): they only read it (a suite that needs another version swaps a copy into
+ * its own server's holder).
+ */
 export async function loadReplay(): Promise<{ dataset: Dataset; view: CatalogueView; store: CatalogueStore }> {
-  const store = await openReplayStore();
-  const view = await loadView(store, SOURCES);
-  if (!view) throw new Error("the replay published nothing");
-  return { dataset: view.dataset, view, store };
+  shared ??= (async () => {
+    const store = await openReplayStore();
+    try {
+      const view = await loadView(store, SOURCES);
+      if (!view) throw new Error("the replay published nothing");
+      return { dataset: view.dataset, view };
+    } finally {
+      await store.close();
+    }
+  })();
+  const { dataset, view } = await shared;
+  return { dataset, view, store: await openReplayStore() };
 }
 
 /** A running API server on a free loopback port. */

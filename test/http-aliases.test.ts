@@ -26,8 +26,8 @@ afterAll(async () => {
 describe("GET /models/{maker}/{alias} (T67)", () => {
   it.each([
     ["anthropic/claude-opus-4-20250514", "anthropic/claude-opus-4-0"],
-    ["mistral/mistral-large-latest", "mistral/mistral-large-2512"],
-    ["anthropic/claude-3.5-sonnet", "anthropic/claude-3-5-sonnet-20241022"],
+    ["mistral/mistral-large-latest", "mistral/mistral-large-2512"], // the newest Large the replay lists
+    ["anthropic/claude-3.5-sonnet", "anthropic/claude-3-5-sonnet-20241022"], // the newest 3.5 Sonnet
     ["anthropic/anthropic.claude-opus-4-20250514-v1:0", "anthropic/claude-opus-4-0"],
   ])("%s answers 308 to its canonical model", async (alias, expected) => {
     const res = await httpRequest(server.base, {

@@ -56,7 +56,7 @@ describe("GET /api/v1/openapi.json (D26)", () => {
       expect(path.sort()).toEqual([...route.path.matchAll(/:(\w+)/g)].map((m) => m[1]).sort());
       for (const status of ["200", "304", "404", "405", "429", "500"])
         expect(documented.responses[status], `${route.path} ${status}`).toBeDefined();
-      // a 400 is documented exactly where there is a query parameter to get wrong
+      // A 400 is documented exactly where there are query parameters to get wrong (D13).
       expect(documented.responses["400"] !== undefined, `${route.path} 400`).toBe(query.length > 0);
     }
   });

@@ -51,7 +51,9 @@ async function connect(home: string, cwd: string, extra: Record<string, string> 
     stderr += chunk.toString("utf8");
   });
   const client = new Client({ name: "tariff-outside-test", version: "0.0.0" });
-  const connected = await client.connect(transport).then(
+  // The first start replays the bundled snapshots before it answers `initialize`: on a loaded
+  // machine that takes longer than the SDK's 60 s request timeout.
+  const connected = await client.connect(transport, { timeout: 220_000 }).then(
     () => null,
     (error: unknown) => error,
   );

@@ -1,13 +1,14 @@
-import { copyFileSync, existsSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { loadView } from "../src/catalogue/load-view.js";
 import { SOURCES } from "../src/sources/registry.js";
 import { openSqliteStore } from "../src/store/open-store.js";
+import { copyReplayStore } from "./harness.js";
 import {
   defineMirrorChecks,
   defineToolListChecks,
@@ -29,9 +30,7 @@ const tally: MirrorTally = { successes: 0, errors: 0, bytesCompared: 0 };
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "tariff-mcp-"));
-  const source = inject("replayDbPath");
-  copyFileSync(source, join(dir, "tariff.db"));
-  if (existsSync(`${source}-wal`)) copyFileSync(`${source}-wal`, join(dir, "tariff.db-wal"));
+  await copyReplayStore(dir);
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: ["bin/tariff.js", "mcp"],

@@ -2,10 +2,11 @@ import { copyFileSync, cpSync, existsSync, mkdtempSync, readdirSync, rmSync, sta
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import SQLite from "better-sqlite3";
-import { afterAll, beforeAll, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { ingestSnapshots } from "../src/ingest/run-ingest.js";
 import { SOURCES } from "../src/sources/registry.js";
 import { openSqliteStore } from "../src/store/open-store.js";
+import { replayDbPath } from "./harness.js";
 
 // Issue 17 §2 "Must show": with prices and models stored as validity intervals (T146), a run that
 // changes nothing grows the store by less than 10 % of one full catalogue. Measured on real SQLite
@@ -71,7 +72,7 @@ it("replaying the last month again grows the store by less than 10 % of one full
 
   // The 12-month replay of the global setup, copied, then the last month again as 2026-07-01.
   const replay = join(dir, "replay.db");
-  copyFileSync(inject("replayDbPath"), replay);
+  copyFileSync(await replayDbPath(), replay);
   const before = statSync(replay).size;
   const usedBefore = usedBytes(replay);
   const again = join(dir, "again-snap");

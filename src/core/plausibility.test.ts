@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { recordedReport } from "../../test/recorded-payloads.js";
 import { dimension } from "../domain/dimension.js";
 import type { SourceId } from "../domain/observation.js";
 import { SOURCES } from "../sources/registry.js";
-import { readSnapshotPayload } from "../sources/snapshot-reader.js";
 import { type ResolvedListing, resolveIdentities } from "./identity/resolve.js";
 import { type RejectReason, type ScreenRow, screenRows } from "./plausibility.js";
 import { screenListings, screenRowOf } from "./screen-listings.js";
@@ -29,9 +29,7 @@ beforeAll(() => {
     SOURCES.map((a) => ({
       source: a.id,
       makerSpellings: a.info.makerSpellings ?? false,
-      listings: a.parse(
-        readSnapshotPayload("data/upstream", a.id, a.id === "official-anthropic" ? "2025-12-01" : "2026-06-01"),
-      ),
+      listings: recordedReport(a, a.id === "official-anthropic" ? "2025-12-01" : "2026-06-01").listings,
     })),
   ).resolved;
   const { kept } = screenListings(resolved);

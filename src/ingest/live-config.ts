@@ -16,8 +16,6 @@ export interface LiveConfig {
   readonly fetch: FetchLimits;
   /** Largest share (0–1) of price rows a source may lose versus its last good run. */
   readonly maxRowDrop: number;
-  /** Test-only: SIGKILL the ingester at this point of a live run (`TARIFF_TEST_CRASH_AT`). */
-  readonly testCrashAt: string | undefined;
 }
 
 /** The live-ingestion variables, each with its help text (`description`, `fallback`). */
@@ -50,12 +48,11 @@ export const LIVE_ENV = z.object({
     .max(1)
     .default(0.5)
     .meta({ description: "share of rows a source may lose before it fails" }),
-  TARIFF_TEST_CRASH_AT: z.string().optional(),
 });
 const Env = LIVE_ENV;
 
-/** The live-ingestion variables (besides `SOURCE_URL_<ID>`), for the CLI's help; test-only ones left out. */
-export const LIVE_VARIABLES: readonly string[] = Object.keys(Env.shape).filter((n) => !n.startsWith("TARIFF_TEST_"));
+/** The live-ingestion variables (besides `SOURCE_URL_<ID>`), for the CLI's help. */
+export const LIVE_VARIABLES: readonly string[] = Object.keys(Env.shape);
 
 /**
  * Parses the live-ingestion variables of `env`.
@@ -89,6 +86,5 @@ export function parseLiveConfig(env: NodeJS.ProcessEnv, dataDir: string): LiveCo
       userAgent: e.INGEST_USER_AGENT,
     },
     maxRowDrop: e.INGEST_MAX_ROW_DROP,
-    testCrashAt: e.TARIFF_TEST_CRASH_AT,
   });
 }

@@ -1,4 +1,4 @@
-import { Worker } from "node:worker_threads";
+import { channel } from "node:diagnostics_channel";
 import type { Logger } from "pino";
 import type { Dataset } from "../domain/dataset.js";
 import type { SourceId } from "../domain/observation.js";
@@ -48,15 +48,34 @@ export interface LiveRunResult {
   readonly manifest: RunManifest;
 }
 
-/** Points of a live run where the crash test (`TARIFF_TEST_CRASH_AT`) can SIGKILL the process. */
-export const CRASH_POINTS = [
-  "after-fetch",
-  "after-archive",
-  "before-publish",
-  "during-publish",
-  "after-publish",
-  "after-finish",
-] as const;
+/**
+ * The stages a live run passes, in order (T150): every source fetched, the pending manifest
+ * archived, the dataset about to be published (inside the store's ingest lock, right before the
+ * publishing transaction), published, and the archive finished.
+ */
+export const LIVE_RUN_STAGES = ["fetched", "archived", "publishing", "published", "finished"] as const;
+export type LiveRunStage = (typeof LIVE_RUN_STAGES)[number];
+
+/** What {@link LIVE_RUN_CHANNEL} publishes at each stage. */
+export interface LiveRunStageMessage {
+  readonly stage: LiveRunStage;
+  /** The run's time (its dataset version). */
+  readonly runTime: string;
+}
+
+/**
+ * Name of the `node:diagnostics_channel` on which a live run publishes a
+ * {@link LiveRunStageMessage} as it enters each stage (T150). Subscribers run synchronously, in
+ * the run's thread, before the run goes on: a tracer can time the stages, and the crash test kills
+ * the process at one of them from a module it preloads into the ingester (`node --import`).
+ * Publishing costs nothing without subscribers.
+ */
+export const LIVE_RUN_CHANNEL = "tariff:live-run";
+const stages = channel(LIVE_RUN_CHANNEL);
+
+function enterStage(stage: LiveRunStage, runTime: string): void {
+  if (stages.hasSubscribers) stages.publish({ stage, runTime } satisfies LiveRunStageMessage);
+}
 
 /**
  * Runs live ingestion once, holding the store's ingest lock.
@@ -89,7 +108,6 @@ async function runLocked(
   let runTime = now().toISOString();
   if (runTime <= latest) runTime = new Date(Date.parse(latest) + 1).toISOString();
   const log = logger.child({ run: runTime });
-  const killer = config.testCrashAt?.startsWith("during-publish") ? armKiller(config.testCrashAt) : null;
   log.info("live run started");
 
   const cache = readHttpCache(archive);
@@ -104,7 +122,7 @@ async function runLocked(
   } finally {
     await dispatcher.close();
   }
-  crashPoint(config, "after-fetch");
+  enterStage("fetched", runTime);
 
   const manifestSources: Partial<Record<SourceId, ManifestSource>> = {};
   const outcomes = new Map<SourceId, SourceOutcome>();
@@ -119,23 +137,20 @@ async function runLocked(
   }
   const pending: RunManifest = { runTime, sources: manifestSources };
   writePending(archive, pending);
-  crashPoint(config, "after-archive");
+  enterStage("archived", runTime);
 
   const result = await publishRun(store, ctx, adapters, {
     runTime,
     outcomes,
     guards: { maxRowDrop: config.maxRowDrop },
     onSourceFailed: (source, failure) => log.warn({ source, ...failure }, "source failed"),
-    beforePublish: () => {
-      crashPoint(config, "before-publish");
-      killer?.();
-    },
+    beforePublish: () => enterStage("publishing", runTime),
   });
-  crashPoint(config, "after-publish");
+  enterStage("published", runTime);
 
   const manifest = finishRun(archive, pending, result.dataset);
   writeHttpCache(archive, nextCache(cache, fetched, result.failures, runTime));
-  crashPoint(config, "after-finish");
+  enterStage("finished", runTime);
 
   const sources = adapters.flatMap((a): LiveSourceSummary[] => {
     const f = fetched.get(a.id);
@@ -258,29 +273,4 @@ function nextCache(
       sources[source] = { payloadHash: payloadHash(f.files), observedAt: runTime };
   }
   return { urls, sources };
-}
-
-/** Test-only crash hook: SIGKILLs this process at the named point (`TARIFF_TEST_CRASH_AT`). */
-function crashPoint(config: LiveConfig, point: (typeof CRASH_POINTS)[number]): void {
-  if (config.testCrashAt === point) process.kill(process.pid, "SIGKILL");
-}
-
-/**
- * Test-only (`during-publish:<ms>`): starts a thread now that, once released, SIGKILLs this process
- * `ms` later, while the main thread is inside the publishing transaction.
- * @returns the release, called right before the publish
- */
-function armKiller(point: string): () => void {
-  const ms = Number(point.split(":")[1] ?? 0);
-  const flag = new Int32Array(new SharedArrayBuffer(4));
-  const code = `const { workerData } = require("node:worker_threads");
-    Atomics.wait(workerData.flag, 0, 0);
-    const until = Date.now() + ${ms};
-    while (Date.now() < until) {}
-    process.kill(${process.pid}, "SIGKILL");`;
-  new Worker(code, { eval: true, workerData: { flag } }).unref();
-  return () => {
-    Atomics.store(flag, 0, 1);
-    Atomics.notify(flag, 0);
-  };
 }

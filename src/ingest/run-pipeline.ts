@@ -53,7 +53,7 @@ export interface RunInput {
   /** The run's finish time; now when omitted (a replayed live run restores the recorded one, T40). */
   readonly finishedAt?: string;
   readonly onSourceFailed?: (source: SourceId, failure: SourceFailure) => void;
-  /** Called right before the publishing transaction (the crash-test hook of the live ingester). */
+  /** Called right before the publishing transaction (the live run announces its `publishing` stage, T150). */
   readonly beforePublish?: () => void;
 }
 
@@ -148,7 +148,8 @@ export async function publishRun(
   return { dataset, changes: changes.length, failures };
 }
 
-type Parsed =
+/** One source's parsed outcome: its listings (and history, unknown fields), or why it failed. */
+export type Parsed =
   | {
       listings: readonly Listing[];
       history: readonly DatedPrice[] | null;
@@ -157,8 +158,12 @@ type Parsed =
     }
   | { failure: SourceFailure };
 
-/** Parses one outcome and applies the guards; a thrown parse error is that source's failure. */
-function parseOutcome(
+/**
+ * Parses one source's outcome and applies the guards (issue 7 §5): a thrown parse error, an empty
+ * payload and a row drop beyond `guards.maxRowDrop` against `carried` (the last good parse) are
+ * that source's failure, with the message its `lastError` shows.
+ */
+export function parseOutcome(
   adapter: SourceAdapter,
   outcome: SourceOutcome,
   carried: SourceState | undefined,

@@ -52,6 +52,16 @@ export function rule(
   };
 }
 
+/**
+ * The rule builder of an upstream's per-token fields: `perToken("1e6")("input", { cache: "read" })`
+ * bills cache reads per 1M tokens from an amount per token (T151). The factor is the upstream's
+ * unit to USD per 1M tokens: `"1"` (already per 1M), `"1e6"` (USD per token), `"1e4"` (cents per token).
+ */
+export function perToken(factor: string) {
+  return (direction: Direction, partial: Parameters<typeof rule>[3] = {}): FieldRule =>
+    rule(direction, "mtok", factor, partial);
+}
+
 /** The dimension a rule prices, with the bracket and extra qualifiers of where it was read. */
 export function ruleDimension(
   r: FieldRule,

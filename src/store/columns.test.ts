@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { recordedReport } from "../../test/recorded-payloads.js";
 import { SOURCES } from "../sources/registry.js";
-import { readSnapshotPayload } from "../sources/snapshot-reader.js";
 import { COLUMN, decode, encode, JSON_COLUMN, StoreRowError } from "./columns.js";
 
 // T163: store columns are read through zod schemas and codecs, never cast. The listings of every
@@ -9,7 +9,7 @@ import { COLUMN, decode, encode, JSON_COLUMN, StoreRowError } from "./columns.js
 describe("store column codecs (issue 19 §4, T163)", () => {
   it.each(SOURCES.map((a) => [a.id, a] as const))("%s listings round-trip through JSON_COLUMN.listings", (_id, a) => {
     const date = a.id === "official-anthropic" ? "2025-12-01" : "2026-06-01";
-    const listings = a.parse(readSnapshotPayload("data/upstream", a.id, date));
+    const listings = recordedReport(a, date).listings;
     expect(listings.length).toBeGreaterThan(0);
     const text = encode(JSON_COLUMN.listings, listings);
     expect(typeof text).toBe("string");

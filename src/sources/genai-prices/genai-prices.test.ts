@@ -1,28 +1,19 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import {
+  payloadOf as filesPayload,
+  onlyListing,
+  recordedAdapter,
+  recordedPayload,
+} from "../../../test/recorded-payloads.js";
 import type { Listing, PriceObservation } from "../../domain/observation.js";
-import { readSnapshotPayload } from "../snapshot-reader.js";
 import { type SourcePayload, SourcePayloadError } from "../source.js";
 import { GENAI_PRICES_FILE, genaiPricesFormat, genaiPricesSource, timeWindowSlug } from "./index.js";
 import { GenaiPricesFile } from "./schema.js";
 
-const ROOT = "data/upstream";
-const cache = new Map<string, Listing[]>();
-
-function listingsAt(date: string): Listing[] {
-  let listings = cache.get(date);
-  if (!listings) {
-    listings = genaiPricesSource.parse(readSnapshotPayload(ROOT, "genai-prices", date));
-    cache.set(date, listings);
-  }
-  return listings;
-}
-
-function listing(listings: readonly Listing[], seller: string, model: string): Listing {
-  const found = listings.filter((l) => l.seller === seller && l.model === model);
-  expect(found, `${seller} / ${model}`).toHaveLength(1);
-  return found[0]!;
-}
+const recorded = recordedAdapter(genaiPricesSource);
+const listingsAt = recorded.listings;
+const listing = (listings: readonly Listing[], seller: string, model: string) => onlyListing(listings, seller, model);
 
 interface Want {
   direction?: string;
@@ -53,9 +44,7 @@ function amountOf(l: Listing, want: Want = {}): number {
   return p.amount;
 }
 
-function payloadOf(text: string, observedAt = "2026-06-01T00:00:00.000Z"): SourcePayload {
-  return { files: new Map([[GENAI_PRICES_FILE, text]]), observedAt };
-}
+const payloadOf = (text: string, observedAt?: string) => filesPayload({ [GENAI_PRICES_FILE]: text }, observedAt);
 
 describe("genai-prices 2025-07-01 (old v1 format: pricing_url, max_tokens)", () => {
   const ls = () => listingsAt("2025-07-01");
@@ -97,7 +86,7 @@ describe("genai-prices 2025-07-01 (old v1 format: pricing_url, max_tokens)", () 
 });
 
 function readRaw(date: string): string {
-  return readSnapshotPayload(ROOT, "genai-prices", date).files.get(GENAI_PRICES_FILE)!;
+  return recordedPayload("genai-prices", date).files.get(GENAI_PRICES_FILE)!;
 }
 
 describe("genai-prices 2025-12-01", () => {
@@ -253,7 +242,7 @@ describe("genai-prices bad payloads", () => {
   it("throws SourcePayloadError when data.json is missing", () => {
     const bad: SourcePayload = { files: new Map([["other.json", "[]"]]), observedAt: "2026-06-01T00:00:00.000Z" };
     expect(() => genaiPricesSource.parse(bad)).toThrow(SourcePayloadError);
-    expect(() => genaiPricesSource.parse(bad)).toThrow(/data\.json missing/);
+    expect(() => genaiPricesSource.parse(bad)).toThrow(/no data\.json \(files: other\.json\)/);
   });
 
   it("throws SourcePayloadError on text that is not JSON", () => {

@@ -1,10 +1,11 @@
-import type { z } from "zod";
 import { scaleAmount } from "../../domain/amount.js";
 import { dimension, dimensionKey } from "../../domain/dimension.js";
 import { EMPTY_LISTING_META, type Listing, type PriceObservation } from "../../domain/observation.js";
 import { canonicalSeller, isMaker } from "../../domain/sellers.js";
 import { type FieldRule, UnmappedTally } from "../field-map.js";
-import { type ParseReport, type SourceAdapter, type SourcePayload, SourcePayloadError } from "../source.js";
+import { sourceAdapter } from "../shared/adapter.js";
+import { payloadSchema } from "../shared/payload-json.js";
+import { type ParseReport, type SourcePayload, SourcePayloadError } from "../source.js";
 import { V1_PRICE_KEYS, V2_PRICE_KEYS, V2_SKIPPED_KEYS } from "./field-map.js";
 import {
   type GenaiConditionalPrice,
@@ -286,13 +287,6 @@ function mergeListings(listings: Listing[]): Listing[] {
   return [...byKey.values()];
 }
 
-function describeIssues(error: z.ZodError): string {
-  return error.issues
-    .slice(0, 3)
-    .map((i) => `at ${i.path.length > 0 ? i.path.map((p) => `[${String(p)}]`).join("") : "(root)"}: ${i.message}`)
-    .join("; ");
-}
-
 /**
  * Parses one genai-prices payload (v1 or v2 `data.json`) into listings, one per seller and model.
  * Prices are resolved for the payload's `observedAt` date (dated price lists). A model that does not
@@ -300,32 +294,21 @@ function describeIssues(error: z.ZodError): string {
  * @throws SourcePayloadError when `data.json` is missing, not JSON, or not an array of providers
  */
 function parseReport(payload: SourcePayload): ParseReport {
-  const text = payload.files.get(GENAI_PRICES_FILE);
-  if (text === undefined) {
-    throw new SourcePayloadError(
-      `genai-prices: required file ${GENAI_PRICES_FILE} missing (got: ${[...payload.files.keys()].join(", ") || "none"})`,
-    );
-  }
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (e) {
-    throw new SourcePayloadError(`genai-prices: ${GENAI_PRICES_FILE} is not JSON: ${(e as Error).message}`);
-  }
-  const file = GenaiPricesFile.safeParse(json);
-  if (!file.success) {
-    throw new SourcePayloadError(
-      `genai-prices: ${GENAI_PRICES_FILE} is not an array of providers {id, models[]}: ${describeIssues(file.error)}`,
-    );
-  }
+  const providers = payloadSchema(
+    "genai-prices",
+    payload,
+    GENAI_PRICES_FILE,
+    GenaiPricesFile,
+    "an array of providers {id, models[]}",
+  );
   const date = payload.observedAt.slice(0, 10);
   if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) {
     throw new SourcePayloadError(`genai-prices: observedAt ${JSON.stringify(payload.observedAt)} is not an ISO date`);
   }
-  const keys = genaiPricesFormat(file.data) === "v2" ? V2_PRICE_KEYS : V1_PRICE_KEYS;
+  const keys = genaiPricesFormat(providers) === "v2" ? V2_PRICE_KEYS : V1_PRICE_KEYS;
   const unmapped = new UnmappedTally();
   const listings: Listing[] = [];
-  for (const provider of file.data) {
+  for (const provider of providers) {
     for (const rawModel of provider.models) {
       const parsed = GenaiModel.safeParse(rawModel);
       if (!parsed.success) continue;
@@ -356,15 +339,14 @@ function parseReport(payload: SourcePayload): ParseReport {
  * snapshots) and the v2 feed. Decisions: D1 (ids kept as spelled), D2 (seller per provider), D7
  * (exact amounts), D27 (dimension vocabulary).
  */
-export const genaiPricesSource = {
-  id: "genai-prices",
-  info: {
+export const genaiPricesSource = sourceAdapter(
+  "genai-prices",
+  {
     name: "genai-prices (Pydantic)",
     license: "MIT",
     homepage: "https://github.com/pydantic/genai-prices",
     weight: 0.8,
     authoritativeFor: [],
   },
-  parse: (payload: SourcePayload) => parseReport(payload).listings,
   parseReport,
-} satisfies SourceAdapter;
+);

@@ -1,4 +1,4 @@
-import { type FieldRule, type FieldSkip, rule } from "../field-map.js";
+import { type FieldRule, type FieldSkip, perToken, rule } from "../field-map.js";
 
 /**
  * The field map of LiteLLM's `model_prices_and_context_window.json` (T70; README "Prices").
@@ -10,8 +10,7 @@ import { type FieldRule, type FieldSkip, rule } from "../field-map.js";
  * (×1e6 → per 1M characters), per request or query (×1000 → per 1K requests).
  */
 
-const tok = (direction: FieldRule["direction"], partial: Parameters<typeof rule>[3] = {}) =>
-  rule(direction, "mtok", "1e6", partial);
+const tok = perToken("1e6");
 
 /**
  * Base keys in precedence order: when two keys give one dimension, the earlier wins (aliases last).

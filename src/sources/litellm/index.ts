@@ -1,13 +1,14 @@
 import type { RawAmount } from "../../domain/amount.js";
-import { scaleAmount } from "../../domain/amount.js";
 import type { Dimension } from "../../domain/dimension.js";
-import { dimensionKey } from "../../domain/dimension.js";
 import type { Listing, PriceObservation } from "../../domain/observation.js";
 import { EMPTY_LISTING_META } from "../../domain/observation.js";
 import { canonicalSeller, isMaker } from "../../domain/sellers.js";
-import type { Unit } from "../../domain/unit.js";
-import { type FieldRule, ruleDimension, UnmappedTally } from "../field-map.js";
-import type { ParseReport, SourceAdapter, SourceInfo, SourcePayload } from "../source.js";
+import { type FieldRule, UnmappedTally } from "../field-map.js";
+import { sourceAdapter } from "../shared/adapter.js";
+import { ListingsBySeller, vendorOf } from "../shared/listings.js";
+import { jsonKind, payloadJson } from "../shared/payload-json.js";
+import { amountOrNull, PriceSet } from "../shared/price-set.js";
+import type { ParseReport, SourceInfo, SourcePayload } from "../source.js";
 import { SourcePayloadError } from "../source.js";
 import {
   BASE_RULES,
@@ -19,7 +20,7 @@ import {
   webSearchRule,
 } from "./field-map.js";
 import type { LitellmEntry } from "./schema.js";
-import { LitellmCost, LitellmEntry as LitellmEntrySchema, LitellmFile, LitellmTier } from "./schema.js";
+import { LitellmEntry as LitellmEntrySchema, LitellmFile, LitellmTier } from "./schema.js";
 
 /**
  * LiteLLM adapter (`model_prices_and_context_window.json`, BerriAI/litellm).
@@ -98,34 +99,6 @@ function knownKey(key: string, entry: LitellmEntry): boolean {
   );
 }
 
-/** A finite non-negative cost, or null (negative, non-numeric, absent). */
-function costOf(value: unknown): RawAmount | null {
-  const parsed = LitellmCost.safeParse(value);
-  if (!parsed.success) return null;
-  const v = parsed.data;
-  if (typeof v === "string" && v.trim() === "") return null;
-  const n = typeof v === "number" ? v : Number(v);
-  return Number.isFinite(n) && n >= 0 ? v : null;
-}
-
-class PriceSet {
-  private readonly byKey = new Map<string, PriceObservation>();
-  add(dim: Dimension, raw: RawAmount, unit: Unit, factor: string): void {
-    const key = dimensionKey(dim);
-    if (this.byKey.has(key)) return;
-    this.byKey.set(key, {
-      dimension: dim,
-      amount: scaleAmount(raw, factor),
-      unit,
-      denomination: "currency",
-      currency: "USD",
-    });
-  }
-  values(): PriceObservation[] {
-    return [...this.byKey.values()];
-  }
-}
-
 /** Maps all prices of one entry; `qualifiers` (size, region) are added to every dimension. */
 function pricesOf(
   entry: LitellmEntry,
@@ -137,7 +110,7 @@ function pricesOf(
   for (const [key, value] of Object.entries(record)) {
     if (/cost|price/i.test(key) && !knownKey(key, entry))
       unmapped.add(key.replace(/_above_\d+k_tokens/, "_above_<N>k_tokens"));
-    const raw = costOf(value);
+    const raw = amountOrNull(value);
     if (raw === null) continue;
     const p = parseKey(key, entry);
     if (p) parsed.push({ ...p, raw });
@@ -154,16 +127,14 @@ function pricesOf(
     tier: Dimension["tier"],
     range: { contextMin: number; contextMax: number | null },
     raw: RawAmount,
-  ) => {
-    set.add(ruleDimension(rule, { ...range, tier, qualifiers }), raw, rule.unit, rule.factor);
-  };
+  ) => set.add(rule, raw, { ...range, tier, qualifiers });
   parsed.sort((a, b) => a.order - b.order);
   for (const p of parsed) put(p.rule, p.tier, bracket(p.threshold), p.raw);
 
   // web search per query by search-context size → USD per 1K calls
   for (const [size, value] of Object.entries(entry.search_context_cost_per_query ?? {})) {
     const m = /^search_context_size_([a-z]+)$/.exec(size);
-    const raw = costOf(value);
+    const raw = amountOrNull(value);
     if (!m || raw === null) continue;
     put(webSearchRule(m[1] as string), "standard", bracket(0), raw);
   }
@@ -179,7 +150,7 @@ function pricesOf(
         ? { contextMin: 0, contextMax: null }
         : { contextMin: tierEntry.range[0], contextMax: tiers[i + 1]?.range[0] ?? null };
     for (const [key, value] of Object.entries(tierEntry)) {
-      const raw = costOf(value);
+      const raw = amountOrNull(value);
       const p = raw === null ? null : parseKey(key, entry);
       if (p && raw !== null && p.threshold === 0) put(p.rule, p.tier, range, raw);
     }
@@ -224,21 +195,6 @@ function stripRouting(model: string, provider: string): string {
 const IMAGE_SIZE_KEY = /^(?:(standard|hd|low|medium|high)\/)?(\d+|max)-x-(\d+|max)\/(?:(\d+-steps|max-steps)\/)?/;
 /** Azure data-zone / deployment-type keys (`azure/eu/gpt-4o`). */
 const AZURE_ZONE = /^(us|eu|global|global-standard)\/(.+)$/;
-
-/** The maker a model id names by its vendor prefix (`anthropic/…`, `us.anthropic.…`), if any. */
-function vendorOf(model: string): string | null {
-  const slash = model.indexOf("/");
-  if (slash > 0) {
-    const v = canonicalSeller(model.slice(0, slash));
-    return isMaker(v) ? v : null;
-  }
-  for (const part of model.split(".").slice(0, 2)) {
-    if (!/^[a-z][a-z0-9-]*$/i.test(part)) continue;
-    const v = canonicalSeller(part);
-    if (isMaker(v)) return v;
-  }
-  return null;
-}
 
 /** Maker named by the provider itself: `vertex_ai-anthropic_models` → anthropic. */
 function providerMaker(provider: string): string | null {
@@ -313,59 +269,27 @@ function mapEntry(key: string, entry: LitellmEntry, today: string, unmapped: Unm
   };
 }
 
-/** `a` completed by `b`: metadata `a` lacks and prices of dimensions `a` lacks. */
-function mergeListings(a: Listing, b: Listing): Listing {
-  const have = new Set(a.prices.map((p) => dimensionKey(p.dimension)));
-  return {
-    ...a,
-    makerHint: a.makerHint ?? b.makerHint,
-    contextWindow: a.contextWindow ?? b.contextWindow,
-    maxOutputTokens: a.maxOutputTokens ?? b.maxOutputTokens,
-    deprecatedOn: a.deprecatedOn ?? b.deprecatedOn,
-    status: a.status ?? b.status,
-    prices: [...a.prices, ...b.prices.filter((p) => !have.has(dimensionKey(p.dimension)))],
-  };
-}
-
 /**
  * Parses the LiteLLM price file.
  * @throws SourcePayloadError when the file is missing, not JSON, or not an object
  */
 function parseReport(payload: SourcePayload): ParseReport {
-  const text = payload.files.get(FILE);
-  if (text === undefined) throw new SourcePayloadError(`litellm: payload has no ${FILE}`);
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (error) {
-    throw new SourcePayloadError(`litellm: ${FILE} is not JSON (${(error as Error).message})`);
-  }
+  const json = payloadJson("litellm", payload, FILE);
   const file = LitellmFile.safeParse(json);
-  if (!file.success) {
-    throw new SourcePayloadError(
-      `litellm: ${FILE} must be an object keyed by model name, got ${Array.isArray(json) ? "array" : json === null ? "null" : typeof json}`,
-    );
-  }
+  if (!file.success)
+    throw new SourcePayloadError(`litellm: ${FILE} must be an object keyed by model name, got ${jsonKind(json)}`);
   const today = payload.observedAt.slice(0, 10);
-  const merged = new Map<string, Listing>();
+  const merged = new ListingsBySeller();
   const unmapped = new UnmappedTally();
   for (const [key, value] of Object.entries(file.data)) {
     if (key === "sample_spec" || typeof value !== "object" || value === null || Array.isArray(value)) continue;
     const entry = LitellmEntrySchema.safeParse(value);
     if (!entry.success) continue; // malformed entry: skipped, never fatal
     const listing = mapEntry(key, entry.data, today, unmapped);
-    if (!listing) continue;
-    const id = `${listing.seller}\u0000${listing.model}`;
-    const prior = merged.get(id);
-    merged.set(id, prior ? mergeListings(prior, listing) : listing);
+    if (listing) merged.add(listing);
   }
-  return { listings: [...merged.values()], unmapped: unmapped.toRecord() };
+  return { listings: merged.values(), unmapped: unmapped.toRecord() };
 }
 
 /** LiteLLM source adapter (weight 0.7, MIT). */
-export const litellmSource = {
-  id: "litellm",
-  info: INFO,
-  parse: (payload: SourcePayload) => parseReport(payload).listings,
-  parseReport,
-} satisfies SourceAdapter;
+export const litellmSource = sourceAdapter("litellm", INFO, parseReport);

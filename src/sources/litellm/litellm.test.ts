@@ -1,45 +1,12 @@
 import { describe, expect, it } from "vitest";
-import type { Dimension } from "../../domain/dimension.js";
-import { dimension, dimensionKey } from "../../domain/dimension.js";
-import type { Listing } from "../../domain/observation.js";
-import { readSnapshotPayload } from "../snapshot-reader.js";
+import { payloadOf, recordedAdapter } from "../../../test/recorded-payloads.js";
 import { SourcePayloadError } from "../source.js";
 import { litellmSeller, litellmSource } from "./index.js";
 
-const cache = new Map<string, Listing[]>();
-function listings(date: string): Listing[] {
-  let hit = cache.get(date);
-  if (!hit) {
-    hit = litellmSource.parse(readSnapshotPayload("data/upstream", "litellm", date));
-    cache.set(date, hit);
-  }
-  return hit;
-}
-
-function listing(date: string, seller: string, model: string): Listing {
-  const found = listings(date).filter((l) => l.seller === seller && l.model === model);
-  expect(found, `${date} ${seller} ${model}`).toHaveLength(1);
-  return found[0] as Listing;
-}
-
-function price(
-  date: string,
-  seller: string,
-  model: string,
-  direction: Dimension["direction"],
-  partial: Partial<Omit<Dimension, "direction">> = {},
-): [number, string] | undefined {
-  const key = dimensionKey(dimension(direction, partial));
-  const p = listing(date, seller, model).prices.find((x) => dimensionKey(x.dimension) === key);
-  return p ? [p.amount, p.unit] : undefined;
-}
+const { listings, listing, price } = recordedAdapter(litellmSource);
 
 const FILE = "model_prices_and_context_window.json";
-function payload(text: string | null) {
-  const files = new Map<string, string>();
-  if (text !== null) files.set(FILE, text);
-  return { files, observedAt: "2026-06-01T00:00:00.000Z" };
-}
+const payload = (text: string | null) => payloadOf(text === null ? {} : { [FILE]: text });
 
 describe("litellm info and seller names", () => {
   it("declares the registry record", () => {
@@ -223,7 +190,7 @@ describe("litellm bad payloads", () => {
   });
 
   it("throws SourcePayloadError when the top level is not an object", () => {
-    expect(() => litellmSource.parse(payload("[]"))).toThrow(/must be an object keyed by model name, got array/);
+    expect(() => litellmSource.parse(payload("[]"))).toThrow(/must be an object keyed by model name, got an array/);
   });
 
   // Invented fixture: malformed entries, negative and non-USD costs do not occur this way in real files.

@@ -2,12 +2,9 @@ import { z } from "zod";
 
 /**
  * Zod schemas of LiteLLM's `model_prices_and_context_window.json`. Only the fields the adapter
- * reads are typed; the ~90 price keys are read by name pattern from the loose entry (see index.ts).
+ * reads are typed; the ~90 price keys are read by name pattern from the loose entry (see index.ts); a cost is a JSON number
+ * (USD per unit) or, defensively, a decimal string.
  */
-
-/** A cost value: a JSON number (USD per unit) or, defensively, a decimal string. */
-export const LitellmCost = z.union([z.number(), z.string()]);
-export type LitellmCost = z.infer<typeof LitellmCost>;
 
 /** One `tiered_pricing` element: prices that apply for prompts in `range: [lo, hi]` tokens. */
 export const LitellmTier = z.looseObject({

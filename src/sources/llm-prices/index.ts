@@ -1,11 +1,12 @@
-import type { z } from "zod";
 import { scaleAmount } from "../../domain/amount.js";
 import type { DatedPrice } from "../../domain/dated-price.js";
 import { dimensionKey } from "../../domain/dimension.js";
 import { EMPTY_LISTING_META, type Listing, type PriceObservation } from "../../domain/observation.js";
 import { canonicalSeller, isMaker } from "../../domain/sellers.js";
 import { ruleDimension, UnmappedTally } from "../field-map.js";
-import { type ParseReport, type SourceAdapter, type SourcePayload, SourcePayloadError } from "../source.js";
+import { sourceAdapter } from "../shared/adapter.js";
+import { payloadSchema } from "../shared/payload-json.js";
+import type { ParseReport, SourcePayload } from "../source.js";
 import { ROW_METADATA, ROW_RULES } from "./field-map.js";
 import { LlmPricesCurrentFile, LlmPricesHistoricalFile, LlmPricesHistoricalRow, LlmPricesRow } from "./schema.js";
 
@@ -75,34 +76,6 @@ function sellerOf(row: LlmPricesRow): { seller: string; makerHint: string | null
   return { seller, makerHint: isMaker(seller) ? seller : null };
 }
 
-function describeIssues(error: z.ZodError): string {
-  return error.issues
-    .slice(0, 3)
-    .map((i) => `at ${i.path.length > 0 ? i.path.map((p) => `[${String(p)}]`).join("") : "(root)"}: ${i.message}`)
-    .join("; ");
-}
-
-/** Reads and validates one file of the payload. @throws SourcePayloadError when missing, not JSON or mis-shaped */
-function readFile<T>(payload: SourcePayload, file: string, schema: z.ZodType<T>, expected: string): T {
-  const text = payload.files.get(file);
-  if (text === undefined) {
-    throw new SourcePayloadError(
-      `llm-prices: required file ${file} missing (got: ${[...payload.files.keys()].join(", ") || "none"})`,
-    );
-  }
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (e) {
-    throw new SourcePayloadError(`llm-prices: ${file} is not JSON: ${(e as Error).message}`);
-  }
-  const parsed = schema.safeParse(json);
-  if (!parsed.success) {
-    throw new SourcePayloadError(`llm-prices: ${file} is not ${expected}: ${describeIssues(parsed.error)}`);
-  }
-  return parsed.data;
-}
-
 /**
  * Parses `current-v1.json` into listings, one per seller and model; `<id>-<N>k` rows become the
  * `contextMin = N000` bracket of `<id>`. A row that does not validate is skipped; a repeated
@@ -110,7 +83,13 @@ function readFile<T>(payload: SourcePayload, file: string, schema: z.ZodType<T>,
  * @throws SourcePayloadError when `current-v1.json` is missing, not JSON or not `{prices: [...]}`
  */
 function parseReport(payload: SourcePayload): ParseReport {
-  const file = readFile(payload, LLM_PRICES_CURRENT_FILE, LlmPricesCurrentFile, "an object {updated_at, prices: []}");
+  const file = payloadSchema(
+    "llm-prices",
+    payload,
+    LLM_PRICES_CURRENT_FILE,
+    LlmPricesCurrentFile,
+    "an object {updated_at, prices: []}",
+  );
   const unmapped = new UnmappedTally();
   const byKey = new Map<string, { listing: Listing; seen: Set<string> }>();
   for (const raw of file.prices) {
@@ -150,7 +129,13 @@ function parseReport(payload: SourcePayload): ParseReport {
  * @throws SourcePayloadError when `historical-v1.json` is missing, not JSON or not `{prices: [...]}`
  */
 export function parseLlmPricesHistory(payload: SourcePayload): LlmPricesHistoryRow[] {
-  const file = readFile(payload, LLM_PRICES_HISTORICAL_FILE, LlmPricesHistoricalFile, "an object {prices: []}");
+  const file = payloadSchema(
+    "llm-prices",
+    payload,
+    LLM_PRICES_HISTORICAL_FILE,
+    LlmPricesHistoricalFile,
+    "an object {prices: []}",
+  );
   const rows: LlmPricesHistoryRow[] = [];
   for (const raw of file.prices) {
     const parsed = LlmPricesHistoricalRow.safeParse(raw);
@@ -175,16 +160,15 @@ export function parseLlmPricesHistory(payload: SourcePayload): LlmPricesHistoryR
  * tokens (input, output, cached input). Decisions: D1 (ids kept as spelled), D2 (seller = vendor),
  * D7 (exact amounts), D27 (dimensions).
  */
-export const llmPricesSource = {
-  id: "llm-prices",
-  info: {
+export const llmPricesSource = sourceAdapter(
+  "llm-prices",
+  {
     name: "llm-prices (Simon Willison)",
     license: null,
     homepage: "https://www.llm-prices.com",
     weight: 0.6,
     authoritativeFor: [],
   },
-  parse: (payload: SourcePayload) => parseReport(payload).listings,
   parseReport,
-  parseHistory: parseLlmPricesHistory,
-} satisfies SourceAdapter;
+  { parseHistory: parseLlmPricesHistory },
+);

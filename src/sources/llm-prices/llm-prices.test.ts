@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { onlyListing, payloadOf, recordedAdapter, recordedPayload } from "../../../test/recorded-payloads.js";
 import type { Listing, PriceObservation } from "../../domain/observation.js";
 import { canonicalSeller } from "../../domain/sellers.js";
-import { readSnapshotPayload } from "../snapshot-reader.js";
-import { type SourcePayload, SourcePayloadError } from "../source.js";
+import { SourcePayloadError } from "../source.js";
 import {
   LLM_PRICES_CURRENT_FILE,
   LLM_PRICES_HISTORICAL_FILE,
@@ -11,16 +11,9 @@ import {
   parseLlmPricesHistory,
 } from "./index.js";
 
-const ROOT = "data/upstream";
 const DATES = ["2025-11-01", "2026-06-01"] as const;
-const payloads = new Map<string, SourcePayload>(DATES.map((d) => [d, readSnapshotPayload(ROOT, "llm-prices", d)]));
-const listingsAt = (date: string): Listing[] => llmPricesSource.parse(payloads.get(date)!);
-
-function listing(listings: readonly Listing[], seller: string, model: string): Listing {
-  const found = listings.filter((l) => l.seller === seller && l.model === model);
-  expect(found, `${seller} / ${model}`).toHaveLength(1);
-  return found[0]!;
-}
+const listingsAt = recordedAdapter(llmPricesSource).listings;
+const listing = (listings: readonly Listing[], seller: string, model: string) => onlyListing(listings, seller, model);
 
 function price(l: Listing, direction: string, cache = "none", contextMin = 0): PriceObservation {
   const found = l.prices.filter(
@@ -34,10 +27,6 @@ function price(l: Listing, direction: string, cache = "none", contextMin = 0): P
   const p = found[0]!;
   expect(p).toMatchObject({ unit: "mtok", currency: "USD", denomination: "currency" });
   return p;
-}
-
-function payloadOf(files: Record<string, string>): SourcePayload {
-  return { files: new Map(Object.entries(files)), observedAt: "2026-06-01T00:00:00.000Z" };
 }
 
 describe.each(DATES)("llm-prices %s current-v1.json", (date) => {
@@ -105,7 +94,7 @@ describe("llm-prices changes between snapshots", () => {
 });
 
 describe.each(DATES)("llm-prices %s historical-v1.json", (date) => {
-  const history = (): LlmPricesHistoryRow[] => parseLlmPricesHistory(payloads.get(date)!);
+  const history = (): LlmPricesHistoryRow[] => parseLlmPricesHistory(recordedPayload("llm-prices", date));
 
   it("holds the DeepSeek Chat 2025-02-08 rise 0.14 / 0.28 → 0.27 / 1.10", () => {
     const chat = history().filter((r) => r.seller === "deepseek" && r.model === "deepseek-chat");
@@ -132,9 +121,9 @@ describe.each(DATES)("llm-prices %s historical-v1.json", (date) => {
 describe("llm-prices bad payloads", () => {
   it("throws SourcePayloadError when a required file is missing", () => {
     expect(() => llmPricesSource.parse(payloadOf({}))).toThrow(SourcePayloadError);
-    expect(() => llmPricesSource.parse(payloadOf({}))).toThrow(/current-v1\.json missing/);
+    expect(() => llmPricesSource.parse(payloadOf({}))).toThrow(/no current-v1\.json/);
     expect(() => parseLlmPricesHistory(payloadOf({ [LLM_PRICES_CURRENT_FILE]: "{}" }))).toThrow(
-      /historical-v1\.json missing/,
+      /no historical-v1\.json/,
     );
   });
 

@@ -3,13 +3,9 @@ import type { Dimension, Modality, Tier } from "../../domain/dimension.js";
 import { EMPTY_LISTING_META, type Listing, type PriceObservation } from "../../domain/observation.js";
 import { canonicalSeller, isMaker } from "../../domain/sellers.js";
 import { ruleDimension, UnmappedTally } from "../field-map.js";
-import {
-  type ParseReport,
-  type SourceAdapter,
-  type SourceInfo,
-  type SourcePayload,
-  SourcePayloadError,
-} from "../source.js";
+import { sourceAdapter } from "../shared/adapter.js";
+import { jsonKind, payloadJson } from "../shared/payload-json.js";
+import { type ParseReport, type SourceInfo, type SourcePayload, SourcePayloadError } from "../source.js";
 import { COST_RULES, COST_STRUCTURE, sideModality } from "./field-map.js";
 import {
   ModelsDevApi,
@@ -57,51 +53,36 @@ interface DimensionContext extends Pick<Dimension, "tier" | "contextMin" | "cont
  * @throws SourcePayloadError when `api.json` is missing, not JSON, not an object keyed by provider
  * id, or holds no valid provider at all
  */
-export const modelsDevSource = {
-  id: "models-dev",
-  info: modelsDevInfo,
-  parse(payload: SourcePayload): Listing[] {
-    return modelsDevSource.parseReport(payload).listings;
-  },
-  parseReport(payload: SourcePayload): ParseReport {
-    // Providers already spelled canonically go first, so when two provider ids collapse into one
-    // seller (`azure` + `azure-cognitive-services`) the canonical provider's entry is the one kept.
-    const providers = readProviders(payload).sort(
-      ([a], [b]) => Number(canonicalSeller(b) === b) - Number(canonicalSeller(a) === a),
-    );
-    const listings = new Map<string, Listing>();
-    const unmapped = new UnmappedTally();
-    for (const [providerId, provider] of providers) {
-      const seller = canonicalSeller(providerId);
-      for (const [modelId, raw] of Object.entries(provider.models)) {
-        const key = `${seller}\u0000${modelId}`;
-        if (listings.has(key)) continue; // same (seller, model) already listed by an alias provider id
-        const model = ModelsDevModel.safeParse(raw);
-        if (!model.success) continue; // malformed model entry: skipped (README "Skipped")
-        listings.set(key, toListing(seller, modelId, model.data, unmapped));
-      }
+export const modelsDevSource = sourceAdapter("models-dev", modelsDevInfo, parseReport);
+
+function parseReport(payload: SourcePayload): ParseReport {
+  // Providers already spelled canonically go first, so when two provider ids collapse into one
+  // seller (`azure` + `azure-cognitive-services`) the canonical provider's entry is the one kept.
+  const providers = readProviders(payload).sort(
+    ([a], [b]) => Number(canonicalSeller(b) === b) - Number(canonicalSeller(a) === a),
+  );
+  const listings = new Map<string, Listing>();
+  const unmapped = new UnmappedTally();
+  for (const [providerId, provider] of providers) {
+    const seller = canonicalSeller(providerId);
+    for (const [modelId, raw] of Object.entries(provider.models)) {
+      const key = `${seller}\u0000${modelId}`;
+      if (listings.has(key)) continue; // same (seller, model) already listed by an alias provider id
+      const model = ModelsDevModel.safeParse(raw);
+      if (!model.success) continue; // malformed model entry: skipped (README "Skipped")
+      listings.set(key, toListing(seller, modelId, model.data, unmapped));
     }
-    return { listings: [...listings.values()], unmapped: unmapped.toRecord() };
-  },
-} satisfies SourceAdapter;
+  }
+  return { listings: [...listings.values()], unmapped: unmapped.toRecord() };
+}
 
 /** Validates the top level of the payload and returns the well-formed providers. */
 function readProviders(payload: SourcePayload): Array<[string, ModelsDevProvider]> {
-  const text = payload.files.get(MODELS_DEV_FILE);
-  if (text === undefined) {
-    const names = [...payload.files.keys()].join(", ") || "none";
-    throw new SourcePayloadError(`models-dev: payload has no ${MODELS_DEV_FILE} (files: ${names})`);
-  }
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (error) {
-    throw new SourcePayloadError(`models-dev: ${MODELS_DEV_FILE} is not valid JSON: ${(error as Error).message}`);
-  }
+  const json = payloadJson("models-dev", payload, MODELS_DEV_FILE);
   const top = ModelsDevApi.safeParse(json);
   if (!top.success) {
     throw new SourcePayloadError(
-      `models-dev: ${MODELS_DEV_FILE}: expected an object keyed by provider id, got ${describe(json)}`,
+      `models-dev: ${MODELS_DEV_FILE}: expected an object keyed by provider id, got ${jsonKind(json)}`,
     );
   }
   const providers: Array<[string, ModelsDevProvider]> = [];
@@ -122,13 +103,6 @@ function readProviders(payload: SourcePayload): Array<[string, ModelsDevProvider
     );
   }
   return providers;
-}
-
-/** Short description of a JSON value's type for error messages. */
-function describe(value: unknown): string {
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "an array";
-  return `a ${typeof value}`;
 }
 
 /** Maps one validated model entry to a listing. */

@@ -1,48 +1,20 @@
 import { describe, expect, it } from "vitest";
+import { amountIn, payloadOf as filesPayload, recordedAdapter } from "../../../test/recorded-payloads.js";
 import { type Dimension, dimension, dimensionKey } from "../../domain/dimension.js";
 import type { Listing } from "../../domain/observation.js";
-import { readSnapshotPayload } from "../snapshot-reader.js";
-import { type SourcePayload, SourcePayloadError } from "../source.js";
+import { SourcePayloadError } from "../source.js";
 import { isoDateOrNull, makerHintOf, modelsDevSource } from "./index.js";
 
-const cache = new Map<string, Listing[]>();
-/** Parses the recorded models.dev snapshot of `date` (memoized: each file is parsed once). */
-function snapshot(date: string): Listing[] {
-  let listings = cache.get(date);
-  if (!listings) {
-    listings = modelsDevSource.parse(readSnapshotPayload("data/upstream", "models-dev", date));
-    cache.set(date, listings);
-  }
-  return listings;
-}
-
-function listing(date: string, seller: string, model: string): Listing {
-  const found = snapshot(date).filter((l) => l.seller === seller && l.model === model);
-  expect(found, `${date} ${seller} ${model}`).toHaveLength(1);
-  return found[0]!;
-}
-
-/** Amount of the one price of `l` in dimension `d`, or undefined when there is none. */
-function amount(l: Listing, d: Dimension): number | undefined {
-  const matches = l.prices.filter((p) => dimensionKey(p.dimension) === dimensionKey(d));
-  expect(matches.length).toBeLessThanOrEqual(1);
-  const price = matches[0];
-  if (price) {
-    expect(price.unit).toBe("mtok");
-    expect(price.denomination).toBe("currency");
-    expect(price.currency).toBe("USD");
-  }
-  return price?.amount;
-}
+/** The recorded models.dev snapshots (each parsed once); amounts in USD per 1M tokens. */
+const { listings: snapshot, listing } = recordedAdapter(modelsDevSource);
+const amount = (l: Listing, d: Dimension) => amountIn(l, d);
 
 const input = dimension("input");
 const output = dimension("output");
 const cacheRead = dimension("input", { cache: "read" });
 const cacheWrite = dimension("input", { cache: "write" });
 
-function payloadOf(text: string, name = "api.json"): SourcePayload {
-  return { files: new Map([[name, text]]), observedAt: "2026-06-01T00:00:00.000Z" };
-}
+const payloadOf = (text: string, name = "api.json") => filesPayload({ [name]: text });
 
 describe("models-dev adapter on real snapshots", () => {
   it("2025-07-01: anthropic claude-opus-4-20250514 = 15 / 75, cache read 1.5, cache write 18.75, with metadata", () => {
@@ -221,7 +193,7 @@ describe("models-dev adapter on bad payloads", () => {
 
   it("throws SourcePayloadError on text that is not JSON", () => {
     expect(() => modelsDevSource.parse(payloadOf("<html>502</html>"))).toThrow(SourcePayloadError);
-    expect(() => modelsDevSource.parse(payloadOf("<html>502</html>"))).toThrow(/api\.json is not valid JSON/);
+    expect(() => modelsDevSource.parse(payloadOf("<html>502</html>"))).toThrow(/api\.json is not JSON/);
   });
 
   it("throws SourcePayloadError on a wrong top-level type", () => {

@@ -3,7 +3,9 @@ import type { Dimension } from "../../domain/dimension.js";
 import type { Listing, PriceObservation } from "../../domain/observation.js";
 import { EMPTY_LISTING_META } from "../../domain/observation.js";
 import { type FieldRule, ruleDimension, UnmappedTally } from "../field-map.js";
-import type { ParseReport, SourceAdapter, SourceInfo, SourcePayload } from "../source.js";
+import { sourceAdapter } from "../shared/adapter.js";
+import { payloadFile } from "../shared/payload-json.js";
+import type { ParseReport, SourceInfo, SourcePayload } from "../source.js";
 import { SourcePayloadError } from "../source.js";
 import { BATCH_COLUMNS, LONG_CONTEXT_ROWS, MODEL_COLUMN, MODEL_PRICING_COLUMNS, WEB_SEARCH } from "./field-map.js";
 import { BatchRow, LongContext, ModelPricingRow } from "./schema.js";
@@ -204,8 +206,7 @@ function observation(r: FieldRule, amount: string, at: Partial<Pick<Dimension, "
  *   or has no parsable row
  */
 function parseReport(payload: SourcePayload): ParseReport {
-  const text = payload.files.get(FILE);
-  if (text === undefined) throw new SourcePayloadError(`official-anthropic: payload has no ${FILE}`);
+  const text = payloadFile("official-anthropic", payload, FILE);
   const lines = text.split(/\r?\n/);
   const unmapped = new UnmappedTally();
   const models = modelPricing(lines, unmapped);
@@ -243,9 +244,4 @@ function parseReport(payload: SourcePayload): ParseReport {
 }
 
 /** Anthropic's own pricing page (weight 1, authoritative for anthropic). */
-export const officialAnthropicSource = {
-  id: "official-anthropic",
-  info: INFO,
-  parse: (payload: SourcePayload) => parseReport(payload).listings,
-  parseReport,
-} satisfies SourceAdapter;
+export const officialAnthropicSource = sourceAdapter("official-anthropic", INFO, parseReport);

@@ -1,33 +1,19 @@
 import { describe, expect, it } from "vitest";
+import { onlyListing, payloadOf, priceIn, recordedAdapter } from "../../../test/recorded-payloads.js";
 import type { Dimension } from "../../domain/dimension.js";
-import { dimension, dimensionKey } from "../../domain/dimension.js";
 import type { Listing } from "../../domain/observation.js";
-import { readSnapshotPayload } from "../snapshot-reader.js";
 import { SourcePayloadError } from "../source.js";
 import { anthropicModelSlug, officialAnthropicSource } from "./index.js";
 
-function listings(date: string): Listing[] {
-  return officialAnthropicSource.parse(readSnapshotPayload("data/upstream", "official-anthropic", date));
-}
-
-function price(
-  ls: Listing[],
+const { listings } = recordedAdapter(officialAnthropicSource);
+const price = (
+  ls: readonly Listing[],
   model: string,
   direction: Dimension["direction"],
   partial: Partial<Omit<Dimension, "direction">> = {},
-): [number, string] | undefined {
-  const found = ls.filter((l) => l.model === model);
-  expect(found, model).toHaveLength(1);
-  const key = dimensionKey(dimension(direction, partial));
-  const p = found[0]?.prices.find((x) => dimensionKey(x.dimension) === key);
-  return p ? [p.amount, p.unit] : undefined;
-}
-
-function payload(text: string | null) {
-  const files = new Map<string, string>();
-  if (text !== null) files.set("pricing.md", text);
-  return { files, observedAt: "2025-12-01T00:00:00.000Z" };
-}
+) => priceIn(onlyListing(ls, "anthropic", model), direction, partial);
+const payload = (text: string | null) =>
+  payloadOf(text === null ? {} : { "pricing.md": text }, "2025-12-01T00:00:00.000Z");
 
 describe("official-anthropic info", () => {
   it("is authoritative for anthropic with weight 1 and no licence", () => {

@@ -3,13 +3,9 @@ import { AmountError, scaleAmount } from "../../domain/amount.js";
 import { EMPTY_LISTING_META, type Listing, type PriceObservation } from "../../domain/observation.js";
 import { canonicalSeller, isMaker } from "../../domain/sellers.js";
 import { ruleDimension, UnmappedTally } from "../field-map.js";
-import {
-  type ParseReport,
-  type SourceAdapter,
-  type SourceInfo,
-  type SourcePayload,
-  SourcePayloadError,
-} from "../source.js";
+import { sourceAdapter } from "../shared/adapter.js";
+import { payloadJson } from "../shared/payload-json.js";
+import { type ParseReport, type SourceInfo, type SourcePayload, SourcePayloadError } from "../source.js";
 import { IMAGE_TOKEN_RULE, PRICING_RULES } from "./field-map.js";
 import { OpenRouterModel, OpenRouterModels, type OpenRouterPricing } from "./schema.js";
 
@@ -39,48 +35,33 @@ export const openrouterInfo: SourceInfo = {
  * @throws SourcePayloadError when `models.json` is missing, not JSON, has no `data` array, or
  * `data` holds no valid model
  */
-export const openrouterSource = {
-  id: "openrouter",
-  info: openrouterInfo,
-  parse(payload: SourcePayload): Listing[] {
-    return openrouterSource.parseReport(payload).listings;
-  },
-  parseReport(payload: SourcePayload): ParseReport {
-    const entries = readEntries(payload);
-    const unmapped = new UnmappedTally();
-    const listings = new Map<string, Listing>();
-    let firstProblem: string | null = null;
-    entries.forEach((raw, index) => {
-      const model = OpenRouterModel.safeParse(raw);
-      if (!model.success) {
-        // malformed entry: skipped (README "Skipped")
-        if (firstProblem === null) firstProblem = issueText(model.error.issues[0], ["data", index]);
-        return;
-      }
-      if (!listings.has(model.data.id)) listings.set(model.data.id, toListing(model.data, unmapped));
-    });
-    if (listings.size === 0) {
-      throw new SourcePayloadError(
-        `openrouter: ${OPENROUTER_FILE}: no valid model in "data"${firstProblem ? ` (${firstProblem})` : " (empty array)"}`,
-      );
+export const openrouterSource = sourceAdapter("openrouter", openrouterInfo, parseReport);
+
+function parseReport(payload: SourcePayload): ParseReport {
+  const entries = readEntries(payload);
+  const unmapped = new UnmappedTally();
+  const listings = new Map<string, Listing>();
+  let firstProblem: string | null = null;
+  entries.forEach((raw, index) => {
+    const model = OpenRouterModel.safeParse(raw);
+    if (!model.success) {
+      // malformed entry: skipped (README "Skipped")
+      if (firstProblem === null) firstProblem = issueText(model.error.issues[0], ["data", index]);
+      return;
     }
-    return { listings: [...listings.values()], unmapped: unmapped.toRecord() };
-  },
-} satisfies SourceAdapter;
+    if (!listings.has(model.data.id)) listings.set(model.data.id, toListing(model.data, unmapped));
+  });
+  if (listings.size === 0) {
+    throw new SourcePayloadError(
+      `openrouter: ${OPENROUTER_FILE}: no valid model in "data"${firstProblem ? ` (${firstProblem})` : " (empty array)"}`,
+    );
+  }
+  return { listings: [...listings.values()], unmapped: unmapped.toRecord() };
+}
 
 /** Validates the top level and returns the raw `data` entries. */
 function readEntries(payload: SourcePayload): unknown[] {
-  const text = payload.files.get(OPENROUTER_FILE);
-  if (text === undefined) {
-    const names = [...payload.files.keys()].join(", ") || "none";
-    throw new SourcePayloadError(`openrouter: payload has no ${OPENROUTER_FILE} (files: ${names})`);
-  }
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (error) {
-    throw new SourcePayloadError(`openrouter: ${OPENROUTER_FILE} is not valid JSON: ${(error as Error).message}`);
-  }
+  const json = payloadJson("openrouter", payload, OPENROUTER_FILE);
   const top = OpenRouterModels.safeParse(json);
   if (!top.success) {
     throw new SourcePayloadError(

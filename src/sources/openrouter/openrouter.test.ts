@@ -1,41 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { type Dimension, dimension, dimensionKey } from "../../domain/dimension.js";
-import type { Listing } from "../../domain/observation.js";
-import type { Unit } from "../../domain/unit.js";
-import { readSnapshotPayload } from "../snapshot-reader.js";
-import { type SourcePayload, SourcePayloadError } from "../source.js";
+import { amountIn, payloadOf as filesPayload, recordedAdapter } from "../../../test/recorded-payloads.js";
+import { dimension, dimensionKey } from "../../domain/dimension.js";
+import { SourcePayloadError } from "../source.js";
 import { displayName, isoDateOrNull, makerHintOf, openrouterSource, unixDate } from "./index.js";
 
-const cache = new Map<string, Listing[]>();
-/** Parses the recorded OpenRouter snapshot of `date` (memoized). */
-function snapshot(date: string): Listing[] {
-  let listings = cache.get(date);
-  if (!listings) {
-    listings = openrouterSource.parse(readSnapshotPayload("data/upstream", "openrouter", date));
-    cache.set(date, listings);
-  }
-  return listings;
-}
-
-function listing(date: string, model: string): Listing {
-  const found = snapshot(date).filter((l) => l.model === model);
-  expect(found, `${date} ${model}`).toHaveLength(1);
-  expect(found[0]!.seller).toBe("openrouter");
-  return found[0]!;
-}
-
-/** Amount of the one price of `l` in dimension `d` (asserting its unit), or undefined. */
-function amount(l: Listing, d: Dimension, unit: Unit = "mtok"): number | undefined {
-  const matches = l.prices.filter((p) => dimensionKey(p.dimension) === dimensionKey(d));
-  expect(matches.length).toBeLessThanOrEqual(1);
-  const price = matches[0];
-  if (price) {
-    expect(price.unit).toBe(unit);
-    expect(price.denomination).toBe("currency");
-    expect(price.currency).toBe("USD");
-  }
-  return price?.amount;
-}
+/** The recorded OpenRouter snapshots (each parsed once): every listing is sold by `openrouter`. */
+const recorded = recordedAdapter(openrouterSource);
+const snapshot = recorded.listings;
+const listing = (date: string, model: string) => recorded.listing(date, "openrouter", model);
+const amount = amountIn;
 
 const input = dimension("input");
 const output = dimension("output");
@@ -47,9 +20,7 @@ const imageIn = dimension("input", { modality: "image" });
 const request = dimension("request");
 const webSearch = dimension("tool", { qualifiers: { tool: "web_search" } });
 
-function payloadOf(text: string, name = "models.json"): SourcePayload {
-  return { files: new Map([[name, text]]), observedAt: "2026-06-01T00:00:00.000Z" };
-}
+const payloadOf = (text: string, name = "models.json") => filesPayload({ [name]: text });
 
 describe("openrouter adapter on real snapshots", () => {
   it("2025-12-01: anthropic/claude-opus-4 per-token strings → USD per 1M tokens, per image, zeros kept", () => {
@@ -182,7 +153,7 @@ describe("openrouter adapter on bad payloads", () => {
 
   it("throws SourcePayloadError on text that is not JSON", () => {
     expect(() => openrouterSource.parse(payloadOf("rate limited"))).toThrow(SourcePayloadError);
-    expect(() => openrouterSource.parse(payloadOf("rate limited"))).toThrow(/models\.json is not valid JSON/);
+    expect(() => openrouterSource.parse(payloadOf("rate limited"))).toThrow(/models\.json is not JSON/);
   });
 
   it("throws SourcePayloadError on a wrong shape, naming the path", () => {

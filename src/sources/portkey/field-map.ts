@@ -1,4 +1,4 @@
-import { type FieldRule, type FieldSkip, rule } from "../field-map.js";
+import { type FieldRule, type FieldSkip, perToken, rule } from "../field-map.js";
 
 /**
  * The field map of Portkey's pricing files (T70; README "Mapping"). Every amount is US cents per
@@ -13,8 +13,7 @@ export const CENTS = "0.01";
 /** Cents per call → USD per 1K calls (or requests). */
 export const PER_K = "10";
 
-const tok = (direction: FieldRule["direction"], partial: Parameters<typeof rule>[3] = {}) =>
-  rule(direction, "mtok", TOKEN, partial);
+const tok = perToken(TOKEN);
 const tool = (name: string, extra: Record<string, string> = {}) =>
   rule("tool", "kcalls", PER_K, { qualifiers: { tool: name, ...extra } });
 

@@ -1,13 +1,14 @@
 import type { RawAmount } from "../../domain/amount.js";
-import { scaleAmount } from "../../domain/amount.js";
 import type { Dimension } from "../../domain/dimension.js";
-import { dimensionKey } from "../../domain/dimension.js";
 import type { Listing, PriceObservation } from "../../domain/observation.js";
 import { EMPTY_LISTING_META } from "../../domain/observation.js";
 import { canonicalSeller, isMaker } from "../../domain/sellers.js";
-import type { Unit } from "../../domain/unit.js";
-import { type FieldRule, ruleDimension, UnmappedTally } from "../field-map.js";
-import type { ParseReport, SourceAdapter, SourceInfo, SourcePayload } from "../source.js";
+import { type FieldRule, UnmappedTally } from "../field-map.js";
+import { sourceAdapter } from "../shared/adapter.js";
+import { ListingsBySeller, vendorOf } from "../shared/listings.js";
+import { jsonKind, parseJson } from "../shared/payload-json.js";
+import { amountOrNull, PriceSet } from "../shared/price-set.js";
+import type { ParseReport, SourceInfo, SourcePayload } from "../source.js";
 import { SourcePayloadError } from "../source.js";
 import {
   CONTEXT_TIER_KEY,
@@ -47,33 +48,10 @@ const INFO: SourceInfo = {
 
 const TOKEN_KEYS: ReadonlySet<string> = new Set(TOKEN_RULES.map(([k]) => k));
 
-/** A fresh, ordered price collector: the first price per dimension wins. */
-class PriceSet {
-  private readonly byKey = new Map<string, PriceObservation>();
-  constructor(private readonly currency: string) {}
-  add(dim: Dimension, raw: RawAmount, unit: Unit, factor: string): void {
-    const key = dimensionKey(dim);
-    if (this.byKey.has(key)) return;
-    const amount = scaleAmount(raw, factor);
-    if (amount < 0) return;
-    this.byKey.set(key, { dimension: dim, amount, unit, denomination: "currency", currency: this.currency });
-  }
-  has(dim: Dimension): boolean {
-    return this.byKey.has(dimensionKey(dim));
-  }
-  values(): PriceObservation[] {
-    return [...this.byKey.values()];
-  }
-}
-
 /** The `price` of a `{price}` object when it is a finite, non-negative decimal; else null. */
 function rateOf(value: unknown): RawAmount | null {
   const parsed = PortkeyRate.safeParse(value);
-  if (!parsed.success) return null;
-  const price = parsed.data.price;
-  const n = typeof price === "number" ? price : Number(price.trim());
-  if (!Number.isFinite(n) || n < 0 || (typeof price === "string" && price.trim() === "")) return null;
-  return price;
+  return parsed.success ? amountOrNull(parsed.data.price) : null;
 }
 
 interface Context {
@@ -87,12 +65,11 @@ interface Context {
 
 function addRule(set: PriceSet, ctx: Context, rule: FieldRule, raw: RawAmount): void {
   if (ctx.tokensOnly && rule.unit !== "mtok") return;
-  const dim = ruleDimension(rule, {
+  set.add(rule, raw, {
     tier: ctx.tier,
     contextMin: rule.unit === "mtok" ? ctx.contextMin : 0,
     contextMax: rule.unit === "mtok" ? ctx.contextMax : null,
   });
-  set.add(dim, raw, rule.unit, rule.factor);
 }
 
 /** Maps one `pay_as_you_go` or `batch_config` object. */
@@ -202,28 +179,13 @@ function addConfig(
   if (!base.tokensOnly && config.fixed_cost !== undefined) {
     const fixed = typeof config.fixed_cost === "object" && config.fixed_cost !== null ? config.fixed_cost : {};
     const raw = rateOf((fixed as Record<string, unknown>).request);
-    if (raw !== null) set.add(ruleDimension(FIXED_REQUEST), raw, FIXED_REQUEST.unit, FIXED_REQUEST.factor);
+    if (raw !== null) set.add(FIXED_REQUEST, raw);
   }
 }
 
 interface Bracket {
   readonly min: number;
   readonly max: number | null;
-}
-
-/** The maker a model id names by its vendor prefix (`anthropic/…`, `us.anthropic.…`), if any. */
-function vendorOf(model: string): string | null {
-  const slash = model.indexOf("/");
-  if (slash > 0) {
-    const v = canonicalSeller(model.slice(0, slash));
-    return isMaker(v) ? v : null;
-  }
-  for (const part of model.split(".").slice(0, 2)) {
-    if (!/^[a-z][a-z0-9-]*$/i.test(part)) continue;
-    const v = canonicalSeller(part);
-    if (isMaker(v)) return v;
-  }
-  return null;
 }
 
 /** Model entries of one provider file, grouped by listing id (context-tier keys merged). */
@@ -234,18 +196,10 @@ interface Group {
 }
 
 function parseFile(name: string, text: string): PortkeyProviderFile {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (error) {
-    throw new SourcePayloadError(`portkey: ${name} is not JSON (${(error as Error).message})`);
-  }
+  const json = parseJson("portkey", name, text);
   const parsed = PortkeyProviderFile.safeParse(json);
-  if (!parsed.success) {
-    throw new SourcePayloadError(
-      `portkey: ${name} must be an object keyed by model id, got ${Array.isArray(json) ? "array" : typeof json}`,
-    );
-  }
+  if (!parsed.success)
+    throw new SourcePayloadError(`portkey: ${name} must be an object keyed by model id, got ${jsonKind(json)}`);
   return parsed.data;
 }
 
@@ -333,33 +287,14 @@ function parseReport(payload: SourcePayload): ParseReport {
   }
   // Two files can name one seller (`azure-openai`, `azure-ai` → azure): merge their listings,
   // the first file (by name) wins per dimension, the others add what it lacks.
-  const merged = new Map<string, Listing>();
+  const merged = new ListingsBySeller();
   const unmapped = new UnmappedTally();
   for (const name of names) {
     const file = parseFile(name, payload.files.get(name) as string);
-    for (const listing of mapFile(name.slice(0, -".json".length), file, unmapped)) {
-      const key = `${listing.seller}\u0000${listing.model}`;
-      const prior = merged.get(key);
-      merged.set(key, prior ? mergeListings(prior, listing) : listing);
-    }
+    for (const listing of mapFile(name.slice(0, -".json".length), file, unmapped)) merged.add(listing);
   }
-  return { listings: [...merged.values()], unmapped: unmapped.toRecord() };
-}
-
-/** `a` with the prices of `b` whose dimension `a` lacks. */
-function mergeListings(a: Listing, b: Listing): Listing {
-  const have = new Set(a.prices.map((p) => dimensionKey(p.dimension)));
-  return {
-    ...a,
-    makerHint: a.makerHint ?? b.makerHint,
-    prices: [...a.prices, ...b.prices.filter((p) => !have.has(dimensionKey(p.dimension)))],
-  };
+  return { listings: merged.values(), unmapped: unmapped.toRecord() };
 }
 
 /** Portkey source adapter (weight 0.6, MIT). */
-export const portkeySource = {
-  id: "portkey",
-  info: INFO,
-  parse: (payload: SourcePayload) => parseReport(payload).listings,
-  parseReport,
-} satisfies SourceAdapter;
+export const portkeySource = sourceAdapter("portkey", INFO, parseReport);

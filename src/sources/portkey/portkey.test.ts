@@ -1,43 +1,10 @@
 import { describe, expect, it } from "vitest";
-import type { Dimension } from "../../domain/dimension.js";
-import { dimension, dimensionKey } from "../../domain/dimension.js";
-import type { Listing } from "../../domain/observation.js";
-import { readSnapshotPayload } from "../snapshot-reader.js";
+import { payloadOf, recordedAdapter, recordedPayload } from "../../../test/recorded-payloads.js";
 import { SourcePayloadError } from "../source.js";
 import { portkeySource } from "./index.js";
 
-const cache = new Map<string, Listing[]>();
-function listings(date: string): Listing[] {
-  let hit = cache.get(date);
-  if (!hit) {
-    hit = portkeySource.parse(readSnapshotPayload("data/upstream", "portkey", date));
-    cache.set(date, hit);
-  }
-  return hit;
-}
-
-function listing(date: string, seller: string, model: string): Listing {
-  const found = listings(date).filter((l) => l.seller === seller && l.model === model);
-  expect(found, `${date} ${seller} ${model}`).toHaveLength(1);
-  return found[0] as Listing;
-}
-
-/** `[amount, unit]` of one dimension, or undefined when absent. */
-function price(
-  date: string,
-  seller: string,
-  model: string,
-  direction: Dimension["direction"],
-  partial: Partial<Omit<Dimension, "direction">> = {},
-): [number, string] | undefined {
-  const key = dimensionKey(dimension(direction, partial));
-  const p = listing(date, seller, model).prices.find((x) => dimensionKey(x.dimension) === key);
-  return p ? [p.amount, p.unit] : undefined;
-}
-
-function payload(files: Record<string, string>) {
-  return { files: new Map(Object.entries(files)), observedAt: "2026-01-01T00:00:00.000Z" };
-}
+const { listings, listing, price } = recordedAdapter(portkeySource);
+const payload = (files: Record<string, string>) => payloadOf(files, "2026-01-01T00:00:00.000Z");
 
 describe("portkey info", () => {
   it("declares the registry record", () => {
@@ -152,7 +119,7 @@ describe("portkey format drift", () => {
 
   it("counts no unknown pricing field in the recorded payloads (T70)", () => {
     for (const d of ["2026-01-01", "2026-06-01"])
-      expect(portkeySource.parseReport(readSnapshotPayload("data/upstream", "portkey", d)).unmapped).toEqual({});
+      expect(portkeySource.parseReport(recordedPayload("portkey", d)).unmapped).toEqual({});
   });
 
   it("additional_units.cache_write_1h (2026-06-01) becomes cache write_1h", () => {
