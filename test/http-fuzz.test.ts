@@ -7,7 +7,15 @@ import { PROBLEM_CONTENT_TYPE } from "../src/catalogue/problems.js";
 import { ProblemSchema } from "../src/catalogue/schemas.js";
 import { SERVED_ROUTES } from "../src/http/create-app.js";
 import type { RouteSpec } from "../src/http/routes.js";
-import { httpRequest, loadReplay, type RawResponse, SAMPLE_MODEL, startServer, type TestServer } from "./harness.js";
+import {
+  httpRequest,
+  loadReplay,
+  type RawResponse,
+  SAMPLE_MODEL,
+  samplePath,
+  startServer,
+  type TestServer,
+} from "./harness.js";
 
 // Property-based tests (issue 4 §6): arbitrary query strings, paths, headers, methods and
 // encodings at every served route. Every generated request goes over real HTTP (node:http with a
@@ -148,8 +156,6 @@ function valueFor(name: string): fc.Arbitrary<string> {
 }
 
 /** The least query a route answers 200 to (`/compare` needs the models it compares). */
-const PLAIN_QUERY: Readonly<Record<string, string>> = { "/compare": `?models=${MODEL_IDS[0]},${MODEL_IDS[1]}` };
-
 /** A query string over the route's own parameters, unknown ones, duplicates and odd shapes. */
 function queryFor(route: RouteSpec): fc.Arbitrary<string> {
   const names = Object.keys(route.endpoint.input.shape);
@@ -228,7 +234,7 @@ describe("fuzz: HTTP contract under arbitrary requests", () => {
       );
       // Whatever the generated queries drew, the route's 200 body is checked against its schema
       // at least once: the plain request answers 200 and matches.
-      const path = `/api/v1${route.path.replace(":provider", SAMPLE_MODEL.provider).replace(":model", SAMPLE_MODEL.model)}${PLAIN_QUERY[route.path] ?? ""}`;
+      const path = samplePath(route.path);
       const plain = await send("GET", path);
       check(plain, "GET", route, `GET ${path}`);
       expect(plain.status, `GET ${path}`).toBe(200);

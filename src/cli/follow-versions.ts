@@ -20,7 +20,10 @@ export async function followVersions(config: Config, views: ViewHolder, log: Log
       loading = loading
         .then(async () => {
           if ((views.current()?.version ?? "") >= version) return;
-          const next = await loadView(store, SOURCES, version);
+          const next = await loadView(store, SOURCES, version, async () => {
+            const opened = await openStore(config);
+            return { store: opened, release: () => opened.close() };
+          });
           if (next && next.version > (views.current()?.version ?? "")) {
             views.swap(next);
             log.info({ datasetVersion: next.version }, "serving a new dataset version");

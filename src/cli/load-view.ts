@@ -95,7 +95,12 @@ export async function prepareStore(config: Config): Promise<CatalogueStore> {
 export async function loadCurrentView(config: Config): Promise<CatalogueView> {
   const store = await prepareStore(config);
   try {
-    const view = await loadView(store, SOURCES);
+    // The point-in-time index is read on the first `at=` question, through a store opened then (T165).
+    const spansFrom = async () => {
+      const opened = await openStore(config);
+      return { store: opened, release: () => opened.close() };
+    };
+    const view = await loadView(store, SOURCES, undefined, spansFrom);
     if (!view) throw new Error(`no dataset version in ${storeLabel(config)} and no snapshots to replay`);
     return view;
   } finally {
