@@ -1,5 +1,6 @@
 import { availableParallelism } from "node:os";
 import { configDefaults, defineConfig } from "vitest/config";
+import { SuiteSequencer } from "./test/sequencer.js";
 
 /**
  * The suites that read the replayed catalogue (`test/harness.ts` `replay()`). They form the
@@ -34,6 +35,7 @@ export default defineConfig({
     maxWorkers: availableParallelism(),
     minWorkers: 1,
     isolate: false,
+    sequence: { sequencer: SuiteSequencer },
     testTimeout: 60_000,
     hookTimeout: 180_000,
     // Compiled once per run, before any suite spawns bin/tariff.js (T133).
