@@ -21,6 +21,7 @@ const REPLAY_SUITES = [
   "test/mcp-tools.test.ts",
   "test/point-in-time.test.ts",
   "test/store-growth.test.ts",
+  "test/store-migration.test.ts",
   "test/store-parity.test.ts",
   "test/web-e2e.test.ts",
   "test/web-mount.test.ts",
