@@ -20,8 +20,8 @@ export const GUARD_NAMES = [
   "empty",
   "row-drop",
   "model-drop",
-  "maker-spread",
   "schema-change",
+  "maker-spread",
   "unit-change",
   "scale-shift",
 ] as const;
@@ -125,8 +125,8 @@ export function checkAgainstLastGood(
   if (before.size === 0) return null;
   return (
     disappearance(before, now, bounds) ??
-    makerSpread(before, now, bounds) ??
     schemaChange(before, now, bounds) ??
+    makerSpread(before, now, bounds) ??
     unitOrScale(before, now, bounds)
   );
 }
