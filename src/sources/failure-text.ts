@@ -5,8 +5,8 @@
  * failure message passes through {@link withoutAddresses} before it is stored, published or archived.
  */
 
-/** A URL with a scheme (`https://user:secret@host/path?q`), up to the next space, quote or bracket. */
-const URL_PATTERN = /\b[a-z][a-z0-9+.-]*:\/\/[^\s"'<>`)\]]*/gi;
+/** A URL with a scheme (`https://user:secret@host/path?q`), up to the next space, quote or bracket (a final full stop or comma is the sentence's). */
+const URL_PATTERN = /\b[a-z][a-z0-9+.-]*:\/\/[^\s"'<>`)\]]*[^\s"'<>`)\].,;:!?]/gi;
 /** `user:password@host` without a scheme. */
 const CREDENTIALS_PATTERN = /\b[^\s:/@"'<>]+:[^\s/@"'<>]+@[a-z0-9.-]+(:\d+)?/gi;
 /** An IPv4 address (with its port), or a bracketed IPv6 one. */

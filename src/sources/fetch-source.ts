@@ -245,10 +245,10 @@ async function readBody(response: Dispatcher.ResponseData, limits: FetchLimits, 
     } else await pipeline(response.body, countReceived, collect, { signal });
   } catch (error) {
     if (error instanceof FetchError) throw error;
-    if (decodeError !== null)
-      throw new FetchError(`${coding} body is truncated or corrupt (${(decodeError as Error).message})`, null, true);
     if (declared !== null && received < declared && !isTimeout(error))
       throw new FetchError(`body ended after ${received} of the ${declared} bytes of its Content-Length`, null, true);
+    if (decodeError !== null)
+      throw new FetchError(`${coding} body is truncated or corrupt (${(decodeError as Error).message})`, null, true);
     throw transportError(error, limits);
   }
   if (declared !== null && received !== declared)
