@@ -1,3 +1,5 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { constants, gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -11,6 +13,7 @@ import { countRows } from "../src/ingest/run-pipeline.js";
 import { SOURCES } from "../src/sources/registry.js";
 import type { SourcePayload } from "../src/sources/source.js";
 import { openSqliteStore } from "../src/store/open-store.js";
+import { freshEnv, runTariff } from "./cli-support.js";
 import {
   type BodyTransform,
   type FakeUpstream,
@@ -276,5 +279,46 @@ describe("a live run with one source broken: the published catalogue is unchange
     const previous = seed.dataset.prices.filter((p) => p.modelId === c.sample.id && p.channel === c.sample.channel);
     expect(previous.length).toBeGreaterThan(0);
     for (const p of previous) expect(served.sample).toContain(`"amount":${p.amount}`);
+  });
+});
+
+describe("tariff ingest --accept: a real upstream change the operator has checked (T194)", () => {
+  it("refuses an unknown source; without it the guard fails the source; with it the payload is used", async () => {
+    const { dir, cleanup } = cloneSeed(seed);
+    const upstream = await startFakeUpstream(LIVE_DATES);
+    upstream.transform("models-dev", { decoded: modelsDevTimes(1000) });
+    const home = mkdtempSync(join(tmpdir(), "tariff-home-"));
+    const env = freshEnv(home, { ...upstream.env(), DATA_DIR: dir, INGEST_RETRIES: "1", INGEST_RETRY_MIN_MS: "10" });
+    try {
+      const unknown = await runTariff(["ingest", "--accept", "models-dev,nope"], home, env);
+      expect(unknown.code).toBe(1);
+      expect(unknown.stderr).toContain("unknown source nope; the sources are models-dev, genai-prices");
+
+      const guarded = await runTariff(["ingest"], home, env);
+      expect(guarded.code).toBe(0);
+      expect(guarded.stderr).toMatch(/^ {2}models-dev +FAILED models-dev: guard scale-shift: .* ×1000 /m);
+
+      const accepted = await runTariff(["ingest", "--accept", "models-dev"], home, env);
+      expect(accepted.code).toBe(0);
+      expect(accepted.stderr).toMatch(/^ {2}models-dev +ok, \d+ rows/m);
+      const store = await openSqliteStore(join(dir, "tariff.db"));
+      try {
+        const latest = (await store.loadDataset())!;
+        expect(latest.sources.find((s) => s.source === "models-dev")?.lastError).toBeNull();
+        const before = seed.dataset.prices.find(
+          (p) => p.modelId === "mistral/devstral-small-2505" && p.channel === "direct" && p.direction === "input",
+        )!;
+        const observation = latest.prices
+          .find((p) => priceKey(p, dimensionKey(p)) === priceKey(before, dimensionKey(before)))
+          ?.observations.find((o) => o.source === "models-dev");
+        expect(observation?.amount).toBe(before.observations.find((o) => o.source === "models-dev")!.amount * 1000);
+      } finally {
+        await store.close();
+      }
+    } finally {
+      await upstream.close();
+      cleanup();
+      rmSync(home, { recursive: true, force: true });
+    }
   });
 });

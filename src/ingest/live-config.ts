@@ -16,6 +16,11 @@ export interface LiveConfig {
   readonly fetch: FetchLimits;
   /** Largest share (0–1) of priced rows, and of models, a source may lose versus its last good run (T190). */
   readonly maxRowDrop: number;
+  /**
+   * Sources whose payload this run uses even when it fails the comparison with their last good run
+   * (`tariff ingest --accept`, T194); set per run by the CLI, never from the environment.
+   */
+  readonly accept?: ReadonlySet<SourceId>;
 }
 
 /** The live-ingestion variables, each with its help text (`description`, `fallback`). */

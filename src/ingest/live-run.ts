@@ -143,7 +143,7 @@ async function runLocked(
   const result = await publishRun(store, ctx, adapters, {
     runTime,
     outcomes,
-    guards: { maxRowDrop: config.maxRowDrop },
+    guards: { maxRowDrop: config.maxRowDrop, ...(config.accept ? { accept: config.accept } : {}) },
     onSourceFailed: (source, failure) => log.warn({ source, ...failure }, "source failed"),
     beforePublish: () => enterStage("publishing", runTime),
   });
