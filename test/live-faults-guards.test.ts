@@ -7,15 +7,17 @@ import { loadView } from "../src/catalogue/load-view.js";
 import type { Dataset } from "../src/domain/dataset.js";
 import { priceKey } from "../src/domain/dataset.js";
 import { dimensionKey } from "../src/domain/dimension.js";
-import type { SourceId } from "../src/domain/observation.js";
+import { SOURCE_IDS, type SourceId } from "../src/domain/observation.js";
 import { runLiveIngest } from "../src/ingest/live-run.js";
 import { countRows } from "../src/ingest/run-pipeline.js";
 import { SOURCES } from "../src/sources/registry.js";
+import { listSnapshots } from "../src/sources/snapshot-reader.js";
 import type { SourcePayload } from "../src/sources/source.js";
 import { openSqliteStore } from "../src/store/open-store.js";
 import { freshEnv, runTariff } from "./cli-support.js";
 import {
   type BodyTransform,
+  type Dates,
   type FakeUpstream,
   LIVE_DATES,
   servedPayload,
@@ -320,5 +322,34 @@ describe("tariff ingest --accept: a real upstream change the operator has checke
       cleanup();
       rmSync(home, { recursive: true, force: true });
     }
+  });
+});
+
+describe("no false alarm on the real history", () => {
+  it("live runs of every bundled date in order, as the fake serves them, all succeed (guards on)", async () => {
+    // Each date's run asks only the sources recorded that date (the others did not run, T11), as
+    // the snapshot replay does; the full payloads are checked in src/core/source-guard.test.ts.
+    const layout = listSnapshots("data/upstream");
+    const dir = mkdtempSync(join(tmpdir(), "tariff-history-"));
+    const upstream = await startFakeUpstream(LIVE_DATES);
+    const store = await openSqliteStore(join(dir, "tariff.db"));
+    const outcomes: string[] = [];
+    try {
+      let clock = Date.parse("2026-07-01T00:00:00.000Z");
+      for (const [date, present] of layout) {
+        upstream.serve(
+          Object.fromEntries(SOURCE_IDS.map((id) => [id, present.includes(id) ? date : LIVE_DATES[id]])) as Dates,
+        );
+        const adapters = SOURCES.filter((a) => present.includes(a.id));
+        const result = await runLiveIngest(store, adapters, testConfig(upstream, dir), QUIET, () => new Date(clock++));
+        outcomes.push(`${date}: ${result.dataset.run.status} ${JSON.stringify(result.dataset.run.summary.failed)}`);
+      }
+    } finally {
+      await store.close();
+      await upstream.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+    expect(outcomes.length).toBe(12);
+    expect(outcomes).toEqual([...layout.keys()].map((date) => `${date}: succeeded {}`));
   });
 });

@@ -154,6 +154,26 @@ describe("row-drop, model-drop and maker-spread: a mass disappearance", () => {
     expect(checkAgainstLastGood(withoutXai, run(june()))).toBeNull();
   });
 
+  it("a loss beyond the bound but all one maker's is the market: Anthropic gone from a three-maker cut passes", () => {
+    const three = june().filter((l) => ["anthropic", "mistral", "deepseek"].includes(l.seller));
+    const without = three.filter((l) => l.seller !== "anthropic");
+    const priced = (ls: readonly Listing[]) => ls.reduce((n, l) => n + l.prices.filter((p) => p.amount > 0).length, 0);
+    expect(1 - priced(without) / priced(three)).toBeGreaterThan(0.5);
+    expect(checkAgainstLastGood(without, run(three))).toBeNull();
+    // …but a further loss among the others is not: a third of Mistral's and DeepSeek's rows too.
+    const more = dropped(without, (i) => i % 3 !== 0);
+    expect(checkAgainstLastGood(more, run(three))).toMatchObject({ guard: "row-drop" });
+  });
+
+  it("in a source that names one maker, that maker is everything: Anthropic's page losing 48 % fails", () => {
+    const page = parsed("official-anthropic", "2025-12-01");
+    const failure = checkAgainstLastGood(
+      dropped(page, (i) => i % 25 >= 12),
+      run(page),
+    );
+    expect(failure).toMatchObject({ guard: "row-drop" });
+  });
+
   it("a price dropping to 0 counts as gone", () => {
     const zeroed = scaled(june(), 0);
     expect(checkAgainstLastGood(zeroed, run(june()))).toMatchObject({ guard: "row-drop", figure: 1 });

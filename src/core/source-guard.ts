@@ -131,40 +131,65 @@ export function checkAgainstLastGood(
   );
 }
 
-/** `row-drop` and `model-drop`: too much of the last good run is gone. */
-function disappearance(before: Map<string, Row>, now: Map<string, Row>, b: GuardBounds): GuardFailure | null {
+/**
+ * The share of `before` (keys with their maker) gone from `now`, and that share once the maker that
+ * lost most is set aside (the share itself when the source names one maker only).
+ */
+function goneShares(
+  before: Map<string, string>,
+  now: ReadonlySet<string>,
+): { gone: number; share: number; rest: number } {
+  const makers = new Map<string, { all: number; gone: number }>();
   let gone = 0;
-  for (const key of before.keys()) if (!now.has(key)) gone += 1;
-  const rowShare = gone / before.size;
-  if (rowShare > b.maxDrop)
+  for (const [key, maker] of before) {
+    const m = makers.get(maker) ?? { all: 0, gone: 0 };
+    m.all += 1;
+    if (!now.has(key)) {
+      m.gone += 1;
+      gone += 1;
+    }
+    makers.set(maker, m);
+  }
+  const share = gone / before.size;
+  if (makers.size < 2) return { gone, share, rest: share };
+  let top = { all: 0, gone: -1 };
+  for (const m of makers.values()) if (m.gone > top.gone) top = m;
+  return { gone, share, rest: (gone - top.gone) / (before.size - top.all) };
+}
+
+/**
+ * `row-drop` and `model-drop`: too much of the last good run is gone — beyond the bound in all, and
+ * still beyond it once the maker that lost most is set aside (one maker leaving or reshaping its
+ * line in a source is the market; in a source that names one maker, that maker is everything).
+ */
+function disappearance(before: Map<string, Row>, now: Map<string, Row>, b: GuardBounds): GuardFailure | null {
+  const rows = goneShares(new Map([...before].map(([key, row]) => [key, row.maker])), new Set(now.keys()));
+  if (rows.share > b.maxDrop && rows.rest > b.maxDrop)
     return {
       guard: "row-drop",
-      figure: rowShare,
+      figure: rows.share,
       detail:
-        `${gone} of ${before.size} priced rows of the last good run are gone ` +
-        `(-${pct(rowShare)}, more than the allowed ${bound(b.maxDrop)})`,
+        `${rows.gone} of ${before.size} priced rows of the last good run are gone ` +
+        `(-${pct(rows.share)}, more than the allowed ${bound(b.maxDrop)})`,
     };
-  const modelsBefore = new Set([...before.values()].map((r) => r.model));
-  const modelsNow = new Set([...now.values()].map((r) => r.model));
-  let goneModels = 0;
-  for (const m of modelsBefore) if (!modelsNow.has(m)) goneModels += 1;
-  const modelShare = goneModels / modelsBefore.size;
-  if (modelShare > b.maxDrop)
+  const modelsBefore = new Map([...before.values()].map((r) => [r.model, r.maker]));
+  const models = goneShares(modelsBefore, new Set([...now.values()].map((r) => r.model)));
+  if (models.share > b.maxDrop && models.rest > b.maxDrop)
     return {
       guard: "model-drop",
-      figure: modelShare,
+      figure: models.share,
       detail:
-        `${goneModels} of ${modelsBefore.size} priced models of the last good run are gone ` +
-        `(-${pct(modelShare)}, more than the allowed ${bound(b.maxDrop)})`,
+        `${models.gone} of ${modelsBefore.size} priced models of the last good run are gone ` +
+        `(-${pct(models.share)}, more than the allowed ${bound(b.maxDrop)})`,
     };
   return null;
 }
 
 /**
  * `maker-spread`, the per-maker view of a disappearance: losses under the total bound but spread
- * over the source — at least two makers (of {@link GuardBounds.minRows} rows or more) each lost
- * {@link GuardBounds.makerLoss} of their rows, and together they held more than
- * {@link GuardBounds.maxSpread} of those makers' rows. One maker leaving a source is the market.
+ * over the source — at least {@link MIN_SPREAD_MAKERS} makers (of {@link GuardBounds.minRows} rows
+ * or more) each lost {@link GuardBounds.makerLoss} of their rows, and together they held more than
+ * {@link GuardBounds.maxSpread} of those makers' rows. A maker or two leaving a source is the market.
  */
 function makerSpread(before: Map<string, Row>, now: Map<string, Row>, b: GuardBounds): GuardFailure | null {
   const makers = new Map<string, { rows: number; gone: number }>();
@@ -178,7 +203,7 @@ function makerSpread(before: Map<string, Row>, now: Map<string, Row>, b: GuardBo
   const hit = judged.filter((m) => m.gone >= m.rows * b.makerLoss);
   const judgedRows = judged.reduce((n, m) => n + m.rows, 0);
   const hitRows = hit.reduce((n, m) => n + m.rows, 0);
-  if (hit.length < 2 || judgedRows === 0) return null;
+  if (hit.length < MIN_SPREAD_MAKERS || judgedRows === 0) return null;
   const share = hitRows / judgedRows;
   if (share <= b.maxSpread) return null;
   return {
@@ -190,22 +215,34 @@ function makerSpread(before: Map<string, Row>, now: Map<string, Row>, b: GuardBo
   };
 }
 
-/** `schema-change`: a whole class of dimensions (direction, modality, cache, tier) the source priced is gone. */
+/** Fewest makers a loss must hit to count as spread over the source. */
+const MIN_SPREAD_MAKERS = 3;
+
+/**
+ * `schema-change`: a whole class of dimensions (direction, modality, cache, tier) the source priced
+ * for more than one maker is gone (a renamed or dropped field).
+ */
 function schemaChange(before: Map<string, Row>, now: Map<string, Row>, b: GuardBounds): GuardFailure | null {
-  const count = (rows: Map<string, Row>) => {
-    const by = new Map<string, number>();
-    for (const r of rows.values()) by.set(r.dimensionClass, (by.get(r.dimensionClass) ?? 0) + 1);
-    return by;
-  };
-  const classesNow = count(now);
-  for (const [cls, n] of count(before)) {
-    const share = n / before.size;
-    if (n < b.minRows || share < b.minDimensionShare || classesNow.has(cls)) continue;
+  const classesNow = new Set([...now.values()].map((r) => r.dimensionClass));
+  const classes = new Map<string, { rows: number; makers: Set<string> }>();
+  const makers = new Set<string>();
+  for (const r of before.values()) {
+    const c = classes.get(r.dimensionClass) ?? { rows: 0, makers: new Set<string>() };
+    c.rows += 1;
+    c.makers.add(r.maker);
+    classes.set(r.dimensionClass, c);
+    makers.add(r.maker);
+  }
+  for (const [cls, { rows, makers: priced }] of classes) {
+    const share = rows / before.size;
+    if (rows < b.minRows || share < b.minDimensionShare || classesNow.has(cls)) continue;
+    // A class only one maker priced goes with that maker (unless it is all the source names).
+    if (priced.size === 1 && makers.size > 1) continue;
     return {
       guard: "schema-change",
       figure: share,
       detail:
-        `no price of the dimension class ${cls} any more: ${n} priced rows (${pct(share)}) ` +
+        `no price of the dimension class ${cls} any more: ${rows} priced rows (${pct(share)}) ` +
         `in the last good run, 0 now`,
     };
   }
@@ -217,16 +254,18 @@ function unitOrScale(before: Map<string, Row>, now: Map<string, Row>, b: GuardBo
   let matched = 0;
   let unitChanged = 0;
   const makersMatched = new Set<string>();
+  const makersUnitChanged = new Set<string>();
   const factors = new Map<number, { rows: number; makers: Set<string> }>();
   for (const [key, old] of before) {
     const row = now.get(key);
     if (!row) continue;
     matched += 1;
+    makersMatched.add(row.maker);
     if (row.unit !== old.unit) {
       unitChanged += 1;
+      makersUnitChanged.add(row.maker);
       continue;
     }
-    makersMatched.add(row.maker);
     const ratio = row.amount / old.amount;
     if (Math.abs(ratio - 1) < 0.005) continue;
     const factor = Number(ratio.toPrecision(3));
@@ -236,8 +275,9 @@ function unitOrScale(before: Map<string, Row>, now: Map<string, Row>, b: GuardBo
     factors.set(factor, f);
   }
   if (matched < b.minRows) return null;
+  // As with amounts: one maker's prices changing unit together is that maker's change.
   const unitShare = unitChanged / matched;
-  if (unitShare > b.maxUnitChange)
+  if (unitShare > b.maxUnitChange && (makersUnitChanged.size > 1 || makersMatched.size === 1))
     return {
       guard: "unit-change",
       figure: unitShare,
