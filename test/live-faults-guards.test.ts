@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { appendFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { constants, gunzipSync, gzipSync } from "node:zlib";
@@ -275,7 +275,11 @@ describe("a live run with one source broken: the published catalogue is unchange
     expect(served.dataset.prices.some((p) => p.channel === "direct")).toBe(true);
     expect(served.dataset.prices.some((p) => p.channel !== "direct")).toBe(true);
     if (process.env.TARIFF_PRINT_ERRORS)
-      console.log(`${c.name}: ${changed.length} prices differ from the previous run (as in the outage)`, changed);
+      appendFileSync(
+        process.env.TARIFF_PRINT_ERRORS,
+        `${c.name}: ${failed.lastError?.message}\n  ${served.dataset.prices.length} prices; ${changed.length} differ ` +
+          `from the previous run, as in the outage: ${changed.join("; ")}\n`,
+      );
 
     // A model the broken payload would have moved is served as before, over HTTP.
     const previous = seed.dataset.prices.filter((p) => p.modelId === c.sample.id && p.channel === c.sample.channel);
