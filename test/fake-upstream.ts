@@ -74,16 +74,33 @@ export interface FakeUpstream {
   serve(dates: Dates): void;
   /** Make one source misbehave (null: behave), on every request or on the next `times` ones. */
   fault(source: SourceId, fault: Fault | null, times?: number): void;
+  /** Serve one source's files transformed (null: as recorded), on every request; see {@link BodyTransform}. */
+  transform(source: SourceId, transform: BodyTransform | null): void;
   readonly requests: SeenRequest[];
   /** The decoded bytes served for a file, as the ingester should receive them (no fault). */
   payload(source: SourceId, name: string): Buffer;
   close(): Promise<void>;
 }
 
+/**
+ * A generic rewrite of what one source serves (issue 26 fault tests build their broken payloads
+ * from the recorded ones with it): `decoded` rewrites a file's payload before it is compressed,
+ * `encoding` forces the content coding, `wire` rewrites the bytes sent (after compression;
+ * Content-Length follows them), and `declaredLength` declares another Content-Length than the
+ * bytes sent (when it is longer, the connection is closed after the last byte, as a cut transfer).
+ */
+export interface BodyTransform {
+  readonly decoded?: (body: Buffer, file: string) => Buffer;
+  readonly encoding?: "gzip" | "br" | "identity";
+  readonly wire?: (encoded: Buffer, file: string) => Buffer;
+  readonly declaredLength?: (sent: number) => number;
+}
+
 /** Starts a fake upstream on 127.0.0.1 (a free port). */
 export async function startFakeUpstream(dates: Dates = LIVE_DATES): Promise<FakeUpstream> {
   let current = dates;
   const faults = new Map<SourceId, { fault: Fault; remaining: number }>();
+  const transforms = new Map<SourceId, BodyTransform>();
   const requests: SeenRequest[] = [];
   const cache = new Map<string, Buffer>();
   const payload = (source: SourceId, name: string): Buffer => {
@@ -125,7 +142,8 @@ export async function startFakeUpstream(dates: Dates = LIVE_DATES): Promise<Fake
       return;
     }
     const body = fault ? misbehave(id, file.name, payload(id, file.name), fault) : payload(id, file.name);
-    send(req, res, body, id);
+    const transform = transforms.get(id);
+    send(req, res, transform?.decoded ? transform.decoded(body, file.name) : body, id, file.name, transform);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
@@ -143,6 +161,10 @@ export async function startFakeUpstream(dates: Dates = LIVE_DATES): Promise<Fake
       if (f) faults.set(source, { fault: f, remaining: times });
       else faults.delete(source);
     },
+    transform: (source, t) => {
+      if (t) transforms.set(source, t);
+      else transforms.delete(source);
+    },
     requests,
     payload,
     close: () =>
@@ -153,8 +175,15 @@ export async function startFakeUpstream(dates: Dates = LIVE_DATES): Promise<Fake
   };
 }
 
-/** A 200 with ETag / Last-Modified (304 on If-None-Match), br or gzip as accepted. */
-function send(req: IncomingMessage, res: ServerResponse, body: Buffer, source: string): void {
+/** A 200 with ETag / Last-Modified (304 on If-None-Match), br or gzip as accepted (or as `transform` says). */
+function send(
+  req: IncomingMessage,
+  res: ServerResponse,
+  body: Buffer,
+  source: string,
+  file = "",
+  transform?: BodyTransform,
+): void {
   const etag = `"${createHash("sha256").update(body).digest("hex").slice(0, 32)}"`;
   const headers: Record<string, string> = {
     etag,
@@ -169,15 +198,24 @@ function send(req: IncomingMessage, res: ServerResponse, body: Buffer, source: s
   const accept = String(req.headers["accept-encoding"] ?? "");
   // Like the real CDNs, some answer br and some gzip: alternate by source so both are exercised.
   const preferBr = source.length % 2 === 0;
+  const coding =
+    transform?.encoding ?? (accept.includes("br") && preferBr ? "br" : accept.includes("gzip") ? "gzip" : "identity");
   let encoded = body;
-  if (accept.includes("br") && preferBr) {
+  if (coding === "br") {
     encoded = brotliCompressSync(body);
     headers["content-encoding"] = "br";
-  } else if (accept.includes("gzip")) {
+  } else if (coding === "gzip") {
     encoded = gzipSync(body);
     headers["content-encoding"] = "gzip";
   }
-  headers["content-length"] = String(encoded.length);
+  if (transform?.wire) encoded = transform.wire(encoded, file);
+  const declared = transform?.declaredLength?.(encoded.length) ?? encoded.length;
+  headers["content-length"] = String(declared);
+  if (declared > encoded.length) {
+    res.writeHead(200, headers);
+    res.write(encoded, () => res.destroy());
+    return;
+  }
   res.writeHead(200, headers).end(encoded);
 }
 

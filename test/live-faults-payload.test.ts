@@ -19,12 +19,12 @@ describe.each(PAYLOAD_FAULTS)("%s payload", (fault) => {
     expect(lastGood.length).toBeGreaterThan(0);
     const carried = { source: id, observedAt: `${SEED_DATES[id]}T00:00:00.000Z`, listings: lastGood };
     const outcome = { kind: "payload", payload: servedPayload(id, LIVE_DATES[id], fault) } as const;
-    expect(parseOutcome(a, outcome, carried, { maxRowDrop: 0.5 })).toEqual({
+    expect(parseOutcome(a, outcome, carried, { maxRowDrop: 0.25 })).toEqual({
       failure: { message: expect.stringMatching(EXPECTED_ERROR[fault].message), httpStatus: null },
     });
     // The same payload without the misbehaviour passes.
     const good = { kind: "payload", payload: servedPayload(id, LIVE_DATES[id]) } as const;
-    expect(parseOutcome(a, good, carried, { maxRowDrop: 0.5 })).not.toHaveProperty("failure");
+    expect(parseOutcome(a, good, carried, { maxRowDrop: 0.25 })).not.toHaveProperty("failure");
   });
 });
 

@@ -76,7 +76,7 @@ describe("live upstream configuration (issue 7 §1)", () => {
       "official-anthropic": ["https://docs.claude.com/en/docs/about-claude/pricing.md"],
     });
     expect(config.live.fetch.maxBytes).toBe(20 * 1024 * 1024);
-    expect(config.live.maxRowDrop).toBe(0.5);
+    expect(config.live.maxRowDrop).toBe(0.25); // T190
   });
 
   it("Portkey's default files are those of the newest recorded Portkey snapshot", () => {

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { Command, InvalidArgumentError } from "commander";
 import { loadConfig } from "../config.js";
+import { SOURCE_IDS, type SourceId } from "../domain/observation.js";
 import { SNAPSHOTS_LAYOUT, snapshotRunFolders } from "../ingest/snapshots-folder.js";
 import { environmentHelp } from "./environment-help.js";
 import { abortOnStopSignal, InterruptedError, onStopSignal, stopSignalOf } from "./signals.js";
@@ -40,13 +41,22 @@ program
       "(or a live-run archive), one run per folder",
   )
   .option("--snapshots <dir>", `folder of recorded upstream payloads, laid out as ${SNAPSHOTS_LAYOUT}`)
-  .action(async (opts: { snapshots?: string }) => {
+  .option(
+    "--accept <sources>",
+    "live run only: use these sources' payloads (comma-separated ids) even where they fail the comparison " +
+      "with their last good run (a real upstream change you have checked; an empty payload is never used)",
+    parseSourceList,
+  )
+  .action(async (opts: { snapshots?: string; accept?: ReadonlySet<SourceId> }) => {
     const config = loadConfig();
     if (opts.snapshots === undefined) {
       interruptLiveIngestion();
-      await (await import("./ingest-live.js")).ingestLiveOnce(config);
+      const live = opts.accept ? { ...config, live: { ...config.live, accept: opts.accept } } : config;
+      await (await import("./ingest-live.js")).ingestLiveOnce(live);
       return;
     }
+    if (opts.accept)
+      throw new InvalidArgumentError("--accept applies to a live run: recorded snapshots replay as recorded (T40)");
     const [{ openStore }, { ingestSnapshots }, { SOURCES }, { consoleReporter }, { storeLabel }] = await Promise.all([
       import("../store/open-store.js"),
       import("../ingest/run-ingest.js"),
@@ -152,6 +162,23 @@ program
       await store.close();
     }
   });
+
+/**
+ * `--accept models-dev,genai-prices`: source ids of the registry (T194).
+ * @throws InvalidArgumentError naming an unknown id and the known ones
+ */
+function parseSourceList(text: string): ReadonlySet<SourceId> {
+  const ids = text
+    .split(",")
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0);
+  const unknown = ids.filter((id) => !(SOURCE_IDS as readonly string[]).includes(id));
+  if (ids.length === 0 || unknown.length > 0)
+    throw new InvalidArgumentError(
+      `${unknown.length > 0 ? `unknown source ${unknown.join(", ")}` : "no source"}; the sources are ${SOURCE_IDS.join(", ")}`,
+    );
+  return new Set(ids as SourceId[]);
+}
 
 /**
  * SIGINT/SIGTERM during a live run say what is kept (issue 15, T97): the run is published in one

@@ -14,8 +14,13 @@ export interface LiveConfig {
   /** Raw payload archive, replayable with `tariff ingest --snapshots <archiveDir>`. */
   readonly archiveDir: string;
   readonly fetch: FetchLimits;
-  /** Largest share (0–1) of price rows a source may lose versus its last good run. */
+  /** Largest share (0–1) of priced rows, and of models, a source may lose versus its last good run (T190). */
   readonly maxRowDrop: number;
+  /**
+   * Sources whose payload this run uses even when it fails the comparison with their last good run
+   * (`tariff ingest --accept`, T194); set per run by the CLI, never from the environment.
+   */
+  readonly accept?: ReadonlySet<SourceId>;
 }
 
 /** The live-ingestion variables, each with its help text (`description`, `fallback`). */
@@ -42,12 +47,9 @@ export const LIVE_ENV = z.object({
     .min(1)
     .default("Tariff/0.1 (open AI-model price catalogue; live ingester)")
     .meta({ description: "User-Agent of upstream requests", fallback: "Tariff/0.1 (…)" }),
-  INGEST_MAX_ROW_DROP: z.coerce
-    .number()
-    .min(0)
-    .max(1)
-    .default(0.5)
-    .meta({ description: "share of rows a source may lose before it fails" }),
+  INGEST_MAX_ROW_DROP: z.coerce.number().min(0).max(1).default(0.25).meta({
+    description: "share of priced rows (or models) a source may lose against its last good run before it fails",
+  }),
 });
 const Env = LIVE_ENV;
 

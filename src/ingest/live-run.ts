@@ -2,6 +2,7 @@ import { channel } from "node:diagnostics_channel";
 import type { Logger } from "pino";
 import type { Dataset } from "../domain/dataset.js";
 import type { SourceId } from "../domain/observation.js";
+import { withoutAddresses } from "../sources/failure-text.js";
 import { createDispatcher, FetchError, fetchFile } from "../sources/fetch-source.js";
 import { LIVE_UPSTREAMS } from "../sources/live-upstreams.js";
 import type { SourceAdapter } from "../sources/source.js";
@@ -142,7 +143,7 @@ async function runLocked(
   const result = await publishRun(store, ctx, adapters, {
     runTime,
     outcomes,
-    guards: { maxRowDrop: config.maxRowDrop },
+    guards: { maxRowDrop: config.maxRowDrop, ...(config.accept ? { accept: config.accept } : {}) },
     onSourceFailed: (source, failure) => log.warn({ source, ...failure }, "source failed"),
     beforePublish: () => enterStage("publishing", runTime),
   });
@@ -218,7 +219,9 @@ async function fetchSource(
   const files: ManifestFile[] = [];
   const texts = new Map<string, string>();
   const validators = new Map<string, { etag: string | null; lastModified: string | null; sha256: string }>();
-  const failed = (message: string, httpStatus: number | null): SourceFetch => {
+  // The message is what `/sources` and the archive show: what failed, never the URL (T193).
+  const failed = (text: string, httpStatus: number | null): SourceFetch => {
+    const message = withoutAddresses(text);
     log.warn({ source, httpStatus, message }, "fetch failed");
     return { failure: { message, httpStatus }, files, texts, validators, bytes };
   };
@@ -230,7 +233,7 @@ async function fetchSource(
     upstream.files({ portkeyProviders: config.portkeyProviders }).map(async (file) => {
       const url = new URL(file.path, base).toString();
       const cached = cache.urls[url] ?? null;
-      return { file, url, cached, got: await fetchFile(url, cached, config.fetch, dispatcher) };
+      return { file, url, cached, got: await fetchFile({ url, name: file.name }, cached, config.fetch, dispatcher) };
     }),
   );
   for (const r of results) {
@@ -243,7 +246,7 @@ async function fetchSource(
     }
     const { file, url, cached, got } = r.value;
     if (got.notModified) {
-      if (!cached) return failed(`${source}: GET ${url}: 304 Not Modified without a cached copy`, 304);
+      if (!cached) return failed(`${source}: ${file.name}: 304 Not Modified without a cached copy`, 304);
       files.push({ name: file.name, url, sha256: cached.sha256, bytes: 0, httpStatus: 304 });
       texts.set(file.name, getBlob(archive, cached.sha256).toString("utf8"));
       continue;
@@ -252,7 +255,7 @@ async function fetchSource(
     bytes += got.bytes.length;
     files.push({ name: file.name, url, sha256: hash, bytes: got.bytes.length, httpStatus: 200 });
     validators.set(url, { ...got.validators, sha256: hash });
-    texts.set(file.name, got.bytes.toString("utf8"));
+    texts.set(file.name, got.text);
   }
   log.debug({ source, files: files.length, bytes }, "fetched");
   return { failure: null, files, texts, validators, bytes };

@@ -2,9 +2,11 @@ import { buildDatasetWithIdentity, type SourceInput } from "../core/build-datase
 import { detectChanges, newHistoryPoints } from "../core/detect-changes.js";
 import { priorFromDataset } from "../core/prior-state.js";
 import { renameLastPoints, withRenames } from "../core/renames.js";
+import { checkAgainstLastGood, DEFAULT_GUARD_BOUNDS, guardMessage } from "../core/source-guard.js";
 import { lastPointIndex, upstreamPoints } from "../core/upstream-history.js";
 import type { Dataset } from "../domain/dataset.js";
 import type { Listing, SourceId } from "../domain/observation.js";
+import { withoutAddresses } from "../sources/failure-text.js";
 import type { DatedPrice, SourceAdapter, SourcePayload } from "../sources/source.js";
 import type { CatalogueStore, SourceState } from "../store/catalogue-store.js";
 
@@ -22,10 +24,19 @@ export type SourceOutcome =
   | { readonly kind: "unchanged" }
   | { readonly kind: "failed"; readonly message: string; readonly httpStatus: number | null };
 
-/** Guards of a live run (issue 7 §5): a payload that loses too many rows is a source failure. */
+/**
+ * Guards of a live run (issue 7 §5, issue 26 §1): a payload that does not stand the comparison
+ * with the source's last good run (`src/core/source-guard.ts`) is a source failure.
+ */
 export interface RunGuards {
-  /** Largest allowed share (0–1) of price rows lost versus the last good run; 0.5 by default. */
+  /** Largest allowed share (0–1) of priced rows, and of models, lost versus the last good run (T190); 0.25 by default. */
   readonly maxRowDrop: number;
+  /**
+   * Sources whose payload is used this run even when it differs from their last good run beyond
+   * the bounds (`tariff ingest --accept`, T194): a real upstream change the operator has checked.
+   * An empty payload is never accepted.
+   */
+  readonly accept?: ReadonlySet<SourceId>;
 }
 
 /** A source's failure as recorded in its health (D4). */
@@ -159,9 +170,10 @@ export type Parsed =
   | { failure: SourceFailure };
 
 /**
- * Parses one source's outcome and applies the guards (issue 7 §5): a thrown parse error, an empty
- * payload and a row drop beyond `guards.maxRowDrop` against `carried` (the last good parse) are
- * that source's failure, with the message its `lastError` shows.
+ * Parses one source's outcome and applies the guards (issue 7 §5, issue 26 §1): a thrown parse
+ * error, an empty payload, and a payload that fails the comparison with `carried` (the last good
+ * parse: row or model drop, maker spread, schema, unit or scale change, T190–T192) are that
+ * source's failure, with the message its `lastError` shows — never a URL (T193).
  */
 export function parseOutcome(
   adapter: SourceAdapter,
@@ -169,10 +181,12 @@ export function parseOutcome(
   carried: SourceState | undefined,
   guards: RunGuards | null,
 ): Parsed {
-  if (outcome.kind === "failed") return { failure: { message: outcome.message, httpStatus: outcome.httpStatus } };
+  const fail = (message: string, httpStatus: number | null = null): Parsed => ({
+    failure: { message: withoutAddresses(message), httpStatus },
+  });
+  if (outcome.kind === "failed") return fail(outcome.message, outcome.httpStatus);
   if (outcome.kind === "unchanged") {
-    if (!carried)
-      return { failure: { message: `${adapter.id}: 304 Not Modified but no last good parse`, httpStatus: 304 } };
+    if (!carried) return fail(`${adapter.id}: 304 Not Modified but no last good parse`, 304);
     return { listings: carried.listings, history: null, unmapped: null };
   }
   let listings: Listing[];
@@ -183,26 +197,13 @@ export function parseOutcome(
     else listings = adapter.parse(outcome.payload);
     if (adapter.parseHistory) history = adapter.parseHistory(outcome.payload);
   } catch (err) {
-    return { failure: { message: err instanceof Error ? err.message : String(err), httpStatus: null } };
+    return fail(err instanceof Error ? err.message : String(err));
   }
   if (guards) {
-    const rows = countRows(listings);
-    const last = carried ? countRows(carried.listings) : 0;
-    if (rows === 0)
-      return {
-        failure: { message: `${adapter.id}: empty payload, 0 price rows (last good run: ${last})`, httpStatus: null },
-      };
-    if (last > 0 && rows < last * (1 - guards.maxRowDrop)) {
-      const drop = ((last - rows) / last) * 100;
-      return {
-        failure: {
-          message:
-            `${adapter.id}: row drop, ${rows} price rows vs ${last} in the last good run ` +
-            `(-${drop.toFixed(1)} %, more than the allowed ${(guards.maxRowDrop * 100).toFixed(0)} %)`,
-          httpStatus: null,
-        },
-      };
-    }
+    const bounds = { ...DEFAULT_GUARD_BOUNDS, maxDrop: guards.maxRowDrop };
+    const failure = checkAgainstLastGood(listings, carried ?? null, bounds);
+    if (failure && (failure.guard === "empty" || !guards.accept?.has(adapter.id)))
+      return fail(guardMessage(adapter.id, failure, carried?.observedAt ?? null));
   }
   return { listings, history, unmapped };
 }
