@@ -4,6 +4,7 @@ import { Command, InvalidArgumentError } from "commander";
 import { loadConfig } from "../config.js";
 import { SNAPSHOTS_LAYOUT, snapshotRunFolders } from "../ingest/snapshots-folder.js";
 import { environmentHelp } from "./environment-help.js";
+import { registerPriceFileCommands } from "./price-file-commands.js";
 import { abortOnStopSignal, InterruptedError, onStopSignal, stopSignalOf } from "./signals.js";
 
 // Each command imports what it runs when it runs (issue 16, T134): `tariff --help` loads no
@@ -152,6 +153,8 @@ program
       await store.close();
     }
   });
+
+registerPriceFileCommands(program); // issue 29: `tariff export` and `tariff cost`
 
 /**
  * SIGINT/SIGTERM during a live run say what is kept (issue 15, T97): the run is published in one
