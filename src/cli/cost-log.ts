@@ -293,7 +293,15 @@ function priceRecord(
     requests: usage.requests,
   });
   if (USAGE_FIELDS.every((f) => input[f] === 0)) throw new RecordError("the usage is empty");
-  const body = costEndpoint.run(view, input, { provider: "", model: "" }, { baseUrl: "" });
+  let body: ReturnType<typeof costEndpoint.run>;
+  try {
+    body = costEndpoint.run(view, input, { provider: "", model: "" }, { baseUrl: "" });
+  } catch (error) {
+    // Before the first run, or before the model was first published: nothing to price it at (T147).
+    if (error instanceof CatalogueError && error.code === "not_found")
+      throw new RecordError(`${asModel ?? own} has no prices published on or before ${day}`);
+    throw error;
+  }
   const estimate = body.data[0];
   if (!estimate) throw new RecordError(`${asModel ?? own} has no price in channel ${channel} on ${day}`);
   if (estimate.totals === null)

@@ -26,10 +26,10 @@ const ENDPOINT_OF = {
  * @throws CatalogueError for a malformed, future or too early `--at` (its message is the problem's detail)
  */
 export async function exportFiles(format: string, dir: string, opts: { at?: string; baseUrl?: string }): Promise<void> {
+  const input = parseInput(litellmExportEndpoint.input, opts.at === undefined ? {} : { at: opts.at });
   const config = loadConfig();
   process.stderr.write(`tariff export: ${storeLine(config)}\n`);
   const view = await loadCurrentView(config);
-  const input = parseInput(litellmExportEndpoint.input, opts.at === undefined ? {} : { at: opts.at });
   if (input.at !== undefined) await view.loadTimeline();
   const context = {
     baseUrl: opts.baseUrl ?? config.publicBaseUrl?.replace(/\/+$/, "") ?? `http://127.0.0.1:${config.port}`,

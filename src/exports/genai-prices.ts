@@ -86,8 +86,13 @@ function timeWindow(slug: string): { start_time: string; end_time: string } | nu
 /** The spellings a model answers to at a seller: its slug and id, the sources' spellings there, its aliases. */
 function spellingsOf(index: ExportIndex, model: PublishedModel, seller: string): string[] {
   const own = index.spellings.get(offerKey(model.id, seller)) ?? [];
-  const all = [model.slug, model.id, ...own, ...model.aliases];
-  return all.filter((s) => /^\S+$/.test(s) && (index.spelledAs.get(s.toLowerCase()) ?? model.id) === model.id);
+  const seen = new Set<string>();
+  return [model.slug, model.id, ...own, ...model.aliases].filter((s) => {
+    const key = s.toLowerCase();
+    if (seen.has(key) || !/^\S+$/.test(s) || (index.spelledAs.get(key) ?? model.id) !== model.id) return false;
+    seen.add(key);
+    return true;
+  });
 }
 
 /** The genai-prices spelling of an offer (its listing there), else the seller's most used spelling, else the slug. */

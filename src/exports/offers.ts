@@ -1,5 +1,6 @@
 import { scaleAmount } from "../domain/amount.js";
 import type { Channel } from "../domain/channel.js";
+import { billedThresholds } from "../domain/cost.js";
 import type { PublishedModel, PublishedPrice } from "../domain/dataset.js";
 import type { CacheKind, Direction, Modality, Tier } from "../domain/dimension.js";
 import type { SourceId } from "../domain/observation.js";
@@ -165,7 +166,7 @@ export function tokenSheet(
     return own.length === wanted.length && wanted.every(([k, v]) => p.qualifiers[k] === v);
   };
   const byKey = new Map<string, SheetPrice>();
-  const thresholds = new Map<Tier, Set<number>>();
+  const money: PublishedPrice[] = [];
   let credit = false;
   for (const p of prices) {
     if (p.unit !== "mtok" || !matches(p)) continue;
@@ -175,16 +176,22 @@ export function tokenSheet(
     }
     if (p.currency !== "USD") continue;
     byKey.set(sheetKey(p.tier, p.contextMin, p.direction, p.cache, p.modality), { amount: p.amount, price: p });
-    if (p.contextMin > 0) {
-      const set = thresholds.get(p.tier) ?? new Set<number>();
-      set.add(p.contextMin);
-      thresholds.set(p.tier, set);
-    }
+    money.push(p);
   }
+  // The thresholds /cost bills at (T141, T145: a long-context price list stated at two thresholds counts once).
+  const unqualified = money.map((p) => ({ ...p, qualifiers: {} }));
+  const thresholds = new Map<Tier, number[]>();
   return {
     get: (tier, contextMin, direction, cache, modality = "text") =>
       byKey.get(sheetKey(tier, contextMin, direction, cache, modality)),
-    thresholds: (tier) => [...(thresholds.get(tier) ?? [])].sort((a, b) => a - b),
+    thresholds: (tier) => {
+      let known = thresholds.get(tier);
+      if (!known) {
+        known = billedThresholds(unqualified, tier);
+        thresholds.set(tier, known);
+      }
+      return known;
+    },
     includedInPlan: credit && byKey.size === 0,
     priced: byKey.size > 0,
   };
