@@ -150,7 +150,7 @@ const FAMOUS: readonly [string, string, string][] = [
   ["google", "gemini-2.5-flash", "google/gemini-2.5-flash"],
   ["deepseek", "deepseek-chat", "deepseek/deepseek-chat"],
   ["deepseek", "deepseek-reasoner", "deepseek/deepseek-reasoner"],
-  ["xai", "grok-4", "xai/grok-4"],
+  ["openai", "gpt-4o-mini", "openai/gpt-4o-mini"],
 ];
 
 describe("the famous models at Tariff's direct prices", () => {

@@ -42,9 +42,12 @@ async function problem(query: string): Promise<string> {
 const usageQuery = (model: string, usage: unknown, extra = "") =>
   `model=${model}&usage=${encodeURIComponent(JSON.stringify(usage))}${extra}`;
 
-/** The usage object's answer equals the token parameters' answer: the same lines, totals and usage. */
-async function expectSame(model: string, usage: unknown, tokens: string, extra = "") {
-  const fromObject = await cost(usageQuery(model, usage, extra));
+/**
+ * The usage object's answer equals the token parameters' answer: the same lines, totals and usage.
+ * `extra` applies to both queries; `format` only to the usage object's.
+ */
+async function expectSame(model: string, usage: unknown, tokens: string, extra = "", format = "") {
+  const fromObject = await cost(usageQuery(model, usage, `${extra}${format}`));
   const fromTokens = await cost(`model=${model}&${tokens}${extra}`);
   expect(fromObject.data[0]!.totals).not.toBeNull();
   expect(fromObject.data).toEqual(fromTokens.data);
@@ -152,12 +155,14 @@ describe("/cost prices a usage object exactly as its token parameters", () => {
       "anthropic/claude-sonnet-4-5",
       usage,
       "inputTokens=1000000&outputTokens=200000",
-      "&usageFormat=anthropic&requests=100&tier=batch",
+      "&requests=100&tier=batch",
+      "&usageFormat=anthropic",
     );
     await expectSame(
       "openai/gpt-4o",
       usage,
       "inputTokens=1000000&outputTokens=200000",
+      "",
       "&usageFormat=openai-responses",
     );
   });

@@ -108,10 +108,16 @@ describe("each record at its own day's prices", () => {
   });
 
   it("--as prices every record's usage on another model", async () => {
-    const report = await priceLog(view, records(...SEPTEMBER), { as: "anthropic/claude-sonnet-4-5" });
-    expect(report.asModel).toBe("anthropic/claude-sonnet-4-5");
+    const report = await priceLog(view, records(...SEPTEMBER), { as: "openai/gpt-4.1" });
+    expect(report).toMatchObject({ asModel: "openai/gpt-4.1", priced: 3 });
     expect(report.byModel["openai/gpt-4o"]!.totals.USD).toBe(
-      await usdOf("model=anthropic/claude-sonnet-4-5&inputTokens=10000&outputTokens=800&at=2025-09-28"),
+      await usdOf("model=openai/gpt-4.1&inputTokens=10000&outputTokens=800&at=2025-09-28"),
+    );
+    // Claude Sonnet 4.5 was first published on 2025-10-01: September cannot be priced on it.
+    const sonnet = await priceLog(view, records(...SEPTEMBER), { as: "anthropic/claude-sonnet-4-5" });
+    expect(sonnet).toMatchObject({ priced: 0, unpriced: 3 });
+    expect(sonnet.problems[0]!.reason).toMatch(
+      /^anthropic\/claude-sonnet-4-5 has no prices published on or before 2025-09-/,
     );
     await expect(priceLog(view, records(...SEPTEMBER), { as: "nobody/nothing" })).rejects.toThrow("nobody/nothing");
   });
