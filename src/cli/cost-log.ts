@@ -1,4 +1,5 @@
 import Big from "big.js";
+import type { z } from "zod";
 import { parseInput } from "../catalogue/endpoint.js";
 import { costEndpoint } from "../catalogue/endpoints/cost.js";
 import { CatalogueError } from "../catalogue/errors.js";
@@ -293,15 +294,7 @@ function priceRecord(
     requests: usage.requests,
   });
   if (USAGE_FIELDS.every((f) => input[f] === 0)) throw new RecordError("the usage is empty");
-  let body: ReturnType<typeof costEndpoint.run>;
-  try {
-    body = costEndpoint.run(view, input, { provider: "", model: "" }, { baseUrl: "" });
-  } catch (error) {
-    // Before the first run, or before the model was first published: nothing to price it at (T147).
-    if (error instanceof CatalogueError && error.code === "not_found")
-      throw new RecordError(`${asModel ?? own} has no prices published on or before ${day}`);
-    throw error;
-  }
+  const body = runAt(view, input, asModel ?? own);
   const estimate = body.data[0];
   if (!estimate) throw new RecordError(`${asModel ?? own} has no price in channel ${channel} on ${day}`);
   if (estimate.totals === null)
@@ -310,6 +303,26 @@ function priceRecord(
     );
   return { day, model: own, channel: estimate.channel, estimate, version: body.meta.datasetVersion };
 }
+
+/**
+ * The `/cost` answer for a record's day. A model renamed since (T66) was published under a former id
+ * on that day; `/cost` resolves a former id to today's id before it looks the day up, so its prices
+ * then are asked of a view without the alias index (the newest former id first).
+ * @throws RecordError when the model was not published on or before the day (T147)
+ */
+function runAt(view: CatalogueView, input: z.output<typeof costEndpoint.input>, id: string) {
+  const formerIds = [...(view.byId.get(id)?.model.formerIds ?? [])].reverse();
+  const asPublished: CatalogueView = formerIds.length > 0 ? { ...view, aliasOf: NO_ALIASES } : view;
+  for (const [model, on] of [[id, view] as const, ...formerIds.map((f) => [f, asPublished] as const)])
+    try {
+      return costEndpoint.run(on, { ...input, model }, { provider: "", model: "" }, { baseUrl: "" });
+    } catch (error) {
+      if (!(error instanceof CatalogueError && error.code === "not_found")) throw error;
+    }
+  throw new RecordError(`${id} has no prices published on or before the record's day`);
+}
+
+const NO_ALIASES: ReadonlyMap<string, string> = new Map();
 
 /** Exact sums per currency (money) or credit denomination, rounded only when reported (D7). */
 class Totals {
