@@ -5,6 +5,7 @@ import Big from "big.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadView } from "../src/catalogue/load-view.js";
 import type { ApiCostEstimate } from "../src/catalogue/schemas.js";
+import { modelAt, pricesAt } from "../src/catalogue/timeline.js";
 import type { CatalogueView } from "../src/catalogue/view.js";
 import { type CostLogReport, priceLog } from "../src/cli/cost-log.js";
 import type { LogRecord } from "../src/cli/usage-log.js";
@@ -107,6 +108,47 @@ describe("each record at its own day's prices", () => {
     expect(await priceLog(view, records(...SEPTEMBER))).toEqual(today);
   });
 
+  it("a model renamed since is priced under the id it had on the record's day (T66, T216)", async () => {
+    // Any model published under a former id before it was renamed, with a direct price then.
+    const timeline = view.timeline();
+    let found: { id: string; formerId: string; version: string; input: number; output: number } | undefined;
+    for (const entry of view.models) {
+      for (const formerId of entry.model.formerIds)
+        for (const version of timeline.versions) {
+          if (found || !modelAt(timeline, formerId, version) || modelAt(timeline, entry.model.id, version)) continue;
+          const direct = pricesAt(timeline, formerId, version).filter(
+            (p) =>
+              p.channel === "direct" &&
+              p.unit === "mtok" &&
+              p.modality === "text" &&
+              p.tier === "standard" &&
+              p.contextMin === 0 &&
+              p.cache === "none" &&
+              p.currency === "USD" &&
+              Object.keys(p.qualifiers).length === 0,
+          );
+          const input = direct.find((p) => p.direction === "input")?.amount;
+          const output = direct.find((p) => p.direction === "output")?.amount;
+          if (input !== undefined && output !== undefined)
+            found = { id: entry.model.id, formerId, version, input, output };
+        }
+      if (found) break;
+    }
+    expect(found).toBeDefined();
+    const day = found!.version.slice(0, 10);
+    const report = await priceLog(
+      view,
+      records({
+        timestamp: `${day}T12:00:00Z`,
+        model: found!.formerId,
+        inputTokens: 1_000_000,
+        outputTokens: 1_000_000,
+      }),
+    );
+    expect(report).toMatchObject({ priced: 1, versions: { [found!.version]: 1 } });
+    expect(report.byModel[found!.id]!.totals.USD).toBe(new Big(found!.input).plus(found!.output).toNumber());
+  });
+
   it("--as prices every record's usage on another model", async () => {
     const report = await priceLog(view, records(...SEPTEMBER), { as: "openai/gpt-4.1" });
     expect(report).toMatchObject({ asModel: "openai/gpt-4.1", priced: 3 });
@@ -116,9 +158,13 @@ describe("each record at its own day's prices", () => {
     // Claude Sonnet 4.5 was first published on 2025-10-01: September cannot be priced on it.
     const sonnet = await priceLog(view, records(...SEPTEMBER), { as: "anthropic/claude-sonnet-4-5" });
     expect(sonnet).toMatchObject({ priced: 0, unpriced: 3 });
-    expect(sonnet.problems[0]!.reason).toMatch(
-      /^anthropic\/claude-sonnet-4-5 has no prices published on or before 2025-09-/,
-    );
+    expect(sonnet.problems).toEqual([
+      {
+        reason: "anthropic/claude-sonnet-4-5 has no prices published on or before the record's day",
+        count: 3,
+        lines: [1, 2, 3],
+      },
+    ]);
     await expect(priceLog(view, records(...SEPTEMBER), { as: "nobody/nothing" })).rejects.toThrow("nobody/nothing");
   });
 
@@ -150,7 +196,7 @@ describe("each record at its own day's prices", () => {
         [2],
       ],
       ["unknown model nobody/nothing", [3]],
-      ["openai/gpt-4o has no prices published on or before 2024-01-01", [4]],
+      ["openai/gpt-4o has no prices published on or before the record's day", [4]],
       ["openai/gpt-4o publishes no price for cacheWriteTokens in direct on 2026-05-01", [5]],
       ["usage", [6]],
     ]);
