@@ -34,6 +34,10 @@ const D22_MAX_AGE: Readonly<Record<string, number>> = {
   "/openapi.json": 3600,
   // Issue 17: like /compare (a function of free input); 3600 with an `at` in the past (T148).
   "/cost": 300,
+  // Issue 29: the price files change only with a new dataset version.
+  "/exports/litellm/model_prices_and_context_window.json": 3600,
+  "/exports/models-dev/api.json": 3600,
+  "/exports/genai-prices/data.json": 3600,
 };
 
 const EXPOSED =

@@ -335,6 +335,9 @@ const EXPECTED_ARGS: Readonly<Record<(typeof TOOL_NAMES)[number], readonly strin
     "requests",
     "tier",
     "at",
+    // issue 29, T211: a provider's usage object or a span's OTel attributes instead of the counts.
+    "usage",
+    "usageFormat",
   ],
 };
 

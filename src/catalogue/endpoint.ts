@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { UpstreamFilesOf } from "../exports/types.js";
 import { badRequest } from "./errors.js";
 import type { CatalogueView } from "./view.js";
 
@@ -55,6 +56,8 @@ export const PATH_PARAM_DESCRIPTIONS: Readonly<Record<PathParam, string>> = {
 /** Request facts an endpoint may need beyond its input: the absolute origin for links (D19, T90). */
 export interface RunContext {
   readonly baseUrl: string;
+  /** The recorded upstream files the price-file exports keep the consumers' keys from (issue 29, T210); absent: none. */
+  readonly upstream?: UpstreamFilesOf;
 }
 
 /** An endpoint with its types inferred from the literal (keeps `run` typed by `input` and `output`). */

@@ -5,6 +5,7 @@ import { loadConfig } from "../config.js";
 import { SOURCE_IDS, type SourceId } from "../domain/observation.js";
 import { SNAPSHOTS_LAYOUT, snapshotRunFolders } from "../ingest/snapshots-folder.js";
 import { environmentHelp } from "./environment-help.js";
+import { registerPriceFileCommands } from "./price-file-commands.js";
 import { abortOnStopSignal, InterruptedError, onStopSignal, stopSignalOf } from "./signals.js";
 
 // Each command imports what it runs when it runs (issue 16, T134): `tariff --help` loads no
@@ -162,6 +163,8 @@ program
       await store.close();
     }
   });
+
+registerPriceFileCommands(program); // issue 29: `tariff export` and `tariff cost`
 
 /**
  * `--accept models-dev,genai-prices`: source ids of the registry (T194).

@@ -9,6 +9,7 @@ import { webBuildExists } from "../web/register-web.js";
 import { followVersions } from "./follow-versions.js";
 import { loadCurrentView, prepareStore, storeLine } from "./load-view.js";
 import { onStopSignal } from "./signals.js";
+import { upstreamFiles } from "./upstream-files.js";
 import { runWorkers } from "./workers.js";
 
 /** Options of `tariff serve`. */
@@ -73,6 +74,8 @@ async function serveOne(config: Config, ingestEveryMs: number | undefined): Prom
     // issue 6 §2, T51: gzip and brotli variants per Accept-Encoding.
     compression: true,
     web: web ? {} : undefined,
+    // issue 29: the price-file exports keep LiteLLM's and models.dev's keys from the recorded files.
+    upstream: upstreamFiles([config.live.archiveDir, config.snapshotsDir]),
   });
   registerMcpRoutes(app, views);
   const stopFollowing = await followVersions(config, views, log);

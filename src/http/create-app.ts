@@ -14,6 +14,7 @@ import { CatalogueError } from "../catalogue/errors.js";
 import { FAULT_DETAIL, PROBLEM_CONTENT_TYPE, problem, problemOfError, STATUS_OF_ERROR } from "../catalogue/problems.js";
 import type { CatalogueView } from "../catalogue/view.js";
 import type { ViewHolder } from "../catalogue/view-holder.js";
+import type { UpstreamFilesOf } from "../exports/types.js";
 import { registerWeb, type WebOptions } from "../web/register-web.js";
 import { errorCacheControl, successCacheControl } from "./cache-control.js";
 import { CachedResponse, countedHeaders } from "./cached-response.js";
@@ -71,6 +72,8 @@ export interface AppOptions {
   readonly fastPath?: boolean;
   /** Mount the web catalogue at `/` (issue 18, T121); absent = API, MCP and docs only. */
   readonly web?: WebOptions | undefined;
+  /** The recorded upstream files the price-file exports keep the consumers' keys from (issue 29, T210). */
+  readonly upstream?: UpstreamFilesOf | undefined;
 }
 
 /** Every method node knows but GET, HEAD, OPTIONS (and CONNECT, which node handles itself): a 405 (D14). */
@@ -391,7 +394,10 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     const etag = weakEtag(view.version, path, query);
     try {
       const raw = parseRawQuery(query);
-      const body = route.handle(view, raw, params, { baseUrl });
+      const body = route.handle(view, raw, params, {
+        baseUrl,
+        ...(options.upstream ? { upstream: options.upstream } : {}),
+      });
       return new CachedResponse(
         {
           status: 200,

@@ -17,6 +17,7 @@ import { badRequest, notFound } from "../errors.js";
 import { COMPARE_IDS, COST_CHANNELS, MAX_TOKENS } from "../params.js";
 import { atParam, publishedState, stateMeta } from "../point-in-time.js";
 import { type ApiCostEstimate, CostResponse } from "../schemas.js";
+import { usageFormatParam, usageOf, usageParam } from "../usage-input.js";
 import { resolveModelId } from "../view.js";
 import { CHANNEL_LIST, MODEL_ID } from "./notes.js";
 
@@ -80,6 +81,9 @@ export const costEndpoint = defineEndpoint({
       "standard",
     ),
     at: atParam,
+    // issue 29 §3, T211: a provider's usage object or a span's OTel attributes instead of the counts.
+    usage: usageParam,
+    usageFormat: usageFormatParam,
   }),
   output: CostResponse,
   tool: {
@@ -90,7 +94,9 @@ export const costEndpoint = defineEndpoint({
       "request), `tier` (standard, batch, flex, priority), `channel` (default direct; `all` for every seller: " +
       `${CHANNEL_LIST}) and \`at\` (YYYY-MM-DD, the prices of that day). Map API usage objects first: OpenAI's ` +
       "`prompt_tokens` includes `cached_tokens` (inputTokens = prompt_tokens − cached_tokens); Anthropic's " +
-      "`input_tokens` excludes `cache_read_input_tokens` and `cache_creation_input_tokens`. Each estimate lists one " +
+      "`input_tokens` excludes `cache_read_input_tokens` and `cache_creation_input_tokens` — or pass the usage object " +
+      "itself (OpenAI, Anthropic, Gemini, or a span's gen_ai.usage.* attributes) as `usage`, JSON text, and it is " +
+      "mapped for you. Each estimate lists one " +
       "line per usage with the price used, `totals` per currency (credits for plans, never money), `confidence` " +
       `(the weakest line) and \`missing\` usages nobody prices, in which case \`totals\` is null. ${MODEL_ID}`,
   },
@@ -105,16 +111,7 @@ export const costEndpoint = defineEndpoint({
         `models must list ${COMPARE_IDS.min} to ${COMPARE_IDS.max} comma-separated <provider>/<model> ids, got ${ids.length}`,
       );
     if (input.model !== undefined && ids[0] === "") throw badRequest("model must be a <provider>/<model> id");
-    const usage: TokenUsage = {
-      inputTokens: input.inputTokens,
-      cachedInputTokens: input.cachedInputTokens,
-      cacheWriteTokens: input.cacheWriteTokens,
-      cacheTtl: input.cacheTtl,
-      outputTokens: input.outputTokens,
-      reasoningTokens: input.reasoningTokens,
-      requests: input.requests,
-      tier: input.tier,
-    };
+    const usage: TokenUsage = usageOf(input);
     if (USAGE_FIELDS.every((f) => usage[f] === 0))
       throw badRequest(`the usage is empty: give at least one of ${USAGE_FIELDS.join(", ")} above 0`);
     const state = publishedState(view, input.at);

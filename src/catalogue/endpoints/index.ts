@@ -3,6 +3,7 @@ import { changesEndpoint } from "./changes.js";
 import { changesFeedEndpoint } from "./changes-feed.js";
 import { compareEndpoint } from "./compare.js";
 import { costEndpoint } from "./cost.js";
+import { genaiPricesExportEndpoint, litellmExportEndpoint, modelsDevExportEndpoint } from "./exports.js";
 import { historyEndpoint } from "./history.js";
 import { metaEndpoint } from "./meta.js";
 import { modelEndpoint } from "./model.js";
@@ -29,4 +30,8 @@ export const ENDPOINTS: readonly Endpoint[] = [
   sourcesEndpoint,
   ratesEndpoint,
   costEndpoint,
+  // issue 29: the consumers' price files (no MCP tools).
+  litellmExportEndpoint,
+  modelsDevExportEndpoint,
+  genaiPricesExportEndpoint,
 ];

@@ -213,8 +213,16 @@ function validDate(value: string | null | undefined): string | null {
 const positiveInt = (n: number | null | undefined): number | null =>
   typeof n === "number" && Number.isInteger(n) && n > 0 ? n : null;
 
-/** Maps one entry to a listing, or null when it is skipped (README "What is skipped"). */
-function mapEntry(key: string, entry: LitellmEntry, today: string, unmapped: UnmappedTally): Listing | null {
+/**
+ * Where the adapter reads one key of the file (README "Identity"): the seller, the model as the key
+ * spells it after the routing prefix, and the qualifiers the key carries (image size, Azure zone);
+ * null for a key it skips (a mode it does not read, a region-pinned Bedrock route). Also what the
+ * `litellm` price-file export places LiteLLM's keys by (issue 29, T212).
+ */
+export function litellmKeyListing(
+  key: string,
+  entry: LitellmEntry,
+): { seller: string; model: string; qualifiers: Record<string, string> } | null {
   if (
     entry.mode !== undefined
       ? !MODES.has(entry.mode)
@@ -242,6 +250,15 @@ function mapEntry(key: string, entry: LitellmEntry, today: string, unmapped: Unm
   }
   // Region-pinned (`bedrock/us-east-1/…`) and provisioned-throughput (`…/1-month-commitment/…`) keys.
   if (seller === "amazon-bedrock" && model.includes("/")) return null;
+  return { seller, model, qualifiers };
+}
+
+/** Maps one entry to a listing, or null when it is skipped (README "What is skipped"). */
+function mapEntry(key: string, entry: LitellmEntry, today: string, unmapped: UnmappedTally): Listing | null {
+  const place = litellmKeyListing(key, entry);
+  if (!place) return null;
+  const { seller, model, qualifiers } = place;
+  const provider = entry.litellm_provider;
 
   let prices: PriceObservation[];
   try {

@@ -1,0 +1,123 @@
+import { z } from "zod";
+import type { PublishedPrice } from "../../domain/dataset.js";
+import { buildGenaiPricesExport } from "../../exports/genai-prices.js";
+import { buildLiteLLMExport } from "../../exports/litellm.js";
+import { buildModelsDevExport } from "../../exports/models-dev.js";
+import { type ExportInput, NO_UPSTREAM, type UpstreamFiles } from "../../exports/types.js";
+import { defineEndpoint, type RunContext } from "../endpoint.js";
+import { notFound } from "../errors.js";
+import { atParam, publishedState } from "../point-in-time.js";
+import { modelsAt, pricesAt } from "../timeline.js";
+import type { CatalogueView } from "../view.js";
+
+/**
+ * The price files of issue 29 §1 (T210–T215): each consumer's own format, served as the file it
+ * reads (no envelope). Same ETag, 304, CORS, Cache-Control and rate limit as every endpoint; `at`
+ * exports the version in force on a past day (T147). Not MCP tools: they are files, not answers.
+ */
+
+const input = z.object({ at: atParam });
+
+/**
+ * The input of an export: the view's version, or with `at` the version in force on that day (its
+ * models and prices from the timeline; the sources' spellings from today's observations, T66).
+ * @throws CatalogueError not_found for an `at` before the first run; bad_request for a future `at`
+ */
+function exportInput(view: CatalogueView, at: string | undefined, context: RunContext): ExportInput {
+  const common = { providers: view.dataset.providers, baseUrl: context.baseUrl };
+  if (at === undefined)
+    return { version: view.version, models: view.dataset.models, prices: view.dataset.prices, ...common };
+  const { version } = publishedState(view, at);
+  if (!version) throw notFound(`no dataset version was published on or before ${at}`);
+  const timeline = view.timeline();
+  const prices: PublishedPrice[] = [];
+  for (const id of timeline.prices.keys()) prices.push(...pricesAt(timeline, id, version));
+  return { version, models: modelsAt(timeline, version), prices, evidence: view.dataset.prices, ...common };
+}
+
+/** The recorded upstream files of a version (none when the server was given no reader). */
+function upstreamOf(context: RunContext, version: string): UpstreamFiles {
+  return context.upstream?.(version) ?? NO_UPSTREAM;
+}
+
+/**
+ * A file body that still says which dataset version it is (`x-dataset-version`, T147): `meta` is
+ * set as a non-enumerable property, read by the transport and never serialized into the file.
+ */
+function versioned<T extends object>(body: T, version: string): T {
+  return Object.defineProperty(body, "meta", { value: { datasetVersion: version }, enumerable: false });
+}
+
+const LINKS =
+  "Each entry links back to the model's Tariff page (`<origin>/m/<provider>/<model>`) and names the dataset version.";
+
+/** GET /exports/litellm/model_prices_and_context_window.json (T212, T213). */
+export const litellmExportEndpoint = defineEndpoint({
+  name: "export_litellm",
+  summary: "LiteLLM price file",
+  description:
+    "LiteLLM's `model_prices_and_context_window.json` (set `LITELLM_MODEL_COST_MAP_URL` to this URL): every key " +
+    "of LiteLLM's own file, those Tariff places with Tariff's reconciled per-token USD prices, the others passed " +
+    "through as LiteLLM has them with `metadata.tariff.reconciled: false`, plus every other offer Tariff prices " +
+    `under LiteLLM's key for its seller. Valid against LiteLLM's published schema (T212, T213). ${LINKS}`,
+  path: "/exports/litellm/model_prices_and_context_window.json",
+  maxAge: 3600,
+  usesBaseUrl: true,
+  input,
+  output: z
+    .record(z.string(), z.record(z.string(), z.unknown()))
+    .meta({ description: "Model key → LiteLLM entry (costs in USD per token unless the field says otherwise)" }),
+  tool: null,
+  run(view, { at }, _path, context) {
+    const exportOf = exportInput(view, at, context);
+    return versioned(buildLiteLLMExport(exportOf, upstreamOf(context, exportOf.version).litellm), exportOf.version);
+  },
+});
+
+/** GET /exports/models-dev/api.json (T214). */
+export const modelsDevExportEndpoint = defineEndpoint({
+  name: "export_models_dev",
+  summary: "models.dev api.json",
+  description:
+    "models.dev's `api.json` (set `OPENCODE_MODELS_URL` to the folder of this URL, `…/exports/models-dev`): the " +
+    "same providers and model keys as models.dev, with Tariff's reconciled `cost` (USD per 1M tokens). A model " +
+    "whose usage a plan includes has no `cost` and `tariff.includedInPlan: true`, never a $0 price (T214). " +
+    LINKS,
+  path: "/exports/models-dev/api.json",
+  maxAge: 3600,
+  usesBaseUrl: true,
+  input,
+  output: z
+    .record(z.string(), z.record(z.string(), z.unknown()))
+    .meta({ description: "Provider id → models.dev provider with its models" }),
+  tool: null,
+  run(view, { at }, _path, context) {
+    const exportOf = exportInput(view, at, context);
+    return versioned(buildModelsDevExport(exportOf, upstreamOf(context, exportOf.version).modelsDev), exportOf.version);
+  },
+});
+
+/** GET /exports/genai-prices/data.json (T215). */
+export const genaiPricesExportEndpoint = defineEndpoint({
+  name: "export_genai_prices",
+  summary: "genai-prices data.json (v2)",
+  description:
+    "genai-prices' v2 `data.json` (pydantic-ai / Logfire `UpdatePrices(url=…)`, the JS package's `updatePrices`): " +
+    "one provider per seller with Tariff's reconciled prices (USD per 1M tokens), match rules made of every " +
+    "spelling Tariff knows, context brackets as tiered prices, off-peak windows as time-of-day constraints, and " +
+    "batch, flex and priority tiers as `<model>:batch` models (T215). Valid against genai-prices' v2 schema. " +
+    "Each model's description links back to its Tariff page and names the dataset version.",
+  path: "/exports/genai-prices/data.json",
+  maxAge: 3600,
+  usesBaseUrl: true,
+  input,
+  output: z.array(z.record(z.string(), z.unknown())).meta({ description: "genai-prices providers with their models" }),
+  tool: null,
+  run(view, { at }, _path, context) {
+    const exportOf = exportInput(view, at, context);
+    return versioned(
+      buildGenaiPricesExport(exportOf, upstreamOf(context, exportOf.version).genaiPrices),
+      exportOf.version,
+    );
+  },
+});

@@ -1,0 +1,388 @@
+import Big from "big.js";
+import type { z } from "zod";
+import { parseInput } from "../catalogue/endpoint.js";
+import { costEndpoint } from "../catalogue/endpoints/cost.js";
+import { CatalogueError } from "../catalogue/errors.js";
+import type { ApiCostEstimate } from "../catalogue/schemas.js";
+import { type CatalogueView, resolveModelId } from "../catalogue/view.js";
+import { roundAmount } from "../domain/amount.js";
+import { CACHE_TTLS, type CacheTtl, USAGE_FIELDS } from "../domain/cost.js";
+import { TIERS, type Tier } from "../domain/dimension.js";
+import { mapUsage, USAGE_FORMATS, UsageError, type UsageFormat } from "../domain/usage.js";
+import type { LogRecord } from "./usage-log.js";
+
+/**
+ * `tariff cost <file>` (issue 29 §4, T216–T217): prices every record of a usage log at its own
+ * timestamp — the prices of the dataset version in force on that day (UTC), as `/cost?at=` does
+ * (T147) — and totals the cost per model, channel and day. Each record is priced by the `/cost`
+ * descriptor itself, so a record costs exactly what `/cost` says for the same usage and day. A
+ * closed period always prices the same: a past day's prices are the store's spans, which later
+ * runs never change (T146).
+ */
+
+/** One record as priced: when, on which model, and its usage in `/cost`'s parameters. */
+interface PricedRecord {
+  readonly day: string;
+  readonly model: string;
+  readonly channel: string;
+  readonly estimate: ApiCostEstimate;
+}
+
+/** Options of a run. */
+export interface CostLogOptions {
+  /** Price every record on this model instead of its own ("what would this have cost on X"). */
+  readonly as?: string | undefined;
+  /** The channel to price in (default `direct`); a record's own `channel` field wins. */
+  readonly channel?: string | undefined;
+}
+
+/** Totals of one group (a model, a channel, a day): records priced and amount per currency or credit. */
+export interface GroupTotal {
+  readonly records: number;
+  /** `USD` → amount; credits under `credits (XXX)`. */
+  readonly totals: Readonly<Record<string, number>>;
+}
+
+/** What a run found. */
+export interface CostLogReport {
+  readonly records: number;
+  readonly priced: number;
+  readonly unpriced: number;
+  /** Unpriced records per reason, with the first lines of each. */
+  readonly problems: readonly { readonly reason: string; readonly count: number; readonly lines: readonly number[] }[];
+  readonly asModel: string | null;
+  readonly totals: Readonly<Record<string, number>>;
+  readonly byModel: Readonly<Record<string, GroupTotal>>;
+  readonly byChannel: Readonly<Record<string, GroupTotal>>;
+  readonly byDay: Readonly<Record<string, GroupTotal>>;
+  /** The dataset versions the records were priced at, with their record counts. */
+  readonly versions: Readonly<Record<string, number>>;
+}
+
+/** A record that cannot be priced; the message is the report's reason. */
+class RecordError extends Error {}
+
+/** OpenTelemetry `gen_ai.provider.name` / `gen_ai.system` values → the maker whose names the model carries. */
+const PROVIDER_MAKERS: Readonly<Record<string, string>> = {
+  openai: "openai",
+  "azure.ai.openai": "openai",
+  anthropic: "anthropic",
+  "gcp.gemini": "google",
+  "gcp.vertex_ai": "google",
+  "gcp.gen_ai": "google",
+  google: "google",
+  gemini: "google",
+  x_ai: "xai",
+  xai: "xai",
+  mistral_ai: "mistral",
+  mistral: "mistral",
+  deepseek: "deepseek",
+  cohere: "cohere",
+  perplexity: "perplexity",
+  "aws.bedrock": "amazon",
+};
+
+const TIMESTAMP_FIELDS = [
+  "timestamp",
+  "time",
+  "ts",
+  "created_at",
+  "createdAt",
+  "created",
+  "start_time",
+  "startTimeUnixNano",
+  "date",
+];
+
+/** A record's time as an ISO instant: ISO text, epoch seconds, milliseconds or nanoseconds (OTLP). */
+function timeOf(fields: Readonly<Record<string, unknown>>): Date {
+  for (const name of TIMESTAMP_FIELDS) {
+    const raw = fields[name];
+    if (raw === undefined || raw === null || raw === "") continue;
+    let date: Date;
+    const digits =
+      typeof raw === "number" ? String(Math.trunc(raw)) : typeof raw === "string" && /^\d+$/.test(raw) ? raw : null;
+    if (digits !== null) {
+      // Epoch: ≥ 16 digits nanoseconds (OTLP), ≥ 12 milliseconds, else seconds.
+      const n = Number(digits);
+      date = new Date(digits.length >= 16 ? n / 1e6 : digits.length >= 12 ? n : n * 1000);
+    } else date = new Date(String(raw));
+    if (Number.isNaN(date.getTime())) throw new RecordError(`${name} is not a date or time`);
+    return date;
+  }
+  throw new RecordError(`no timestamp (one of ${TIMESTAMP_FIELDS.join(", ")})`);
+}
+
+const TOKEN_FIELDS = [...USAGE_FIELDS];
+
+function integerField(fields: Readonly<Record<string, unknown>>, name: string, min: number): number | undefined {
+  const raw = fields[name];
+  if (raw === undefined || raw === null || raw === "") return undefined;
+  const n = typeof raw === "string" && /^\d+$/.test(raw) ? Number(raw) : raw;
+  if (typeof n !== "number" || !Number.isInteger(n) || n < min)
+    throw new RecordError(`${name} must be an integer ≥ ${min}`);
+  return n;
+}
+
+/** A record's usage in `/cost`'s terms, its model and provider hint. */
+function usageOf(fields: Readonly<Record<string, unknown>>) {
+  const tierField = typeof fields.tier === "string" ? fields.tier : undefined;
+  if (tierField !== undefined && !(TIERS as readonly string[]).includes(tierField))
+    throw new RecordError(`tier must be one of ${TIERS.join(", ")}`);
+  const ttlField = typeof fields.cacheTtl === "string" ? fields.cacheTtl : undefined;
+  if (ttlField !== undefined && !(CACHE_TTLS as readonly string[]).includes(ttlField))
+    throw new RecordError(`cacheTtl must be one of ${CACHE_TTLS.join(", ")}`);
+  const requests = integerField(fields, "requests", 1) ?? 1;
+  const model = typeof fields.model === "string" && fields.model.trim() !== "" ? fields.model.trim() : null;
+  const provider = typeof fields.provider === "string" ? fields.provider : null;
+  if (TOKEN_FIELDS.some((f) => fields[f] !== undefined)) {
+    const counts = Object.fromEntries(TOKEN_FIELDS.map((f) => [f, integerField(fields, f, 0) ?? 0]));
+    return {
+      counts,
+      cacheTtl: (ttlField as CacheTtl | undefined) ?? "5m",
+      tier: (tierField as Tier | undefined) ?? "standard",
+      requests,
+      model,
+      provider,
+    };
+  }
+  const format = typeof fields.usageFormat === "string" ? fields.usageFormat : undefined;
+  if (format !== undefined && !(USAGE_FORMATS as readonly string[]).includes(format))
+    throw new RecordError(`usageFormat must be one of ${USAGE_FORMATS.join(", ")}`);
+  let source: unknown = fields;
+  if (typeof fields.usage === "string") {
+    try {
+      source = { ...fields, usage: JSON.parse(fields.usage) };
+    } catch {
+      throw new RecordError("usage is not JSON");
+    }
+  }
+  try {
+    const mapped = mapUsage(source, format as UsageFormat | undefined);
+    if (mapped.tier !== null && tierField !== undefined && mapped.tier !== tierField)
+      throw new RecordError(`tier ${tierField} differs from the usage's own service tier ${mapped.tier}`);
+    return {
+      counts: Object.fromEntries(TOKEN_FIELDS.map((f) => [f, mapped[f]])),
+      cacheTtl: mapped.cacheTtl ?? (ttlField as CacheTtl | undefined) ?? "5m",
+      tier: mapped.tier ?? (tierField as Tier | undefined) ?? "standard",
+      requests,
+      model: model ?? mapped.model,
+      provider: provider ?? mapped.provider,
+    };
+  } catch (error) {
+    if (error instanceof UsageError) throw new RecordError(`usage: ${error.message}`);
+    throw error;
+  }
+}
+
+/** The model ids records name, resolved once per (name, provider): an id or alias, else the maker's model of that name. */
+function modelResolver(view: CatalogueView): (name: string, provider: string | null) => string | null {
+  const bare = new Map<string, string | null>();
+  for (const entry of view.models) {
+    const m = entry.model;
+    for (const s of [m.slug, ...m.aliases.map((a) => a.slice(a.lastIndexOf("/") + 1))]) {
+      const key = s.toLowerCase();
+      bare.set(key, bare.has(key) && bare.get(key) !== m.id ? null : m.id);
+    }
+  }
+  const known = new Map<string, string | null>();
+  return (name, provider) => {
+    const key = `${provider ?? ""}\u0000${name}`;
+    if (known.has(key)) return known.get(key)!;
+    const maker = provider ? (PROVIDER_MAKERS[provider.toLowerCase()] ?? provider.toLowerCase()) : null;
+    const id =
+      (name.includes("/") ? resolveModelId(view, name) : null) ??
+      (maker ? resolveModelId(view, `${maker}/${name}`) : null) ??
+      bare.get(name.toLowerCase()) ??
+      null;
+    known.set(key, id);
+    return id;
+  };
+}
+
+/**
+ * Prices the records of a log (see the module comment). The view must have its point-in-time
+ * index loaded (`view.loadTimeline()`).
+ * @throws CatalogueError when `as` names no model
+ */
+export async function priceLog(
+  view: CatalogueView,
+  log: AsyncIterable<LogRecord>,
+  options: CostLogOptions = {},
+): Promise<CostLogReport> {
+  const resolve = modelResolver(view);
+  const asModel = options.as === undefined ? null : resolveModelId(view, options.as);
+  if (options.as !== undefined && asModel === null) throw new CatalogueError("not_found", options.as);
+  const problems = new Map<string, { count: number; lines: number[] }>();
+  const fail = (reason: string, line: number) => {
+    const p = problems.get(reason) ?? { count: 0, lines: [] };
+    p.count++;
+    if (p.lines.length < 5) p.lines.push(line);
+    problems.set(reason, p);
+  };
+  const total = new Totals();
+  const byModel = new Map<string, Totals>();
+  const byChannel = new Map<string, Totals>();
+  const byDay = new Map<string, Totals>();
+  const versions = new Map<string, number>();
+  let records = 0;
+  let priced = 0;
+  const add = (groups: Map<string, Totals>, key: string, e: ApiCostEstimate) => {
+    const t = groups.get(key) ?? new Totals();
+    t.add(e);
+    groups.set(key, t);
+  };
+  for await (const record of log) {
+    records++;
+    if ("error" in record) {
+      fail(record.error, record.line);
+      continue;
+    }
+    try {
+      const r = priceRecord(view, record.fields, resolve, asModel, options);
+      total.add(r.estimate);
+      add(byModel, r.model, r.estimate);
+      add(byChannel, r.channel, r.estimate);
+      add(byDay, r.day, r.estimate);
+      versions.set(r.version, (versions.get(r.version) ?? 0) + 1);
+      priced++;
+    } catch (error) {
+      if (error instanceof RecordError || error instanceof CatalogueError) fail(error.message, record.line);
+      else throw error;
+    }
+  }
+  const out = (groups: Map<string, Totals>) =>
+    Object.fromEntries([...groups].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([k, t]) => [k, t.result()]));
+  return {
+    records,
+    priced,
+    unpriced: records - priced,
+    problems: [...problems]
+      .sort((a, b) => b[1].count - a[1].count)
+      .map(([reason, p]) => ({ reason, count: p.count, lines: p.lines })),
+    asModel,
+    totals: total.result().totals,
+    byModel: out(byModel),
+    byChannel: out(byChannel),
+    byDay: out(byDay),
+    versions: Object.fromEntries([...versions].sort()),
+  };
+}
+
+/** One record priced by the `/cost` descriptor at its own day (T216). */
+function priceRecord(
+  view: CatalogueView,
+  fields: Readonly<Record<string, unknown>>,
+  resolve: (name: string, provider: string | null) => string | null,
+  asModel: string | null,
+  options: CostLogOptions,
+): PricedRecord & { version: string } {
+  const time = timeOf(fields);
+  const day = time.toISOString().slice(0, 10);
+  const usage = usageOf(fields);
+  if (usage.model === null) throw new RecordError("no model");
+  const own = resolve(usage.model, usage.provider);
+  if (own === null) throw new RecordError(`unknown model ${usage.model}`);
+  const channel = typeof fields.channel === "string" ? fields.channel : (options.channel ?? "direct");
+  const input = parseInput(costEndpoint.input, {
+    model: asModel ?? own,
+    channel,
+    at: day,
+    ...usage.counts,
+    cacheTtl: usage.cacheTtl,
+    tier: usage.tier,
+    requests: usage.requests,
+  });
+  if (USAGE_FIELDS.every((f) => input[f] === 0)) throw new RecordError("the usage is empty");
+  const body = runAt(view, input, asModel ?? own);
+  const estimate = body.data[0];
+  if (!estimate) throw new RecordError(`${asModel ?? own} has no price in channel ${channel} on ${day}`);
+  if (estimate.totals === null)
+    throw new RecordError(
+      `${asModel ?? own} publishes no price for ${estimate.missing.join(", ")} in ${channel} on ${day}`,
+    );
+  return { day, model: own, channel: estimate.channel, estimate, version: body.meta.datasetVersion };
+}
+
+/**
+ * The `/cost` answer for a record's day. A model renamed since (T66) was published under a former id
+ * on that day; `/cost` resolves a former id to today's id before it looks the day up, so its prices
+ * then are asked of a view without the alias index (the newest former id first).
+ * @throws RecordError when the model was not published on or before the day (T147)
+ */
+function runAt(view: CatalogueView, input: z.output<typeof costEndpoint.input>, id: string) {
+  const formerIds = [...(view.byId.get(id)?.model.formerIds ?? [])].reverse();
+  const asPublished: CatalogueView = formerIds.length > 0 ? { ...view, aliasOf: NO_ALIASES } : view;
+  for (const [model, on] of [[id, view] as const, ...formerIds.map((f) => [f, asPublished] as const)])
+    try {
+      return costEndpoint.run(on, { ...input, model }, { provider: "", model: "" }, { baseUrl: "" });
+    } catch (error) {
+      if (!(error instanceof CatalogueError && error.code === "not_found")) throw error;
+    }
+  throw new RecordError(`${id} has no prices published on or before the record's day`);
+}
+
+const NO_ALIASES: ReadonlyMap<string, string> = new Map();
+
+/** Exact sums per currency (money) or credit denomination, rounded only when reported (D7). */
+class Totals {
+  #records = 0;
+  readonly #sums = new Map<string, Big>();
+
+  add(e: ApiCostEstimate): void {
+    this.#records++;
+    for (const t of e.totals ?? []) {
+      const key = t.denomination === "credit" ? `credits (${t.currency})` : t.currency;
+      // The line costs, not the rounded total, are summed: the total of a month is exact.
+      const exact = e.lines
+        .filter((l) => l.denomination === t.denomination && l.currency === t.currency && l.cost !== null)
+        .reduce((sum, l) => sum.plus(new Big(l.tokens).times(String(l.amount)).div(1_000_000)), new Big(0));
+      this.#sums.set(key, (this.#sums.get(key) ?? new Big(0)).plus(exact));
+    }
+  }
+
+  result(): GroupTotal {
+    return {
+      records: this.#records,
+      totals: Object.fromEntries(
+        [...this.#sums].sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, v]) => [k, roundAmount(v)]),
+      ),
+    };
+  }
+}
+
+/** The report as text for a terminal: totals, then per model, channel and day, then what was not priced. */
+export function formatReport(report: CostLogReport, file: string): string {
+  const money = (totals: Readonly<Record<string, number>>) =>
+    Object.keys(totals).length === 0
+      ? "—"
+      : Object.entries(totals)
+          .map(([k, v]) => `${k} ${v}`)
+          .join(" + ");
+  const lines = [
+    `${file}: ${report.records} record(s), ${report.priced} priced, ${report.unpriced} not priced` +
+      (report.asModel ? ` — each priced as ${report.asModel}` : ""),
+    `total: ${money(report.totals)}`,
+    `prices of dataset version(s): ${
+      Object.entries(report.versions)
+        .map(([v, n]) => `${v} (${n})`)
+        .join(", ") || "—"
+    }`,
+  ];
+  const table = (title: string, groups: Readonly<Record<string, GroupTotal>>) => {
+    const rows = Object.entries(groups);
+    if (rows.length === 0) return;
+    const width = Math.max(...rows.map(([k]) => k.length));
+    lines.push("", `by ${title}:`);
+    for (const [k, g] of rows) lines.push(`  ${k.padEnd(width)}  ${String(g.records).padStart(8)}  ${money(g.totals)}`);
+  };
+  table("model", report.byModel);
+  table("channel", report.byChannel);
+  table("day", report.byDay);
+  if (report.problems.length > 0) {
+    lines.push("", "not priced:");
+    for (const p of report.problems)
+      lines.push(`  ${p.count} × ${p.reason} (line ${p.lines.join(", ")}${p.count > p.lines.length ? ", …" : ""})`);
+  }
+  return `${lines.join("\n")}\n`;
+}

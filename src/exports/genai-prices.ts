@@ -1,0 +1,214 @@
+import type { PublishedModel } from "../domain/dataset.js";
+import type { Tier } from "../domain/dimension.js";
+import { canonicalSeller, MAKERS } from "../domain/sellers.js";
+import { type ExportIndex, exportIndex, type Offer, offerKey, type TokenSheet, tokenSheet } from "./offers.js";
+import { type ExportInput, modelUrl, type RecordedFile } from "./types.js";
+
+/**
+ * The `genai-prices` export (issue 29 §1, T215): genai-prices' v2 `data.json`, which pydantic-ai and
+ * Logfire load with `UpdatePrices(url=…)` and the JS package with `updatePrices`. One provider per
+ * seller — genai-prices' own providers first, with their API patterns, matches and usage
+ * extractors as recorded — each listing the seller's models with Tariff's reconciled prices (USD per
+ * 1M tokens), match rules made of every spelling Tariff knows for the model, context brackets as
+ * `TieredPrices`, off-peak windows as time-of-day constraints, and the batch, flex and priority
+ * tiers as `<id>:batch` models (genai-prices has no tier field). Valid against
+ * `data/schemas/genai-prices-v2.data.schema.json`.
+ */
+
+type Json = Record<string, unknown>;
+type Match = { equals: string } | { or: { equals: string }[] };
+
+const isObject = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/** The Provider fields of the v2 schema a recorded (v1 or v2) provider may carry over. */
+const PROVIDER_FIELDS = [
+  "id",
+  "name",
+  "pricing_urls",
+  "api_pattern",
+  "description",
+  "price_comments",
+  "model_match",
+  "provider_match",
+  "extractors",
+  "fallback_model_providers",
+] as const;
+
+/** A recorded provider's seller and the qualifiers its prices carry (the adapter's reading, src/sources/genai-prices). */
+function sellerOf(providerId: string): { seller: string; qualifiers: Record<string, string> } {
+  const hf = /^huggingface_(.+)$/i.exec(providerId);
+  if (hf?.[1]) return { seller: "huggingface", qualifiers: { backend: hf[1].toLowerCase() } };
+  return { seller: canonicalSeller(providerId), qualifiers: {} };
+}
+
+/** A price in USD per 1M tokens, or TieredPrices over the sheet's prompt-length brackets. */
+function tiered(sheet: TokenSheet, tier: Tier, get: (t: Tier, min: number) => number | undefined): unknown {
+  const base = get(tier, 0);
+  if (base === undefined) return undefined;
+  const tiers = sheet
+    .thresholds(tier)
+    .map((start) => ({ start, price: get(tier, start) }))
+    .filter((t): t is { start: number; price: number } => t.price !== undefined);
+  return tiers.length > 0 ? { base, tiers } : base;
+}
+
+/**
+ * The ModelPrice of one tier of a sheet (text tokens; the key set is closed under genai-prices'
+ * ancestor and join rules, so its calculator never lacks a price it derives), or null without input
+ * and output prices.
+ */
+function modelPrice(sheet: TokenSheet, tier: Tier, requestsPerK: number | undefined): Json | null {
+  const at = (direction: "input" | "output" | "reasoning", cache: "none" | "read" | "write" | "write_1h") =>
+    tiered(sheet, tier, (t, min) => sheet.get(t, min, direction, cache)?.amount);
+  const input = at("input", "none");
+  const output = at("output", "none");
+  if (input === undefined || output === undefined) return null;
+  const prices: Json = { input_mtok: input, output_mtok: output };
+  const read = at("input", "read");
+  const write = at("input", "write");
+  const write1h = at("input", "write_1h");
+  const reasoning = at("reasoning", "none");
+  if (read !== undefined) prices.cache_read_mtok = read;
+  if (write !== undefined) prices.cache_write_mtok = write;
+  // genai-prices needs the parent key beside a 1-hour write price.
+  if (write1h !== undefined && write !== undefined) prices.cache_write_1h_mtok = write1h;
+  if (reasoning !== undefined) prices.output_reasoning_mtok = reasoning;
+  if (requestsPerK !== undefined && tier === "standard") prices.requests_kcount = requestsPerK;
+  return prices;
+}
+
+/** `1630-0030-utc-off-peak` → genai-prices' daily window `{start_time: "16:30:00Z", end_time: "00:30:00Z"}`. */
+function timeWindow(slug: string): { start_time: string; end_time: string } | null {
+  const m = /^(\d{2})(\d{2})-(\d{2})(\d{2})-utc\b/.exec(slug);
+  return m ? { start_time: `${m[1]}:${m[2]}:00Z`, end_time: `${m[3]}:${m[4]}:00Z` } : null;
+}
+
+/** The spellings a model answers to at a seller: its slug and id, the sources' spellings there, its aliases. */
+function spellingsOf(index: ExportIndex, model: PublishedModel, seller: string): string[] {
+  const own = index.spellings.get(offerKey(model.id, seller)) ?? [];
+  const seen = new Set<string>();
+  return [model.slug, model.id, ...own, ...model.aliases].filter((s) => {
+    const key = s.toLowerCase();
+    if (seen.has(key) || !/^\S+$/.test(s) || (index.spelledAs.get(key) ?? model.id) !== model.id) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** The genai-prices spelling of an offer (its listing there), else the seller's most used spelling, else the slug. */
+function primaryId(offer: Offer, model: PublishedModel): string {
+  for (const p of offer.prices)
+    for (const o of p.observations)
+      if (o.source === "genai-prices" && o.listing && /^\S{1,100}$/.test(o.listing)) return o.listing;
+  return model.slug.length <= 100 ? model.slug : model.slug.slice(0, 100);
+}
+
+const match = (spellings: readonly string[]): Match =>
+  spellings.length === 1 ? { equals: spellings[0]! } : { or: spellings.map((equals) => ({ equals })) };
+
+/** The models of one provider: every offer of its seller with a USD token price. */
+function providerModels(
+  input: ExportInput,
+  index: ExportIndex,
+  seller: string,
+  qualifiers: Record<string, string>,
+): Json[] {
+  const offers = index.offersBySeller.get(seller) ?? [];
+  const claimed = new Set<string>();
+  const models: Json[] = [];
+  for (const offer of offers) {
+    const model = index.models.get(offer.modelId);
+    if (!model?.listed) continue;
+    const sheet = tokenSheet(offer.prices, qualifiers);
+    const requests = offer.prices.find(
+      (p) =>
+        p.direction === "request" &&
+        p.unit === "krequests" &&
+        p.currency === "USD" &&
+        p.denomination === "currency" &&
+        Object.entries(p.qualifiers).every(([k, v]) => k === "seller" || qualifiers[k] === v) &&
+        Object.keys(qualifiers).every((k) => p.qualifiers[k] === qualifiers[k]),
+    )?.amount;
+    const base = modelPrice(sheet, "standard", requests);
+    if (!base) continue; // no money price (a plan's included usage is never written as $0)
+    const spellings = spellingsOf(index, model, seller).filter((s) => !claimed.has(s.toLowerCase()));
+    if (spellings.length === 0) continue;
+    for (const s of spellings) claimed.add(s.toLowerCase());
+    const id = primaryId(offer, model);
+    const windows = new Set(offer.prices.map((p) => p.qualifiers.time_window).filter((w): w is string => Boolean(w)));
+    const conditional: Json[] = [];
+    for (const w of [...windows].sort()) {
+      const window = timeWindow(w);
+      const prices = window
+        ? modelPrice(tokenSheet(offer.prices, { ...qualifiers, time_window: w }), "standard", requests)
+        : null;
+      if (window && prices) conditional.push({ constraint: window, prices });
+    }
+    const common: Json = {
+      name: model.name.slice(0, 100),
+      description: `Tariff ${modelUrl(input, model.id)} (dataset ${input.version})`.slice(0, 1000),
+      ...(model.contextWindow !== null ? { context_window: model.contextWindow } : {}),
+      ...(model.lifecycle.state === "deprecated" || model.lifecycle.state === "retired" ? { deprecated: true } : {}),
+    };
+    models.push({
+      id,
+      ...common,
+      match: match(spellings),
+      prices: conditional.length > 0 ? [{ prices: base }, ...conditional] : base,
+    });
+    for (const tier of ["batch", "flex", "priority"] as const) {
+      const prices = modelPrice(sheet, tier, undefined);
+      if (!prices) continue;
+      models.push({
+        id: `${id}:${tier}`.slice(0, 100),
+        ...common,
+        name: `${model.name} (${tier})`.slice(0, 100),
+        match: match(spellings.map((s) => `${s}:${tier}`)),
+        prices,
+      });
+    }
+  }
+  return models;
+}
+
+/**
+ * Builds genai-prices' v2 `data.json` for a dataset version: the recorded providers (newest payload
+ * of the version's date) with Tariff's models, then one provider per other seller Tariff prices.
+ */
+export function buildGenaiPricesExport(input: ExportInput, recorded: RecordedFile<readonly unknown[]> | null): Json[] {
+  const index = exportIndex(input);
+  const providers: Json[] = [];
+  const sellers = new Set<string>();
+  const ids = new Set<string>();
+  for (const raw of recorded?.data ?? []) {
+    if (!isObject(raw) || typeof raw.id !== "string" || !/^\S{1,100}$/.test(raw.id)) continue;
+    const provider: Json = {};
+    for (const k of PROVIDER_FIELDS) if (raw[k] !== undefined) provider[k] = raw[k];
+    if (provider.pricing_urls === undefined && typeof raw.pricing_url === "string")
+      provider.pricing_urls = [raw.pricing_url];
+    if (typeof provider.api_pattern !== "string") provider.api_pattern = "(?!)";
+    if (typeof provider.name !== "string") provider.name = raw.id;
+    const { seller, qualifiers } = sellerOf(raw.id);
+    sellers.add(seller);
+    ids.add(raw.id);
+    providers.push({ ...provider, models: providerModels(input, index, seller, qualifiers) });
+  }
+  const names = new Map(input.providers.map((p) => [p.slug, p]));
+  const others = [...index.offersBySeller.keys()].filter((s) => !sellers.has(s)).sort();
+  for (const seller of others) {
+    if (ids.has(seller) || !/^\S{1,100}$/.test(seller)) continue;
+    const models = providerModels(input, index, seller, {});
+    if (models.length === 0) continue;
+    const maker = names.get(seller) ?? null;
+    const pricing = maker?.pricingUrl ?? MAKERS[seller]?.pricingUrl ?? null;
+    providers.push({
+      id: seller,
+      name: (maker?.name ?? MAKERS[seller]?.name ?? seller).slice(0, 100),
+      ...(pricing ? { pricing_urls: [pricing] } : {}),
+      // No API address is known for this seller: the pattern matches none (pick it by providerId).
+      api_pattern: "(?!)",
+      models,
+    });
+  }
+  return providers;
+}

@@ -1,0 +1,306 @@
+import litellmSchema from "../../data/schemas/litellm-model-prices.schema.json" with { type: "json" };
+import type { PublishedModel } from "../domain/dataset.js";
+import type { CacheKind, Direction, Modality, Tier } from "../domain/dimension.js";
+import {
+  type ExportIndex,
+  exportIndex,
+  type Offer,
+  offerKey,
+  type Placement,
+  perToken,
+  placementKey,
+  type TokenSheet,
+  tokenSheet,
+} from "./offers.js";
+import { type ExportInput, type LiteLLMKey, modelUrl, type RecordedFile } from "./types.js";
+
+/**
+ * The `litellm` export (issue 29 §1, T212–T213): LiteLLM's `model_prices_and_context_window.json`,
+ * read by LiteLLM from `LITELLM_MODEL_COST_MAP_URL`. Every key of the recorded LiteLLM file is kept:
+ * a key Tariff places on one of its offers carries Tariff's reconciled token prices (USD per token),
+ * the others pass through as LiteLLM has them, marked not reconciled. Offers LiteLLM has no key for
+ * are added under the key LiteLLM would give them. Every entry validates against LiteLLM's published
+ * schema (`data/schemas/litellm-model-prices.schema.json`).
+ */
+
+/** One entry of the file: LiteLLM's fields (costs in USD per unit, mostly per token). */
+export type LiteLLMEntry = Record<string, unknown>;
+
+/** The entry fields LiteLLM's schema allows (its `additionalProperties: false` list). */
+export const LITELLM_FIELDS: ReadonlySet<string> = new Set(
+  Object.keys(
+    (litellmSchema as { additionalProperties: { properties: Record<string, unknown> } }).additionalProperties
+      .properties,
+  ),
+);
+
+/** Keys of the LiteLLM file that are not model entries (LiteLLM's own, and the mirror's `last_updated`). */
+const NOT_MODELS = new Set(["sample_spec", "fallback_generalizations", "last_updated"]);
+
+/** A token dimension and the LiteLLM field family that states it (per token, USD). */
+interface TokenField {
+  readonly direction: Direction;
+  readonly cache: CacheKind;
+  readonly modality: Modality;
+  readonly base: string;
+}
+
+/** LiteLLM's per-token field families (the adapter's field map read backwards, src/sources/litellm/README.md). */
+const TOKEN_FIELDS: readonly TokenField[] = [
+  { direction: "input", cache: "none", modality: "text", base: "input_cost_per_token" },
+  { direction: "output", cache: "none", modality: "text", base: "output_cost_per_token" },
+  { direction: "reasoning", cache: "none", modality: "text", base: "output_cost_per_reasoning_token" },
+  { direction: "input", cache: "read", modality: "text", base: "cache_read_input_token_cost" },
+  { direction: "input", cache: "write", modality: "text", base: "cache_creation_input_token_cost" },
+  { direction: "input", cache: "write_1h", modality: "text", base: "cache_creation_input_token_cost_above_1hr" },
+  { direction: "input", cache: "none", modality: "audio", base: "input_cost_per_audio_token" },
+  { direction: "output", cache: "none", modality: "audio", base: "output_cost_per_audio_token" },
+  { direction: "input", cache: "read", modality: "audio", base: "cache_read_input_audio_token_cost" },
+  { direction: "input", cache: "write", modality: "audio", base: "cache_creation_input_audio_token_cost" },
+  { direction: "input", cache: "none", modality: "image", base: "input_cost_per_image_token" },
+  { direction: "output", cache: "none", modality: "image", base: "output_cost_per_image_token" },
+  { direction: "input", cache: "read", modality: "image", base: "cache_read_input_image_token_cost" },
+  { direction: "input", cache: "none", modality: "video", base: "input_cost_per_video_token" },
+  { direction: "output", cache: "none", modality: "video", base: "output_cost_per_video_token" },
+];
+
+/** LiteLLM's older spelling of the cache-read field (the adapter reads it as cache read). */
+const CACHE_HIT_ALIAS = "input_cost_per_token_cache_hit";
+
+const TIER_SUFFIX: Readonly<Record<Tier, string>> = {
+  standard: "",
+  batch: "_batches",
+  flex: "_flex",
+  priority: "_priority",
+};
+
+/** `<base>[_above_<N>k_tokens][_batches|_batch_requests|_flex|_priority]` → its family `base|tier`, or null. */
+function familyOf(key: string): string | null {
+  const tier = /_(batches|batch_requests|flex|priority)$/.exec(key);
+  let rest = tier ? key.slice(0, tier.index) : key;
+  const tierName = !tier ? "standard" : tier[1] === "flex" ? "flex" : tier[1] === "priority" ? "priority" : "batch";
+  rest = rest.replace(/_above_\d+k_tokens$/, "");
+  if (rest === CACHE_HIT_ALIAS) rest = "cache_read_input_token_cost";
+  return TOKEN_FIELDS.some((f) => f.base === rest) ? `${rest}|${tierName}` : null;
+}
+
+/** The token fields of a sheet, LiteLLM-named (only names LiteLLM's schema allows), and the families they state. */
+function tokenFields(sheet: TokenSheet): { fields: LiteLLMEntry; families: Set<string> } {
+  const fields: LiteLLMEntry = {};
+  const families = new Set<string>();
+  for (const tier of ["standard", "batch", "flex", "priority"] as const)
+    for (const min of [0, ...sheet.thresholds(tier)]) {
+      // LiteLLM spells a bracket `_above_<N>k_tokens` (N × 1000 tokens); other thresholds have no field.
+      if (min % 1000 !== 0) continue;
+      const above = min === 0 ? "" : `_above_${min / 1000}k_tokens`;
+      for (const f of TOKEN_FIELDS) {
+        const price = sheet.get(tier, min, f.direction, f.cache, f.modality);
+        if (!price) continue;
+        const name = `${f.base}${above}${TIER_SUFFIX[tier]}`;
+        if (!LITELLM_FIELDS.has(name)) continue;
+        fields[name] = perToken(price.amount);
+        families.add(`${f.base}|${tier}`);
+      }
+    }
+  return { fields, families };
+}
+
+/** How the export placed a key or made an entry (the `metadata.tariff` of every entry, T212). */
+interface TariffNote {
+  readonly datasetVersion: string;
+  readonly reconciled: boolean;
+  readonly model?: string;
+  readonly channel?: string;
+  readonly seller?: string;
+  readonly includedInPlan?: true;
+  /** Price fields kept as LiteLLM has them (Tariff states no price of their kind for this offer). */
+  readonly litellmFields?: readonly string[];
+  /** Why a key passes through unreconciled. */
+  readonly reason?: string;
+}
+
+/**
+ * Moves the fields LiteLLM's current schema does not list (older ones LiteLLM has since dropped)
+ * into `metadata.litellm_unlisted`, so the entry validates and nothing is lost (T213); sets the
+ * Tariff note.
+ */
+function finish(entry: LiteLLMEntry, note: TariffNote): LiteLLMEntry {
+  const out: LiteLLMEntry = {};
+  const unlisted: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(entry)) {
+    if (k === "metadata") continue;
+    if (LITELLM_FIELDS.has(k)) out[k] = v;
+    else unlisted[k] = v;
+  }
+  const own = entry.metadata;
+  const metadata: Record<string, unknown> =
+    typeof own === "object" && own !== null && !Array.isArray(own) ? { ...own } : {};
+  if (Object.keys(unlisted).length > 0) metadata.litellm_unlisted = unlisted;
+  metadata.tariff = note;
+  out.metadata = metadata;
+  return out;
+}
+
+/** The limits LiteLLM reads: the maker's own for a direct offer, else the seller's as LiteLLM has them. */
+function limits(entry: LiteLLMEntry, model: PublishedModel, direct: boolean): LiteLLMEntry {
+  const pick = (own: unknown, tariff: number | null) =>
+    direct && tariff !== null ? tariff : typeof own === "number" ? own : (tariff ?? undefined);
+  const input = pick(entry.max_input_tokens, model.contextWindow);
+  const output = pick(entry.max_output_tokens, model.maxOutputTokens);
+  return {
+    ...(input !== undefined ? { max_input_tokens: input } : {}),
+    ...(output !== undefined ? { max_output_tokens: output, max_tokens: output } : {}),
+  };
+}
+
+/** A model's retirement as LiteLLM states it (`deprecation_date`, YYYY-MM-DD). */
+function deprecation(model: PublishedModel, own: unknown): LiteLLMEntry {
+  const date = model.lifecycle.retiresOn ?? model.lifecycle.deprecatedOn ?? (typeof own === "string" ? own : null);
+  return date ? { deprecation_date: date } : {};
+}
+
+/** A recorded entry placed on a Tariff offer: Tariff's token prices, LiteLLM's other fields (T212). */
+function reconciled(
+  input: ExportInput,
+  raw: LiteLLMEntry,
+  model: PublishedModel,
+  offer: Offer,
+  sheet: TokenSheet,
+): LiteLLMEntry {
+  const { fields, families } = tokenFields(sheet);
+  const entry: LiteLLMEntry = {};
+  const kept: string[] = [];
+  for (const [k, v] of Object.entries(raw)) {
+    const family = familyOf(k);
+    if (family !== null) {
+      // Tariff states this kind of price: its brackets and amounts replace LiteLLM's; else LiteLLM's stays.
+      if (sheet.includedInPlan || families.has(family)) continue;
+      kept.push(k);
+    } else if (k === "tiered_pricing" && families.has("input_cost_per_token|standard")) continue;
+    else if (/cost|price/.test(k) && k !== "source") kept.push(k);
+    entry[k] = v;
+  }
+  if (CACHE_HIT_ALIAS in raw && fields.cache_read_input_token_cost !== undefined)
+    entry[CACHE_HIT_ALIAS] = fields.cache_read_input_token_cost;
+  Object.assign(
+    entry,
+    fields,
+    limits(raw, model, offer.channel === "direct"),
+    deprecation(model, raw.deprecation_date),
+  );
+  entry.source = modelUrl(input, model.id);
+  const isReconciled = families.size > 0 || sheet.includedInPlan;
+  return finish(entry, {
+    datasetVersion: input.version,
+    reconciled: isReconciled,
+    ...(isReconciled ? {} : { reason: "Tariff states no per-token USD price for this offer" }),
+    model: model.id,
+    channel: offer.channel,
+    seller: offer.seller,
+    ...(sheet.includedInPlan ? { includedInPlan: true as const } : {}),
+    ...(kept.length > 0 ? { litellmFields: kept.sort() } : {}),
+  });
+}
+
+/** Where a recorded key lands: its listing's placement, else its spelling as one model's alias at that seller. */
+function place(index: ExportIndex, key: LiteLLMKey): Placement | null {
+  const listing = key.listing;
+  if (!listing) return null;
+  const found = index.placements.get(placementKey("litellm", listing.seller, listing.model));
+  if (found) return Object.keys(listing.qualifiers).length > 0 ? { ...found, qualifiers: listing.qualifiers } : found;
+  const modelId = index.spelledAs.get(listing.model.toLowerCase());
+  if (modelId && index.offers.has(offerKey(modelId, listing.seller)))
+    return { modelId, seller: listing.seller, qualifiers: listing.qualifiers };
+  return null;
+}
+
+/** LiteLLM's key prefix and provider name per seller, read from the recorded keys it places (`gemini/`, `openrouter/`, ``). */
+function routesOf(
+  placed: readonly { key: LiteLLMKey; placement: Placement }[],
+): Map<string, { prefix: string; provider: string }> {
+  const tally = new Map<string, Map<string, number>>();
+  for (const { key } of placed) {
+    const listing = key.listing!;
+    if (Object.keys(listing.qualifiers).length > 0 || !key.key.endsWith(listing.model)) continue;
+    const provider = key.entry.litellm_provider;
+    if (typeof provider !== "string") continue;
+    const route = JSON.stringify([key.key.slice(0, key.key.length - listing.model.length), provider]);
+    const t = tally.get(listing.seller) ?? new Map<string, number>();
+    t.set(route, (t.get(route) ?? 0) + 1);
+    tally.set(listing.seller, t);
+  }
+  const routes = new Map<string, { prefix: string; provider: string }>();
+  for (const [seller, t] of tally) {
+    const [best] = [...t].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+    const [prefix, provider] = JSON.parse(best![0]) as [string, string];
+    routes.set(seller, { prefix, provider });
+  }
+  return routes;
+}
+
+/** LiteLLM's `mode` of an offer from what it prices: chat when it answers in text, else embedding or image generation. */
+function modeOf(sheet: TokenSheet): string | null {
+  if (sheet.get("standard", 0, "output", "none")) return "chat";
+  if (sheet.get("standard", 0, "output", "none", "image")) return "image_generation";
+  if (sheet.get("standard", 0, "input", "none")) return "embedding";
+  return null;
+}
+
+/**
+ * Builds the LiteLLM file of a dataset version. `recorded` is the LiteLLM file of the version's date
+ * (every key with the adapter's listing); without it only Tariff's own offers are written.
+ */
+export function buildLiteLLMExport(
+  input: ExportInput,
+  recorded: RecordedFile<readonly LiteLLMKey[]> | null,
+): Record<string, LiteLLMEntry> {
+  const index = exportIndex(input);
+  const file: Record<string, LiteLLMEntry> = {};
+  const covered = new Set<string>();
+  const placed: { key: LiteLLMKey; placement: Placement }[] = [];
+  for (const key of recorded?.data ?? []) {
+    if (NOT_MODELS.has(key.key)) continue;
+    const placement = place(index, key);
+    const model = placement ? index.models.get(placement.modelId) : undefined;
+    const offer = placement ? index.offers.get(offerKey(placement.modelId, placement.seller)) : undefined;
+    if (!placement || !model || !offer) {
+      file[key.key] = finish(
+        { ...key.entry },
+        {
+          datasetVersion: input.version,
+          reconciled: false,
+          reason: key.listing
+            ? `Tariff cannot place ${key.listing.seller} ${JSON.stringify(key.listing.model)} on a model it prices`
+            : "a mode or route Tariff does not read",
+        },
+      );
+      continue;
+    }
+    placed.push({ key, placement });
+    file[key.key] = reconciled(input, key.entry, model, offer, tokenSheet(offer.prices, placement.qualifiers));
+    if (Object.keys(placement.qualifiers).length === 0) covered.add(offerKey(offer.modelId, offer.seller));
+  }
+
+  // Offers LiteLLM has no key for: under the key LiteLLM gives the seller's models (T212).
+  const routes = routesOf(placed);
+  for (const offer of [...index.offers.values()].sort((a, b) =>
+    offerKey(a.modelId, a.seller) < offerKey(b.modelId, b.seller) ? -1 : 1,
+  )) {
+    if (covered.has(offerKey(offer.modelId, offer.seller))) continue;
+    const model = index.models.get(offer.modelId);
+    if (!model?.listed) continue;
+    const sheet = tokenSheet(offer.prices);
+    const mode = modeOf(sheet);
+    if (!mode && !sheet.includedInPlan) continue;
+    const direct = offer.channel === "direct";
+    const route = routes.get(offer.seller) ?? (direct ? { prefix: `${offer.seller}/`, provider: offer.seller } : null);
+    if (!route) continue;
+    const spelling = direct
+      ? model.slug
+      : (index.spellings.get(offerKey(offer.modelId, offer.seller))?.[0] ?? model.slug);
+    const key = `${route.prefix}${spelling}`;
+    if (key in file) continue;
+    file[key] = reconciled(input, { litellm_provider: route.provider, ...(mode ? { mode } : {}) }, model, offer, sheet);
+  }
+  return file;
+}

@@ -1,0 +1,138 @@
+import { canonicalSeller, planKind } from "../domain/sellers.js";
+import { type ExportIndex, exportIndex, offerKey, placementKey, type TokenSheet, tokenSheet } from "./offers.js";
+import { type ExportInput, modelUrl, type RecordedFile } from "./types.js";
+
+/**
+ * The `models-dev` export (issue 29 §1, T214): models.dev's `api.json`, which OpenCode reads from
+ * `${OPENCODE_MODELS_URL}/api.json`. The recorded tree of the version's date is kept as it is —
+ * the same provider and model keys and every field OpenCode reads — and each model Tariff places
+ * gets Tariff's reconciled `cost` (USD per 1M tokens, models.dev's unit). A model whose usage a plan
+ * includes has no `cost` and says so (`tariff.includedInPlan`), never a $0 price. Every model carries
+ * `tariff`: its Tariff page, the dataset version, and whether its cost is Tariff's.
+ */
+
+type Json = Record<string, unknown>;
+
+const isObject = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/** A models.dev `cost` object (USD per 1M tokens) of one bracket of a sheet; null without input and output. */
+function costFields(sheet: TokenSheet, tier: "standard" | "priority", min: number): Json | null {
+  const get = (
+    direction: "input" | "output" | "reasoning",
+    cache: "none" | "read" | "write",
+    modality: "text" | "audio" = "text",
+  ) => sheet.get(tier, min, direction, cache, modality)?.amount;
+  const input = get("input", "none");
+  const output = get("output", "none");
+  if (input === undefined || output === undefined) return null;
+  const fields: Json = { input, output };
+  const optional: [string, number | undefined][] = [
+    ["cache_read", get("input", "read")],
+    ["cache_write", get("input", "write")],
+  ];
+  if (min === 0)
+    optional.push(
+      ["reasoning", get("reasoning", "none")],
+      ["input_audio", get("input", "none", "audio")],
+      ["output_audio", get("output", "none", "audio")],
+    );
+  for (const [k, v] of optional) if (v !== undefined) fields[k] = v;
+  return fields;
+}
+
+/**
+ * Tariff's `cost` of a sheet in models.dev's shape: the base prices, `tiers` for each prompt-length
+ * bracket (`{…, tier: {type: "context", size}}`), and `context_over_200k` only for a bracket that
+ * starts at exactly 200K tokens (OpenCode applies it above 200K; a 256K or 272K threshold stated
+ * as "over 200K" would bill 200K–272K prompts at the long-context rate).
+ */
+function tariffCost(sheet: TokenSheet): Json | null {
+  const base = costFields(sheet, "standard", 0);
+  if (!base) return null;
+  const tiers: Json[] = [];
+  for (const size of sheet.thresholds("standard")) {
+    const fields = costFields(sheet, "standard", size);
+    if (!fields) continue;
+    tiers.push({ ...fields, tier: { type: "context", size } });
+    if (size === 200_000) {
+      const { input, output, cache_read, cache_write } = fields;
+      base.context_over_200k = {
+        input,
+        output,
+        ...(cache_read !== undefined ? { cache_read } : {}),
+        ...(cache_write !== undefined ? { cache_write } : {}),
+      };
+    }
+  }
+  if (tiers.length > 0) base.tiers = tiers;
+  return base;
+}
+
+/** True for a recorded cost that prices nothing (every amount 0): a plan's included usage as models.dev writes it. */
+function allZero(cost: unknown): boolean {
+  return isObject(cost) && Object.values(cost).every((v) => v === 0 || isObject(v) || Array.isArray(v));
+}
+
+/** The model a recorded (provider, key) names at its seller: the models-dev listing's placement, else an alias. */
+function placedModel(index: ExportIndex, seller: string, key: string): string | null {
+  const found = index.placements.get(placementKey("models-dev", seller, key));
+  if (found) return found.modelId;
+  const id = index.spelledAs.get(key.toLowerCase());
+  return id && index.offers.has(offerKey(id, seller)) ? id : null;
+}
+
+/** One recorded model with Tariff's cost and the `tariff` note. */
+function exportModel(input: ExportInput, index: ExportIndex, seller: string, key: string, model: Json): Json {
+  const out: Json = { ...model };
+  const plan = planKind(seller) !== null;
+  const modelId = placedModel(index, seller, key);
+  const offer = modelId ? index.offers.get(offerKey(modelId, seller)) : undefined;
+  const sheet = offer ? tokenSheet(offer.prices) : null;
+  const cost = sheet ? tariffCost(sheet) : null;
+  const note: Json = { datasetVersion: input.version };
+  if (modelId) note.url = modelUrl(input, modelId);
+  if (modelId) note.model = modelId;
+  if (sheet?.includedInPlan || (!cost && plan && allZero(model.cost))) {
+    // A plan's included usage is not a price: no `cost`, never $0 (T214).
+    delete out.cost;
+    note.includedInPlan = true;
+    note.reconciled = Boolean(sheet?.includedInPlan);
+  } else if (cost) {
+    out.cost = cost;
+    note.reconciled = true;
+    const fast =
+      isObject(model.experimental) && isObject(model.experimental.modes) ? model.experimental.modes.fast : undefined;
+    const fastCost = sheet ? costFields(sheet, "priority", 0) : null;
+    if (isObject(fast) && fastCost)
+      out.experimental = {
+        ...(model.experimental as Json),
+        modes: { ...((model.experimental as Json).modes as Json), fast: { ...fast, cost: fastCost } },
+      };
+  } else note.reconciled = false;
+  out.tariff = note;
+  return out;
+}
+
+/**
+ * Builds models.dev's `api.json` for a dataset version from the recorded tree of its date; without
+ * a recorded tree the export is `{}` (the keys OpenCode uses are models.dev's, T214).
+ */
+export function buildModelsDevExport(
+  input: ExportInput,
+  recorded: RecordedFile<Readonly<Record<string, unknown>>> | null,
+): Record<string, Json> {
+  const index = exportIndex(input);
+  const tree: Record<string, Json> = {};
+  for (const [providerId, provider] of Object.entries(recorded?.data ?? {})) {
+    if (!isObject(provider) || !isObject(provider.models)) {
+      tree[providerId] = provider as Json;
+      continue;
+    }
+    const seller = canonicalSeller(providerId);
+    const models: Json = {};
+    for (const [key, model] of Object.entries(provider.models))
+      models[key] = isObject(model) ? exportModel(input, index, seller, key, model) : model;
+    tree[providerId] = { ...provider, models };
+  }
+  return tree;
+}
