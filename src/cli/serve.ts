@@ -72,7 +72,8 @@ async function serveOne(config: Config, ingestEveryMs: number | undefined): Prom
     timeouts: config.timeouts,
     // issue 6 §2, T51: gzip and brotli variants per Accept-Encoding.
     compression: true,
-    web: web ? {} : undefined,
+    // The model pages' heads (T207) read the served view.
+    web: web ? { views } : undefined,
   });
   registerMcpRoutes(app, views);
   const stopFollowing = await followVersions(config, views, log);
