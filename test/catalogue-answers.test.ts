@@ -61,7 +61,8 @@ async function problem(path: string, status = 400): Promise<string> {
   return ((await res.json()) as { detail: string }).detail;
 }
 
-const usd = (e: ApiCostEstimate) => e.totals?.find((t) => t.denomination === "currency" && t.currency === "USD")?.amount;
+const usd = (e: ApiCostEstimate) =>
+  e.totals?.find((t) => t.denomination === "currency" && t.currency === "USD")?.amount;
 
 describe("/cost: the bracket is chosen per request, and no request exceeds the context window (T200)", () => {
   it("Sonnet 4.5, 10M input + 2M output as one request: a 400 that says so and names the requests that fit", async () => {
@@ -186,9 +187,10 @@ describe("/models: the listed price, its sorts and filters, and cursors both way
     for (const m of rows) {
       const expected = listedPrice(view.pricesByModel.get(m.id) ?? []);
       const shown = m.prices as ChannelPrice[];
-      expect(shown.map((p) => [p.channel, p.seller, p.label]), m.id).toEqual(
-        [expected?.input, expected?.output].filter((p) => p).map((p) => [p!.channel, p!.seller, p!.label]),
-      );
+      expect(
+        shown.map((p) => [p.channel, p.seller, p.label]),
+        m.id,
+      ).toEqual([expected?.input, expected?.output].filter((p) => p).map((p) => [p!.channel, p!.seller, p!.label]));
       if (expected && expected.channel !== "direct") resold++;
     }
     // Models no maker prices still show a price (issue 28 §4): many are sold only by resellers.
@@ -239,8 +241,14 @@ describe("/models: the listed price, its sorts and filters, and cursors both way
     const openrouter = await allPages("channel=reseller_1&prices=listed");
     expect(openrouter.length).toBeGreaterThan(100);
     for (const m of openrouter) {
-      expect((view.pricesByModel.get(m.id) ?? []).some((p) => p.channel === "reseller_1"), m.id).toBe(true);
-      expect((m.prices as ChannelPrice[]).every((p) => p.channel === "reseller_1"), m.id).toBe(true);
+      expect(
+        (view.pricesByModel.get(m.id) ?? []).some((p) => p.channel === "reseller_1"),
+        m.id,
+      ).toBe(true);
+      expect(
+        (m.prices as ChannelPrice[]).every((p) => p.channel === "reseller_1"),
+        m.id,
+      ).toBe(true);
     }
     const image = await allPages("modality=image");
     expect(image.length).toBeGreaterThan(0);
