@@ -1,3 +1,4 @@
+import { CHANNEL_NAMES, CHANNELS, type Channel } from "../../domain/channel.js";
 import { CONFIDENCE_LEVELS } from "../../domain/confidence.js";
 import { isHeadlinePrice } from "../../domain/listed-price.js";
 import type { Price } from "./types.js";
@@ -83,3 +84,17 @@ export function weakest(levels: readonly string[]): string | undefined {
   for (const level of levels) worst = Math.max(worst, CONFIDENCE_LEVELS.indexOf(level as never));
   return worst < 0 ? undefined : CONFIDENCE_LEVELS[worst];
 }
+
+/**
+ * A channel's name (D2), the same words `/meta` serves, known without waiting for it: a name that
+ * arrived late would change a line's length and move what follows (T208).
+ */
+export function channelName(id: string): string {
+  return CHANNEL_NAMES[id as Channel] ?? id;
+}
+
+/** Every channel of D2 with its name, in D2 order (for the channel selects). */
+export const CHANNEL_OPTIONS: readonly { readonly id: Channel; readonly name: string }[] = CHANNELS.map((id) => ({
+  id,
+  name: CHANNEL_NAMES[id],
+}));

@@ -11,9 +11,16 @@ import { ModelPicker } from "../components/model-picker.js";
 import { Page } from "../components/page.js";
 import { Status, WhenLoaded } from "../components/status.js";
 import { TableWrap } from "../components/table-wrap.js";
-import { useDataset } from "../dataset.js";
 import { useSettled } from "../debounce.js";
-import { CONFIDENCE_LEVELS, formatAmount, formatCount, headline, weakest } from "../format.js";
+import {
+  CHANNEL_OPTIONS,
+  CONFIDENCE_LEVELS,
+  channelName,
+  formatAmount,
+  formatCount,
+  headline,
+  weakest,
+} from "../format.js";
 import type { Envelope, Model, Price } from "../types.js";
 
 const PAGE_SIZE = 50;
@@ -80,7 +87,6 @@ export function CataloguePage() {
   const [text, setText] = useState(filters.q);
   const q = useSettled(text, 200);
   const ids = { sort: useId(), channel: useId(), modality: useId(), open: useId(), context: useId(), conf: useId() };
-  const dataset = useDataset();
 
   const go = (next: Partial<Record<(typeof FILTER_KEYS)[number] | "cursor" | "page" | "at", string | null>>) => {
     const keep = "cursor" in next ? {} : { cursor: null, page: null };
@@ -170,12 +176,11 @@ export function CataloguePage() {
                 onChange={(e) => go({ channel: e.currentTarget.value || null })}
               >
                 <option value="">Any channel</option>
-                {(dataset?.channels ?? []).map((c) => (
+                {CHANNEL_OPTIONS.map((c) => (
                   <option key={c.id} value={c.id}>
                     {c.name}
                   </option>
                 ))}
-                {filters.channel && !dataset ? <option value={filters.channel}>{filters.channel}</option> : null}
               </select>
             </div>
             <div class="field">
@@ -335,10 +340,9 @@ function ModelList(props: {
 
 /** The seller of a listed price that is not the maker's own, as a short note under the amount. */
 function Via(props: { readonly price: Price }) {
-  const dataset = useDataset();
   const p = props.price;
   if (!p.channel || p.channel === "direct") return null;
-  const channel = dataset?.channels.find((c) => c.id === p.channel)?.name ?? p.channel;
+  const channel = channelName(p.channel);
   const seller = p.seller && MULTI_SELLER_CHANNELS.has(p.channel) ? p.seller : null;
   return (
     <div class="via muted" data-channel={p.channel}>

@@ -10,9 +10,8 @@ import { Page } from "../components/page.js";
 import { DimensionLabel } from "../components/price-cell.js";
 import { Failed, Status, WhenLoaded } from "../components/status.js";
 import { TableWrap } from "../components/table-wrap.js";
-import { useDataset } from "../dataset.js";
 import { useSettled } from "../debounce.js";
-import { formatAmount, formatCount, formatDate, formatPct } from "../format.js";
+import { CHANNEL_OPTIONS, channelName, formatAmount, formatCount, formatDate, formatPct } from "../format.js";
 import type { Change } from "../types.js";
 
 const DAY_CHOICES = [7, 30, 90, 365] as const;
@@ -54,7 +53,6 @@ export function ChangesPage() {
   const [text, setText] = useState(params.q ?? "");
   const q = useSettled(text.trim(), 250);
   const ids = { text: useId(), days: useId(), channel: useId() };
-  const dataset = useDataset();
 
   const filters = {
     days: days === 30 ? null : days,
@@ -94,7 +92,7 @@ export function ChangesPage() {
             <label for={ids.channel}>Channel</label>
             <select id={ids.channel} value={channel} onChange={(e) => go({ channel: e.currentTarget.value || null })}>
               <option value="">Makers first, then resellers</option>
-              {(dataset?.channels ?? []).map((c) => (
+              {CHANNEL_OPTIONS.map((c) => (
                 <option key={c.id} value={c.id}>
                   {c.id === "direct" ? "Makers' own prices only" : `${c.name} only`}
                 </option>
@@ -143,7 +141,7 @@ export function ChangesPage() {
       {channel ? (
         <ChangeFeed
           id="channel-moves"
-          title={channel === "direct" ? "The makers' own moves" : `Moves in ${channelName(dataset, channel)}`}
+          title={channel === "direct" ? "The makers' own moves" : `Moves in ${channelName(channel)}`}
           apiQuery={{ ...filters, channel, at }}
           days={days}
         />
@@ -166,10 +164,6 @@ export function ChangesPage() {
       )}
     </Page>
   );
-}
-
-function channelName(dataset: ReturnType<typeof useDataset>, id: string): string {
-  return dataset?.channels.find((c) => c.id === id)?.name ?? id;
 }
 
 /**
@@ -323,7 +317,6 @@ function ChangeRows(props: { readonly changes: readonly Change[]; readonly oneCh
 /** A change record as a row; the channel by its name in `/meta` (D2). */
 function ChangeRow(props: { readonly change: Change; readonly oneChannel: boolean }) {
   const c = props.change;
-  const dataset = useDataset();
   return (
     <tr>
       <td data-label="Date">
@@ -333,7 +326,7 @@ function ChangeRow(props: { readonly change: Change; readonly oneChannel: boolea
         <a href={modelPage(c.model)}>{c.modelName}</a>
         <div class="muted">{c.providerName}</div>
       </td>
-      {props.oneChannel ? null : <td data-label="Channel">{channelName(dataset, c.channel)}</td>}
+      {props.oneChannel ? null : <td data-label="Channel">{channelName(c.channel)}</td>}
       <td data-label="Price">
         <DimensionLabel label={c.label} displayUnit={c.displayUnit} />
       </td>

@@ -8,9 +8,16 @@ import { ModelPicker } from "../components/model-picker.js";
 import { Page } from "../components/page.js";
 import { Status, WhenLoaded } from "../components/status.js";
 import { TableWrap } from "../components/table-wrap.js";
-import { useDataset } from "../dataset.js";
 import { useSettled } from "../debounce.js";
-import { formatAmount, formatCount, formatMoney, formatRatio, OUTLIER_RATIO } from "../format.js";
+import {
+  CHANNEL_OPTIONS,
+  channelName,
+  formatAmount,
+  formatCount,
+  formatMoney,
+  formatRatio,
+  OUTLIER_RATIO,
+} from "../format.js";
 import type { CostEstimate, Envelope, Model } from "../types.js";
 import { parseUsageObject, type RequestTokens } from "../usage-object.js";
 
@@ -74,7 +81,6 @@ export function CostPage() {
   const [form, setForm] = useState<Workload>(urlWorkload);
   const settled = useSettled(form, 300);
   const ids = { requests: useId(), channel: useId(), tier: useId(), ttl: useId(), paste: useId() };
-  const dataset = useDataset();
 
   const href = (next: Partial<Record<string, string | number | null>>) =>
     `/cost${query({
@@ -187,12 +193,11 @@ export function CostPage() {
                 onChange={(e) => go({ channel: e.currentTarget.value === "all" ? null : e.currentTarget.value })}
               >
                 <option value="all">Every channel</option>
-                {(dataset?.channels ?? []).map((c) => (
+                {CHANNEL_OPTIONS.map((c) => (
                   <option key={c.id} value={c.id}>
                     {c.name}
                   </option>
                 ))}
-                {channel !== "all" && !dataset ? <option value={channel}>{channel}</option> : null}
               </select>
             </div>
             <div class="field">
@@ -326,7 +331,6 @@ export function CostPage() {
  * above the form; every offer is in the table below it.
  */
 function Answer(props: { readonly estimates: readonly CostEstimate[] | null }) {
-  const dataset = useDataset();
   const money = (props.estimates ?? []).filter(
     (e) => e.totals?.length === 1 && e.totals[0]!.denomination === "currency",
   );
@@ -339,11 +343,7 @@ function Answer(props: { readonly estimates: readonly CostEstimate[] | null }) {
       </p>
     );
   const name = (e: CostEstimate) =>
-    e.channel === "direct"
-      ? "the maker"
-      : MULTI_SELLER_CHANNELS.has(e.channel)
-        ? e.seller
-        : (dataset?.channels.find((c) => c.id === e.channel)?.name ?? e.channel);
+    e.channel === "direct" ? "the maker" : MULTI_SELLER_CHANNELS.has(e.channel) ? e.seller : channelName(e.channel);
   const maker = money.find((e) => e.channel === "direct" && e.model === cheapest.model);
   const amount = (e: CostEstimate) => formatMoney(e.totals![0]!.amount, e.totals![0]!.currency);
   const ratio = maker && maker !== cheapest ? maker.totals![0]!.amount / cheapest.totals![0]!.amount : 1;
@@ -351,6 +351,11 @@ function Answer(props: { readonly estimates: readonly CostEstimate[] | null }) {
     <p class="answer" data-testid="answer">
       Cheapest: <strong>{cheapest.name}</strong> from {name(cheapest)}, <strong>{amount(cheapest)}</strong> a month
       {maker && maker !== cheapest ? <> ({amount(maker)} at the maker's own price)</> : null}.{" "}
+      {ratio >= OUTLIER_RATIO ? (
+        <>
+          <span class="badge outlier">⚠ {ratio.toFixed(1)}× below the maker's price: check this seller</span>{" "}
+        </>
+      ) : null}
       <a href="#estimates-title">Every offer, cheapest first</a>
     </p>
   );
@@ -448,9 +453,7 @@ function Estimates(props: {
   readonly workload: Workload;
   readonly at: string | null;
 }) {
-  const dataset = useDataset();
   const { estimates, meta } = props;
-  const channelName = (id: string) => dataset?.channels.find((c) => c.id === id)?.name ?? id;
   const models = new Set(estimates.map((e) => e.model)).size;
   // Each model's own (direct) monthly total: the reference an offer is compared with (T209).
   const makerTotal = new Map<string, number>();

@@ -9,9 +9,9 @@ import { HistoryCharts } from "../components/history-charts.js";
 import { DimensionLabel } from "../components/price-cell.js";
 import { Failed, Loading, WhenLoaded } from "../components/status.js";
 import { TableWrap } from "../components/table-wrap.js";
-import { useDataset, useTitle } from "../dataset.js";
-import { formatAmount, formatCount, formatDate, formatRatio, OUTLIER_RATIO } from "../format.js";
-import type { ChannelInfo, HistorySeries, Model, Price } from "../types.js";
+import { useTitle } from "../dataset.js";
+import { channelName, formatAmount, formatCount, formatDate, formatRatio, OUTLIER_RATIO } from "../format.js";
+import type { HistorySeries, Model, Price } from "../types.js";
 import { NotFoundPage } from "./not-found.js";
 
 /**
@@ -81,7 +81,6 @@ function ModelView(props: {
   readonly history: ReturnType<typeof useApi<HistorySeries[]>>;
 }) {
   const m = props.model;
-  const dataset = useDataset();
   const prices = m.prices as ChannelPrice[];
   const listed = useMemo(() => listedPrice(prices), [prices]);
   const offers = useMemo(() => offersByPrice(prices), [prices]);
@@ -92,7 +91,6 @@ function ModelView(props: {
     // What the browser test measures as "interactive" (issue 18 Must show; T126).
     if (ready) performance.mark("tariff:model-ready");
   }, [ready]);
-  const channelName = (id: string) => dataset?.channels.find((c) => c.id === id)?.name ?? id;
 
   return (
     <div data-ready={ready ? "true" : undefined}>
@@ -110,7 +108,7 @@ function ModelView(props: {
       <AtPicker at={props.at} onChange={props.onAt} />
       <MakerPrices prices={direct} />
       <Offers offers={offers} maker={listed?.channel === "direct" ? listed : null} channelName={channelName} />
-      <ChannelLists prices={prices} channels={dataset?.channels ?? null} />
+      <ChannelLists prices={prices} />
       <section aria-labelledby="history-title">
         <h2 id="history-title">Price history</h2>
         <p class="muted">The maker's own prices; one point per change. Hover or tap a chart to read its values.</p>
@@ -409,10 +407,7 @@ function Offers(props: {
 }
 
 /** Each channel's full price list, folded (regional and seller rows included), with its evidence. */
-function ChannelLists(props: {
-  readonly prices: readonly ChannelPrice[];
-  readonly channels: readonly ChannelInfo[] | null;
-}) {
+function ChannelLists(props: { readonly prices: readonly ChannelPrice[] }) {
   const byChannel = new Map<string, ChannelPrice[]>();
   for (const p of props.prices) {
     if (p.channel === "direct") continue;
@@ -421,7 +416,7 @@ function ChannelLists(props: {
     byChannel.set(p.channel, list);
   }
   if (byChannel.size === 0) return null;
-  const name = (id: string) => props.channels?.find((c) => c.id === id)?.name ?? id;
+  const name = channelName;
   return (
     <section aria-labelledby="all-title">
       <h2 id="all-title">Every price in every channel</h2>
