@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { ApiChange, ApiCostEstimate, ApiModel, ApiPrice } from "../src/catalogue/schemas.js";
 import { CONFIDENCE_LEVELS } from "../src/domain/confidence.js";
 import { listedPrice } from "../src/domain/listed-price.js";
@@ -25,12 +25,15 @@ let server: TestServer;
 let browser: Browser;
 
 beforeAll(async () => {
+  // A page waits for the API: on a loaded machine a poll may need more than the default second.
+  vi.setConfig({ expect: { poll: { timeout: 15_000 } } });
   web = await serveWebCatalogue();
   server = web.server;
   browser = await launchBrowser();
 });
 
 afterAll(async () => {
+  vi.resetConfig();
   await browser?.close();
   await web?.close();
 });

@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { ApiModel, ApiPrice } from "../src/catalogue/schemas.js";
 import { offersByPrice } from "../src/domain/listed-price.js";
 import type { TestServer } from "./harness.js";
@@ -26,12 +26,15 @@ let server: TestServer;
 let browser: Browser;
 
 beforeAll(async () => {
+  // A page waits for the API: on a loaded machine a poll may need more than the default second.
+  vi.setConfig({ expect: { poll: { timeout: 15_000 } } });
   web = await serveWebCatalogue();
   server = web.server;
   browser = await launchBrowser();
 });
 
 afterAll(async () => {
+  vi.resetConfig();
   await browser?.close();
   await web?.close();
 });
