@@ -9,6 +9,7 @@ import { SuiteSequencer } from "./test/sequencer.js";
  */
 const REPLAY_SUITES = [
   "test/browser-clients.test.ts",
+  "test/catalogue-answers.test.ts",
   "test/catalogue-dimensions.test.ts",
   "test/catalogue-replay.test.ts",
   "test/changes-history.test.ts",
@@ -24,6 +25,7 @@ const REPLAY_SUITES = [
   "test/store-growth.test.ts",
   "test/store-migration.test.ts",
   "test/store-parity.test.ts",
+  "test/web-answers.test.ts",
   "test/web-e2e.test.ts",
   "test/web-mount.test.ts",
 ];

@@ -100,7 +100,8 @@ describe("api-v1.md Errors table", () => {
   it("400: unknown channel, naming the allowed values", async () => {
     const detail = await problemAt("/api/v1/models/anthropic/claude-opus-4-0?channel=bedrock", 400);
     expect(detail).toBe(
-      "channel must be one of: direct, reseller_1, reseller_2, reseller_3, reseller_4, reseller_5, coding_plan, token_plan, other",
+      // and `all`, every channel in one answer (T201)
+      "channel must be one of: direct, reseller_1, reseller_2, reseller_3, reseller_4, reseller_5, coding_plan, token_plan, other, all",
     );
   });
 

@@ -93,7 +93,8 @@ describe("live archive replay (issue 7 §2)", () => {
         "/api/v1/meta",
         "/api/v1/providers",
         "/api/v1/models?limit=500",
-        "/api/v1/models?channel=aggregator&limit=500",
+        // `channel` filters /models since issue 28 (T203); an unknown channel is a 400.
+        "/api/v1/models?channel=reseller_1&limit=500",
         "/api/v1/models/search?q=claude",
         "/api/v1/sources",
         "/api/v1/rates",

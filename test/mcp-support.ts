@@ -314,12 +314,27 @@ export function defineMirrorChecks(
 const EXPECTED_ARGS: Readonly<Record<(typeof TOOL_NAMES)[number], readonly string[]>> = {
   get_meta: [],
   list_providers: [],
-  list_models: ["q", "provider", "confidence", "limit", "cursor"],
-  search_models: ["q", "limit"],
+  list_models: [
+    "q",
+    "provider",
+    "confidence",
+    "limit",
+    "cursor",
+    // Issue 28 (T202, T203).
+    "sort",
+    "listedConfidence",
+    "channel",
+    "modality",
+    "openWeights",
+    "minContext",
+    "prices",
+    "at",
+  ],
+  search_models: ["q", "limit", "fuzzy"],
   get_model: ["provider", "model", "channel", "at"],
   get_model_history: ["provider", "model", "from", "to"],
   compare_models: ["models", "at"],
-  list_changes: ["days", "limit", "provider", "model", "q", "kind"],
+  list_changes: ["days", "limit", "provider", "model", "q", "kind", "channel", "cursor", "at"],
   list_sources: [],
   list_rates: ["provider", "at"],
   estimate_cost: [
@@ -344,6 +359,7 @@ const EXPECTED_ARGS: Readonly<Record<(typeof TOOL_NAMES)[number], readonly strin
 /** Integer arguments (D13): a JSON number or its decimal string (T20). */
 const INTEGER_ARGS = new Set([
   "limit",
+  "minContext",
   "days",
   "inputTokens",
   "cachedInputTokens",

@@ -20,16 +20,20 @@ describe("tool arguments (T20, T162)", () => {
     expect(isNumberParam(modelsEndpoint.input.shape.limit)).toBe(true);
     expect(isNumberParam(changesEndpoint.input.shape.days)).toBe(true);
     expect(isNumberParam(modelsEndpoint.input.shape.q)).toBe(false);
-    expect(enumValues(modelEndpoint.input.shape.channel)).toHaveLength(9);
+    // The nine D2 channels and `all` (T201).
+    expect(enumValues(modelEndpoint.input.shape.channel)).toHaveLength(10);
     expect(enumValues(modelsEndpoint.input.shape.q)).toBeNull();
   });
 
   it("validates arguments with the endpoint's own input: digit strings are integers, the rest a 400", () => {
-    expect(inputFromArgs(modelsEndpoint.input, { limit: "05", q: "opus", channel: "direct" })).toEqual({
+    // An argument the endpoint does not take is ignored; `sort` and `prices` have defaults (T203).
+    expect(inputFromArgs(modelsEndpoint.input, { limit: "05", q: "opus", tier: "batch" })).toEqual({
       limit: 5,
       q: "opus",
+      sort: "id",
+      prices: "direct",
     });
-    expect(inputFromArgs(modelsEndpoint.input, {})).toEqual({ limit: 50 });
+    expect(inputFromArgs(modelsEndpoint.input, {})).toEqual({ limit: 50, sort: "id", prices: "direct" });
     for (const limit of [1.5, 1e21, "+5", "1e2", "", 0, 501])
       expect(() => inputFromArgs(modelsEndpoint.input, { limit }), String(limit)).toThrow(
         new CatalogueError("bad_request", "limit must be an integer from 1 to 500"),

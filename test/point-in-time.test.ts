@@ -130,7 +130,8 @@ describe("at= on the lists", () => {
   });
 
   it("/cost?at= prices the workload at that day's prices", async () => {
-    const q = "/cost?model=deepseek/deepseek-chat&inputTokens=1000000&outputTokens=1000000";
+    // 100 requests of 10,000 input tokens: one request of 1M would exceed DeepSeek's context window (T200).
+    const q = "/cost?model=deepseek/deepseek-chat&inputTokens=1000000&outputTokens=1000000&requests=100";
     const then = await get<ApiCostEstimate[]>(`${q}&at=2025-09-15`);
     expect(then.body.data[0]?.totals).toEqual([{ denomination: "currency", currency: "USD", amount: 1.37 }]);
     const now = await get<ApiCostEstimate[]>(q);

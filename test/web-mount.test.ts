@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliDecompressSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { modelHead, type PageHead, ROUTE_HEADS, withHead } from "../src/web/page-head.js";
 import { registerWeb, WEB_ROUTES } from "../src/web/register-web.js";
 import { httpRequest, type TestServer } from "./harness.js";
 import { serveWebCatalogue, type WebCatalogue } from "./web-support.js";
@@ -27,16 +28,29 @@ afterAll(() => web?.close());
 const index = () => readFileSync(join(root, "index.html"), "utf8");
 
 describe("the web catalogue's routes", () => {
-  it.each(WEB_ROUTES.map((r) => r.replace(":provider", "anthropic").replace(":model", "claude-opus-4-0")))(
-    "%s answers the page's index.html, never cached stale",
+  it.each(WEB_ROUTES.filter((r) => !r.includes(":")))(
+    "%s answers the page's index.html with its own head, never cached stale",
     async (path) => {
       const res = await httpRequest(server.base, { path });
       expect(res.status).toBe(200);
       expect(res.headers["content-type"]).toBe("text/html; charset=utf-8");
       expect(res.headers["cache-control"]).toBe("no-cache");
-      expect(res.body).toBe(index());
+      expect(res.body).toBe(withHead(index(), ROUTE_HEADS[path]!));
     },
   );
+
+  it("a model page's head names the model and its price; the rest is the build's index.html (T207)", async () => {
+    const res = await httpRequest(server.base, { path: "/m/anthropic/claude-opus-4-0" });
+    expect(res.status).toBe(200);
+    expect(res.headers["cache-control"]).toBe("no-cache");
+    const head = modelHead(server.views.current()!, "anthropic/claude-opus-4-0");
+    expect(head.kind).toBe("found");
+    expect(res.body).toBe(withHead(index(), (head as { head: PageHead }).head));
+    expect(res.body).toContain("<title>Claude Opus 4 prices · Tariff</title>");
+    // Everything but the head is the build's own document.
+    const body = (html: string) => html.slice(html.indexOf("</head>"));
+    expect(body(res.body)).toBe(body(index()));
+  });
 
   it("the index names its script and stylesheet under /assets/ and nothing from another origin", () => {
     const html = index();
@@ -58,7 +72,7 @@ describe("the web catalogue's routes", () => {
     expect(twin).toBe(readFileSync(join(root, "assets", script), "utf8"));
   });
 
-  it("a path outside the page and the API stays the API's 404 problem", async () => {
+  it("a path outside the page and the API stays the API's 404 problem for a client that does not ask for HTML", async () => {
     for (const path of ["/nope", "/m/anthropic", "/assets/missing.js"]) {
       const res = await httpRequest(server.base, { path });
       expect(res.status, path).toBe(404);

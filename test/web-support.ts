@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { build } from "vite";
+import { ViewHolder } from "../src/catalogue/view-holder.js";
 import { webBuildConfig } from "../src/web/build-config.js";
 import { loadReplay, startServer, type TestServer } from "./harness.js";
 
@@ -29,7 +30,8 @@ export async function serveWebCatalogue(): Promise<WebCatalogue> {
     await build(webBuildConfig(root));
     const { view, store } = await loadReplay();
     undo.push(() => store.close());
-    const server = await startServer(view, { compression: true, web: { root } });
+    // The model pages' heads read the same view the API serves (T207).
+    const server = await startServer(view, { compression: true, web: { root, views: new ViewHolder(view) } });
     undo.push(() => server.close());
     return { root, server, close };
   } catch (error) {

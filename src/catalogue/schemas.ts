@@ -44,6 +44,21 @@ export const PriceSchema = z
     fallbackAmount: z.number().nullable(),
     effectiveFrom: timestamp,
     staleSince: nullableTimestamp,
+    channel: z.enum(CHANNELS).optional().meta({
+      description:
+        "The price's sales channel; present only in answers that mix channels (`channel=all`, `prices=listed`, T201)",
+    }),
+    seller: z.string().optional().meta({
+      description: "Who sells at this price (the maker itself in `direct`); present exactly when `channel` is (T201)",
+    }),
+    dissentingAmounts: z
+      .array(z.strictObject({ source: z.string(), amount: z.number() }))
+      .optional()
+      .meta({
+        description:
+          "Each dissenting source with its own amount (display units), in `dissenting` order; present on " +
+          "`/models/{provider}/{model}?channel=all` without `at` (T201)",
+      }),
   })
   .meta({ id: "Price", description: "One price dimension of a model in one channel" });
 
@@ -276,13 +291,21 @@ export const ProvidersResponse = envelope(z.array(ProviderSchema), { count }, "P
 /** GET /models (D12) */
 export const ModelsResponse = envelope(
   z.array(ModelSchema),
-  { count, nextCursor: z.string().nullable().meta({ description: "Null exactly on the last page (D12)" }) },
+  {
+    count,
+    nextCursor: z.string().nullable().meta({ description: "Null exactly on the last page (D12)" }),
+    prevCursor: z
+      .string()
+      .nullable()
+      .meta({ description: "The page before this one; null exactly on the first page (T203)" }),
+    at,
+  },
   "ModelsResponse",
 );
 /** GET /models/search */
 export const SearchResponse = envelope(z.array(SuggestionSchema), { count }, "SearchResponse");
-/** GET /models/{provider}/{model} */
-export const ModelResponse = envelope(ModelSchema, { channel: z.enum(CHANNELS), at }, "ModelResponse");
+/** GET /models/{provider}/{model}; `channel` may be `all` (T201) */
+export const ModelResponse = envelope(ModelSchema, { channel: z.enum([...CHANNELS, "all"]), at }, "ModelResponse");
 /** GET /models/{provider}/{model}/history (D17) */
 export const HistoryResponse = envelope(
   z.array(HistorySeriesSchema),
@@ -302,6 +325,11 @@ export const ChangesResponse = envelope(
     count,
     days: z.number().int().meta({ description: "The look-back window applied (D18)" }),
     limit: z.number().int().meta({ description: "The row limit applied, after the cap of 500" }),
+    total: count.meta({ description: "Every change the filters match in the window, on all pages (T204)" }),
+    nextCursor: z.string().nullable().meta({
+      description: "Continues after this page's last row with the same filters; null on the last page (T204)",
+    }),
+    at,
   },
   "ChangesResponse",
 );

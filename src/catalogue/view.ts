@@ -380,6 +380,20 @@ export function toApiPrice(p: PublishedPrice): ApiPrice {
   };
 }
 
+/**
+ * A price in an answer that mixes channels (T201): the api-v1.md "Price" with its `channel` and
+ * `seller`, and with `evidence`, each dissenting source's own amount (from the price's observations).
+ */
+export function toChannelPrice(p: PublishedPrice, evidence: boolean): ApiPrice {
+  const price: ApiPrice = { ...toApiPrice(p), channel: p.channel, seller: p.seller };
+  if (!evidence) return price;
+  const amounts = p.dissenting.flatMap((source) => {
+    const seen = p.observations.find((o) => o.source === source);
+    return seen ? [{ source, amount: seen.amount }] : [];
+  });
+  return { ...price, dissentingAmounts: amounts };
+}
+
 /** The API shape of a model with the prices of one channel (empty when the channel does not sell it). */
 export function toApiModel(entry: ModelEntry, channel: Channel = "direct"): ApiModel {
   return apiModel(entry.model, [...(entry.prices.get(channel) ?? [])]);

@@ -73,7 +73,8 @@ async function serveOne(config: Config, ingestEveryMs: number | undefined): Prom
     timeouts: config.timeouts,
     // issue 6 §2, T51: gzip and brotli variants per Accept-Encoding.
     compression: true,
-    web: web ? {} : undefined,
+    // The model pages' heads (T207) read the served view.
+    web: web ? { views } : undefined,
     // issue 29: the price-file exports keep LiteLLM's and models.dev's keys from the recorded files.
     upstream: upstreamFiles([config.live.archiveDir, config.snapshotsDir]),
   });

@@ -128,8 +128,7 @@ export function estimateCost(
   makerThresholds: readonly number[] = [],
 ): CostEstimate {
   const candidates = tokenPrices(prices, usage.tier);
-  const prompt = new Big(usage.inputTokens).plus(usage.cachedInputTokens).plus(usage.cacheWriteTokens);
-  const perRequest = prompt.div(usage.requests);
+  const perRequest = promptTokensPerRequest(usage);
   let bracket = chooseBracket(candidates, perRequest);
   // T141: the maker's long-context threshold binds every channel; an offer that states no price
   // beyond it has no known price for such a request (its lines are missing, never the base price).
@@ -189,6 +188,74 @@ export function estimateCost(
     complete: missing.length === 0,
     missing,
     confidence,
+  };
+}
+
+/**
+ * Context windows a maker documents beyond the window its model is listed with (T200): reviewed
+ * data, one line per model with its reason. The sources list Claude Sonnet 4 and 4.5 at 200K tokens
+ * (their default window) while Anthropic prices prompts above 200K: its pricing page
+ * (data/upstream/official-anthropic/2025-12-01/pricing.md.gz, "Long context pricing") says the 1M
+ * token context window is available for Claude Sonnet 4 and Sonnet 4.5 only.
+ */
+export const DOCUMENTED_CONTEXT_WINDOWS: Readonly<Record<string, readonly [tokens: number, reason: string]>> = {
+  "anthropic/claude-sonnet-4-5": [
+    1_000_000,
+    "Anthropic's pricing page: the 1M token context window (beta) is available for Sonnet 4.5, billed at the > 200K rates",
+  ],
+  "anthropic/claude-sonnet-4-0": [
+    1_000_000,
+    "Anthropic's pricing page: the 1M token context window (beta) is available for Sonnet 4, billed at the > 200K rates",
+  ],
+};
+
+/**
+ * The longest prompt one request to a model can carry, in tokens (T200): its listed context window,
+ * or the larger window its maker documents ({@link DOCUMENTED_CONTEXT_WINDOWS}); null when no window
+ * is known (then no request is refused for its length).
+ */
+export function requestContextLimit(model: {
+  readonly id: string;
+  readonly contextWindow: number | null;
+}): number | null {
+  const documented = DOCUMENTED_CONTEXT_WINDOWS[model.id]?.[0] ?? null;
+  if (model.contextWindow === null) return documented;
+  return documented === null ? model.contextWindow : Math.max(documented, model.contextWindow);
+}
+
+/** Prompt tokens of one request (T141): (input + cached + cache-write) / requests, exact. */
+export function promptTokensPerRequest(usage: TokenUsage): Big {
+  return new Big(usage.inputTokens).plus(usage.cachedInputTokens).plus(usage.cacheWriteTokens).div(usage.requests);
+}
+
+/** A usage whose requests cannot fit a model's context window (T200). */
+export interface ContextOverflow {
+  /** Prompt tokens of one request, 10 significant digits. */
+  readonly promptTokensPerRequest: number;
+  /** The model's longest prompt ({@link requestContextLimit}). */
+  readonly contextLimit: number;
+  /** The fewest requests the same tokens must be spread over to fit. */
+  readonly minRequests: number;
+}
+
+/**
+ * Whether one request of the usage would be longer than the model accepts (T200): the bracket is
+ * chosen per request (T141), so a monthly total given as one request (`requests` = 1, the default)
+ * is not a long-context request, it is impossible. Null when it fits or no window is known.
+ */
+export function contextOverflow(
+  usage: TokenUsage,
+  model: { readonly id: string; readonly contextWindow: number | null },
+): ContextOverflow | null {
+  const limit = requestContextLimit(model);
+  if (limit === null || limit <= 0) return null;
+  const prompt = new Big(usage.inputTokens).plus(usage.cachedInputTokens).plus(usage.cacheWriteTokens);
+  const perRequest = prompt.div(usage.requests);
+  if (perRequest.lte(limit)) return null;
+  return {
+    promptTokensPerRequest: roundAmount(perRequest),
+    contextLimit: limit,
+    minRequests: Number(prompt.div(limit).round(0, Big.roundUp).toFixed(0)),
   };
 }
 

@@ -31,12 +31,16 @@ function dataset(meta: Envelope<unknown>["meta"]): string {
   return `dataset ${meta.datasetVersion}`;
 }
 
-/** `Input: 15 USD per 1M tokens [verified]`, with `(seller: x)` qualifiers already in the label (D27). */
+/**
+ * `Input: 15 USD per 1M tokens [verified]`, with `(seller: x)` qualifiers already in the label (D27);
+ * a price of an answer that mixes channels (T201) starts with its channel and seller.
+ */
 export function priceLine(p: ApiPrice): string {
   const flags = [p.confidence, p.disputed ? "disputed" : "", p.staleSince ? `stale since ${p.staleSince}` : ""]
     .filter((s) => s.length > 0)
     .join(", ");
-  return `${p.label}: ${p.amount} ${p.displayUnit} [${flags}]`;
+  const where = p.channel ? `${p.channel} (${p.seller}) ` : "";
+  return `${where}${p.label}: ${p.amount} ${p.displayUnit} [${flags}]`;
 }
 
 function modelBlock(m: ApiModel, maxPrices = MAX_PRICES_PER_MODEL): string {

@@ -1,10 +1,23 @@
 import { createHash } from "node:crypto";
 import { Feed } from "feed";
 import { z } from "zod";
-import { defineEndpoint } from "../endpoint.js";
+import { defineEndpoint, enumParam } from "../endpoint.js";
 import type { ApiChange } from "../schemas.js";
 import type { CatalogueView } from "../view.js";
 import { ChangesInput, listChanges } from "./changes.js";
+
+/**
+ * The query of `/changes.xml`: that of `/changes`, and `link` (T205): `api` (D19, the default) links
+ * each item to the model's API endpoint, `web` to the model's page of the web catalogue.
+ */
+export const ChangesFeedInput = ChangesInput.extend({
+  link: enumParam(
+    "link",
+    ["api", "web"],
+    "What each item links to: `api` (default, D19) the model's endpoint `/api/v1/models/{provider}/{model}`, " +
+      "`web` the model's page of the web catalogue `/m/{provider}/{model}` (T205).",
+  ).default("api"),
+});
 
 /** D19 Content-Type of `/changes.xml`. */
 export const RSS_CONTENT_TYPE = "application/rss+xml; charset=utf-8";
@@ -15,7 +28,7 @@ export const RSS_CONTENT_TYPE = "application/rss+xml; charset=utf-8";
  * @param baseUrl absolute origin for links, e.g. `https://tariff.example` (PUBLIC_BASE_URL, else the request's host)
  * @throws CatalogueError exactly as {@link listChanges}
  */
-export function changesFeed(view: CatalogueView, input: z.output<typeof ChangesInput>, baseUrl: string): string {
+export function changesFeed(view: CatalogueView, input: z.output<typeof ChangesFeedInput>, baseUrl: string): string {
   const { data } = listChanges(view, input);
   const base = baseUrl.replace(/\/+$/, "");
   const updated = new Date(view.version);
@@ -32,7 +45,7 @@ export function changesFeed(view: CatalogueView, input: z.output<typeof ChangesI
     feed.addItem({
       title: itemTitle(c),
       id: changeGuid(c),
-      link: `${base}/api/v1/models/${c.model}`,
+      link: input.link === "web" ? `${base}/m/${c.model}` : `${base}/api/v1/models/${c.model}`,
       date: new Date(c.occurredAt),
       description: `${c.kind} in channel ${c.channel} (${c.displayUnit})`,
       category: [{ name: c.kind }],
@@ -57,12 +70,13 @@ export function changeGuid(c: ApiChange): string {
 export const changesFeedEndpoint = defineEndpoint({
   name: "changes_feed",
   summary: "Recent market moves as RSS 2.0",
-  description: "The same parameters, validation, headers and errors as GET /changes; one item per change (D19).",
+  description:
+    "The same parameters, validation, headers and errors as GET /changes, and `link` (T205); one item per change (D19).",
   path: "/changes.xml",
   maxAge: 300,
   contentType: RSS_CONTENT_TYPE,
   usesBaseUrl: true,
-  input: ChangesInput,
+  input: ChangesFeedInput,
   output: z.string().meta({ description: "RSS 2.0 document" }),
   tool: null,
   run: (view, input, _path, context) => changesFeed(view, input, context.baseUrl),

@@ -5,11 +5,12 @@ import {
   billedThresholds,
   CACHE_TTLS,
   type CostEstimate,
+  contextOverflow,
   estimateCost,
   type TokenUsage,
   USAGE_FIELDS,
 } from "../../domain/cost.js";
-import type { PublishedPrice } from "../../domain/dataset.js";
+import type { PublishedModel, PublishedPrice } from "../../domain/dataset.js";
 import { TIERS } from "../../domain/dimension.js";
 import { defineEndpoint, enumParam, integerParam, splitList, textParam } from "../endpoint.js";
 import { envelope } from "../envelope.js";
@@ -39,7 +40,8 @@ export const costEndpoint = defineEndpoint({
     "Prices a token usage on one model (`model`) or 2–8 models (`models`, ranked cheapest first) in one channel " +
     "or every channel selling them (`channel=all`). Counts are exclusive: `inputTokens` are uncached input tokens " +
     "only. The context bracket is chosen by one request's prompt (input + cached + cache-write tokens, divided " +
-    "evenly over `requests`) and the whole request is billed in it (T141). A usage no price exists for is a " +
+    "evenly over `requests`) and the whole request is billed in it (T141); a request longer than the model's " +
+    "context window is a 400 naming the fewest `requests` that fit (T200). A usage no price exists for is a " +
     "`missing` line and the estimate has no total (T143). Amounts are exact decimals, 10 significant digits (D7); " +
     "credit-billed plans total in credits, never converted to money.",
   path: "/cost",
@@ -75,7 +77,8 @@ export const costEndpoint = defineEndpoint({
       "requests",
       1,
       MAX_TOKENS,
-      "Requests the tokens are spread over evenly; the context bracket is chosen per request. Default 1.",
+      "Requests the tokens are spread over evenly; the context bracket is chosen per request, and one request " +
+        "longer than the model's context window is a 400 (T200). Default 1.",
     ).default(1),
     tier: enumParam("tier", TIERS, "Service tier: standard, batch, flex or priority. Default `standard`.").default(
       "standard",
@@ -91,7 +94,7 @@ export const costEndpoint = defineEndpoint({
       "What a token workload costs: give `model` (one id) or `models` (2–8 ids, ranked cheapest first) and the " +
       "usage in tokens — `inputTokens` (uncached input only), `cachedInputTokens` (cache reads), `cacheWriteTokens` " +
       "with `cacheTtl` 5m or 1h, `outputTokens`, `reasoningTokens` — optionally `requests` (the bracket is chosen per " +
-      "request), `tier` (standard, batch, flex, priority), `channel` (default direct; `all` for every seller: " +
+      "request; give the number of requests for a monthly total, or one request exceeds the context window: 400), `tier` (standard, batch, flex, priority), `channel` (default direct; `all` for every seller: " +
       `${CHANNEL_LIST}) and \`at\` (YYYY-MM-DD, the prices of that day). Map API usage objects first: OpenAI's ` +
       "`prompt_tokens` includes `cached_tokens` (inputTokens = prompt_tokens − cached_tokens); Anthropic's " +
       "`input_tokens` excludes `cache_read_input_tokens` and `cache_creation_input_tokens` — or pass the usage object " +
@@ -115,16 +118,22 @@ export const costEndpoint = defineEndpoint({
     if (USAGE_FIELDS.every((f) => usage[f] === 0))
       throw badRequest(`the usage is empty: give at least one of ${USAGE_FIELDS.join(", ")} above 0`);
     const state = publishedState(view, input.at);
-    const seen = new Set<string>();
-    const data: ApiCostEstimate[] = [];
+    const found: PublishedModel[] = [];
     for (const requested of ids) {
       const id = resolveModelId(view, requested) ?? requested;
-      if (seen.has(id)) continue;
+      if (found.some((m) => m.id === id)) continue;
       const model = state.model(id);
       if (!model) {
         if (input.model !== undefined) throw notFound(requested);
         continue;
       }
+      found.push(model);
+    }
+    refuseImpossibleRequests(usage, found);
+    const seen = new Set<string>();
+    const data: ApiCostEstimate[] = [];
+    for (const model of found) {
+      const id = model.id;
       seen.add(id);
       const all = state.prices(id);
       // T141: the maker's thresholds of the tier asked and of the standard tier (makers keep their
@@ -158,6 +167,30 @@ export const costEndpoint = defineEndpoint({
     });
   },
 });
+
+/**
+ * T200: a request longer than a model's context window cannot be sent, so it has no price; the
+ * bracket is chosen per request (T141), never from a monthly total given as one request. One 400
+ * names every model the usage does not fit and the fewest requests that would.
+ * @throws CatalogueError bad_request
+ */
+function refuseImpossibleRequests(usage: TokenUsage, models: readonly PublishedModel[]): void {
+  const over = models.flatMap((m) => {
+    const o = contextOverflow(usage, m);
+    return o ? [{ id: m.id, ...o }] : [];
+  });
+  if (over.length === 0) return;
+  const count = new Intl.NumberFormat("en");
+  const prompt = count.format(over[0]!.promptTokensPerRequest);
+  const windows = over.map((o) => `${o.id} (${count.format(o.contextLimit)} tokens)`).join(", ");
+  const needed = Math.max(...over.map((o) => o.minRequests));
+  throw badRequest(
+    `one request's prompt would be ${prompt} tokens (inputTokens + cachedInputTokens + cacheWriteTokens over ` +
+      `requests=${count.format(usage.requests)}), more than the context window of ${windows}: no request can be ` +
+      `that long. Give requests, the number of requests the tokens are spread over (at least ${count.format(needed)}); ` +
+      "the context bracket is chosen per request",
+  );
+}
 
 /** A model's prices per offer (channel and seller) of the requested channel, or of every channel (`all`). */
 function offers(

@@ -1,16 +1,31 @@
 import { z } from "zod";
+import { CHANNELS, type Channel } from "../../domain/channel.js";
 import { CONFIDENCE_LEVELS } from "../../domain/confidence.js";
+import { MODALITIES } from "../../domain/dimension.js";
+import { listedPrice } from "../../domain/listed-price.js";
 import { defineEndpoint, enumParam, integerParam, splitList, textParam } from "../endpoint.js";
 import { envelope } from "../envelope.js";
-import { decodeCursor, matchModels, modelFilter, page } from "../model-query.js";
-import { MODEL_LIST_LIMIT } from "../params.js";
+import {
+  decodeCursor,
+  MODEL_SORTS,
+  matchModels,
+  modelFilter,
+  modelsOf,
+  modelsOfVersion,
+  page,
+  type RankedModel,
+} from "../model-query.js";
+import { MAX_TOKENS, MODEL_LIST_LIMIT } from "../params.js";
+import { atParam, publishedState, stateMeta } from "../point-in-time.js";
+import type { ApiModel } from "../schemas.js";
 import { ModelsResponse } from "../schemas.js";
-import { toApiModel } from "../view.js";
+import { apiModel, toApiModel, toApiPrice, toChannelPrice } from "../view.js";
 import { MODEL_ID, PRICE_NOTES } from "./notes.js";
 
 /**
- * GET /models: filtered, keyset-paginated model list with direct prices (D10–D12, D16).
- * @throws CatalogueError bad_request for a bad limit, confidence or cursor
+ * GET /models: filtered, keyset-paginated model list with direct prices (D10–D12, D16); sorts,
+ * filters, the listed price (T202), backward cursors and `at` are additions (T203).
+ * @throws CatalogueError bad_request for a bad limit, confidence, cursor, sort or filter value
  */
 export const modelsEndpoint = defineEndpoint({
   name: "list_models",
@@ -37,8 +52,52 @@ export const modelsEndpoint = defineEndpoint({
       `Models per page, ${MODEL_LIST_LIMIT.min} to ${MODEL_LIST_LIMIT.max}.`,
     ).default(MODEL_LIST_LIMIT.default),
     cursor: textParam(
-      "Opaque cursor from meta.nextCursor of the previous page; only valid with the same filters (D12).",
+      "Opaque cursor from meta.nextCursor (the page after) or meta.prevCursor (the page before) of a previous " +
+        "answer; only valid with the same filters and sort (D12, T203).",
     ).optional(),
+    sort: enumParam(
+      "sort",
+      MODEL_SORTS,
+      "Order (T203): `id` (default, D10: by id, or by match rank with `q`); `input`, `output` by the listed " +
+        "price per 1M tokens (T202) ascending, `-input`, `-output` descending; `context`, `-context` by context " +
+        "window; `recent`: the newest move of the listed price first; `sellers`: the models sold by the most " +
+        "sellers first. Models without the value come last.",
+    ).default("id"),
+    listedConfidence: enumParam(
+      "listedConfidence",
+      CONFIDENCE_LEVELS,
+      "Only models whose listed price (T202) has exactly this confidence: the weaker of its input and output " +
+        "price's levels, the badge the web catalogue shows.",
+    ).optional(),
+    channel: enumParam(
+      "channel",
+      CHANNELS,
+      "Only models sold in this channel (at least one price there); the listed price is then this channel's (T203).",
+    ).optional(),
+    modality: enumParam(
+      "modality",
+      MODALITIES,
+      "Only models with a price for this modality in some channel, e.g. `image` (T203).",
+    ).optional(),
+    openWeights: enumParam(
+      "openWeights",
+      ["true", "false"],
+      "Only models with (`true`) or without (`false`) open weights.",
+    ).optional(),
+    minContext: integerParam(
+      "minContext",
+      1,
+      MAX_TOKENS,
+      "Only models whose context window is at least this many tokens (T203).",
+    ).optional(),
+    prices: enumParam(
+      "prices",
+      ["direct", "listed"],
+      "Which prices each model carries: `direct` (default, the maker's own), or `listed`: only the listed input " +
+        "and output price (T202) — the maker's own headline prices, else the cheapest channel's — each naming " +
+        "its `channel` and `seller`.",
+    ).default("direct"),
+    at: atParam,
   }),
   output: ModelsResponse,
   tool: {
@@ -46,14 +105,55 @@ export const modelsEndpoint = defineEndpoint({
       "Browse the catalogue: models with their metadata (context window, max output, lifecycle) and all their " +
       "prices from the maker (`direct` channel), filtered by text, provider and minimum confidence, in pages " +
       `(default ${MODEL_LIST_LIMIT.default}, up to ${MODEL_LIST_LIMIT.max}; continue with \`cursor\` = ` +
-      "meta.nextCursor, null on the last page). To find a model's id by name prefer search_models; for one " +
+      "meta.nextCursor, null on the last page). `sort` orders by listed price (`input`, `output`, `-input`, " +
+      "`-output`), context window or most recent price move; `channel`, `modality`, `openWeights`, `minContext` " +
+      "narrow the list; `prices=listed` gives each model its one listed input and output price in any channel. " +
+      "To find a model's id by name prefer search_models; for one " +
       `model's prices, or a reseller's prices, use get_model. ${MODEL_ID} ${PRICE_NOTES}`,
   },
   run(view, input) {
-    const filter = modelFilter(input.q, splitList(input.provider), input.confidence);
-    const after = input.cursor !== undefined ? decodeCursor(input.cursor, filter) : null;
-    const result = page(view, matchModels(view, filter), filter, input.limit, after);
-    const data = result.rows.map((r) => toApiModel(r.entry));
-    return envelope(view, data, { count: data.length, nextCursor: result.nextCursor });
+    const filter = modelFilter(input.q, splitList(input.provider), input.confidence, {
+      listedConfidence: input.listedConfidence,
+      channel: input.channel,
+      modality: input.modality,
+      openWeights: input.openWeights === undefined ? undefined : input.openWeights === "true",
+      minContext: input.minContext,
+      sort: input.sort,
+    });
+    const from = input.cursor !== undefined ? decodeCursor(input.cursor, filter, input.at) : null;
+    const state = publishedState(view, input.at);
+    const models = input.at === undefined ? modelsOf(view) : modelsOfVersion(view, state.version);
+    const result = page(view, matchModels(view, filter, models), filter, input.limit, from, input.at);
+    const data = result.rows.map((r) =>
+      modelRow(view, r, input.prices === "listed" ? (input.channel ?? "any") : null, input.at !== undefined),
+    );
+    return envelope(view, data, {
+      ...stateMeta(view, state),
+      count: data.length,
+      nextCursor: result.nextCursor,
+      prevCursor: result.prevCursor,
+    });
   },
 });
+
+/** A row of `/models`: the model with its direct prices, or with its listed price only (T202). */
+function modelRow(
+  view: Parameters<typeof modelsOf>[0],
+  row: RankedModel,
+  /** The listed price's channel (`any`: T202's choice), or null for the direct prices. */
+  listedIn: Channel | "any" | null,
+  past: boolean,
+): ApiModel {
+  const m = row.entry.model;
+  if (listedIn !== null) {
+    const offer = row.listed ?? listedPrice(row.entry.prices, listedIn === "any" ? undefined : listedIn);
+    const listed = [offer?.input, offer?.output].filter((p) => p !== null && p !== undefined);
+    return apiModel(
+      m,
+      listed.map((p) => toChannelPrice(p, false)),
+    );
+  }
+  const current = past ? undefined : view.byId.get(m.id);
+  if (current) return toApiModel(current);
+  return apiModel(m, row.entry.prices.filter((p) => p.channel === "direct").map(toApiPrice));
+}

@@ -1,9 +1,11 @@
+import { distance } from "fastest-levenshtein";
 import { z } from "zod";
-import { defineEndpoint, integerParam, textParam } from "../endpoint.js";
+import { defineEndpoint, enumParam, integerParam, textParam } from "../endpoint.js";
 import { envelope } from "../envelope.js";
-import { matchModels, modelFilter } from "../model-query.js";
+import { type ListedModel, matchModels, modelFilter, modelsOf } from "../model-query.js";
 import { SEARCH_LIMIT } from "../params.js";
 import { SearchResponse } from "../schemas.js";
+import { normalizeText } from "../text-match.js";
 import { MODEL_ID } from "./notes.js";
 
 /** D20 separator between model and provider names. */
@@ -30,6 +32,12 @@ export const searchEndpoint = defineEndpoint({
       SEARCH_LIMIT.max,
       `Number of suggestions, ${SEARCH_LIMIT.min} to ${SEARCH_LIMIT.max}.`,
     ).default(SEARCH_LIMIT.default),
+    fuzzy: enumParam(
+      "fuzzy",
+      ["true", "false"],
+      "`true`: when no model matches every word of `q`, suggest the models whose slug or name is nearest to it " +
+        "by edit distance (a misspelled id such as `claude-sonet-4-5`), nearest first (T206). Default `false`.",
+    ).default("false"),
   }),
   output: SearchResponse,
   tool: {
@@ -40,11 +48,32 @@ export const searchEndpoint = defineEndpoint({
       `\`q\` it returns the head of the catalogue. ${MODEL_ID}`,
   },
   run(view, input) {
-    const rows = matchModels(view, modelFilter(input.q, [], undefined)).slice(0, input.limit);
-    const data = rows.map((r) => ({
-      id: r.entry.model.id,
-      label: `${r.entry.model.name}${SUGGESTION_SEPARATOR}${r.entry.providerName}`,
+    let rows = matchModels(view, modelFilter(input.q, [], undefined))
+      .slice(0, input.limit)
+      .map((r) => r.entry);
+    if (rows.length === 0 && input.fuzzy === "true" && input.q !== undefined)
+      rows = nearestModels(modelsOf(view), input.q, input.limit);
+    const data = rows.map((entry) => ({
+      id: entry.model.id,
+      label: `${entry.model.name}${SUGGESTION_SEPARATOR}${entry.providerName}`,
     }));
     return envelope(view, data, { count: data.length });
   },
 });
+
+/**
+ * T206: the models nearest to a misspelled text by edit distance over the normal form (D11) of
+ * slug and name, within a third of the text's length (at least 2 edits); nearest first, then id.
+ */
+export function nearestModels(models: readonly ListedModel[], q: string, limit: number): ListedModel[] {
+  const text = normalizeText(q);
+  if (text.length < 3) return [];
+  const bound = Math.max(2, Math.floor(text.length / 3));
+  const near: { entry: ListedModel; d: number }[] = [];
+  for (const entry of models) {
+    const d = Math.min(...entry.search.map((f) => distance(text, f.normal)));
+    if (d <= bound) near.push({ entry, d });
+  }
+  near.sort((a, b) => a.d - b.d || (a.entry.model.id < b.entry.model.id ? -1 : 1));
+  return near.slice(0, limit).map((n) => n.entry);
+}

@@ -5,17 +5,20 @@ import { formatCount } from "./format.js";
 import { CataloguePage } from "./pages/catalogue.js";
 import { ChangesPage } from "./pages/changes.js";
 import { ComparePage } from "./pages/compare.js";
+import { ConfidencePage } from "./pages/confidence.js";
+import { CostPage } from "./pages/cost.js";
 import { ModelPage } from "./pages/model.js";
 import { NotFoundPage } from "./pages/not-found.js";
 import { SourcesPage } from "./pages/sources.js";
 import type { DatasetSummary } from "./types.js";
 
 /** Paths the page's router owns; other same-origin links (API, docs, RSS) load normally. */
-const SCOPE = /^\/(?:$|\?|m\/|compare|changes|sources)/;
+const SCOPE = /^\/(?:$|\?|m\/|cost|compare|changes|sources|confidence)/;
 
 /** The main navigation: the page's sections, then the API's documentation. */
 const NAVIGATION = [
   ["/", "Catalogue"],
+  ["/cost", "Cost"],
   ["/compare", "Compare"],
   ["/changes", "Changes"],
   ["/sources", "Sources"],
@@ -62,6 +65,8 @@ export function App() {
           <Router onRouteChange={onRouteChange}>
             <Route path="/" component={CataloguePage} />
             <Route path="/m/:provider/:model" component={ModelPage} />
+            <Route path="/cost" component={CostPage} />
+            <Route path="/confidence" component={ConfidencePage} />
             <Route path="/compare" component={ComparePage} />
             <Route path="/changes" component={ChangesPage} />
             <Route path="/sources" component={SourcesPage} />
@@ -74,11 +79,12 @@ export function App() {
               Dataset <time dateTime={dataset.datasetVersion}>{dataset.datasetVersion}</time> ·{" "}
               {formatCount(dataset.models)} models · {formatCount(dataset.providers)} makers ·{" "}
               {formatCount(dataset.prices)} prices · every number here comes from the public{" "}
-              <a href="/api/v1/meta">API v1</a>
+              <a href="/api/v1/meta">API v1</a> · <a href="/confidence">Confidence levels</a>
             </p>
           ) : (
             <p>
-              Every number here comes from the public <a href="/api/v1/meta">API v1</a>
+              Every number here comes from the public <a href="/api/v1/meta">API v1</a> ·{" "}
+              <a href="/confidence">Confidence levels</a>
             </p>
           )}
         </footer>

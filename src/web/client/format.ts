@@ -1,4 +1,6 @@
+import { CHANNEL_NAMES, CHANNELS, type Channel } from "../../domain/channel.js";
 import { CONFIDENCE_LEVELS } from "../../domain/confidence.js";
+import { isHeadlinePrice } from "../../domain/listed-price.js";
 import type { Price } from "./types.js";
 
 export { CONFIDENCE_LEVELS };
@@ -48,22 +50,33 @@ export function formatPct(pct: number | null): string {
 }
 
 /**
- * The headline price of a direction: text, standard tier, no cache, no context bracket, no
- * qualifier, per million tokens (what the catalogue row and the compare chart show).
+ * The headline price of a direction (T202): text, standard tier, no cache, no context bracket, no
+ * qualifier but a seller, money per million tokens (what a catalogue row and the compare chart show).
  */
 export function headline(prices: readonly Price[], direction: "input" | "output"): Price | undefined {
-  return prices.find(
-    (p) =>
-      p.direction === direction &&
-      p.modality === "text" &&
-      p.tier === "standard" &&
-      p.cache === "none" &&
-      p.contextMin === 0 &&
-      p.contextMax === null &&
-      Object.keys(p.qualifiers).length === 0 &&
-      p.displayUnit.endsWith("per 1M tokens"),
-  );
+  return prices.find((p) => p.direction === direction && isHeadlinePrice(p));
 }
+
+/** A money total: `$60.00`, at least 2 and at most 4 decimals (`$0.0012`). */
+export function formatMoney(amount: number, currency: string): string {
+  return new Intl.NumberFormat("en", {
+    style: "currency",
+    currency,
+    minimumFractionDigits: 2,
+    maximumFractionDigits: amount !== 0 && Math.abs(amount) < 0.01 ? 6 : 2,
+  }).format(amount);
+}
+
+/** How far an amount is from a reference: "7.0× below", "2.5× above", or null within 1 %. */
+export function formatRatio(amount: number, reference: number): string | null {
+  if (reference <= 0 || amount <= 0) return null;
+  const ratio = amount / reference;
+  if (Math.abs(ratio - 1) < 0.01) return null;
+  return ratio < 1 ? `${(1 / ratio).toFixed(1)}× below` : `${ratio.toFixed(1)}× above`;
+}
+
+/** An offer this far from the maker's list price is flagged for checking (T209): 3× either way. */
+export const OUTLIER_RATIO = 3;
 
 /** The weaker of the given confidence levels (a row is as sure as its least sure price). */
 export function weakest(levels: readonly string[]): string | undefined {
@@ -71,3 +84,17 @@ export function weakest(levels: readonly string[]): string | undefined {
   for (const level of levels) worst = Math.max(worst, CONFIDENCE_LEVELS.indexOf(level as never));
   return worst < 0 ? undefined : CONFIDENCE_LEVELS[worst];
 }
+
+/**
+ * A channel's name (D2), the same words `/meta` serves, known without waiting for it: a name that
+ * arrived late would change a line's length and move what follows (T208).
+ */
+export function channelName(id: string): string {
+  return CHANNEL_NAMES[id as Channel] ?? id;
+}
+
+/** Every channel of D2 with its name, in D2 order (for the channel selects). */
+export const CHANNEL_OPTIONS: readonly { readonly id: Channel; readonly name: string }[] = CHANNELS.map((id) => ({
+  id,
+  name: CHANNEL_NAMES[id],
+}));

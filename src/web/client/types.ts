@@ -8,6 +8,8 @@ export type {
   ApiChange as Change,
   /** One sales channel of `/meta` (D2). */
   ApiChannel as ChannelInfo,
+  /** One model in one channel and seller priced for a usage (issue 17, T140–T145). */
+  ApiCostEstimate as CostEstimate,
   /** api-v1.md "History series". */
   ApiHistorySeries as HistorySeries,
   /** api-v1.md "Dataset summary" (with D2 `channels`). */

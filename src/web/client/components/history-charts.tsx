@@ -8,18 +8,27 @@ const POINT_COLUMNS = ["From", numeric("Amount")];
 
 /**
  * A history chart per dimension (issue 18 §2, D17): one small step chart per series of
- * `/models/{p}/{m}/history`, each with its points as a table for screen readers.
+ * `/models/{p}/{m}/history`, each with its points as a table for screen readers. Input and output
+ * come first; the other dimensions are folded (issue 28 §6).
  */
 export function HistoryCharts(props: { readonly series: readonly HistorySeries[]; readonly until: string }) {
   if (props.series.length === 0) return <p>No price history for this model.</p>;
-  // Headline dimensions first (Input, Output), then the rest by label.
   const ordered = [...props.series].sort((a, b) => rank(a.label) - rank(b.label) || a.label.localeCompare(b.label));
+  const first = ordered.filter((s) => rank(s.label) < 2);
+  const rest = ordered.filter((s) => rank(s.label) >= 2);
+  const chart = (s: HistorySeries, i: number) => (
+    <SeriesChart key={`${s.label}|${s.displayUnit}`} series={s} until={props.until} color={LINE_COLORS[i % 8]!} />
+  );
   return (
-    <div class="charts">
-      {ordered.map((s, i) => (
-        <SeriesChart key={`${s.label}|${s.displayUnit}`} series={s} until={props.until} color={LINE_COLORS[i % 8]!} />
-      ))}
-    </div>
+    <>
+      <div class="charts">{first.map(chart)}</div>
+      {rest.length > 0 ? (
+        <details class="more-charts">
+          <summary>History of the other {rest.length} prices</summary>
+          <div class="charts">{rest.map((s, i) => chart(s, i + first.length))}</div>
+        </details>
+      ) : null}
+    </>
   );
 }
 
@@ -43,7 +52,7 @@ function SeriesChart(props: { readonly series: HistorySeries; readonly until: st
         <strong>{s.label}</strong> <span class="muted">{s.displayUnit}</span>
         <span class="muted"> · {changes === 0 ? "unchanged" : `${changes} change${changes === 1 ? "" : "s"}`}</span>
       </figcaption>
-      <StepChart lines={lines} until={props.until} name={name} height={150} />
+      <StepChart lines={lines} until={props.until} name={name} unit={s.displayUnit} height={150} />
       <details>
         <summary>Points of {s.label}</summary>
         <table>

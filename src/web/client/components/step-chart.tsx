@@ -7,12 +7,27 @@ export interface ChartLine {
   readonly label: string;
   readonly points: readonly (readonly [string, number])[];
   readonly color: string;
-  /** Dashed (compare: output) or solid. */
-  readonly dashed?: boolean;
+  /** A dash pattern (canvas `setLineDash`), or solid. */
+  readonly dash?: readonly number[] | undefined;
 }
 
 /** Colours of lines, each at least 4.5:1 on white. */
 export const LINE_COLORS = ["#1d4ed8", "#b91c1c", "#047857", "#a16207", "#7e22ce", "#0e7490", "#be185d", "#374151"];
+
+/**
+ * Dash patterns, so lines that lie on top of each other stay distinguishable (issue 28 §7, T208):
+ * the first solid, the others dashed differently and drawn thinner over it.
+ */
+export const LINE_DASHES: readonly (readonly number[] | undefined)[] = [
+  undefined,
+  [8, 4],
+  [2, 3],
+  [12, 4, 2, 4],
+  [4, 4],
+  [16, 6],
+  [1, 5],
+  [8, 3, 1, 3],
+];
 
 const seconds = (date: string) => Date.parse(`${date}T00:00:00Z`) / 1000;
 
@@ -43,8 +58,27 @@ function changeIndices(values: ArrayLike<number | null | undefined>): number[] {
 }
 
 /**
- * A uPlot step chart of price lines (D17: one point per change; T123). The canvas is an image
- * with a text name; the caller gives the same numbers as a table for screen readers.
+ * An axis tick (`$3`, `$0.25`) or a hover value (`$3.00`, as amounts show elsewhere) in the unit's
+ * currency, or a plain number for credits.
+ */
+function moneyFormat(currency: string | null, minimumFractionDigits: number): (v: number) => string {
+  const format = currency
+    ? new Intl.NumberFormat("en", { style: "currency", currency, minimumFractionDigits, maximumFractionDigits: 6 })
+    : new Intl.NumberFormat("en", { maximumFractionDigits: 6 });
+  return (v) => format.format(v);
+}
+
+/** The currency a display unit names ("USD per 1M tokens" → USD), or null (credits). */
+export function unitCurrency(displayUnit: string): string | null {
+  const code = displayUnit.split(" ")[0] ?? "";
+  return /^[A-Z]{3}$/.test(code) && code !== "XXX" ? code : null;
+}
+
+/**
+ * A uPlot step chart of price lines (D17: one point per change; T123). The y axis is labelled
+ * with the unit and its ticks carry the currency; hovering (or tapping) shows each line's value on
+ * that day in the legend (T208). The canvas is an image with a text name; the caller gives the same
+ * numbers as a table for screen readers.
  */
 export function StepChart(props: {
   readonly lines: readonly ChartLine[];
@@ -52,35 +86,53 @@ export function StepChart(props: {
   readonly until: string;
   /** The image's accessible name. */
   readonly name: string;
+  /** The display unit of every line, e.g. "USD per 1M tokens". */
+  readonly unit: string;
   readonly height?: number;
 }) {
   const box = useRef<HTMLDivElement>(null);
-  const { lines, until, height = 180 } = props;
+  const { lines, until, unit, height = 180 } = props;
   useEffect(() => {
     const el = box.current;
     if (!el) return;
     const data = alignLines(lines, until);
+    const tick = moneyFormat(unitCurrency(unit), 0);
+    const money = moneyFormat(unitCurrency(unit), 2);
     const options: uPlot.Options = {
       width: Math.max(240, el.clientWidth),
       height,
       scales: { x: { time: true }, y: { range: (_u, min, max) => [Math.min(0, min), max > 0 ? max * 1.15 : 1] } },
       axes: [
         { stroke: "#1f2937", grid: { stroke: "#e5e7eb" }, ticks: { stroke: "#9ca3af" } },
-        // The unit is in the chart's caption; the axis keeps the width for its numbers.
-        { stroke: "#1f2937", grid: { stroke: "#e5e7eb" }, ticks: { stroke: "#9ca3af" }, size: 56 },
+        {
+          stroke: "#1f2937",
+          grid: { stroke: "#e5e7eb" },
+          ticks: { stroke: "#9ca3af" },
+          size: 64,
+          label: unit,
+          labelSize: 20,
+          labelFont: "12px system-ui, sans-serif",
+          values: (_u, splits) => {
+            const ticks = splits.map((v) => tick(v));
+            // The ticks are drawn on the canvas; the element names them too (tests, and a check by eye in dev tools).
+            el.dataset.yTicks = ticks.join(" | ");
+            return ticks;
+          },
+        },
       ],
-      cursor: { drag: { x: false, y: false } },
-      legend: { show: lines.length > 1 },
+      cursor: { drag: { x: false, y: false }, points: { size: 8 } },
+      legend: { show: true, live: true },
       series: [
-        { label: "Date" },
+        { label: "Date", value: (_u, v) => (v == null ? "—" : new Date(v * 1000).toISOString().slice(0, 10)) },
         ...lines.map(
-          (line): uPlot.Series => ({
+          (line, i): uPlot.Series => ({
             label: line.label,
             stroke: line.color,
-            width: 2,
-            dash: line.dashed ? [6, 4] : undefined,
+            width: i === 0 ? 2.5 : 2,
+            dash: line.dash ? [...line.dash] : undefined,
             paths: uPlot.paths.stepped!({ align: 1 }),
-            points: { show: true, size: 6, fill: line.color, filter: (u, i) => changeIndices(u.data[i] ?? []) },
+            value: (_u, v) => (v == null ? "—" : money(v)),
+            points: { show: true, size: 6, fill: line.color, filter: (u, si) => changeIndices(u.data[si] ?? []) },
           }),
         ),
       ],
@@ -92,6 +144,6 @@ export function StepChart(props: {
       resize.disconnect();
       chart.destroy();
     };
-  }, [lines, until, height]);
-  return <div class="chart" ref={box} role="img" aria-label={props.name} />;
+  }, [lines, until, height, unit]);
+  return <div class="chart" ref={box} role="img" aria-label={props.name} style={{ minHeight: `${height + 40}px` }} />;
 }

@@ -1,31 +1,23 @@
 import { useEffect, useId, useState } from "preact/hooks";
 import { useLocation } from "preact-iso";
 import { CHANGE_KINDS, MARKET_KINDS } from "../../../domain/change.js";
-import { API, query, useApi } from "../api.js";
-import { type Column, DataTable, numeric } from "../components/data-table.js";
+import { CHANNELS } from "../../../domain/channel.js";
+import { API, modelPage, query, useApi } from "../api.js";
+import { AtPicker, PastNotice, usePageAt } from "../components/at-picker.js";
+import { FilterPanel } from "../components/filter-panel.js";
 import { MakerSelect } from "../components/maker-select.js";
 import { Page } from "../components/page.js";
 import { DimensionLabel } from "../components/price-cell.js";
-import { Status, WhenLoaded } from "../components/status.js";
-import { useDataset } from "../dataset.js";
+import { Failed, Status, WhenLoaded } from "../components/status.js";
+import { TableWrap } from "../components/table-wrap.js";
 import { useSettled } from "../debounce.js";
-import { formatAmount, formatDate, formatPct } from "../format.js";
+import { CHANNEL_OPTIONS, channelName, formatAmount, formatCount, formatDate, formatPct } from "../format.js";
 import type { Change } from "../types.js";
 
 const DAY_CHOICES = [7, 30, 90, 365] as const;
 const PAGE = 100;
-const MAX_LIMIT = 500;
-
-const COLUMNS: readonly Column[] = [
-  "Date",
-  "Model",
-  "Channel",
-  "Price",
-  numeric("Was"),
-  numeric("Now"),
-  numeric("Change"),
-  "Kind",
-];
+/** The channels of resellers and plans: every channel but the maker's own (D2). */
+const RESELLER_CHANNELS = CHANNELS.filter((c) => c !== "direct").join(",");
 
 const KIND_NAMES: Readonly<Record<string, string>> = {
   price_increase: "Price increase",
@@ -37,21 +29,30 @@ const KIND_NAMES: Readonly<Record<string, string>> = {
   reference_changed: "Reference changed",
 };
 
+/** `meta` of a `/changes` answer with the T204 additions. */
+interface ChangesMeta {
+  readonly total: number;
+  readonly nextCursor: string | null;
+  readonly days: number;
+}
+
 /**
- * Changes (issue 18 §4): the market-move feed of `/changes` with its filters (look-back, kinds,
- * maker, free text), kept in the URL, and the RSS feed of the same filters.
+ * Changes (issue 18 §4, issue 28 §5): the makers' own moves first, the resellers' and plans'
+ * folded below, each with its true count (`meta.total`) and pages by the `/changes` cursor (T204);
+ * filters (look-back, kinds, maker, channel, text, `at`) in the URL; the RSS feed of the same
+ * filters links each item to the model's page here (`link=web`, T205).
  */
 export function ChangesPage() {
   const { query: params, route } = useLocation();
+  const at = usePageAt();
   const days = Number(params.days ?? 30) || 30;
   const kinds = (params.kind ?? "").split(",").filter((k) => (CHANGE_KINDS as readonly string[]).includes(k));
   const chosenKinds = kinds.length > 0 ? kinds : [...MARKET_KINDS];
   const provider = params.provider ?? "";
-  const limit = Math.min(MAX_LIMIT, Number(params.limit ?? PAGE) || PAGE);
+  const channel = (CHANNELS as readonly string[]).includes(params.channel ?? "") ? params.channel! : "";
   const [text, setText] = useState(params.q ?? "");
   const q = useSettled(text.trim(), 250);
-  const textId = useId();
-  const daysId = useId();
+  const ids = { text: useId(), days: useId(), channel: useId() };
 
   const filters = {
     days: days === 30 ? null : days,
@@ -59,15 +60,13 @@ export function ChangesPage() {
     provider: provider || null,
     q: q || null,
   };
-  const go = (next: Partial<Record<keyof typeof filters | "limit", string | number | null>>) =>
-    route(`/changes${query({ ...filters, limit: limit === PAGE ? null : limit, ...next })}`, true);
+  const go = (next: Partial<Record<keyof typeof filters | "channel" | "at", string | number | null>>) =>
+    route(`/changes${query({ ...filters, channel: channel || null, at, ...next })}`, true);
   useEffect(() => {
-    if ((params.q ?? "") !== q) go({ q: q || null, limit: null });
+    if ((params.q ?? "") !== q) go({ q: q || null });
   }, [q]);
 
-  const apiQuery = query({ ...filters, limit });
-  const changes = useApi<Change[]>(`/changes${apiQuery}`);
-  const rss = `${API}/changes.xml${query(filters)}`;
+  const rss = `${API}/changes.xml${query({ ...filters, channel: channel || null, link: "web" })}`;
 
   return (
     <Page
@@ -75,124 +74,272 @@ export function ChangesPage() {
       title="Changes"
       lead={
         <>
-          Market moves between ingestion runs, newest first. Follow them in a feed reader: <a href={rss}>RSS feed</a> of
-          these filters.
+          Market moves between ingestion runs, newest first: the makers' own price moves first, resellers' and plans'
+          below. Follow them in a feed reader: <a href={rss}>RSS feed</a> of these filters.
         </>
       }
     >
       <form class="filters" aria-label="Filter changes" onSubmit={(event) => event.preventDefault()}>
         <div class="field">
-          <label for={textId}>Model or maker</label>
-          <input id={textId} type="search" value={text} onInput={(event) => setText(event.currentTarget.value)} />
+          <label for={ids.text}>Model or maker</label>
+          <input id={ids.text} type="search" value={text} onInput={(event) => setText(event.currentTarget.value)} />
         </div>
-        <MakerSelect value={provider} onChange={(slug) => go({ provider: slug || null, limit: null })} />
-        <div class="field">
-          <label for={daysId}>Look back</label>
-          <select
-            id={daysId}
-            value={String(days)}
-            onChange={(event) =>
-              go({ days: Number(event.currentTarget.value) === 30 ? null : event.currentTarget.value })
-            }
-          >
-            {DAY_CHOICES.map((d) => (
-              <option key={d} value={String(d)}>
-                {d} days
-              </option>
+        <FilterPanel
+          active={[provider, channel, at, days !== 30, !sameKinds(chosenKinds, MARKET_KINDS)].filter(Boolean).length}
+        >
+          <MakerSelect value={provider} onChange={(slug) => go({ provider: slug || null })} />
+          <div class="field">
+            <label for={ids.channel}>Channel</label>
+            <select id={ids.channel} value={channel} onChange={(e) => go({ channel: e.currentTarget.value || null })}>
+              <option value="">Makers first, then resellers</option>
+              {CHANNEL_OPTIONS.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.id === "direct" ? "Makers' own prices only" : `${c.name} only`}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div class="field">
+            <label for={ids.days}>Look back</label>
+            <select
+              id={ids.days}
+              value={String(days)}
+              onChange={(event) =>
+                go({ days: Number(event.currentTarget.value) === 30 ? null : event.currentTarget.value })
+              }
+            >
+              {DAY_CHOICES.map((d) => (
+                <option key={d} value={String(d)}>
+                  {d} days
+                </option>
+              ))}
+            </select>
+          </div>
+          <AtPicker label="Changes up to" at={at} onChange={(day) => go({ at: day })} />
+          <fieldset class="kinds">
+            <legend>Kinds</legend>
+            {CHANGE_KINDS.map((kind) => (
+              <label key={kind} class="check">
+                <input
+                  type="checkbox"
+                  checked={chosenKinds.includes(kind)}
+                  onChange={(event) => {
+                    const next = event.currentTarget.checked
+                      ? CHANGE_KINDS.filter((k) => k === kind || chosenKinds.includes(k))
+                      : chosenKinds.filter((k) => k !== kind);
+                    if (next.length === 0) return;
+                    go({ kind: sameKinds(next, MARKET_KINDS) ? null : next.join(",") });
+                  }}
+                />
+                {KIND_NAMES[kind]}
+              </label>
             ))}
-          </select>
-        </div>
-        <fieldset class="kinds">
-          <legend>Kinds</legend>
-          {CHANGE_KINDS.map((kind) => (
-            <label key={kind} class="check">
-              <input
-                type="checkbox"
-                checked={chosenKinds.includes(kind)}
-                onChange={(event) => {
-                  const next = event.currentTarget.checked
-                    ? CHANGE_KINDS.filter((k) => k === kind || chosenKinds.includes(k))
-                    : chosenKinds.filter((k) => k !== kind);
-                  if (next.length === 0) return;
-                  go({ kind: sameKinds(next, MARKET_KINDS) ? null : next.join(","), limit: null });
-                }}
-              />
-              {KIND_NAMES[kind]}
-            </label>
-          ))}
-        </fieldset>
+          </fieldset>
+        </FilterPanel>
       </form>
-      <WhenLoaded what="changes" loaded={changes}>
-        {({ data, meta }) => (
-          <ChangeList
-            changes={data}
+      <PastNotice at={at} />
+      {channel ? (
+        <ChangeFeed
+          id="channel-moves"
+          title={channel === "direct" ? "The makers' own moves" : `Moves in ${channelName(channel)}`}
+          apiQuery={{ ...filters, channel, at }}
+          days={days}
+        />
+      ) : (
+        <>
+          <ChangeFeed
+            id="maker-moves"
+            title="The makers' own moves"
+            apiQuery={{ ...filters, channel: "direct", at }}
             days={days}
-            until={formatDate(meta.datasetVersion)}
-            onMore={
-              data.length >= limit && limit < MAX_LIMIT ? () => go({ limit: Math.min(MAX_LIMIT, limit + PAGE) }) : null
-            }
           />
-        )}
-      </WhenLoaded>
+          <ChangeFeed
+            id="reseller-moves"
+            title="Resellers' and plans' moves"
+            apiQuery={{ ...filters, channel: RESELLER_CHANNELS, at }}
+            days={days}
+            folded
+          />
+        </>
+      )}
     </Page>
   );
 }
 
 /**
- * The change records as a table after a status line saying what it shows, and "Show more changes"
- * when `onMore` is given (the feed may hold more than the limit asked for).
+ * One feed of changes: its true count, its rows and "Show more changes" continuing with the
+ * cursor (T204); `folded` puts the rows in a closed disclosure whose summary says the count.
  */
-function ChangeList(props: {
-  readonly changes: readonly Change[];
+function ChangeFeed(props: {
+  readonly id: string;
+  readonly title: string;
+  readonly apiQuery: Readonly<Record<string, string | number | null>>;
   readonly days: number;
-  /** The dataset version's day. */
-  readonly until: string;
-  readonly onMore: (() => void) | null;
+  readonly folded?: boolean;
 }) {
-  const { changes, onMore } = props;
+  const base = query({ ...props.apiQuery, limit: PAGE });
+  // A feed of one channel does not repeat it on every row.
+  const oneChannel = typeof props.apiQuery.channel === "string" && !props.apiQuery.channel.includes(",");
+  const [cursors, setCursors] = useState<string[]>([]);
+  const [next, setNext] = useState<Record<string, string | null>>({});
+  useEffect(() => {
+    setCursors([]);
+    setNext({});
+  }, [base]);
+  const first = useApi<Change[], ChangesMeta & { datasetVersion: string }>(`/changes${base}`);
+  const headingId = `${props.id}-title`;
+  const body = (
+    <WhenLoaded what="the changes" loaded={first}>
+      {({ data, meta }) => (
+        <>
+          <Status>
+            {formatCount(meta.total)} {meta.total === 1 ? "change" : "changes"} in the {props.days} days before{" "}
+            {formatDate(meta.datasetVersion)}
+            {meta.total > data.length ? `; the newest ${formatCount(PAGE)} first` : ""}
+          </Status>
+          {data.length > 0 ? (
+            <TableWrap label={props.title}>
+              <table class="changes cards" data-testid={props.id}>
+                <caption class="visually-hidden">{props.title}, newest first</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Date</th>
+                    <th scope="col">Model</th>
+                    {oneChannel ? null : <th scope="col">Channel</th>}
+                    <th scope="col">Price</th>
+                    <th scope="col" class="num">
+                      Was
+                    </th>
+                    <th scope="col" class="num">
+                      Now
+                    </th>
+                    <th scope="col" class="num">
+                      Change
+                    </th>
+                    <th scope="col">Kind</th>
+                  </tr>
+                </thead>
+                <ChangeRows changes={data} oneChannel={oneChannel} />
+                {cursors.map((cursor) => (
+                  <MoreRows
+                    key={cursor}
+                    path={`/changes${base}&cursor=${encodeURIComponent(cursor)}`}
+                    oneChannel={oneChannel}
+                    onNext={(n) => setNext((known) => ({ ...known, [cursor]: n }))}
+                  />
+                ))}
+              </table>
+            </TableWrap>
+          ) : null}
+          {(() => {
+            // The page after the last one shown: from the first answer, or from the last page's own.
+            const last = cursors[cursors.length - 1];
+            const after = last === undefined ? meta.nextCursor : next[last];
+            return after ? (
+              <button
+                type="button"
+                class="more"
+                onClick={() => setCursors((list) => (list.includes(after) ? list : [...list, after]))}
+              >
+                Show more changes
+              </button>
+            ) : null;
+          })()}
+        </>
+      )}
+    </WhenLoaded>
+  );
+  const count = first.state === "ok" ? ` (${formatCount(first.data.meta.total)})` : "";
   return (
-    <>
-      <Status>
-        {changes.length} changes in the {props.days} days before {props.until}
-      </Status>
-      {changes.length > 0 ? (
-        <DataTable label="Market moves" caption="Market moves, newest first" columns={COLUMNS} class="changes">
-          {changes.map((c, i) => (
-            <ChangeRow key={`${c.model}|${c.channel}|${c.label}|${c.occurredAt}|${i}`} change={c} />
-          ))}
-        </DataTable>
-      ) : null}
-      {onMore ? (
-        <button type="button" onClick={onMore}>
-          Show more changes
-        </button>
-      ) : null}
-    </>
+    <section aria-labelledby={headingId}>
+      {props.folded ? (
+        <details>
+          <summary>
+            <h2 id={headingId} class="in-summary">
+              {props.title}
+              {count}
+            </h2>
+          </summary>
+          {body}
+        </details>
+      ) : (
+        <>
+          <h2 id={headingId}>
+            {props.title}
+            {count}
+          </h2>
+          {body}
+        </>
+      )}
+    </section>
+  );
+}
+
+/** A later page of a feed: its rows as another body of the same table; it reports its next cursor. */
+function MoreRows(props: {
+  readonly path: string;
+  readonly oneChannel: boolean;
+  readonly onNext: (next: string | null) => void;
+}) {
+  const page = useApi<Change[], ChangesMeta>(props.path);
+  const next = page.state === "ok" ? page.data.meta.nextCursor : undefined;
+  useEffect(() => {
+    if (next !== undefined) props.onNext(next);
+  }, [next]);
+  if (page.state === "error")
+    return (
+      <tbody>
+        <tr>
+          <td colSpan={props.oneChannel ? 7 : 8}>
+            <Failed what="more changes" error={page.error} retry={page.retry} />
+          </td>
+        </tr>
+      </tbody>
+    );
+  if (page.state !== "ok") return null;
+  return <ChangeRows changes={page.data.data} oneChannel={props.oneChannel} />;
+}
+
+function ChangeRows(props: { readonly changes: readonly Change[]; readonly oneChannel: boolean }) {
+  return (
+    <tbody>
+      {props.changes.map((c, i) => (
+        <ChangeRow
+          key={`${c.model}|${c.channel}|${c.label}|${c.occurredAt}|${i}`}
+          change={c}
+          oneChannel={props.oneChannel}
+        />
+      ))}
+    </tbody>
   );
 }
 
 /** A change record as a row; the channel by its name in `/meta` (D2). */
-function ChangeRow(props: { readonly change: Change }) {
+function ChangeRow(props: { readonly change: Change; readonly oneChannel: boolean }) {
   const c = props.change;
-  const dataset = useDataset();
-  const channelName = dataset?.channels.find((ch) => ch.id === c.channel)?.name ?? c.channel;
   return (
     <tr>
-      <td>
+      <td data-label="Date">
         <time dateTime={c.occurredAt}>{formatDate(c.occurredAt)}</time>
       </td>
-      <td>
-        <a href={`/m/${c.model}`}>{c.modelName}</a>
+      <td data-label="Model">
+        <a href={modelPage(c.model)}>{c.modelName}</a>
         <div class="muted">{c.providerName}</div>
       </td>
-      <td>{channelName}</td>
-      <td>
+      {props.oneChannel ? null : <td data-label="Channel">{channelName(c.channel)}</td>}
+      <td data-label="Price">
         <DimensionLabel label={c.label} displayUnit={c.displayUnit} />
       </td>
-      <td class="num">{c.oldAmount === null ? "—" : formatUnitAmount(c.oldAmount, c.displayUnit)}</td>
-      <td class="num">{c.newAmount === null ? "—" : formatUnitAmount(c.newAmount, c.displayUnit)}</td>
-      <td class={`num ${delta(c.deltaPct)}`}>{formatPct(c.deltaPct)}</td>
-      <td>{KIND_NAMES[c.kind] ?? c.kind}</td>
+      <td class="num" data-label="Was">
+        {c.oldAmount === null ? "—" : formatUnitAmount(c.oldAmount, c.displayUnit)}
+      </td>
+      <td class="num" data-label="Now">
+        {c.newAmount === null ? "—" : formatUnitAmount(c.newAmount, c.displayUnit)}
+      </td>
+      <td class={`num ${delta(c.deltaPct)}`} data-label="Change">
+        {formatPct(c.deltaPct)}
+      </td>
+      <td data-label="Kind">{KIND_NAMES[c.kind] ?? c.kind}</td>
     </tr>
   );
 }
@@ -209,7 +356,7 @@ function delta(pct: number | null): string {
 /** An amount of a change record: its display unit names the currency ("USD per 1M tokens"). */
 function formatUnitAmount(amount: number, displayUnit: string): string {
   const currency = displayUnit.split(" ")[0] ?? "";
-  const isCurrency = /^[A-Z]{3}$/.test(currency);
+  const isCurrency = /^[A-Z]{3}$/.test(currency) && currency !== "XXX";
   return formatAmount(amount, {
     denomination: isCurrency ? "currency" : "credit",
     currency: isCurrency ? currency : "",

@@ -1,12 +1,13 @@
 import { useEffect, useMemo, useState } from "preact/hooks";
 import { useLocation } from "preact-iso";
-import { getJson, modelPath, query, useApi } from "../api.js";
+import { getJson, modelPage, modelPath, query, useApi } from "../api.js";
+import { AtPicker, PastNotice, usePageAt } from "../components/at-picker.js";
 import { ColumnHeads } from "../components/data-table.js";
 import { ModelPicker } from "../components/model-picker.js";
 import { Page } from "../components/page.js";
 import { DimensionLabel, PriceCell } from "../components/price-cell.js";
 import { Loading, WhenLoaded } from "../components/status.js";
-import { type ChartLine, LINE_COLORS, StepChart } from "../components/step-chart.js";
+import { type ChartLine, LINE_COLORS, LINE_DASHES, StepChart } from "../components/step-chart.js";
 import { TableWrap } from "../components/table-wrap.js";
 import { formatCount, formatDate, headline } from "../format.js";
 import type { Envelope, HistorySeries, Model, Price } from "../types.js";
@@ -15,37 +16,56 @@ import type { Envelope, HistorySeries, Model, Price } from "../types.js";
 const MAX_MODELS = 8;
 
 /**
- * Compare (issue 18 §3): 2–8 models side by side (`/compare`), one column each, and one chart of
- * their input and output prices over time (solid input, dashed output). The ids live in the URL.
+ * Compare (issue 18 §3): 2–8 models side by side (`/compare`), one column each, and a chart of
+ * their input prices and one of their output prices over time, each model in its own colour and
+ * dash (T208). The ids and `at` live in the URL; ids beyond the eighth are named, not dropped.
  */
 export function ComparePage() {
   const { query: params, route } = useLocation();
-  const ids = useMemo(
-    () => [...new Set((params.models ?? "").split(",").filter((id) => /^[^/]+\/[^/]+$/.test(id)))].slice(0, MAX_MODELS),
+  const at = usePageAt();
+  const asked = useMemo(
+    () => [...new Set((params.models ?? "").split(",").filter((id) => /^[^/]+\/[^/]+$/.test(id)))],
     [params.models],
   );
-  const setIds = (next: readonly string[]) => route(`/compare${query({ models: next.join(",") || null })}`, true);
+  const ids = asked.slice(0, MAX_MODELS);
+  const dropped = asked.slice(MAX_MODELS);
+  const [refused, setRefused] = useState<string | null>(null);
+  const setIds = (next: readonly string[], day: string | null = at) =>
+    route(`/compare${query({ models: next.join(",") || null, at: day })}`, true);
   const compared = useApi<Model[], { found: number; requested: number }>(
-    ids.length >= 2 ? `/compare${query({ models: ids.join(",") })}` : null,
+    ids.length >= 2 ? `/compare${query({ models: ids.join(","), at })}` : null,
   );
 
   return (
     <Page id="compare" title="Compare models">
       <search class="filters">
         <ModelPicker
-          label={ids.length >= MAX_MODELS ? "Compare up to 8 models" : "Add a model"}
+          label="Add a model"
           placeholder="e.g. sonnet, gpt-4o"
           clearOnPick
           onPick={(s) => {
-            if (!ids.includes(s.id) && ids.length < MAX_MODELS) setIds([...ids, s.id]);
+            if (ids.includes(s.id)) return;
+            if (ids.length >= MAX_MODELS) setRefused(s.id);
+            else {
+              setRefused(null);
+              setIds([...ids, s.id]);
+            }
           }}
         />
+        <AtPicker at={at} onChange={(day) => setIds(ids, day)} />
       </search>
+      {dropped.length > 0 || refused ? (
+        <p class="error" role="alert">
+          Compare takes up to {MAX_MODELS} models: {[...dropped, ...(refused ? [refused] : [])].join(", ")}{" "}
+          {dropped.length + (refused ? 1 : 0) === 1 ? "was" : "were"} left out. Remove one to add another.
+        </p>
+      ) : null}
+      <PastNotice at={at} version={compared.state === "ok" ? compared.data.meta.datasetVersion : undefined} />
       {ids.length > 0 ? (
         <ul class="chips" aria-label="Models compared">
           {ids.map((id) => (
             <li key={id}>
-              <a href={`/m/${id}`}>{id}</a>{" "}
+              <a href={modelPage(id, at)}>{id}</a>{" "}
               <button type="button" aria-label={`Remove ${id}`} onClick={() => setIds(ids.filter((x) => x !== id))}>
                 ×
               </button>
@@ -56,7 +76,9 @@ export function ComparePage() {
       {ids.length < 2 ? <p>Pick at least two models to compare (up to eight).</p> : null}
       {ids.length >= 2 ? (
         <WhenLoaded what="the comparison" loaded={compared}>
-          {({ data, meta }) => <Comparison models={data} requested={ids} until={formatDate(meta.datasetVersion)} />}
+          {({ data, meta }) => (
+            <Comparison models={data} requested={ids} until={formatDate(meta.datasetVersion)} at={at} />
+          )}
         </WhenLoaded>
       ) : null}
     </Page>
@@ -67,6 +89,7 @@ function Comparison(props: {
   readonly models: readonly Model[];
   readonly requested: readonly string[];
   readonly until: string;
+  readonly at: string | null;
 }) {
   const { models } = props;
   const missing = props.requested.filter((id) => !models.some((m) => m.id === id));
@@ -82,7 +105,11 @@ function Comparison(props: {
   ];
   return (
     <>
-      {missing.length > 0 ? <p class="error">Not in the catalogue: {missing.join(", ")}.</p> : null}
+      {missing.length > 0 ? (
+        <p class="error">
+          Not in the catalogue{props.at ? ` on ${props.at}` : ""}: {missing.join(", ")}.
+        </p>
+      ) : null}
       <section aria-labelledby="side-title">
         <h2 id="side-title">Side by side</h2>
         <p class="muted">The makers' own prices.</p>
@@ -94,7 +121,7 @@ function Comparison(props: {
                 <td />
                 {models.map((m) => (
                   <th scope="col" key={m.id} data-model={m.id}>
-                    <a href={`/m/${m.id}`}>{m.name}</a>
+                    <a href={modelPage(m.id, props.at)}>{m.name}</a>
                     <div class="muted">{m.id}</div>
                   </th>
                 ))}
@@ -130,7 +157,10 @@ function Comparison(props: {
 
 const key = (p: Price) => `${p.label}|${p.displayUnit}`;
 
-/** Input (solid) and output (dashed) price of each model over time, in one chart. */
+/**
+ * The input prices of the models over time in one chart and their output prices in another (T123,
+ * T208): each model keeps its colour and dash pattern in both, so overlapping lines stay apart.
+ */
 function CompareChart(props: { readonly models: readonly Model[]; readonly until: string }) {
   const [histories, setHistories] = useState<HistorySeries[][] | null>(null);
   const { models } = props;
@@ -148,30 +178,30 @@ function CompareChart(props: { readonly models: readonly Model[]; readonly until
     });
     return () => controller.abort();
   }, [models]);
-  const lines = useMemo(() => {
+  const charts = useMemo(() => {
     if (!histories) return null;
-    const out: ChartLine[] = [];
-    models.forEach((m, i) => {
-      for (const direction of ["input", "output"] as const) {
+    return (["input", "output"] as const).map((direction) => {
+      const lines: ChartLine[] = [];
+      models.forEach((m, i) => {
         const price = headline(m.prices, direction);
         const series =
           price && histories[i]?.find((s) => s.label === price.label && s.displayUnit === price.displayUnit);
         if (series)
-          out.push({
-            label: `${m.name} ${direction}`,
+          lines.push({
+            label: m.name,
             points: series.points,
             color: LINE_COLORS[i % LINE_COLORS.length]!,
-            dashed: direction === "output",
+            dash: LINE_DASHES[i % LINE_DASHES.length],
           });
-      }
+      });
+      return { direction, lines };
     });
-    return out;
   }, [histories, models]);
   const units = new Set(
     models.flatMap((m) => [headline(m.prices, "input"), headline(m.prices, "output")]).map((p) => p?.displayUnit),
   );
   units.delete(undefined);
-  const unit = units.size === 1 ? [...units][0]! : "per 1M tokens";
+  const unit = units.size === 1 ? [...units][0]! : "USD per 1M tokens";
   return (
     <section aria-labelledby="compare-chart-title">
       <h2 id="compare-chart-title">Input and output prices over time</h2>
@@ -180,33 +210,40 @@ function CompareChart(props: { readonly models: readonly Model[]; readonly until
           These models are billed in different units ({[...units].join(", ")}); amounts are not converted.
         </p>
       ) : null}
-      {lines === null ? <Loading what="price histories" /> : null}
-      {lines !== null && lines.length === 0 ? <p>No input or output price history for these models.</p> : null}
-      {lines !== null && lines.length > 0 ? (
-        <figure class="chart-card wide">
-          <figcaption>{unit}: solid lines input, dashed lines output</figcaption>
-          <StepChart
-            lines={lines}
-            until={props.until}
-            height={300}
-            name={`Input and output price history of ${models.map((m) => m.name).join(", ")}, ${unit}`}
-          />
-          <details>
-            <summary>Points of every line</summary>
-            <table>
-              <ColumnHeads columns={["Line", "Points (from date: amount)"]} />
-              <tbody>
-                {lines.map((line) => (
-                  <tr key={line.label}>
-                    <th scope="row">{line.label}</th>
-                    <td>{line.points.map(([d, a]) => `${d}: ${a}`).join("; ")}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </details>
-        </figure>
-      ) : null}
+      {charts === null ? <Loading what="price histories" /> : null}
+      {charts?.every((c) => c.lines.length === 0) ? <p>No input or output price history for these models.</p> : null}
+      <div class="charts wide-charts">
+        {(charts ?? [])
+          .filter((c) => c.lines.length > 0)
+          .map(({ direction, lines }) => (
+            <figure class="chart-card" key={direction} data-direction={direction}>
+              <figcaption>
+                <strong>{direction === "input" ? "Input" : "Output"}</strong> <span class="muted">{unit}</span>
+              </figcaption>
+              <StepChart
+                lines={lines}
+                until={props.until}
+                height={240}
+                unit={unit}
+                name={`${direction === "input" ? "Input" : "Output"} price history of ${lines.map((l) => l.label).join(", ")}, ${unit}`}
+              />
+              <details>
+                <summary>Points of every line</summary>
+                <table>
+                  <ColumnHeads columns={["Model", "Points (from date: amount)"]} />
+                  <tbody>
+                    {lines.map((line) => (
+                      <tr key={line.label}>
+                        <th scope="row">{line.label}</th>
+                        <td>{line.points.map(([d, a]) => `${d}: ${a}`).join("; ")}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </details>
+            </figure>
+          ))}
+      </div>
     </section>
   );
 }

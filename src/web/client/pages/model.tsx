@@ -1,69 +1,92 @@
-import { useEffect, useState } from "preact/hooks";
+import { useEffect, useMemo } from "preact/hooks";
 import { useLocation } from "preact-iso";
-import { API, getJson, modelPath, useApi } from "../api.js";
-import { ConfidenceBadge, DisputedMark } from "../components/badges.js";
-import { type Column, DataTable, numeric } from "../components/data-table.js";
+import { MULTI_SELLER_CHANNELS } from "../../../domain/channel.js";
+import { type ListedPrice, listedPrice, offersByPrice } from "../../../domain/listed-price.js";
+import { API, modelPath, query, useApi } from "../api.js";
+import { AtPicker, PastNotice, usePageAt } from "../components/at-picker.js";
+import { ConfidenceBadge, DisputedMark, LevelsLink, OutlierMark } from "../components/badges.js";
 import { HistoryCharts } from "../components/history-charts.js";
-import { DimensionLabel, PriceCell } from "../components/price-cell.js";
+import { DimensionLabel } from "../components/price-cell.js";
 import { Failed, Loading, WhenLoaded } from "../components/status.js";
 import { TableWrap } from "../components/table-wrap.js";
-import { useDataset, useTitle } from "../dataset.js";
-import { formatAmount, formatCount, formatDate } from "../format.js";
-import type { ChannelInfo, Envelope, HistorySeries, Model, Price } from "../types.js";
+import { useTitle } from "../dataset.js";
+import { channelName, formatAmount, formatCount, formatDate, formatRatio, OUTLIER_RATIO } from "../format.js";
+import type { HistorySeries, Model, Price } from "../types.js";
 import { NotFoundPage } from "./not-found.js";
 
-/** Channels holding several sellers, each price with `qualifiers.seller` (D2). */
-const MULTI_SELLER = new Set(["coding_plan", "token_plan", "other"]);
-
-/** The prices of one channel for the model (empty when the channel does not sell it). */
-interface ChannelPrices {
-  readonly channel: ChannelInfo;
-  readonly prices: readonly Price[];
-}
-
 /**
- * The model page (issue 18 §2), `/m/{provider}/{model}`: lifecycle and limits, every dimension in
- * every channel side by side, each price's evidence, and a history chart per dimension. An alias
- * follows the API's 308 and replaces the URL with the canonical one (T121); an unknown model is
- * the not-found page.
+ * The model page (issue 18 §2, issue 28 §2), `/m/{provider}/{model}`: ONE request for the model and
+ * every channel's prices (`?channel=all`, T201), the summary first (headline input and output,
+ * cheapest offer, confidence, last change), then the maker's prices with their evidence, every
+ * offer cheapest first, each channel's full list folded, and the maker's price history last (it
+ * loads beside the prices and, being last, moves nothing when it arrives). An alias follows the
+ * API's 308 and replaces the URL (T121); an unknown model is the not-found page; a failed request
+ * offers to try again and says nothing about the model (T208).
  */
 export function ModelPage(props: { readonly params: { readonly provider: string; readonly model: string } }) {
   const { provider, model } = props.params;
-  const path = modelPath(`${provider}/${model}`);
-  const main = useApi<Model, { channel: string }>(path);
+  const at = usePageAt();
   const { route } = useLocation();
+  const path = modelPath(`${provider}/${model}`);
+  const main = useApi<Model, { channel: string; at?: string }>(`${path}${query({ channel: "all", at })}`);
+  const history = useApi<HistorySeries[]>(`${path}/history`);
   const movedTo = main.state === "ok" ? main.movedTo : null;
   useEffect(() => {
     // An alias: the API answered 308 to the canonical model; the address bar follows it.
     const canonical = movedTo?.match(/^\/models\/([^/?]+\/[^/?]+)/)?.[1];
-    if (canonical && canonical !== `${provider}/${model}`) route(`/m/${canonical}`, true);
+    if (canonical && canonical !== `${provider}/${model}`) route(`/m/${canonical}${query({ at })}`, true);
   }, [movedTo]);
 
-  if (main.state === "error" && main.error.status === 404) return <NotFoundPage modelId={`${provider}/${model}`} />;
+  if (main.state === "error" && main.error.status === 404 && !at)
+    return <NotFoundPage modelId={`${provider}/${model}`} />;
   const loaded = main.state === "ok" && !movedTo ? main.data : null;
   // One heading element in every state, so the focus put on it by a navigation stays there (T125).
   return (
-    <article aria-labelledby="model-title">
+    <article aria-labelledby="model-title" class="model-page">
       <h1 id="model-title" tabIndex={-1}>
         {loaded ? loaded.data.name : `${provider}/${model}`}
       </h1>
-      {main.state === "error" ? <Failed what="the model" error={main.error} /> : null}
+      {main.state === "error" ? (
+        main.error.status === 404 && at ? (
+          <p role="alert">
+            {provider}/{model} was not in the catalogue on {at}. <a href={`/m/${provider}/${model}`}>Latest prices</a>
+          </p>
+        ) : (
+          <Failed what="the model's prices" error={main.error} retry={main.retry} />
+        )
+      ) : null}
       {loaded ? (
-        <ModelView model={loaded.data} datasetVersion={loaded.meta.datasetVersion} />
+        <ModelView
+          model={loaded.data}
+          datasetVersion={loaded.meta.datasetVersion}
+          at={at}
+          onAt={(day) => route(`/m/${loaded.data.id}${query({ at: day })}`, true)}
+          history={history}
+        />
       ) : main.state === "error" ? null : (
-        <Loading what="the model" />
+        <Loading what="the model's prices" />
       )}
     </article>
   );
 }
 
-function ModelView(props: { readonly model: Model; readonly datasetVersion: string }) {
+/** A price of `?channel=all`: it carries its channel and seller (T201). */
+type ChannelPrice = Price & { readonly channel: NonNullable<Price["channel"]>; readonly seller: string };
+
+function ModelView(props: {
+  readonly model: Model;
+  readonly datasetVersion: string;
+  readonly at: string | null;
+  readonly onAt: (at: string | null) => void;
+  readonly history: ReturnType<typeof useApi<HistorySeries[]>>;
+}) {
   const m = props.model;
-  useTitle(`${m.name} prices`);
-  const dataset = useDataset();
-  const channels = useChannelPrices(m, dataset?.channels ?? null);
-  const history = useApi<HistorySeries[]>(`${modelPath(m.id)}/history`);
-  const ready = channels !== null && history.state !== "loading";
+  const prices = m.prices as ChannelPrice[];
+  const listed = useMemo(() => listedPrice(prices), [prices]);
+  const offers = useMemo(() => offersByPrice(prices), [prices]);
+  const direct = prices.filter((p) => p.channel === "direct");
+  useTitle(`${m.name} prices`, describe(m, listed));
+  const ready = props.history.state !== "loading";
   useEffect(() => {
     // What the browser test measures as "interactive" (issue 18 Must show; T126).
     if (ready) performance.mark("tariff:model-ready");
@@ -73,216 +96,218 @@ function ModelView(props: { readonly model: Model; readonly datasetVersion: stri
     <div data-ready={ready ? "true" : undefined}>
       <p class="lead">
         <code>{m.id}</code> · made by {m.provider} ·{" "}
-        <span class={`badge state-${m.lifecycle.state}`}>{m.lifecycle.state}</span> ·{" "}
-        <a href={`/compare?models=${m.id}`}>Compare with other models</a> ·{" "}
-        <a href={`${API}${modelPath(m.id)}`}>JSON</a>
+        <span class={`badge state-${m.lifecycle.state}`}>{m.lifecycle.state}</span>
       </p>
-      <Facts model={m} />
-      {channels === null ? <Loading what="prices in every channel" /> : <ChannelMatrix channels={channels} />}
+      <PastNotice at={props.at} version={props.datasetVersion} />
+      <Summary model={m} listed={listed} cheapest={offers[0] ?? null} channelName={channelName} at={props.at} />
+      <p class="actions">
+        <a href={`/cost${query({ models: m.id, at: props.at })}`}>Estimate a workload</a>
+        <a href={`/compare${query({ models: m.id, at: props.at })}`}>Compare with other models</a>
+        <a href={`${API}${modelPath(m.id)}${query({ channel: "all", at: props.at })}`}>JSON</a>
+      </p>
+      <AtPicker at={props.at} onChange={props.onAt} />
+      <MakerPrices prices={direct} />
+      <Offers offers={offers} maker={listed?.channel === "direct" ? listed : null} channelName={channelName} />
+      <ChannelLists prices={prices} />
       <section aria-labelledby="history-title">
         <h2 id="history-title">Price history</h2>
-        <p class="muted">The maker's own prices; one point per change.</p>
-        <WhenLoaded what="price history" loaded={history}>
+        <p class="muted">The maker's own prices; one point per change. Hover or tap a chart to read its values.</p>
+        <WhenLoaded what="the price history" loaded={props.history}>
           {({ data }) => <HistoryCharts series={data} until={formatDate(props.datasetVersion)} />}
         </WhenLoaded>
       </section>
-      {channels === null ? null : <SellersAndEvidence channels={channels} />}
     </div>
   );
 }
 
-/** The model's prices in every channel of `/meta` (one request each), or null while loading. */
-function useChannelPrices(model: Model, channels: readonly ChannelInfo[] | null): ChannelPrices[] | null {
-  const [loaded, setLoaded] = useState<ChannelPrices[] | null>(null);
-  useEffect(() => {
-    if (!channels) return;
-    const controller = new AbortController();
-    setLoaded(null);
-    Promise.all(
-      channels.map(async (channel): Promise<ChannelPrices> => {
-        if (channel.id === "direct") return { channel, prices: model.prices };
-        const { body } = await getJson<Envelope<Model>>(
-          `${modelPath(model.id)}?channel=${channel.id}`,
-          controller.signal,
-        );
-        return { channel, prices: body.data.prices };
-      }),
-    ).then(setLoaded, () => {
-      if (!controller.signal.aborted) setLoaded(channels.map((channel) => ({ channel, prices: [] })));
-    });
-    return () => controller.abort();
-  }, [model, channels]);
-  return loaded;
+/** The description a shared link previews (T207; the server writes the same into the HTML). */
+function describe(m: Model, listed: ListedPrice<Price> | null): string {
+  if (!listed) return `${m.name} (${m.id}): no token price published in any channel. Tariff, open AI-model prices.`;
+  const part = (p: Price | null, what: string) => (p ? `${formatAmount(p.amount, p)} ${what}` : null);
+  const amounts = [part(listed.input, "input"), part(listed.output, "output")].filter(Boolean).join(" / ");
+  const whose = listed.channel === "direct" ? "the maker's price" : `via ${listed.seller}`;
+  return `${m.name}: ${amounts} per 1M tokens (${whose}, ${listed.confidence} confidence). Every channel's price with its sources on Tariff.`;
 }
 
-function Facts(props: { readonly model: Model }) {
-  const m = props.model;
-  const rows: [string, string][] = [
-    ["Maker", m.provider],
-    ["Family", m.family ?? "—"],
-    ["Context window", m.contextWindow === null ? "—" : `${formatCount(m.contextWindow)} tokens`],
-    ["Max output", m.maxOutputTokens === null ? "—" : `${formatCount(m.maxOutputTokens)} tokens`],
-    ["Open weights", m.openWeights ? "yes" : "no"],
-    ["Lifecycle", m.lifecycle.state],
-    ["Released", m.lifecycle.releasedOn ?? "—"],
-    ["Deprecated", m.lifecycle.deprecatedOn ?? "—"],
-    ["Retires", m.lifecycle.retiresOn ?? "—"],
-    ["First seen", formatDate(m.firstSeenAt)],
-  ];
+/** The summary (issue 28 §2): what people come for, first and above the fold on a phone. */
+function Summary(props: {
+  readonly model: Model;
+  readonly listed: ListedPrice<Price> | null;
+  readonly cheapest: ListedPrice<Price> | null;
+  readonly channelName: (id: string) => string;
+  readonly at: string | null;
+}) {
+  const { model: m, listed, cheapest } = props;
+  const whose = !listed
+    ? null
+    : listed.channel === "direct"
+      ? "The maker's own price"
+      : `The maker publishes none: cheapest channel, ${offerName(listed, props.channelName)}`;
+  const ratio =
+    listed && cheapest?.input && listed.input ? formatRatio(cheapest.input.amount, listed.input.amount) : null;
+  const outlier =
+    listed?.channel === "direct" && cheapest?.input && listed.input
+      ? cheapest.input.amount * OUTLIER_RATIO <= listed.input.amount ||
+        cheapest.input.amount >= listed.input.amount * OUTLIER_RATIO
+      : false;
   return (
-    <section aria-labelledby="facts-title">
-      <h2 id="facts-title">Lifecycle and limits</h2>
+    <section aria-labelledby="summary-title" class="summary" data-testid="summary">
+      <h2 id="summary-title" class="visually-hidden">
+        Summary
+      </h2>
+      <dl class="headline">
+        <div>
+          <dt>Input</dt>
+          <dd data-testid="headline-input">
+            {listed?.input ? <Money price={listed.input} /> : "—"}
+            <span class="unit">per 1M tokens</span>
+          </dd>
+        </div>
+        <div>
+          <dt>Output</dt>
+          <dd data-testid="headline-output">
+            {listed?.output ? <Money price={listed.output} /> : "—"}
+            <span class="unit">per 1M tokens</span>
+          </dd>
+        </div>
+      </dl>
+      {whose ? (
+        <p class="whose">
+          {whose} · <ConfidenceBadge level={listed?.confidence} /> <LevelsLink />
+        </p>
+      ) : (
+        <p class="whose">No channel publishes a token price for this model.</p>
+      )}
       <dl class="facts">
-        {rows.map(([term, value]) => (
-          <div key={term}>
-            <dt>{term}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
+        <div>
+          <dt>Cheapest offer</dt>
+          <dd data-testid="cheapest">
+            {cheapest ? (
+              <>
+                {offerName(cheapest, props.channelName)}:{" "}
+                {cheapest.input ? formatAmount(cheapest.input.amount, cheapest.input) : "—"} /{" "}
+                {cheapest.output ? formatAmount(cheapest.output.amount, cheapest.output) : "—"}{" "}
+                <ConfidenceBadge level={cheapest.confidence} /> <OutlierMark ratio={ratio} outlier={outlier} />
+              </>
+            ) : (
+              "—"
+            )}
+          </dd>
+        </div>
+        <div>
+          <dt>Last price change</dt>
+          <dd>
+            {listed ? (
+              <a href="#history-title">
+                <time dateTime={listed.changedAt}>{formatDate(listed.changedAt)}</time>
+              </a>
+            ) : (
+              "—"
+            )}
+          </dd>
+        </div>
+        <div>
+          <dt>Context window</dt>
+          <dd>{m.contextWindow === null ? "—" : `${formatCount(m.contextWindow)} tokens`}</dd>
+        </div>
+        <div>
+          <dt>Max output</dt>
+          <dd>{m.maxOutputTokens === null ? "—" : `${formatCount(m.maxOutputTokens)} tokens`}</dd>
+        </div>
+        <div>
+          <dt>Open weights</dt>
+          <dd>{m.openWeights ? "yes" : "no"}</dd>
+        </div>
+        <div>
+          <dt>Released</dt>
+          <dd>{m.lifecycle.releasedOn ?? "—"}</dd>
+        </div>
       </dl>
     </section>
   );
 }
 
-/** A dimension row of the channel matrix: its label and unit. */
-interface Row {
-  readonly key: string;
-  readonly label: string;
-  readonly displayUnit: string;
+function Money(props: { readonly price: Price }) {
+  const p = props.price;
+  return (
+    <span class="money" data-amount={p.amount}>
+      {formatAmount(p.amount, p)}
+    </span>
+  );
 }
 
-const rowKey = (p: Price) => `${p.label}|${p.displayUnit}`;
+/** An offer's name: the channel, and the seller in a channel of several sellers (D2). */
+function offerName(o: { channel: string; seller: string }, channelName: (id: string) => string): string {
+  if (o.channel === "direct") return "the maker";
+  return MULTI_SELLER_CHANNELS.has(o.channel as never)
+    ? `${o.seller} (${channelName(o.channel)})`
+    : channelName(o.channel);
+}
 
-/** Every dimension in every single-seller channel (direct, the five resellers), side by side. */
-function ChannelMatrix(props: { readonly channels: readonly ChannelPrices[] }) {
-  const single = props.channels.filter((c) => !MULTI_SELLER.has(c.channel.id));
-  const selling = single.filter((c) => c.prices.length > 0);
-  const notSelling = props.channels.filter((c) => c.prices.length === 0).map((c) => c.channel.name);
-  const seen = new Map<string, Row>();
-  for (const c of selling)
-    for (const p of c.prices)
-      if (!seen.has(rowKey(p))) seen.set(rowKey(p), { key: rowKey(p), label: p.label, displayUnit: p.displayUnit });
-  const rows = [...seen.values()];
-  const cells = selling.map((c) => new Map(c.prices.map((p) => [rowKey(p), p] as const)));
+/** True for a price that applies only under a condition (a region, a tool, a mode): folded (T209). */
+const conditional = (p: Price) => Object.keys(p.qualifiers).some((k) => k !== "seller");
+
+/** The maker's own prices with their evidence: agreeing sources, dissenting ones with their amounts. */
+function MakerPrices(props: { readonly prices: readonly ChannelPrice[] }) {
+  const main = props.prices.filter((p) => !conditional(p));
+  const folded = props.prices.filter(conditional);
   return (
-    <section aria-labelledby="channels-title">
-      <h2 id="channels-title">Prices by channel</h2>
-      {notSelling.length > 0 ? <p class="muted">Not sold in: {notSelling.join(", ")}.</p> : null}
-      {selling.length === 0 ? (
-        <p>No channel with its own price list sells this model.</p>
+    <section aria-labelledby="maker-title">
+      <h2 id="maker-title">The maker's own prices</h2>
+      {props.prices.length === 0 ? (
+        <p>The maker publishes no price for this model; see the channels below.</p>
       ) : (
-        <TableWrap label="Prices by channel">
-          <table class="matrix" data-testid="channel-matrix">
-            <caption class="visually-hidden">Every price dimension in every channel that sells the model</caption>
-            <thead>
-              <tr>
-                <th scope="col">Price</th>
-                {selling.map((c) => (
-                  <th scope="col" key={c.channel.id} data-channel={c.channel.id}>
-                    {c.channel.name}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.key} data-key={row.key}>
-                  <th scope="row">
-                    <DimensionLabel label={row.label} displayUnit={row.displayUnit} />
-                  </th>
-                  {cells.map((byKey, i) => (
-                    <PriceCell
-                      key={selling[i]!.channel.id}
-                      channel={selling[i]!.channel.id}
-                      price={byKey.get(row.key)}
-                      showStale
-                    />
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableWrap>
+        <>
+          <EvidenceTable prices={main} label="The maker's own prices" testId="maker-prices" />
+          {folded.length > 0 ? (
+            <details>
+              <summary>Regional and conditional prices ({folded.length})</summary>
+              <EvidenceTable prices={folded} label="The maker's regional and conditional prices" />
+            </details>
+          ) : null}
+        </>
       )}
     </section>
   );
 }
 
-/** The multi-seller channels (plans, other resellers), then the evidence of every price. */
-function SellersAndEvidence(props: { readonly channels: readonly ChannelPrices[] }) {
-  const multi = props.channels.filter((c) => MULTI_SELLER.has(c.channel.id) && c.prices.length > 0);
+/** Prices with their evidence (issue 28 §7): each dissenting source beside its own amount. */
+function EvidenceTable(props: { readonly prices: readonly Price[]; readonly label: string; readonly testId?: string }) {
   return (
-    <>
-      {multi.length > 0 ? (
-        <section aria-labelledby="sellers-title">
-          <h2 id="sellers-title">Plans and other sellers</h2>
-          {multi.map((c) => (
-            <SellerTable key={c.channel.id} channel={c} />
-          ))}
-        </section>
-      ) : null}
-      <section aria-labelledby="evidence-title">
-        <h2 id="evidence-title">Evidence</h2>
-        <p class="muted">
-          Which sources agree with each price and which dissent; the fallback is what would show if the primary source
-          failed; a stale price is one its sources stopped confirming.
-        </p>
-        {props.channels
-          .filter((c) => c.prices.length > 0)
-          .map((c) => (
-            <details key={c.channel.id} open={c.channel.id === "direct"}>
-              <summary>
-                {c.channel.name} ({c.prices.length} prices)
-              </summary>
-              <EvidenceTable channel={c} />
-            </details>
-          ))}
-      </section>
-    </>
-  );
-}
-
-/**
- * A multi-seller channel (plans, other resellers) as a matrix: a row per seller, a column per
- * dimension (the label without its seller qualifier).
- */
-function SellerTable(props: { readonly channel: ChannelPrices }) {
-  const { channel, prices } = props.channel;
-  const dimension = (p: Price) => `${p.label.replace(` (seller: ${p.qualifiers.seller})`, "")}|${p.displayUnit}`;
-  const columns = new Map<string, { label: string; displayUnit: string }>();
-  const sellers = new Map<string, Map<string, Price>>();
-  for (const p of prices) {
-    const key = dimension(p);
-    if (!columns.has(key)) columns.set(key, { label: key.split("|")[0]!, displayUnit: p.displayUnit });
-    const seller = p.qualifiers.seller ?? "—";
-    const row = sellers.get(seller) ?? new Map<string, Price>();
-    sellers.set(seller, row);
-    row.set(key, p);
-  }
-  const sellerNames = [...sellers.keys()].sort();
-  return (
-    <TableWrap label={`${channel.name} by seller`}>
-      <table class="matrix">
-        <caption>
-          {channel.name} ({sellerNames.length} sellers)
-        </caption>
+    <TableWrap label={props.label}>
+      <table class="evidence cards" data-testid={props.testId}>
+        <caption class="visually-hidden">{props.label}, with the sources that agree and dissent</caption>
         <thead>
           <tr>
-            <th scope="col">Seller</th>
-            {[...columns.entries()].map(([key, c]) => (
-              <th scope="col" key={key}>
-                <DimensionLabel label={c.label} displayUnit={c.displayUnit} />
-              </th>
-            ))}
+            <th scope="col">Price</th>
+            <th scope="col" class="num">
+              Amount
+            </th>
+            <th scope="col">Confidence</th>
+            <th scope="col">Agreeing sources</th>
+            <th scope="col">Dissenting sources</th>
           </tr>
         </thead>
         <tbody>
-          {sellerNames.map((seller) => (
-            <tr key={seller}>
-              <th scope="row">{seller}</th>
-              {[...columns.keys()].map((key) => (
-                <PriceCell key={key} price={sellers.get(seller)?.get(key)} showStale />
-              ))}
+          {props.prices.map((p) => (
+            <tr key={`${p.seller}|${p.label}|${p.displayUnit}`} data-key={`${p.label}|${p.displayUnit}`}>
+              <th scope="row" data-label="Price">
+                <DimensionLabel label={p.label} displayUnit={p.displayUnit} />
+              </th>
+              <td class="num" data-label="Amount">
+                <span class="amount" data-amount={p.amount}>
+                  {formatAmount(p.amount, p)}
+                </span>
+              </td>
+              <td data-label="Confidence">
+                <ConfidenceBadge level={p.confidence} score={p.confidenceScore} />{" "}
+                <DisputedMark disputed={p.disputed} />
+                {p.staleSince ? <span class="badge stale">stale since {formatDate(p.staleSince)}</span> : null}
+              </td>
+              <td data-label="Agreeing">{p.sources.join(", ") || "—"}</td>
+              <td data-label="Dissenting">
+                <Dissent price={p} />
+              </td>
             </tr>
           ))}
         </tbody>
@@ -291,44 +316,125 @@ function SellerTable(props: { readonly channel: ChannelPrices }) {
   );
 }
 
-const EVIDENCE_COLUMNS: readonly Column[] = [
-  "Price",
-  numeric("Amount"),
-  "Confidence",
-  "Agreeing sources",
-  "Dissenting sources",
-  numeric("Fallback"),
-  "In effect since",
-  "Stale since",
-];
-
-/** Each price of a channel with its evidence: agreeing and dissenting sources, fallback, dates. */
-function EvidenceTable(props: { readonly channel: ChannelPrices }) {
-  const name = props.channel.channel.name;
+function Dissent(props: { readonly price: Price }) {
+  const p = props.price;
+  if (p.dissenting.length === 0) return <>none</>;
+  const amounts = new Map((p.dissentingAmounts ?? []).map((d) => [d.source, d.amount]));
   return (
-    <DataTable
-      label={`Evidence in ${name}`}
-      caption={`Evidence of each price in ${name}`}
-      columns={EVIDENCE_COLUMNS}
-      class="evidence"
-    >
-      {props.channel.prices.map((p) => (
-        <tr key={p.label}>
-          <th scope="row">
-            <DimensionLabel label={p.label} displayUnit={p.displayUnit} />
-          </th>
-          <td class="num">{formatAmount(p.amount, p)}</td>
-          <td>
-            <ConfidenceBadge level={p.confidence} /> {Math.round(p.confidenceScore * 100)}/100{" "}
-            <DisputedMark disputed={p.disputed} />
-          </td>
-          <td>{p.sources.join(", ") || "—"}</td>
-          <td>{p.dissenting.join(", ") || "none"}</td>
-          <td class="num">{p.fallbackAmount === null ? "—" : formatAmount(p.fallbackAmount, p)}</td>
-          <td>{formatDate(p.effectiveFrom)}</td>
-          <td>{p.staleSince ? formatDate(p.staleSince) : "not stale"}</td>
-        </tr>
+    <ul class="dissent">
+      {p.dissenting.map((source) => (
+        <li key={source}>
+          {source}
+          {amounts.has(source) ? `: ${formatAmount(amounts.get(source)!, p)}` : ""}
+        </li>
       ))}
-    </DataTable>
+    </ul>
+  );
+}
+
+/** Every offer with a headline price, cheapest first, each compared with the maker's list price (T209). */
+function Offers(props: {
+  readonly offers: readonly ListedPrice<Price>[];
+  readonly maker: ListedPrice<Price> | null;
+  readonly channelName: (id: string) => string;
+}) {
+  const { offers, maker } = props;
+  return (
+    <section aria-labelledby="offers-title">
+      <h2 id="offers-title">Every channel that sells it, cheapest first</h2>
+      {offers.length === 0 ? (
+        <p>No channel publishes an input or output price per 1M tokens for this model.</p>
+      ) : (
+        <>
+          <p class="muted">
+            {offers.length} offers of the input and output price per 1M tokens. An offer more than {OUTLIER_RATIO}× away
+            from the maker's price is flagged: check the seller's own page before relying on it.
+          </p>
+          <TableWrap label="Offers by channel">
+            <table class="offers cards" data-testid="offers">
+              <caption class="visually-hidden">
+                Every channel and seller selling the model, cheapest input first
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col">Channel</th>
+                  <th scope="col" class="num">
+                    Input
+                  </th>
+                  <th scope="col" class="num">
+                    Output
+                  </th>
+                  <th scope="col">Compared with the maker</th>
+                  <th scope="col">Confidence</th>
+                </tr>
+              </thead>
+              <tbody>
+                {offers.map((o) => {
+                  const ratio = maker?.input && o.input ? formatRatio(o.input.amount, maker.input.amount) : null;
+                  const outlier =
+                    maker?.input && o.input
+                      ? o.input.amount * OUTLIER_RATIO <= maker.input.amount ||
+                        o.input.amount >= maker.input.amount * OUTLIER_RATIO
+                      : false;
+                  return (
+                    <tr key={`${o.channel}|${o.seller}`} data-channel={o.channel} data-seller={o.seller}>
+                      <th scope="row" data-label="Channel">
+                        {o.channel === "direct" ? "The maker" : offerName(o, props.channelName)}
+                      </th>
+                      <td class="num" data-label="Input">
+                        {o.input ? <Money price={o.input} /> : "—"}
+                      </td>
+                      <td class="num" data-label="Output">
+                        {o.output ? <Money price={o.output} /> : "—"}
+                      </td>
+                      <td data-label="Vs maker">
+                        {o.channel === "direct" ? "list price" : maker ? (ratio ?? "same") : "—"}{" "}
+                        <OutlierMark ratio={ratio} outlier={outlier} />
+                      </td>
+                      <td data-label="Confidence">
+                        <ConfidenceBadge level={o.confidence} />
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </TableWrap>
+        </>
+      )}
+    </section>
+  );
+}
+
+/** Each channel's full price list, folded (regional and seller rows included), with its evidence. */
+function ChannelLists(props: { readonly prices: readonly ChannelPrice[] }) {
+  const byChannel = new Map<string, ChannelPrice[]>();
+  for (const p of props.prices) {
+    if (p.channel === "direct") continue;
+    const list = byChannel.get(p.channel) ?? [];
+    list.push(p);
+    byChannel.set(p.channel, list);
+  }
+  if (byChannel.size === 0) return null;
+  const name = channelName;
+  return (
+    <section aria-labelledby="all-title">
+      <h2 id="all-title">Every price in every channel</h2>
+      <p class="muted">
+        Sold in {[...byChannel.keys()].map(name).join(", ")}. Each list is folded; regional prices and every seller's
+        rows are inside.
+      </p>
+      {[...byChannel.entries()].map(([channel, prices]) => {
+        const sellers = new Set(prices.map((p) => p.seller)).size;
+        return (
+          <details key={channel} data-channel={channel}>
+            <summary>
+              {name(channel)} ({prices.length} prices{sellers > 1 ? `, ${sellers} sellers` : ""})
+            </summary>
+            <EvidenceTable prices={prices} label={`Prices in ${name(channel)}`} />
+          </details>
+        );
+      })}
+    </section>
   );
 }

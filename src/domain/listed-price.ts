@@ -1,0 +1,147 @@
+import type { Channel } from "./channel.js";
+import { CHANNELS } from "./channel.js";
+import { type Confidence, confidenceRank } from "./confidence.js";
+
+/**
+ * The listed price of a model (T202): the one input and output price a list row, a sort by price
+ * and the confidence badge and filter all speak of. Pure; shared by the catalogue verbs and the web
+ * catalogue, so the row shown, its order and its badge cannot disagree.
+ */
+
+/**
+ * What the rule reads of a price (a published price, or an API price carrying its channel and
+ * seller): the dimension's fields (`Dimension`, as plain strings so API shapes fit) and the amount.
+ */
+export interface ListablePrice {
+  readonly direction: string;
+  readonly modality: string;
+  readonly tier: string;
+  readonly cache: string;
+  readonly contextMin: number;
+  readonly contextMax: number | null;
+  readonly qualifiers: Readonly<Record<string, string>>;
+  readonly channel?: Channel | undefined;
+  readonly seller?: string | undefined;
+  /** Display units, e.g. USD per 1M tokens (D7). */
+  readonly amount: number;
+  readonly displayUnit: string;
+  readonly denomination: string;
+  readonly currency: string;
+  readonly confidence: Confidence;
+  readonly effectiveFrom: string;
+}
+
+/**
+ * A headline price (T124, T202): text, standard tier, no cache, no context bracket, per 1M tokens,
+ * money (credits are not comparable, D7), and no qualifier but the seller of a multi-seller channel.
+ */
+export function isHeadlinePrice(p: ListablePrice): boolean {
+  return (
+    p.modality === "text" &&
+    p.tier === "standard" &&
+    p.cache === "none" &&
+    p.contextMin === 0 &&
+    p.contextMax === null &&
+    p.denomination === "currency" &&
+    p.displayUnit.endsWith("per 1M tokens") &&
+    Object.keys(p.qualifiers).every((k) => k === "seller") &&
+    (p.direction === "input" || p.direction === "output")
+  );
+}
+
+/** The listed price of a model: one offer's headline input and output (either may be missing, not both). */
+export interface ListedPrice<P extends ListablePrice = ListablePrice> {
+  readonly channel: Channel;
+  readonly seller: string;
+  readonly input: P | null;
+  readonly output: P | null;
+  /** The weaker confidence of input and output: the row's badge, and what `listedConfidence` filters (T202). */
+  readonly confidence: Confidence;
+  /** When the newer of the two took effect (ISO 8601): the model's last price move as listed. */
+  readonly changedAt: string;
+}
+
+/**
+ * The listed price of a model (T202) from its prices of every channel (`channelOf` names a price's
+ * channel and seller when the price does not carry them): the maker's own headline prices when it
+ * publishes an input or output one; else the offer (channel and seller) with the lowest headline
+ * input, then output, then D2 channel order and seller. With `only`, the offers of that channel
+ * alone. Null when no offer has a headline price.
+ */
+export function listedPrice<P extends ListablePrice>(
+  prices: readonly P[],
+  only?: Channel,
+  channelOf: (p: P) => { channel: Channel; seller: string } = ownChannel,
+): ListedPrice<P> | null {
+  let best: ListedPrice<P> | null = null;
+  for (const offer of headlineOffers(prices, channelOf))
+    if ((only === undefined || offer.channel === only) && (!best || compareOffers(offer, best, true) < 0)) best = offer;
+  return best;
+}
+
+/**
+ * Every offer (channel and seller) with a headline input or output price, cheapest first (lower
+ * input, then output, then D2 channel order and seller; the maker's own is not preferred here).
+ */
+export function offersByPrice<P extends ListablePrice>(
+  prices: readonly P[],
+  channelOf: (p: P) => { channel: Channel; seller: string } = ownChannel,
+): ListedPrice<P>[] {
+  return headlineOffers(prices, channelOf).sort((a, b) => compareOffers(a, b, false));
+}
+
+function ownChannel(p: ListablePrice): { channel: Channel; seller: string } {
+  return { channel: p.channel ?? "direct", seller: p.seller ?? "" };
+}
+
+function headlineOffers<P extends ListablePrice>(
+  prices: readonly P[],
+  channelOf: (p: P) => { channel: Channel; seller: string },
+): ListedPrice<P>[] {
+  const offers = new Map<string, { channel: Channel; seller: string; input: P | null; output: P | null }>();
+  for (const p of prices) {
+    if (!isHeadlinePrice(p)) continue;
+    const { channel, seller } = channelOf(p);
+    const key = `${channel}\u0000${seller}`;
+    let offer = offers.get(key);
+    if (!offer) {
+      offer = { channel, seller, input: null, output: null };
+      offers.set(key, offer);
+    }
+    if (p.direction === "input") offer.input ??= p;
+    else offer.output ??= p;
+  }
+  return [...offers.values()].map((offer) => {
+    const shown = [offer.input, offer.output].filter((p): p is P => p !== null);
+    const confidence = shown.reduce<Confidence>(
+      (weakest, p) => (confidenceRank(p.confidence) < confidenceRank(weakest) ? p.confidence : weakest),
+      shown[0]!.confidence,
+    );
+    let changedAt = "";
+    for (const p of shown) if (p.effectiveFrom > changedAt) changedAt = p.effectiveFrom;
+    return { ...offer, confidence, changedAt };
+  });
+}
+
+/** T202 order of offers: (with `makerFirst`) the maker's own, then the lower input, the lower output, D2 channel order, seller. */
+function compareOffers(a: ListedPrice, b: ListedPrice, makerFirst: boolean): number {
+  if (makerFirst && (a.channel === "direct") !== (b.channel === "direct")) return a.channel === "direct" ? -1 : 1;
+  const byAmount = (x: ListablePrice | null, y: ListablePrice | null) =>
+    x && y
+      ? x.currency !== y.currency
+        ? x.currency < y.currency
+          ? -1
+          : 1
+        : x.amount - y.amount
+      : x
+        ? -1
+        : y
+          ? 1
+          : 0;
+  return (
+    byAmount(a.input, b.input) ||
+    byAmount(a.output, b.output) ||
+    CHANNELS.indexOf(a.channel) - CHANNELS.indexOf(b.channel) ||
+    (a.seller < b.seller ? -1 : a.seller > b.seller ? 1 : 0)
+  );
+}

@@ -1,0 +1,111 @@
+import { mkdirSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { fileURLToPath } from "node:url";
+import { type Browser, chromium, type Page } from "playwright-core";
+import { expect } from "vitest";
+import type { TestServer } from "./harness.js";
+
+/**
+ * The browser side of the web tests (issue 18, issue 28): real headless Chromium (Debian's
+ * `chromium`, driven by playwright-core), axe-core in the page, and the API the page reads.
+ */
+
+/** Debian's Chromium, driven by playwright-core (brief: real components). */
+export const CHROMIUM = "/usr/bin/chromium";
+export const CHROMIUM_FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+
+/** The two screens of issue 28: a laptop and a phone. */
+export const DESKTOP = { width: 1366, height: 900 } as const;
+export const PHONE = { width: 390, height: 844 } as const;
+
+/** Where the README's screenshots are written (the runs write them, T126). */
+export const SCREENSHOTS = fileURLToPath(new URL("../docs/screenshots/", import.meta.url));
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+/** Starts Chromium and makes sure the screenshot folder exists. */
+export async function launchBrowser(): Promise<Browser> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
+}
+
+/**
+ * Runs `check` on a page of a fresh browser context (empty cache) of the given size, then expects
+ * that nothing went wrong on the page — no console error, uncaught exception, failed or 4xx/5xx
+ * request — but the problems `expected` accepts, and closes the context (also when `check` fails).
+ * `check` gets the problems recorded so far.
+ */
+export async function withPage(
+  browser: Browser,
+  check: (page: Page, problems: readonly string[]) => Promise<void>,
+  options: {
+    readonly expected?: (problem: string) => boolean;
+    readonly viewport?: { readonly width: number; readonly height: number };
+  } = {},
+): Promise<void> {
+  const context = await browser.newContext({ viewport: { ...(options.viewport ?? { width: 1280, height: 900 }) } });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on("console", (m) => {
+    // The browser logs every 4xx/5xx answer too; the response listener below records each with its URL.
+    if (m.type() === "error" && !m.text().startsWith("Failed to load resource: the server responded with a status"))
+      problems.push(`console error: ${m.text()} (${m.location().url})`);
+  });
+  page.on("pageerror", (e) => problems.push(`uncaught: ${e.message}`));
+  page.on("requestfailed", (r) => problems.push(`failed request: ${r.url()} ${r.failure()?.errorText}`));
+  page.on("response", (r) => {
+    if (r.status() >= 400) problems.push(`HTTP ${r.status()}: ${r.url()}`);
+  });
+  try {
+    await check(page, problems);
+    const expected = options.expected ?? (() => false);
+    expect(problems.filter((p) => !expected(p))).toEqual([]);
+  } finally {
+    await context.close();
+  }
+}
+
+/** axe-core run in the page: the serious and critical violations, as "impact rule: targets". */
+export async function axeViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: AXE_SOURCE });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (c: Document) => Promise<AxeResult> } }).axe;
+    const result = await axe.run(document);
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      targets: v.nodes.slice(0, 3).map((n) => n.target.join(" ")),
+    }));
+  });
+  return violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.impact} ${v.id}: ${v.targets.join(", ")}`);
+}
+interface AxeResult {
+  violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[];
+}
+
+/** A GET of the API the page reads, expected to answer 200. */
+export async function apiJson<T>(server: TestServer, path: string): Promise<T> {
+  const res = await fetch(`${server.base}/api/v1${path}`);
+  expect(res.status, path).toBe(200);
+  return (await res.json()) as T;
+}
+
+/** An amount as the page formats it: `$15.00`, `$0.0048` (2 to 6 decimals). */
+export function money(amount: number, currency = "USD"): string {
+  return new Intl.NumberFormat("en", {
+    style: "currency",
+    currency,
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 6,
+  }).format(amount);
+}
