@@ -55,3 +55,8 @@ export function daysBetween(then: string | number, now: string | number): number
   const b = typeof now === "string" ? Date.parse(now) : now;
   return Math.max(0, Math.floor((b - a) / DAY_MS));
 }
+
+/** An age in whole days as the start log and the web catalogue say it: "less than a day", "1 day", "12 days". */
+export function describeDays(days: number): string {
+  return days < 1 ? "less than a day" : days === 1 ? "1 day" : `${days} days`;
+}
