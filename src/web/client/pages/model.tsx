@@ -3,6 +3,7 @@ import { useLocation } from "preact-iso";
 import { API, getJson, modelPath, useApi } from "../api.js";
 import { ConfidenceBadge, DisputedMark } from "../components/badges.js";
 import { type Column, DataTable, numeric } from "../components/data-table.js";
+import { DataAge } from "../components/freshness.js";
 import { HistoryCharts } from "../components/history-charts.js";
 import { DimensionLabel, PriceCell } from "../components/price-cell.js";
 import { Failed, Loading, WhenLoaded } from "../components/status.js";
@@ -75,7 +76,7 @@ function ModelView(props: { readonly model: Model; readonly datasetVersion: stri
         <code>{m.id}</code> · made by {m.provider} ·{" "}
         <span class={`badge state-${m.lifecycle.state}`}>{m.lifecycle.state}</span> ·{" "}
         <a href={`/compare?models=${m.id}`}>Compare with other models</a> ·{" "}
-        <a href={`${API}${modelPath(m.id)}`}>JSON</a>
+        <a href={`${API}${modelPath(m.id)}`}>JSON</a> · <DataAge />
       </p>
       <Facts model={m} />
       {channels === null ? <Loading what="prices in every channel" /> : <ChannelMatrix channels={channels} />}
