@@ -1,7 +1,8 @@
+import { channel } from "node:diagnostics_channel";
 import { setPriority } from "node:os";
 import { parentPort, workerData } from "node:worker_threads";
 import type { Config } from "../config.js";
-import { runLiveIngest } from "../ingest/live-run.js";
+import { LIVE_RUN_CHANNEL, type LiveRunStageMessage, runLiveIngest } from "../ingest/live-run.js";
 import { SOURCES } from "../sources/registry.js";
 import { openStore } from "../store/open-store.js";
 import { ingestLogger, type LiveRunReport, pruneVersions, reportOf } from "./ingest-live.js";
@@ -22,9 +23,15 @@ if (process.platform === "linux") {
     // not permitted: the run goes on at normal priority
   }
 }
+const logger = ingestLogger(config);
+// The run's stages (T150) at debug level: when it fetched, archived, began and ended its publish.
+channel(LIVE_RUN_CHANNEL).subscribe((message) => {
+  const { stage, runTime } = message as LiveRunStageMessage;
+  logger.debug({ stage, run: runTime }, "live run stage");
+});
 const store = await openStore(config);
 try {
-  const result = await runLiveIngest(store, SOURCES, config.live, ingestLogger(config));
+  const result = await runLiveIngest(store, SOURCES, config.live, logger);
   if (result.published) await pruneVersions(store, config);
   parentPort?.postMessage({ report: reportOf(result) });
 } catch (error) {
