@@ -14,6 +14,7 @@ const REPLAY_SUITES = [
   "test/changes-history.test.ts",
   "test/cli.test.ts",
   "test/cost.test.ts",
+  "test/fresh-*.test.ts",
   "test/http-*.test.ts",
   "test/identity-golden.test.ts",
   "test/mcp-http.test.ts",
