@@ -57,6 +57,8 @@ export async function serve(config: Config, options: ServeOptions = {}): Promise
     async () => {
       say(storeLine(config));
       const store = await prepareStore(config);
+      // What the workers serve first, for the start log when the first run itself fails.
+      const latest = (await store.latestRun())?.datasetVersion ?? null;
       await store.close();
       // One ingester for the host (T220): the primary; the workers follow its versions through the store.
       if (live.everyMs === null) {
@@ -64,14 +66,15 @@ export async function serve(config: Config, options: ServeOptions = {}): Promise
         return undefined;
       }
       const everyMs = live.everyMs;
+      const liveModule = await import("./ingest-live.js");
       let schedule: IngestSchedule | null = null;
       return {
         start: async () => {
           say(`live ingestion: first run now, then every ${formatInterval(everyMs)} (${live.origin})`);
-          schedule = await startLive(config, everyMs, pino({ level: config.logLevel }, pino.destination(2)), {
+          schedule = startLive(liveModule, config, everyMs, pino({ level: config.logLevel }, pino.destination(2)), {
             say,
             published: async () => {},
-            servedAsOf: () => null,
+            servedAsOf: () => latest,
           });
         },
         stop: async () => {
@@ -115,12 +118,14 @@ async function serveOne(config: Config, live: LivePlan | null): Promise<void> {
   });
   registerMcpRoutes(app, views);
   const following = await followVersions(config, views, log);
+  // Loaded before listening, so the schedule starts in the same turn as the start log ends.
+  const liveModule = live?.everyMs ? await import("./ingest-live.js") : null;
   let schedule: IngestSchedule | null = null;
   onStopSignal((signal) => {
     if (cluster.isPrimary)
       say(
         `${signal}: stopping: no new connections, finishing the requests in flight` +
-          (schedule ? ", ending the live ingester (a run in progress is not published)" : ""),
+          (liveModule ? ", ending the live ingester (a run in progress is not published)" : ""),
       );
     return async () => {
       await schedule?.stop();
@@ -152,8 +157,8 @@ async function serveOne(config: Config, live: LivePlan | null): Promise<void> {
     );
   } else say(`live ingestion: first run now, then every ${formatInterval(live.everyMs)} (${live.origin})`);
   say("Ctrl-C (SIGINT) or SIGTERM stops the server");
-  if (live?.everyMs)
-    schedule = await startLive(config, live.everyMs, log, {
+  if (liveModule && live?.everyMs)
+    schedule = startLive(liveModule, config, live.everyMs, log, {
       say,
       // The version the run published is loaded now, once (the store's announcement finds it served).
       published: (version) => following.check(version),
@@ -166,7 +171,8 @@ async function serveOne(config: Config, live: LivePlan | null): Promise<void> {
  * one plain line (T222); every run's outcome is also a JSON log line, and a published version is
  * handed to `hooks.published` before the line is said.
  */
-async function startLive(
+function startLive(
+  { scheduleLiveIngest, liveRunLine }: typeof import("./ingest-live.js"),
   config: Config,
   everyMs: number,
   log: Logger,
@@ -175,8 +181,7 @@ async function startLive(
     published(version: string): Promise<void>;
     servedAsOf(): string | null;
   },
-): Promise<IngestSchedule> {
-  const { scheduleLiveIngest, liveRunLine } = await import("./ingest-live.js");
+): IngestSchedule {
   let first = true;
   return scheduleLiveIngest(config, everyMs, async (outcome: LiveRunOutcome, next: Date) => {
     if ("report" in outcome && outcome.report.published) await hooks.published(outcome.report.version);
