@@ -16,6 +16,7 @@ const REPLAY_SUITES = [
   "test/cli.test.ts",
   "test/cost.test.ts",
   "test/{exports,usage}-*.test.ts",
+  "test/fresh-*.test.ts",
   "test/http-*.test.ts",
   "test/identity-golden.test.ts",
   "test/mcp-http.test.ts",

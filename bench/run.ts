@@ -165,6 +165,8 @@ async function startTariff(
     HOST: "127.0.0.1",
     RATE_LIMIT_PER_MINUTE: String(options.rateLimit),
     LOG_LEVEL: "warn",
+    // Live ingestion is on by default (T220); the bench measures serving, offline (T228).
+    INGEST_EVERY: "off",
   };
   const child = spawnNode(args, env, options.cpu);
   await waitFor200(`${base}/api/v1/meta`, 60_000);

@@ -23,6 +23,48 @@ export function defaultDataDir(): string {
 }
 
 /**
+ * How often `tariff serve` runs live ingestion by default (T220): hourly. Conditional requests make
+ * a run in which nothing moved cheap (most answers are 304 Not Modified) and such a run publishes
+ * nothing (T221), while a price move reaches the catalogue within the hour.
+ */
+export const DEFAULT_INGEST_EVERY = "1h";
+
+/**
+ * Parses a duration: a number and a unit, `ms`, `s`, `m`, `h` or `d` (`90s`, `15m`, `1h`).
+ * @throws Error when the text is not such a duration or is under one second
+ */
+export function parseDuration(text: string): number {
+  const m = /^(\d+(?:\.\d+)?)(ms|s|m|h|d)$/.exec(text.trim());
+  const unit = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+  if (!m) throw new Error(`invalid duration ${JSON.stringify(text)} (expected e.g. 30s, 15m, 1h)`);
+  const ms = Number(m[1]) * unit[m[2] as keyof typeof unit];
+  if (ms < 1000) throw new Error(`duration ${JSON.stringify(text)} is under one second`);
+  return ms;
+}
+
+/**
+ * The live-ingestion interval of `tariff serve` (T220): a duration in ms, or null for `off`.
+ * @throws Error as {@link parseDuration}, naming `off` as the other choice
+ */
+export function parseIngestEvery(text: string): number | null {
+  if (text.trim().toLowerCase() === "off") return null;
+  try {
+    return parseDuration(text);
+  } catch (error) {
+    throw new Error(`${(error as Error).message}, or off`);
+  }
+}
+
+function isIngestEvery(text: string): boolean {
+  try {
+    parseIngestEvery(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
  * Configuration from the environment, parsed once and frozen (the only module that reads
  * `process.env`). See the README's configuration table.
  */
@@ -49,6 +91,11 @@ const Env = z.object({
   TRUST_PROXY: z.string().optional().meta({ description: "trusted proxies: a hop count, or addresses/CIDR ranges" }),
   PUBLIC_BASE_URL: z.url().optional().meta({ description: "absolute base URL of links (RSS)" }),
   RETAIN_VERSIONS: envInteger({ min: 1, fallback: 30 }, "dataset versions whose rows are kept"),
+  INGEST_EVERY: z
+    .string()
+    .refine(isIngestEvery, { error: "expected a duration such as 30m, 1h or 6h (at least 1s), or off" })
+    .default(DEFAULT_INGEST_EVERY)
+    .meta({ description: "how often `tariff serve` runs live ingestion (30m, 6h…); off turns it off" }),
   LOG_LEVEL: z
     .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
     .default("info")
@@ -129,6 +176,10 @@ export interface Config {
   readonly timeouts: ServerTimeouts;
   /** Live ingestion (issue 7): upstream URLs, fetch limits, guards, raw payload archive. */
   readonly live: LiveConfig;
+  /** How often `tariff serve` runs live ingestion, ms; null when off (`INGEST_EVERY`, T220). */
+  readonly ingestEveryMs: number | null;
+  /** True when `INGEST_EVERY` is unset: the interval is the default (the start log says where it came from). */
+  readonly ingestEveryIsDefault: boolean;
 }
 
 /**
@@ -163,6 +214,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       keepAliveMs: e.KEEP_ALIVE_TIMEOUT_MS,
     },
     live: parseLiveConfig(env, dataDir),
+    ingestEveryMs: parseIngestEvery(e.INGEST_EVERY),
+    ingestEveryIsDefault: env.INGEST_EVERY === undefined,
   });
 }
 

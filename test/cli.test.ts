@@ -130,12 +130,20 @@ describe("start log and signals", () => {
     const base = /serving dataset 2026-06-01T00:00:00\.000Z at (http:\/\/127\.0\.0\.1:\d+)\/api\/v1/.exec(started)?.[1];
     expect(base).toBeDefined();
     expect(started).toContain(`API reference at ${base}/docs, MCP at ${base}/mcp`);
+    // Live by default (T220); the test's upstreams are a loopback port nothing answers (T228).
+    expect(started).toContain(
+      "tariff: live ingestion: first run now, then every 1h " +
+        "(the default; INGEST_EVERY or --ingest-every change it, off turns it off)\n",
+    );
     expect(started).toContain("tariff: Ctrl-C (SIGINT) or SIGTERM stops the server\n");
     expect((await fetch(`${base}/api/v1/meta`)).status).toBe(200);
     run.child.kill("SIGINT");
     const end = await run.done;
     expect(end.code).toBe(0);
-    expect(end.stderr).toContain("tariff: SIGINT: stopping: no new connections, finishing the requests in flight\n");
+    expect(end.stderr).toContain(
+      "tariff: SIGINT: stopping: no new connections, finishing the requests in flight, " +
+        "ending the live ingester (a run in progress is not published)\n",
+    );
     expect(end.stderr.endsWith("tariff: stopped\n")).toBe(true);
     expect(end.stdout).toBe("");
   });

@@ -113,8 +113,12 @@ describe("SIGKILL during live ingestion (issue 7 §6)", () => {
           const next = await runLiveIngest(store, SOURCES, testConfig(upstream, dir), QUIET);
           expect(next.dataset.run.summary.failed).toEqual({});
           expect(next.dataset.run.status).toBe("succeeded");
+          // A run killed once finished had recorded what it fetched: the same payloads again are no
+          // new evidence, so the next run publishes nothing (T221); any earlier kill left them new.
+          const fresh = point !== "finished";
+          expect(next.published).toBe(fresh);
           const after = await store.listRuns();
-          expect(after.length).toBe(runs.length + 1);
+          expect(after.length).toBe(runs.length + (fresh ? 1 : 0));
 
           // The archive is whole again: no pending manifest, one final manifest per published run,
           // and replaying it gives the same runs.

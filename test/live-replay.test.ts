@@ -15,11 +15,12 @@ import { QUIET, testConfig } from "./live-support.js";
 // issue 7 Must show: live runs against the fake upstream, then `--snapshots` replay of their
 // archive into a fresh store, give byte-identical API responses (T40). The live history covers a
 // good run, a partial run (a guard failure and an HTTP failure), a run after the upstream recovered,
-// and a run where every upstream answered 304 Not Modified.
+// and a run where every upstream answered 304 Not Modified (which publishes nothing, T221).
 let dir: string;
 let live: CatalogueStore;
 let replay: CatalogueStore;
 const statuses: string[] = [];
+const published: boolean[] = [];
 const sourceStatuses: string[][] = [];
 
 beforeAll(async () => {
@@ -30,6 +31,7 @@ beforeAll(async () => {
   const run = async () => {
     const r = await runLiveIngest(live, SOURCES, config, QUIET);
     statuses.push(r.dataset.run.status);
+    published.push(r.published);
     sourceStatuses.push(r.sources.map((s) => `${s.source}:${s.status}`));
   };
   try {
@@ -62,14 +64,16 @@ describe("live archive replay (issue 7 §2)", () => {
     expect(sourceStatuses[2]).toContain("models-dev:unchanged");
     expect(sourceStatuses[2]).toContain("openrouter:ok");
     expect(sourceStatuses[3]!.every((s) => s.endsWith(":unchanged"))).toBe(true);
-    // The archive holds one run folder per run for every source that succeeded in it.
-    expect(readdirSync(join(dir, "archive", "openrouter")).length).toBe(3);
-    expect(readdirSync(join(dir, "archive", "models-dev")).length).toBe(4);
+    // No source brought new evidence in the last run: nothing was published or archived (T221).
+    expect(published).toEqual([true, true, true, false]);
+    // The archive holds one run folder per published run for every source that succeeded in it.
+    expect(readdirSync(join(dir, "archive", "openrouter")).length).toBe(2);
+    expect(readdirSync(join(dir, "archive", "models-dev")).length).toBe(3);
   });
 
   it("the replayed store holds the same runs, datasets, changes and history", async () => {
     const runs = await live.listRuns();
-    expect(runs.length).toBe(4);
+    expect(runs.length).toBe(3);
     expect(await replay.listRuns()).toEqual(runs);
     for (const r of runs)
       expect(await replay.loadDataset(r.datasetVersion)).toEqual(await live.loadDataset(r.datasetVersion));

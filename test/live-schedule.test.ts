@@ -1,14 +1,14 @@
 import { readdirSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { loadView } from "../src/catalogue/load-view.js";
-import { parseDuration, scheduleLiveIngest } from "../src/cli/ingest-live.js";
+import { type LiveRunOutcome, type LiveRunReport, parseDuration, scheduleLiveIngest } from "../src/cli/ingest-live.js";
 import { loadConfig } from "../src/config.js";
 import { LIVE_UPSTREAMS, PORTKEY_PROVIDERS } from "../src/sources/live-upstreams.js";
 import { SOURCES } from "../src/sources/registry.js";
 import { openSqliteStore } from "../src/store/open-store.js";
 import { startFakeUpstream } from "./fake-upstream.js";
 import { startServer } from "./harness.js";
-import { cloneSeed, makeSeed, QUIET, type Seed } from "./live-support.js";
+import { cloneSeed, makeSeed, type Seed } from "./live-support.js";
 
 // issue 7 §3: `tariff serve --ingest-every` runs live ingestion in the server's process and swaps
 // the served view after each publish.
@@ -26,14 +26,30 @@ describe("serve --ingest-every (issue 7 §3)", () => {
     const store = await openSqliteStore(config.databasePath);
     const server = await startServer((await loadView(store, SOURCES))!);
     await store.close();
-    const schedule = scheduleLiveIngest(config, 3_600_000, (view) => server.views.swap(view), QUIET);
+    const outcomes: LiveRunOutcome[] = [];
+    // The run is a worker thread (T220); the server's thread loads what it published.
+    const schedule = scheduleLiveIngest(config, 3_600_000, async (outcome) => {
+      outcomes.push(outcome);
+      if (!("report" in outcome) || !outcome.report.published) return;
+      const reader = await openSqliteStore(config.databasePath);
+      try {
+        server.views.swap((await loadView(reader, SOURCES, outcome.report.version))!);
+      } finally {
+        await reader.close();
+      }
+    });
     try {
       const before = seed.dataset.run.datasetVersion;
       expect(server.views.current()?.version).toBe(before);
       await vi.waitFor(() => expect(server.views.current()?.version).not.toBe(before), {
-        timeout: 20_000,
+        timeout: 60_000,
         interval: 50,
       });
+      expect(outcomes).toHaveLength(1);
+      const report = (outcomes[0] as { report: LiveRunReport }).report;
+      expect(report).toMatchObject({ published: true, failed: [], sources: SOURCES.length });
+      expect(report.version).toBe(server.views.current()?.version);
+      expect(report.changes).toBeGreaterThan(0); // May → June moved prices
       const meta = (await (await server.get("/api/v1/meta")).json()) as { meta: { datasetVersion: string } };
       expect(meta.meta.datasetVersion).toBe(server.views.current()?.version);
       expect(meta.meta.datasetVersion > before).toBe(true);

@@ -334,7 +334,7 @@ const EXPECTED_ARGS: Readonly<Record<(typeof TOOL_NAMES)[number], readonly strin
   get_model: ["provider", "model", "channel", "at"],
   get_model_history: ["provider", "model", "from", "to"],
   compare_models: ["models", "at"],
-  list_changes: ["days", "limit", "provider", "model", "q", "kind", "channel", "cursor", "at"],
+  list_changes: ["days", "limit", "provider", "model", "q", "kind", "since", "channel", "cursor", "at"],
   list_sources: [],
   list_rates: ["provider", "at"],
   estimate_cost: [

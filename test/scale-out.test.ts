@@ -26,7 +26,15 @@ function copy(source: string, date: string) {
 
 function tariff(args: string[], env: Record<string, string>): ChildProcess {
   const child = spawn(process.execPath, ["bin/tariff.js", ...args], {
-    env: { ...process.env, DATA_DIR: join(dir, "var"), SNAPSHOTS_DIR: join(dir, "none"), LOG_LEVEL: "warn", ...env },
+    // Live ingestion off (T220, T228): these processes serve what the test publishes.
+    env: {
+      ...process.env,
+      DATA_DIR: join(dir, "var"),
+      SNAPSHOTS_DIR: join(dir, "none"),
+      LOG_LEVEL: "warn",
+      INGEST_EVERY: "off",
+      ...env,
+    },
     stdio: ["ignore", "ignore", "pipe"],
   });
   children.push(child);

@@ -22,7 +22,13 @@ export async function loadView(
 ): Promise<CatalogueView | null> {
   const dataset = await store.loadDataset(version);
   if (!dataset) return null;
-  const [changes, history] = await Promise.all([store.loadChanges(), store.loadHistory()]);
+  // A server loading a new version keeps answering between the steps (the embedded store reads
+  // synchronously): requests wait for one step at most, not for the whole load (issue 27 §1).
+  await turn();
+  const changes = await store.loadChanges();
+  await turn();
+  const history = await store.loadHistory();
+  await turn();
   // Every version's spans are read on the first `at=` question, not at start (T165). The timeline
   // ends at the version served: a view of an older version answers `at=` as of then.
   const read = async (from: CatalogueStore) => {
@@ -41,4 +47,9 @@ export async function loadView(
       }
     : await read(store);
   return buildView(dataset, registry, new Date(), { changes, history, timeline });
+}
+
+/** Lets the event loop run what waits (requests) before the next step. */
+function turn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }

@@ -4,6 +4,7 @@ import { CHANNELS } from "../domain/channel.js";
 import { CONFIDENCE_LEVELS } from "../domain/confidence.js";
 import { CACHE_TTLS, USAGE_FIELDS } from "../domain/cost.js";
 import { TIERS } from "../domain/dimension.js";
+import { CURRENT_WITHIN_DAYS, SOURCE_HEALTH } from "../domain/freshness.js";
 
 /**
  * Zod RESPONSE schemas of API v1: api-v1.md "Resources and their fields"
@@ -135,6 +136,11 @@ export const SourceSchema = z
       .min(0)
       .meta({ description: "Price fields of the last run's payload the source's field map does not know (T70)." }),
     unmappedByField: z.record(z.string(), z.number().int().min(0)),
+    health: z.enum(SOURCE_HEALTH).meta({
+      description:
+        `The source's health at this dataset version (an addition, T225): \`failing\` when its run failed, ` +
+        `\`stale\` when it has not succeeded within ${CURRENT_WITHIN_DAYS} days before the version, else \`fresh\`.`,
+    }),
   })
   .meta({ id: "Source" });
 
@@ -164,7 +170,25 @@ export const ChannelSchema = z
   .strictObject({ id: z.enum(CHANNELS), name: z.string(), sellers: z.array(z.string()) })
   .meta({ id: "Channel" });
 
-/** api-v1.md "Dataset summary", D2, D28. */
+/** How old the data is (an addition to `/meta`, issue 27 §2, T223): timestamps, so a client computes the age. */
+export const FreshnessSchema = z
+  .strictObject({
+    newestEvidenceAt: nullableTimestamp.meta({
+      description: "The newest successful evidence of any source: when the data was last current",
+    }),
+    sources: z.record(z.string(), nullableTimestamp).meta({
+      description: "Per source id, its newest successful evidence (its `lastSuccessAt` in /sources); null when never",
+    }),
+    currentWithinDays: z.number().int().meta({
+      description: "Data (and a source's last success) older than this many days is not current (T225)",
+    }),
+    evidenceMaxAgeDays: z.number().int().meta({
+      description: "Evidence older than this many days before a run supports no `verified` or `high` price (T224)",
+    }),
+  })
+  .meta({ id: "Freshness" });
+
+/** api-v1.md "Dataset summary", D2, D28; `freshness` is an addition (T223). */
 export const DatasetSummarySchema = z
   .strictObject({
     datasetVersion: timestamp,
@@ -175,6 +199,7 @@ export const DatasetSummarySchema = z
     lastRun: z.strictObject({ id: z.string(), status: z.string(), finishedAt: timestamp }),
     rates: z.strictObject({ contractVersion: z.number().int(), officialSources: z.array(z.string()) }),
     channels: z.array(ChannelSchema),
+    freshness: FreshnessSchema,
   })
   .meta({ id: "DatasetSummary" });
 
@@ -327,7 +352,7 @@ export const ChangesResponse = envelope(
     limit: z.number().int().meta({ description: "The row limit applied, after the cap of 500" }),
     total: count.meta({ description: "Every change the filters match in the window, on all pages (T204)" }),
     nextCursor: z.string().nullable().meta({
-      description: "Continues after this page's last row with the same filters; null on the last page (T204)",
+      description: "Continues after this page's last row with the same filters; null on the last page (T204, T226)",
     }),
     at,
   },

@@ -1,8 +1,9 @@
-import type { ChangeRecord, HistoryPoint } from "../domain/change.js";
+import type { HistoryPoint, PublishedChange } from "../domain/change.js";
 import { CHANNEL_NAMES, CHANNELS, type Channel, MULTI_SELLER_CHANNELS, NAMED_RESELLERS } from "../domain/channel.js";
 import { type Confidence, confidenceRank } from "../domain/confidence.js";
 import type { Dataset, PublishedModel, PublishedPrice } from "../domain/dataset.js";
 import { dimensionKey, isBaseTextDimension } from "../domain/dimension.js";
+import { CURRENT_WITHIN_DAYS, EVIDENCE_MAX_AGE_DAYS, sourceHealth } from "../domain/freshness.js";
 import type { ApiMeta, ApiModel, ApiPrice, ApiProvider, ApiRate, ApiSource } from "./schemas.js";
 import { type SearchField, searchField } from "./text-match.js";
 import { datasetTimeline, type PriceTimeline } from "./timeline.js";
@@ -41,8 +42,13 @@ export interface CatalogueView {
   /** Other spellings and former ids → the model id they name (D1, T67); never an id of `byId`. */
   readonly aliasOf: ReadonlyMap<string, string>;
   readonly dataset: Dataset;
-  /** Every change up to this version, newest run first (issue 3). */
+  /**
+   * Every change published up to this version, newest first (issue 3): by `occurredAt` descending,
+   * then in publication order (publishing version, then its order in it).
+   */
   readonly changes: readonly ChangeEntry[];
+  /** The same entries in publication order, oldest first: what `/changes?since=` pages through (T226). */
+  readonly published: readonly ChangeEntry[];
   /** Direct-channel history per model id: series in (date, seq) order. */
   readonly history: ReadonlyMap<string, readonly SeriesEntry[]>;
   /** This version's prices of every channel per model id, in dataset order (the cost verb reads them). */
@@ -59,7 +65,7 @@ export interface CatalogueView {
 
 /** A change with what `/changes` filters on, precomputed. */
 export interface ChangeEntry {
-  readonly change: ChangeRecord;
+  readonly change: PublishedChange;
   readonly provider: string;
   readonly slug: string;
   readonly search: readonly SearchField[];
@@ -76,7 +82,8 @@ export interface SeriesEntry {
 
 /** The permanent record a view also serves: every change and history point (never pruned). */
 export interface CatalogueRecord {
-  readonly changes: readonly ChangeRecord[];
+  /** In publication order, as the store loads them. */
+  readonly changes: readonly PublishedChange[];
   readonly history: readonly HistoryPoint[];
   /**
    * The store's price and model spans, or how to load them on first use (T165); without it, the
@@ -162,6 +169,7 @@ export function buildView(
       name: CHANNEL_NAMES[id],
       sellers: channelSellers(id, sellersByChannel.get(id)),
     })),
+    freshness: freshnessOf(dataset, registry),
   };
   const health = new Map(dataset.sources.map((s) => [s.source as string, s]));
   const sources: ApiSource[] = registry.map((s) => {
@@ -183,6 +191,7 @@ export function buildView(
       rejectedByReason: { ...(h?.rejectedByReason ?? {}) },
       unmappedLastRun: h?.unmappedLastRun ?? 0,
       unmappedByField: { ...(h?.unmappedByField ?? {}) },
+      health: sourceHealth(h?.lastSuccessAt ?? null, h?.lastRunStatus ?? "not_run", dataset.run.datasetVersion),
     };
   });
   const providers: ApiProvider[] = dataset.providers.map((p) => ({ ...p }));
@@ -197,10 +206,23 @@ export function buildView(
     byId,
     aliasOf,
     dataset,
-    changes: buildChanges(record.changes, dataset.run.datasetVersion),
+    ...buildChanges(record.changes, dataset.run.datasetVersion),
     history: buildHistory(record.history, dataset, byId, aliasOf),
     pricesByModel,
     ...lazyTimeline(record.timeline ?? datasetTimeline(dataset)),
+  };
+}
+
+/** `/meta` freshness (T223): each configured source's last success, the newest of them, and the bounds. */
+function freshnessOf(dataset: Dataset, registry: readonly SourceRecordInfo[]): ApiMeta["freshness"] {
+  const health = new Map(dataset.sources.map((s) => [s.source as string, s.lastSuccessAt]));
+  const sources = Object.fromEntries(registry.map((s) => [s.id, health.get(s.id) ?? null]));
+  const times = Object.values(sources).filter((t): t is string => t !== null);
+  return {
+    newestEvidenceAt: times.length === 0 ? null : times.reduce((a, b) => (Date.parse(b) > Date.parse(a) ? b : a)),
+    sources,
+    currentWithinDays: CURRENT_WITHIN_DAYS,
+    evidenceMaxAgeDays: EVIDENCE_MAX_AGE_DAYS,
   };
 }
 
@@ -277,16 +299,10 @@ export function resolveModelId(view: CatalogueView, id: string): string | null {
   );
 }
 
-function buildChanges(changes: readonly ChangeRecord[], version: string): ChangeEntry[] {
-  // Newest run first; within a run, the detection order (model, channel, seller, label).
-  const byRun = new Map<string, ChangeRecord[]>();
-  for (const c of changes) {
-    if (c.occurredAt > version) continue;
-    const list = byRun.get(c.occurredAt);
-    if (list) list.push(c);
-    else byRun.set(c.occurredAt, [c]);
-  }
-  const runs = [...byRun.keys()].sort().reverse();
+function buildChanges(
+  changes: readonly PublishedChange[],
+  version: string,
+): { changes: ChangeEntry[]; published: ChangeEntry[] } {
   // The same few thousand names recur across runs: their search forms are computed once each.
   const fields = new Map<string, SearchField>();
   const field = (text: string) => {
@@ -296,8 +312,11 @@ function buildChanges(changes: readonly ChangeRecord[], version: string): Change
     fields.set(text, made);
     return made;
   };
-  return runs.flatMap((run) =>
-    (byRun.get(run) ?? []).map((change) => {
+  // A view of a version holds what that version and the ones before it published.
+  const published = changes
+    .filter((c) => c.publishedIn <= version)
+    .sort(comparePublication)
+    .map((change): ChangeEntry => {
       const [provider = "", ...rest] = change.modelId.split("/");
       const slug = rest.join("/");
       return {
@@ -306,8 +325,21 @@ function buildChanges(changes: readonly ChangeRecord[], version: string): Change
         slug,
         search: [field(slug), field(change.modelName), field(provider), field(change.providerName)],
       };
-    }),
-  );
+    });
+  // Newest first; within one `occurredAt`, publication order (the detection order of a run).
+  const newest = [...published].sort((a, b) => compareNewestFirst(a.change, b.change));
+  return { changes: newest, published };
+}
+
+/** Publication order (T226): publishing version, then the record's order in it. */
+export function comparePublication(a: PublishedChange, b: PublishedChange): number {
+  return a.publishedIn < b.publishedIn ? -1 : a.publishedIn > b.publishedIn ? 1 : a.seq - b.seq;
+}
+
+/** `/changes` order: `occurredAt` descending, then publication order (a total order, T226). */
+export function compareNewestFirst(a: PublishedChange, b: PublishedChange): number {
+  if (a.occurredAt !== b.occurredAt) return a.occurredAt > b.occurredAt ? -1 : 1;
+  return comparePublication(a, b);
 }
 
 function buildHistory(

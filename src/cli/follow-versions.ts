@@ -5,37 +5,50 @@ import type { Config } from "../config.js";
 import { SOURCES } from "../sources/registry.js";
 import { openStore } from "../store/open-store.js";
 
+/** A process following the store's dataset versions. */
+export interface Following {
+  /** Loads `version` now when it is newer than the one served (a live run in this process published it). */
+  check(version: string): Promise<void>;
+  /** Stops following and closes the store connection. */
+  stop(): Promise<void>;
+}
+
 /**
  * Keeps an API process on the newest dataset version (issue 5 §3): the store announces new
  * versions (LISTEN/NOTIFY on PostgreSQL, polling on SQLite and as the fallback), the process
  * builds the new view off the request path and swaps it in one assignment. Requests in flight
- * finish on the view they took.
- * @returns a function that stops following and closes the store connection
+ * finish on the view they took. A version is loaded once, whoever announced it.
  */
-export async function followVersions(config: Config, views: ViewHolder, log: Logger): Promise<() => Promise<void>> {
+export async function followVersions(config: Config, views: ViewHolder, log: Logger): Promise<Following> {
   const store = await openStore(config);
   let loading = Promise.resolve();
-  const stop = await store.watchVersions(
-    (version) => {
-      loading = loading
-        .then(async () => {
-          if ((views.current()?.version ?? "") >= version) return;
-          const next = await loadView(store, SOURCES, version, async () => {
-            const opened = await openStore(config);
-            return { store: opened, release: () => opened.close() };
-          });
-          if (next && next.version > (views.current()?.version ?? "")) {
-            views.swap(next);
-            log.info({ datasetVersion: next.version }, "serving a new dataset version");
-          }
-        })
-        .catch((error: unknown) => log.error({ err: error }, "could not load the new dataset version"));
+  const load = (version: string) => {
+    loading = loading
+      .then(async () => {
+        if ((views.current()?.version ?? "") >= version) return;
+        const started = performance.now();
+        const next = await loadView(store, SOURCES, version, async () => {
+          const opened = await openStore(config);
+          return { store: opened, release: () => opened.close() };
+        });
+        if (next && next.version > (views.current()?.version ?? "")) {
+          views.swap(next);
+          log.info(
+            { datasetVersion: next.version, loadMs: Math.round(performance.now() - started) },
+            "serving a new dataset version",
+          );
+        }
+      })
+      .catch((error: unknown) => log.error({ err: error }, "could not load the new dataset version"));
+    return loading;
+  };
+  const stop = await store.watchVersions(load, { pollMs: config.databaseUrl ? 30_000 : 2000 });
+  return {
+    check: load,
+    async stop() {
+      await stop();
+      await loading;
+      await store.close();
     },
-    { pollMs: config.databaseUrl ? 30_000 : 2000 },
-  );
-  return async () => {
-    await stop();
-    await loading;
-    await store.close();
   };
 }

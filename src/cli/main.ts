@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { Command, InvalidArgumentError } from "commander";
-import { loadConfig } from "../config.js";
+import { DEFAULT_INGEST_EVERY, loadConfig, parseIngestEvery } from "../config.js";
 import { SOURCE_IDS, type SourceId } from "../domain/observation.js";
 import { SNAPSHOTS_LAYOUT, snapshotRunFolders } from "../ingest/snapshots-folder.js";
 import { environmentHelp } from "./environment-help.js";
@@ -26,13 +26,15 @@ const program = new Command()
 program
   .command("serve")
   .description("serve API v1 (replays the bundled snapshots first when the store is empty)")
-  .option("--ingest-every <duration>", "run live ingestion in the background every <duration> (e.g. 1h, 15m)")
+  .option(
+    "--ingest-every <duration>",
+    `run live ingestion in the background every <duration> (e.g. 15m, 6h), or off; default INGEST_EVERY (${DEFAULT_INGEST_EVERY})`,
+    parseInterval,
+  )
   .option("--workers <n>", "API processes sharing the port (node:cluster); default 1", parseWorkers)
-  .action(async (opts: { ingestEvery?: string; workers?: number }) => {
-    const ingestEveryMs =
-      opts.ingestEvery === undefined ? undefined : (await import("./ingest-live.js")).parseDuration(opts.ingestEvery);
+  .action(async (opts: { ingestEvery?: number | null; workers?: number }) => {
     const { serve } = await import("./serve.js");
-    await serve(loadConfig(), { ingestEveryMs, workers: opts.workers });
+    await serve(loadConfig(), { ingestEveryMs: opts.ingestEvery, workers: opts.workers });
   });
 
 program
@@ -196,6 +198,15 @@ function interruptLiveIngestion(): void {
   };
   process.once("SIGINT", stop);
   process.once("SIGTERM", stop);
+}
+
+/** `--ingest-every`: a duration of at least one second, or `off` (T220). */
+function parseInterval(value: string): number | null {
+  try {
+    return parseIngestEvery(value);
+  } catch (error) {
+    throw new InvalidArgumentError((error as Error).message);
+  }
 }
 
 /** `--workers`: a whole number from 1 to 64. */

@@ -15,7 +15,7 @@ import { comparePrices } from "../domain/price-order.js";
 import { MAKERS, planKind } from "../domain/sellers.js";
 import { displayUnit, NO_CURRENCY } from "../domain/unit.js";
 import { collapseRepeatedRegions } from "./collapse-regions.js";
-import { capForFreshness } from "./freshness.js";
+import { boundEvidenceAge, capForFreshness, evidenceTimes } from "./freshness.js";
 import { PUBLISHER_NAMES } from "./identity/maker-rules.js";
 import { type ResolvedListing, resolveIdentities } from "./identity/resolve.js";
 import { labelDimensions } from "./labels.js";
@@ -109,7 +109,8 @@ export function buildDatasetWithIdentity(input: BuildInput): {
   const listings = indexListings(reconciled);
   const carried = carryPriorIds(current, identity, input, listings);
   const models = disambiguateNames(carried.models);
-  const prices = withRemovalGrace(reconciled, models, input, listings);
+  const evidenceAt = evidenceTimes(input.runTime, input.sources, input.prior?.sources); // T224
+  const prices = boundEvidenceAge(withRemovalGrace(reconciled, models, input, listings), evidenceAt, input.runTime);
   const renames = carried.renames;
   const providers = buildProviders(models, prices, identity.publisherNames);
   const sources = buildHealth(input, screened.rejected, identity.unresolved);

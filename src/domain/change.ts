@@ -37,6 +37,19 @@ export interface ChangeRecord {
 }
 
 /**
+ * A change record as the store keeps it (issue 27 §3, T226): with the dataset version that
+ * published it and its place in that version's records. `(publishedIn, seq)` is unique and only
+ * grows, so it orders the whole feed by publication, whatever `occurredAt` says (a change may be
+ * dated at an earlier run than the one that published it).
+ */
+export interface PublishedChange extends ChangeRecord {
+  /** The dataset version whose run published it. */
+  readonly publishedIn: string;
+  /** Its order among that version's change records, from 0. */
+  readonly seq: number;
+}
+
+/**
  * One point of a direct-channel price series (api-v1.md "History series", D17). `seriesKey`
  * identifies the dimension and unit across versions.
  */

@@ -43,6 +43,11 @@ export interface LiveSourceSummary {
 
 /** The result of a live run. */
 export interface LiveRunResult {
+  /**
+   * False when no source brought new evidence (T221): nothing was published and `dataset` is the
+   * store's latest version, unchanged.
+   */
+  readonly published: boolean;
   readonly dataset: Dataset;
   readonly changes: number;
   readonly sources: readonly LiveSourceSummary[];
@@ -136,6 +141,21 @@ async function runLocked(
     manifestSources[adapter.id] = { status, files: f.files, error };
     outcomes.set(adapter.id, outcome);
   }
+  // T221: a run in which no source brought new evidence publishes no new dataset version.
+  if (ctx.previous && !bringsNewEvidence(outcomes, ctx.previous)) {
+    const failures = new Map([...fetched].flatMap(([id, f]) => (f.failure ? [[id, f.failure] as const] : [])));
+    writeHttpCache(archive, { urls: nextCache(cache, fetched, failures, runTime).urls, sources: cache.sources });
+    const statuses = Object.fromEntries(Object.entries(manifestSources).map(([id, m]) => [id, m.status]));
+    log.info({ sources: statuses }, "live run: no new evidence, nothing published");
+    const sources = summaries(adapters, fetched, { dataset: ctx.previous, failures }, manifestSources);
+    return {
+      published: false,
+      dataset: ctx.previous,
+      changes: 0,
+      sources,
+      manifest: { runTime, sources: manifestSources },
+    };
+  }
   const pending: RunManifest = { runTime, sources: manifestSources };
   writePending(archive, pending);
   enterStage("archived", runTime);
@@ -153,12 +173,40 @@ async function runLocked(
   writeHttpCache(archive, nextCache(cache, fetched, result.failures, runTime));
   enterStage("finished", runTime);
 
-  const sources = adapters.flatMap((a): LiveSourceSummary[] => {
+  const sources = summaries(adapters, fetched, result, manifest.sources);
+  log.info(
+    { status: result.dataset.run.status, changes: result.changes, summary: result.dataset.run.summary },
+    "live run published",
+  );
+  return { published: true, dataset: result.dataset, changes: result.changes, sources, manifest };
+}
+
+/**
+ * T221: new evidence is a payload other than the one the source's last good parse came from, or
+ * a source that answers again (unchanged) after it failed or was absent in the latest version.
+ */
+function bringsNewEvidence(outcomes: ReadonlyMap<SourceId, SourceOutcome>, latest: Dataset): boolean {
+  for (const [source, outcome] of outcomes) {
+    if (outcome.kind === "payload") return true;
+    if (outcome.kind === "unchanged" && latest.sources.find((s) => s.source === source)?.lastRunStatus !== "succeeded")
+      return true;
+  }
+  return false;
+}
+
+/** Per-source lines of a run's summary (`result.dataset`: the published version, or the latest one). */
+function summaries(
+  adapters: readonly SourceAdapter[],
+  fetched: ReadonlyMap<SourceId, SourceFetch>,
+  result: { readonly dataset: Dataset; readonly failures: ReadonlyMap<SourceId, SourceFailure> },
+  manifest: Partial<Record<SourceId, ManifestSource>>,
+): LiveSourceSummary[] {
+  return adapters.flatMap((a): LiveSourceSummary[] => {
     const f = fetched.get(a.id);
     if (!f) return [];
     const failure = result.failures.get(a.id) ?? null;
     const health = result.dataset.sources.find((s) => s.source === a.id);
-    const entry = manifest.sources[a.id];
+    const entry = manifest[a.id];
     return [
       {
         source: a.id,
@@ -170,11 +218,6 @@ async function runLocked(
       },
     ];
   });
-  log.info(
-    { status: result.dataset.run.status, changes: result.changes, summary: result.dataset.run.summary },
-    "live run published",
-  );
-  return { dataset: result.dataset, changes: result.changes, sources, manifest };
 }
 
 /** What fetching one source gave: every file's text, or the first failure. */

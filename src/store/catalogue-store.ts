@@ -1,4 +1,4 @@
-import type { ChangeRecord, HistoryPoint } from "../domain/change.js";
+import type { ChangeRecord, HistoryPoint, PublishedChange } from "../domain/change.js";
 import type { Dataset, PublishedModel, PublishedPrice, RunRecord } from "../domain/dataset.js";
 import type { Listing, SourceId } from "../domain/observation.js";
 
@@ -26,8 +26,11 @@ export interface CatalogueStore {
    * @throws Error when the version already exists (a run is never published twice)
    */
   publish(dataset: Dataset, states: readonly SourceState[], history?: RunHistory): Promise<void>;
-  /** Every change record ever published, oldest run first. Never pruned. */
-  loadChanges(): Promise<ChangeRecord[]>;
+  /**
+   * Every change record ever published, in publication order (publishing version, then its order
+   * in that version), with where it was published (T226). Never pruned.
+   */
+  loadChanges(): Promise<PublishedChange[]>;
   /** Every history point ever published, per series in (date, seq) order. Never pruned. */
   loadHistory(): Promise<HistoryPoint[]>;
   /**

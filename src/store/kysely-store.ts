@@ -1,6 +1,6 @@
 import { type Kysely, Migrator, type Selectable } from "kysely";
 import { z } from "zod";
-import type { ChangeRecord, HistoryPoint } from "../domain/change.js";
+import type { HistoryPoint, PublishedChange } from "../domain/change.js";
 import type {
   Dataset,
   PublishedModel,
@@ -177,7 +177,7 @@ export class KyselyCatalogueStore implements CatalogueStore {
     );
   }
 
-  async loadChanges(): Promise<ChangeRecord[]> {
+  async loadChanges(): Promise<PublishedChange[]> {
     const rows = await this.#db
       .selectFrom("change_record")
       .selectAll()
@@ -185,7 +185,7 @@ export class KyselyCatalogueStore implements CatalogueStore {
       .orderBy("seq")
       .execute();
     return rows.map(
-      (r): ChangeRecord => ({
+      (r): PublishedChange => ({
         kind: decode(COLUMN.changeKind, r.kind, "change_record.kind"),
         modelId: r.model_id,
         modelName: r.model_name,
@@ -198,6 +198,8 @@ export class KyselyCatalogueStore implements CatalogueStore {
         newAmount: nullableNumber(r.new_amount),
         deltaPct: nullableNumber(r.delta_pct),
         occurredAt: r.occurred_at,
+        publishedIn: r.dataset_version,
+        seq: r.seq,
       }),
     );
   }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CHANGE_KINDS, MARKET_KINDS } from "../../domain/change.js";
+import { CHANGE_KINDS, MARKET_KINDS, type PublishedChange } from "../../domain/change.js";
 import { CHANNELS, type Channel, isChannel } from "../../domain/channel.js";
 import { defineEndpoint, integerParam, splitList, textParam } from "../endpoint.js";
 import { envelope } from "../envelope.js";
@@ -7,17 +7,26 @@ import { badRequest } from "../errors.js";
 import { CHANGES_DAYS, CHANGES_LIMIT, parseKinds } from "../params.js";
 import { atParam, publishedState, stateMeta } from "../point-in-time.js";
 import { type ApiChange, ChangesResponse } from "../schemas.js";
-import { matchesAll, parseTextQuery } from "../text-match.js";
-import type { CatalogueView } from "../view.js";
+import { matchesAll, parseTextQuery, type TextQuery } from "../text-match.js";
+import { type CatalogueView, type ChangeEntry, compareNewestFirst, comparePublication } from "../view.js";
 
-/** The query of GET /changes and /changes.xml (D11, D18, D19): one schema for both. */
+/** A dataset version as `meta.datasetVersion` gives it: ISO 8601 UTC, seconds, optional milliseconds. */
+const VERSION = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,3})?Z$/;
+
+function isVersion(s: string): boolean {
+  const t = Date.parse(s);
+  return VERSION.test(s) && !Number.isNaN(t) && new Date(t).toISOString().slice(0, 10) === s.slice(0, 10);
+}
+
+/** The query of GET /changes and /changes.xml (D11, D18, D19, T226): one schema for both. */
 export const ChangesInput = z.object({
   days: integerParam(
     "days",
     CHANGES_DAYS.min,
     CHANGES_DAYS.max,
-    `Look-back window in days from the dataset version, ${CHANGES_DAYS.min} to ${CHANGES_DAYS.max} (D18).`,
-  ).default(CHANGES_DAYS.default),
+    `Look-back window in days from the dataset version, ${CHANGES_DAYS.min} to ${CHANGES_DAYS.max} (D18); ` +
+      `default ${CHANGES_DAYS.default}, or the whole history (${CHANGES_DAYS.max}) with \`since\`.`,
+  ).optional(),
   limit: integerParam(
     "limit",
     CHANGES_LIMIT.min,
@@ -31,55 +40,125 @@ export const ChangesInput = z.object({
     `Comma-separated change kinds from: ${CHANGE_KINDS.join(", ")}. Default: the market kinds ` +
       `${MARKET_KINDS.join(", ")}.`,
   ).optional(),
+  since: z
+    .string()
+    .refine(isVersion, {
+      error: "since must be a dataset version, an ISO 8601 UTC timestamp such as 2026-06-01T00:00:00.000Z",
+    })
+    .meta({
+      description:
+        "A dataset version (`meta.datasetVersion` of an earlier answer): only the changes published after it, " +
+        "oldest first, in publication order; page on with `cursor` to catch up exactly (T226).",
+      example: "2026-06-01T00:00:00.000Z",
+    })
+    .optional(),
   channel: textParam(
     `Only changes in these channels, comma-separated from: ${CHANNELS.join(", ")}; e.g. \`direct\` for the ` +
       "makers' own moves (T204).",
     "direct",
   ).optional(),
   cursor: textParam(
-    "Opaque cursor from meta.nextCursor of the previous page: the changes after its last row, with the same " +
-      "filters (T204).",
+    "Opaque cursor from meta.nextCursor of the previous page; only valid with the same filters (T204, T226).",
   ).optional(),
   at: atParam,
 });
 
-/** Where a page of changes continues: after the row of run `t` at position `n` within that run (T204). */
-interface ChangeCursor {
-  /** occurredAt of the last row */
-  t: string;
-  /** its position among its run's changes (filters aside): stable, a run's changes never change */
-  n: number;
-  /** the filters' signature */
+/** Where a page ends: the last row's key in the order of its mode, and the filters (T226). */
+interface CursorBody {
+  /** `s`: publication order after `since`; `n`: newest first. */
+  m: "s" | "n";
+  /** Newest first: the last row's `occurredAt`. */
+  o?: string;
+  /** The last row's publishing version and its order in it. */
+  v: string;
+  q: number;
+  /** Newest first: the dataset version the first page was served from (later publications are left out). */
+  p?: string;
+  /** Signature of the filters. */
   f: string;
 }
 
+interface ChangesFilter {
+  readonly kinds: ReadonlySet<string>;
+  readonly provider: string | undefined;
+  readonly model: string | undefined;
+  readonly text: TextQuery | null;
+  readonly channels: ReadonlySet<Channel> | null;
+  readonly since: string | null;
+  readonly days: number | undefined;
+  readonly at: string | null;
+}
+
+function signature(f: ChangesFilter): string {
+  return JSON.stringify([
+    [...f.kinds].sort(),
+    f.provider ?? null,
+    f.model ?? null,
+    f.text?.tokens ?? [],
+    f.channels ? [...f.channels].sort() : null,
+    f.since,
+    f.days ?? null,
+    f.at,
+  ]);
+}
+
+function encodeCursor(body: CursorBody): string {
+  return Buffer.from(JSON.stringify(body), "utf8").toString("base64url");
+}
+
 /**
- * Decodes a `/changes` cursor made with the same filters (T204).
- * @throws CatalogueError bad_request when it does not decode or was made with other filters
+ * Decodes a `/changes` cursor and checks it was made by the same query.
+ * @throws CatalogueError bad_request when it does not decode, or other filters made it (T226)
  */
-function decodeChangeCursor(cursor: string, signature: string): { t: string; n: number } {
+function decodeCursor(cursor: string, filter: ChangesFilter): CursorBody {
   const invalid = () => badRequest("cursor is not valid: pass meta.nextCursor of a previous response unchanged");
   if (!/^[A-Za-z0-9_-]+$/.test(cursor)) throw invalid();
-  let body: unknown;
+  let body: Partial<CursorBody>;
   try {
-    body = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
+    body = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as Partial<CursorBody>;
   } catch {
     throw invalid();
   }
-  const b = body as Partial<ChangeCursor> | null;
+  const newest = body?.m === "n";
   if (
-    typeof b !== "object" ||
-    b === null ||
-    typeof b.t !== "string" ||
-    typeof b.n !== "number" ||
-    typeof b.f !== "string"
+    typeof body !== "object" ||
+    body === null ||
+    (body.m !== "s" && body.m !== "n") ||
+    typeof body.v !== "string" ||
+    !Number.isInteger(body.q) ||
+    typeof body.f !== "string" ||
+    (newest && (typeof body.o !== "string" || typeof body.p !== "string"))
   )
     throw invalid();
-  if (b.f !== signature)
+  if (body.f !== signature(filter) || newest !== (filter.since === null))
     throw badRequest(
-      "cursor was made with other filters (days, provider, model, q, kind, channel, at); repeat them unchanged or drop the cursor",
+      "cursor was made with other filters (since, days, provider, model, q, kind, channel, at); repeat them unchanged or drop the cursor",
     );
-  return { t: b.t, n: b.n };
+  return body as CursorBody;
+}
+
+function matches(entry: ChangeEntry, f: ChangesFilter): boolean {
+  if (!f.kinds.has(entry.change.kind)) return false;
+  if (f.provider !== undefined && entry.provider !== f.provider) return false;
+  if (f.model !== undefined && entry.slug !== f.model) return false;
+  if (f.channels && !f.channels.has(entry.change.channel)) return false;
+  return !f.text || matchesAll(f.text, entry.search);
+}
+
+/** The first index of `rows` whose entry sorts after `key` under `compare` (rows sorted by it). */
+function firstAfter(
+  rows: readonly ChangeEntry[],
+  key: PublishedChange,
+  compare: (a: PublishedChange, b: PublishedChange) => number,
+): number {
+  let lo = 0;
+  let hi = rows.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (compare(rows[mid]!.change, key) <= 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /**
@@ -94,93 +173,115 @@ function parseChannels(value: string | undefined): Set<Channel> | null {
   return new Set(list as Channel[]);
 }
 
+/** A sort key standing for a row: only the fields the orders read are set. */
+function keyOf(occurredAt: string, publishedIn: string, seq: number): PublishedChange {
+  return { occurredAt, publishedIn, seq } as PublishedChange;
+}
+
+function toApiChange(c: PublishedChange): ApiChange {
+  return {
+    kind: c.kind,
+    model: c.modelId,
+    modelName: c.modelName,
+    providerName: c.providerName,
+    label: c.label,
+    oldAmount: c.oldAmount,
+    newAmount: c.newAmount,
+    deltaPct: c.deltaPct,
+    occurredAt: c.occurredAt,
+    channel: c.channel,
+    displayUnit: c.displayUnit,
+  };
+}
+
 /**
- * The changes of GET /changes: market moves newest first. The look-back counts from the dataset
- * version, not the wall clock (D18); with `at`, from the version in force on that day (T204).
- * Default kinds are the four market kinds; catalogue additions only when asked for. `meta.total`
- * counts every change the filters match in the window, `meta.nextCursor` continues after the last
- * row (null on the last page) (T204).
- * @throws CatalogueError bad_request for an unknown kind or channel, or a bad cursor
+ * The changes of GET /changes. Without `since`: market moves newest first (by `occurredAt`, then
+ * publication order); the look-back counts from the dataset version, not the wall clock (D18).
+ * With `since`: every change published after that dataset version, oldest first in publication
+ * order, the look-back the whole history unless `days` is given (T226). Either pages on with a
+ * keyset cursor (`meta.nextCursor`, null on the last page): no row twice, none skipped. A
+ * newest-first cursor keeps to the version its first page was served from, so publications
+ * while a client pages back do not shift its pages (`since` catches up with them). Default
+ * kinds are the four market kinds; catalogue additions only when asked for.
+ * @throws CatalogueError bad_request for an unknown kind, a malformed `since` or a bad cursor
  */
 export function listChanges(view: CatalogueView, input: z.output<typeof ChangesInput>) {
-  const kinds = new Set(parseKinds(input.kind) ?? MARKET_KINDS);
-  const channels = parseChannels(input.channel);
+  const filter: ChangesFilter = {
+    kinds: new Set(parseKinds(input.kind) ?? MARKET_KINDS),
+    provider: input.provider,
+    model: input.model,
+    text: parseTextQuery(input.q),
+    channels: parseChannels(input.channel),
+    since: input.since === undefined ? null : new Date(input.since).toISOString(),
+    days: input.days,
+    at: input.at ?? null,
+  };
   const limit = Math.min(input.limit, CHANGES_LIMIT.cap);
+  const after = input.cursor === undefined ? null : decodeCursor(input.cursor, filter);
+  const days = input.days ?? (filter.since === null ? CHANGES_DAYS.default : CHANGES_DAYS.max);
+  // With `at`, the version in force that day; before the first run nothing had changed yet (T204).
   const state = publishedState(view, input.at);
-  // Before the first run (an `at` that early) nothing had changed yet.
-  const until = state.version ?? "";
-  const since = new Date(Date.parse(until || view.version) - input.days * 86_400_000).toISOString();
-  const text = parseTextQuery(input.q);
-  const signature = JSON.stringify([
-    input.days,
-    input.provider ?? null,
-    input.model ?? null,
-    text?.tokens ?? [],
-    [...kinds].sort(),
-    channels ? [...channels].sort() : null,
-    input.at ?? null,
-  ]);
-  const after = input.cursor !== undefined ? decodeChangeCursor(input.cursor, signature) : null;
-  const data: ApiChange[] = [];
-  let total = 0;
-  let last: { t: string; n: number } | null = null;
+  const top = state.version ?? "";
+  // Newest first keeps to the version the first page came from (D18 counts back from it).
+  const pin = after?.p ?? top;
+  const windowStart = new Date(Date.parse(pin || view.version) - days * 86_400_000).toISOString();
+  const inWindow = (entry: ChangeEntry) =>
+    entry.change.occurredAt > windowStart && entry.change.publishedIn <= pin && matches(entry, filter);
+  const rows: PublishedChange[] = [];
   let more = false;
-  let run = "";
-  let n = -1;
-  for (const entry of view.changes) {
-    const c = entry.change;
-    if (c.occurredAt !== run) {
-      run = c.occurredAt;
-      n = -1;
+  let total = 0;
+  if (filter.since !== null) {
+    const from = firstAfter(view.published, keyOf("", filter.since, Number.POSITIVE_INFINITY), comparePublication);
+    const start = after ? firstAfter(view.published, keyOf("", after.v, after.q), comparePublication) : from;
+    for (let i = from; i < view.published.length; i++) {
+      const entry = view.published[i]!;
+      if (!inWindow(entry)) continue;
+      total++;
+      if (i < start) continue;
+      if (rows.length === limit) more = true;
+      else rows.push(entry.change);
     }
-    n++;
-    if (c.occurredAt > until) continue; // after the version asked for with `at`
-    if (c.occurredAt <= since) break; // newest first: the rest are older
-    if (!kinds.has(c.kind)) continue;
-    if (channels && !channels.has(c.channel)) continue;
-    if (input.provider !== undefined && entry.provider !== input.provider) continue;
-    if (input.model !== undefined && entry.slug !== input.model) continue;
-    if (text && !matchesAll(text, entry.search)) continue;
-    total++;
-    if (after && (c.occurredAt > after.t || (c.occurredAt === after.t && n <= after.n))) continue;
-    if (data.length >= limit) {
-      more = true;
-      continue;
+  } else {
+    const start = after ? firstAfter(view.changes, keyOf(after.o!, after.v, after.q), compareNewestFirst) : 0;
+    for (let i = 0; i < view.changes.length; i++) {
+      const entry = view.changes[i]!;
+      if (entry.change.occurredAt <= windowStart) break; // newest first: the rest are older
+      if (!inWindow(entry)) continue;
+      total++;
+      if (i < start) continue;
+      if (rows.length === limit) more = true;
+      else rows.push(entry.change);
     }
-    last = { t: c.occurredAt, n };
-    data.push({
-      kind: c.kind,
-      model: c.modelId,
-      modelName: c.modelName,
-      providerName: c.providerName,
-      label: c.label,
-      oldAmount: c.oldAmount,
-      newAmount: c.newAmount,
-      deltaPct: c.deltaPct,
-      occurredAt: c.occurredAt,
-      channel: c.channel,
-      displayUnit: c.displayUnit,
-    });
   }
+  const last = rows.at(-1);
   const nextCursor =
     more && last
-      ? Buffer.from(JSON.stringify({ ...last, f: signature } satisfies ChangeCursor), "utf8").toString("base64url")
+      ? encodeCursor({
+          m: filter.since === null ? "n" : "s",
+          ...(filter.since === null ? { o: last.occurredAt, p: pin } : {}),
+          v: last.publishedIn,
+          q: last.seq,
+          f: signature(filter),
+        })
       : null;
-  return envelope(view, data, {
+  return envelope(view, rows.map(toApiChange), {
     ...stateMeta(view, state),
-    count: data.length,
-    days: input.days,
+    count: rows.length,
+    days,
     limit,
     total,
     nextCursor,
   });
 }
 
-/** GET /changes (issue 3, D5, D6, D11, D18). */
+/** GET /changes (issue 3, D5, D6, D11, D18; `since` and `cursor`, T226). */
 export const changesEndpoint = defineEndpoint({
   name: "list_changes",
   summary: "Recent market moves",
-  description: `Changes newest first; the look-back counts from the dataset version (D18). Default kinds: ${MARKET_KINDS.join(", ")}.`,
+  description:
+    `Changes newest first; the look-back counts from the dataset version (D18). Default kinds: ${MARKET_KINDS.join(", ")}. ` +
+    "With `since` (a dataset version), every change published after it, oldest first; pages continue with " +
+    "`cursor` = `meta.nextCursor` (T226).",
   path: "/changes",
   maxAge: 300,
   input: ChangesInput,
@@ -192,7 +293,9 @@ export const changesEndpoint = defineEndpoint({
       "per 1M tokens), percentage change, channel and time. The look-back window counts back from the dataset " +
       "version. Catalogue additions (price_added, coverage_added, reference_changed) appear only when asked " +
       "for through `kind`. `channel=direct` keeps the makers' own moves; `meta.total` counts every match in the " +
-      "window, `cursor` = meta.nextCursor continues. For one model's full history use get_model_history.",
+      "window. To catch up since a dataset version you saw before, pass it as `since` (oldest " +
+      "first); continue with `cursor` = meta.nextCursor until it is null. For one model's full history use " +
+      "get_model_history.",
   },
   run: (view, input) => listChanges(view, input),
 });

@@ -3,11 +3,13 @@ import { defineEndpoint } from "../endpoint.js";
 import { envelope } from "../envelope.js";
 import { MetaResponse } from "../schemas.js";
 
-/** GET /meta: the dataset summary (D28, D2 channels, rates contract v2). */
+/** GET /meta: the dataset summary (D28, D2 channels, rates contract v2, freshness T223). */
 export const metaEndpoint = defineEndpoint({
   name: "get_meta",
   summary: "Dataset summary",
-  description: "The dataset summary, also a health check and the way to read the current dataset version.",
+  description:
+    "The dataset summary, also a health check and the way to read the current dataset version; `freshness` " +
+    "gives the newest successful evidence per source and overall (T223).",
   path: "/meta",
   maxAge: 60,
   input: z.object({}),
@@ -16,8 +18,10 @@ export const metaEndpoint = defineEndpoint({
     description:
       "Summary of the Tariff price catalogue: the current dataset version (timestamp of the ingestion run " +
       "behind every answer), generation time, counts of models, providers and prices, the last run's status, " +
-      "the sales channels with their sellers, and the rates contract version with the sources that count as " +
-      "official. Use it to check how fresh the data is or to learn the channel ids; it takes no arguments.",
+      "the sales channels with their sellers, the rates contract version with the sources that count as " +
+      "official, and `freshness`: when each source last succeeded and the newest of them (how old the data " +
+      "is; older than a week is not current). Use it to check how fresh the data is or to learn the channel " +
+      "ids; it takes no arguments.",
   },
   run: (view) => envelope(view, view.meta),
 });

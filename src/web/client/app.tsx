@@ -1,5 +1,6 @@
 import { LocationProvider, Route, Router } from "preact-iso";
 import { useApi } from "./api.js";
+import { DataAge, StaleNotice } from "./components/freshness.js";
 import { DatasetContext } from "./dataset.js";
 import { formatCount } from "./format.js";
 import { CataloguePage } from "./pages/catalogue.js";
@@ -62,6 +63,7 @@ export function App() {
           </nav>
         </header>
         <main id="main" tabIndex={-1}>
+          <StaleNotice />
           <Router onRouteChange={onRouteChange}>
             <Route path="/" component={CataloguePage} />
             <Route path="/m/:provider/:model" component={ModelPage} />
@@ -76,7 +78,7 @@ export function App() {
         <footer class="footer">
           {dataset ? (
             <p>
-              Dataset <time dateTime={dataset.datasetVersion}>{dataset.datasetVersion}</time> ·{" "}
+              <DataAge /> · dataset <time dateTime={dataset.datasetVersion}>{dataset.datasetVersion}</time> ·{" "}
               {formatCount(dataset.models)} models · {formatCount(dataset.providers)} makers ·{" "}
               {formatCount(dataset.prices)} prices · every number here comes from the public{" "}
               <a href="/api/v1/meta">API v1</a> · <a href="/confidence">Confidence levels</a>

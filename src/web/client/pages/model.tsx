@@ -5,6 +5,7 @@ import { type ListedPrice, listedPrice, offersByPrice } from "../../../domain/li
 import { API, modelPath, query, useApi } from "../api.js";
 import { AtPicker, PastNotice, usePageAt } from "../components/at-picker.js";
 import { ConfidenceBadge, DisputedMark, LevelsLink, OutlierMark } from "../components/badges.js";
+import { DataAge } from "../components/freshness.js";
 import { HistoryCharts } from "../components/history-charts.js";
 import { DimensionLabel } from "../components/price-cell.js";
 import { Failed, Loading, WhenLoaded } from "../components/status.js";
@@ -96,7 +97,7 @@ function ModelView(props: {
     <div data-ready={ready ? "true" : undefined}>
       <p class="lead">
         <code>{m.id}</code> · made by {m.provider} ·{" "}
-        <span class={`badge state-${m.lifecycle.state}`}>{m.lifecycle.state}</span>
+        <span class={`badge state-${m.lifecycle.state}`}>{m.lifecycle.state}</span> · <DataAge />
       </p>
       <PastNotice at={props.at} version={props.datasetVersion} />
       <Summary model={m} listed={listed} cheapest={offers[0] ?? null} channelName={channelName} at={props.at} />

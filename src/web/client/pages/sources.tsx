@@ -1,5 +1,6 @@
 import { useApi } from "../api.js";
 import { type Column, DataTable, numeric } from "../components/data-table.js";
+import { HealthBadge } from "../components/freshness.js";
 import { Page } from "../components/page.js";
 import { WhenLoaded } from "../components/status.js";
 import { formatCount, formatDate } from "../format.js";
@@ -25,8 +26,9 @@ export function SourcesPage() {
       title="Sources"
       lead={
         <>
-          Every price is reconciled from these sources; a source that fails keeps its last prices, marked stale.
-          Unmatched counts the listings of the last run that matched no model.
+          Every price is reconciled from these sources; a source that fails keeps its last prices, marked stale. Health:
+          fresh, stale (no success within a week of the dataset) or failing (its last run failed). Unmatched counts the
+          listings of the last run that matched no model.
         </>
       }
     >
@@ -55,9 +57,7 @@ function SourceRow(props: { readonly source: Source }) {
         </div>
       </th>
       <td>
-        {s.lastError ? <span class="badge health-bad">failing</span> : null}
-        {!s.lastError && s.lastSuccessAt ? <span class="badge health-ok">healthy</span> : null}
-        {!s.lastError && !s.lastSuccessAt ? <span class="badge health-none">never ran</span> : null}
+        <HealthBadge health={s.health} />
       </td>
       <td>{s.lastSuccessAt ? <time dateTime={s.lastSuccessAt}>{formatDate(s.lastSuccessAt)}</time> : "—"}</td>
       <td>

@@ -1,0 +1,62 @@
+import type { SourceRunStatus } from "./dataset.js";
+
+/**
+ * How fresh data must be to count as current (issue 27, T223–T225): the bounds every layer shares
+ * (the pure core caps confidence with them, the catalogue judges source health with them, the web
+ * catalogue shows its notice with them). Pure.
+ */
+
+/** One day in milliseconds. */
+export const DAY_MS = 86_400_000;
+
+/**
+ * Evidence older than this many days before a run counts for nothing toward `verified` or `high`
+ * (D8), from any source; a price whose newest evidence is that old is stale (T224).
+ */
+export const EVIDENCE_MAX_AGE_DAYS = 90;
+
+/**
+ * A source that has not succeeded within this many days before the dataset version is not healthy,
+ * and data older than this is not current: the web catalogue says so (T225).
+ */
+export const CURRENT_WITHIN_DAYS = 7;
+
+/**
+ * A source's health as a person reads it (T225), judged at the dataset version: `fresh` (its
+ * evidence is current), `stale` (it did not fail, but it has not succeeded within
+ * {@link CURRENT_WITHIN_DAYS}: absent from the runs, or never succeeded), `failing` (its run for
+ * this version failed; its last good listings are carried).
+ */
+export const SOURCE_HEALTH = ["fresh", "stale", "failing"] as const;
+export type SourceHealthState = (typeof SOURCE_HEALTH)[number];
+
+/**
+ * The health of a source in a dataset version (T225).
+ * @param lastSuccessAt when the source last succeeded (ISO), null when never
+ * @param lastRunStatus its outcome in the run of `datasetVersion`
+ * @param datasetVersion the version judged (ISO); the clock plays no part, so a version's answer never changes
+ */
+export function sourceHealth(
+  lastSuccessAt: string | null,
+  lastRunStatus: SourceRunStatus,
+  datasetVersion: string,
+): SourceHealthState {
+  if (lastRunStatus === "failed") return "failing";
+  if (lastSuccessAt === null) return "stale";
+  return Date.parse(datasetVersion) - Date.parse(lastSuccessAt) > CURRENT_WITHIN_DAYS * DAY_MS ? "stale" : "fresh";
+}
+
+/**
+ * Whole days from `then` to `now` (both ISO or epoch ms), never negative: the "N days old" of the
+ * start log and the web catalogue.
+ */
+export function daysBetween(then: string | number, now: string | number): number {
+  const a = typeof then === "string" ? Date.parse(then) : then;
+  const b = typeof now === "string" ? Date.parse(now) : now;
+  return Math.max(0, Math.floor((b - a) / DAY_MS));
+}
+
+/** An age in whole days as the start log and the web catalogue say it: "less than a day", "1 day", "12 days". */
+export function describeDays(days: number): string {
+  return days < 1 ? "less than a day" : days === 1 ? "1 day" : `${days} days`;
+}

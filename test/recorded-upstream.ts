@@ -1,0 +1,115 @@
+import { createHash } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { join } from "node:path";
+import { gunzipSync, gzipSync } from "node:zlib";
+import type { SourceId } from "../src/domain/observation.js";
+import { baseUrlVariable, LIVE_UPSTREAMS, PORTKEY_PROVIDERS } from "../src/sources/live-upstreams.js";
+
+/**
+ * The real upstreams as a live run would find them after the bundled snapshots (issue 27 §5): a
+ * local HTTP server on 127.0.0.1 serving the project's own recorded payloads of `data/upstream`,
+ * whole (unlike test/fake-upstream.ts, which cuts them to three makers), under the paths the live
+ * ingester asks for with its default settings (every Portkey file of `PORTKEY_PROVIDERS`). What it
+ * serves is "re-dated": the live run that reads it is dated by the clock, after the bundled runs.
+ * ETag with 304 on a match, gzip when accepted, as the real servers.
+ */
+export interface RecordedUpstream {
+  readonly origin: string;
+  /** `SOURCE_URL_<ID>` of every source, and nothing else (the ingester's other settings stay default). */
+  env(): Record<string, string>;
+  /** Requests received, as `<source>/<path>`. */
+  readonly requests: string[];
+  close(): Promise<void>;
+}
+
+/** Which recorded snapshot each source serves. */
+export type RecordedDates = Readonly<Record<SourceId, string>>;
+
+/**
+ * The newest recorded payload of every source: June 2026, and Anthropic's pricing page of
+ * 2025-12-01 (its last recording). The bundled replay's last run had Anthropic's page absent.
+ */
+export const NEWEST_RECORDED: RecordedDates = {
+  "models-dev": "2026-06-01",
+  "genai-prices": "2026-06-01",
+  "llm-prices": "2026-06-01",
+  portkey: "2026-06-01",
+  openrouter: "2026-06-01",
+  litellm: "2026-06-01",
+  "official-anthropic": "2025-12-01",
+};
+
+/** Starts the server on a free loopback port. */
+export async function startRecordedUpstream(dates: RecordedDates = NEWEST_RECORDED): Promise<RecordedUpstream> {
+  const requests: string[] = [];
+  const bodies = new Map<string, Buffer>();
+  const server: Server = createServer((req, res) => {
+    const url = new URL(req.url ?? "/", "http://x");
+    const [, source, ...rest] = url.pathname.split("/");
+    const path = rest.join("/");
+    requests.push(`${source}/${path}`);
+    const upstream = LIVE_UPSTREAMS.find((u) => u.source === source);
+    const file = upstream?.files({ portkeyProviders: PORTKEY_PROVIDERS }).find((f) => f.path === path);
+    if (!upstream || !file) {
+      res.writeHead(404, { "content-type": "text/plain" }).end("not found");
+      return;
+    }
+    const key = `${upstream.source}/${file.name}`;
+    let body = bodies.get(key);
+    if (!body) {
+      body = readRecorded(upstream.source, dates[upstream.source], file.name);
+      bodies.set(key, body);
+    }
+    const etag = `"${createHash("sha256").update(body).digest("hex").slice(0, 32)}"`;
+    const headers: Record<string, string> = {
+      etag,
+      "content-type": upstream.source === "official-anthropic" ? "text/markdown; charset=utf-8" : "application/json",
+      vary: "accept-encoding",
+    };
+    if (req.headers["if-none-match"] === etag) {
+      res.writeHead(304, headers).end();
+      return;
+    }
+    let encoded = body;
+    if (String(req.headers["accept-encoding"] ?? "").includes("gzip")) {
+      encoded = gzipSync(body, { level: 1 });
+      headers["content-encoding"] = "gzip";
+    }
+    headers["content-length"] = String(encoded.length);
+    res.writeHead(200, headers).end(encoded);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    origin,
+    env: () => Object.fromEntries(LIVE_UPSTREAMS.map((u) => [baseUrlVariable(u.source), `${origin}/${u.source}/`])),
+    requests,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+function readRecorded(source: SourceId, date: string, name: string): Buffer {
+  const dir = join("data/upstream", source, date);
+  const file = readdirSync(dir).find((f) => f === `${name}.gz` || f === name);
+  if (!file) throw new Error(`recorded upstream: no ${name} in ${dir}`);
+  const bytes = readFileSync(join(dir, file));
+  return file.endsWith(".gz") ? gunzipSync(bytes) : bytes;
+}
+
+/**
+ * `SOURCE_URL_<ID>` of every source at a loopback port where nothing listens: a live run fails
+ * every source at once (connection refused), reaching no other address.
+ */
+export async function unreachableSources(): Promise<Record<string, string>> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return Object.fromEntries(LIVE_UPSTREAMS.map((u) => [baseUrlVariable(u.source), `http://127.0.0.1:${port}/`]));
+}
