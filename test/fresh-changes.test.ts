@@ -115,7 +115,7 @@ describe("/changes pages back through the whole history (T226)", () => {
     );
     expect(res.status).toBe(400);
     expect(((await res.json()) as { detail: string }).detail).toBe(
-      "cursor was made with other filters (since, days, provider, model, q, kind); repeat them unchanged or drop the cursor",
+      "cursor was made with other filters (since, days, provider, model, q, kind, channel, at); repeat them unchanged or drop the cursor",
     );
     const bad = await server.get("/api/v1/changes?cursor=not-a-cursor!");
     expect(((await bad.json()) as { detail: string }).detail).toBe(
