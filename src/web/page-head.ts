@@ -11,6 +11,12 @@ export interface PageHead {
   readonly title: string;
   readonly description: string;
   readonly noindex?: boolean;
+  /**
+   * The newest successful evidence of the served catalogue (`/meta` freshness, T223), written as
+   * `<meta name="tariff:data-as-of">` so the page states its age on first paint: a notice that
+   * arrived with `/meta` later would push the page down (T227, issue 28's layout-shift bound).
+   */
+  readonly dataAsOf?: string | null;
 }
 
 /** The heads of the page's fixed routes (the page sets the same after an in-page navigation). */
@@ -102,6 +108,7 @@ export function withHead(index: string, head: PageHead): string {
     `<meta property="og:site_name" content="Tariff" />`,
     `<meta name="twitter:card" content="summary" />`,
     head.noindex ? `<meta name="robots" content="noindex" />` : "",
+    head.dataAsOf ? `<meta name="tariff:data-as-of" content="${escapeHtml(head.dataAsOf)}" />` : "",
   ]
     .filter(Boolean)
     .join("\n    ");

@@ -66,8 +66,13 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions = {}
   if (!webBuildExists(root)) throw new Error(`no web catalogue build in ${root}; run \`npm run build:web\``);
   // Read once: the build is registered at start (T122: rebuild, then restart).
   const index = readFileSync(join(root, "index.html"), "utf8");
+  const dataAsOf = () => options.views?.current()?.meta.freshness.newestEvidenceAt ?? null;
   const page = (reply: FastifyReply, head: PageHead, status = 200) =>
-    reply.code(status).header("cache-control", "no-cache").type("text/html; charset=utf-8").send(withHead(index, head));
+    reply
+      .code(status)
+      .header("cache-control", "no-cache")
+      .type("text/html; charset=utf-8")
+      .send(withHead(index, { ...head, dataAsOf: dataAsOf() }));
   const notFound = (reply: FastifyReply) =>
     page(
       reply,

@@ -7,9 +7,20 @@ import { useDataset } from "../dataset.js";
  * older than a week, and each source's health as `/sources` judges it (one rule, T225).
  */
 
+/**
+ * The newest evidence's time: `/meta` freshness once loaded, before that the server's
+ * `<meta name="tariff:data-as-of">` in the page's head, so the age shows on first paint and its
+ * arrival moves nothing (T227).
+ */
+function useDataAsOf(): string | null {
+  const loaded = useDataset()?.freshness.newestEvidenceAt;
+  if (loaded !== undefined) return loaded;
+  return document.querySelector<HTMLMetaElement>('meta[name="tariff:data-as-of"]')?.content || null;
+}
+
 /** "prices as of 2026-06-01 (12 days ago)", from `/meta` freshness; nothing while it loads. */
 export function DataAge() {
-  const asOf = useDataset()?.freshness.newestEvidenceAt ?? null;
+  const asOf = useDataAsOf();
   if (!asOf) return null;
   const days = daysBetween(asOf, Date.now());
   return (
@@ -21,7 +32,7 @@ export function DataAge() {
 
 /** A visible notice when the newest evidence is older than {@link CURRENT_WITHIN_DAYS} days. */
 export function StaleNotice() {
-  const asOf = useDataset()?.freshness.newestEvidenceAt ?? null;
+  const asOf = useDataAsOf();
   if (!asOf) return null;
   const days = daysBetween(asOf, Date.now());
   if (days <= CURRENT_WITHIN_DAYS) return null;
