@@ -203,13 +203,25 @@ describe("market moves only when the evidence moves (issue 14, T83, T84)", () =>
   });
 
   it("a source correcting itself toward what another said all along is reference_changed", () => {
-    // claude-3-opus-20240229 Input (cache write 1h) 6 → 30: the 30 was the maker's price all along.
+    // claude-3-haiku-20240307 Input (cache write) 0.3 → 0.31 (invented amounts): the source moves
+    // to what another stated all along.
     expect(
       move(
-        price("acme/a", "Input", 6, { observations: obs(["models-dev", 6], ["official-anthropic", 30]) }),
-        price("acme/a", "Input", 30, { observations: obs(["models-dev", 30, V2], ["official-anthropic", 30]) }),
+        price("acme/a", "Input", 0.3, { observations: obs(["models-dev", 0.3], ["official-anthropic", 0.31]) }),
+        price("acme/a", "Input", 0.31, { observations: obs(["models-dev", 0.31, V2], ["official-anthropic", 0.31]) }),
       ),
     ).toBe("reference_changed");
+  });
+
+  it("a jump of 5× or more is never a reference_changed: the correction is shown among market moves (T176)", () => {
+    // claude-3-opus-20240229 Input (cache write 1h) 6 → 30: the 30 was the maker's price all along.
+    const fix = detectChanges(
+      dataset(V1, [price("acme/a", "Input", 6, { observations: obs(["models-dev", 6], ["official-anthropic", 30]) })]),
+      dataset(V2, [
+        price("acme/a", "Input", 30, { observations: obs(["models-dev", 30, V2], ["official-anthropic", 30]) }),
+      ]),
+    );
+    expect(fix).toMatchObject([{ kind: "price_increase", oldAmount: 6, newAmount: 30, deltaPct: 400 }]);
   });
 
   it("a source that saw the move a run earlier does not hide it", () => {

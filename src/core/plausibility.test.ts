@@ -171,7 +171,9 @@ describe("cross-source checks (T73)", () => {
   it("a copy that the majority of its own modality confirms stays (gpt-realtime's cache read 0.4 for text and audio)", () => {
     const read = (r: RowView) => r.direction === "input" && r.modality === "text" && r.cache === "read";
     expect(verdictOf("litellm", "openai/gpt-realtime", "openai", read)).toEqual([{ amount: 0.4, verdict: null }]);
-    expect(verdictOf("portkey", "openai/gpt-realtime", "openai", read)).toEqual([{ amount: 16, verdict: "outlier" }]);
+    expect(verdictOf("portkey", "openai/gpt-realtime", "openai", read)).toEqual([
+      { amount: 16, verdict: "shifted_field" },
+    ]);
   });
 
   it("an amount tenfold off every other source of the same price: Portkey's DeepSeek cache read 0.0028", () => {
@@ -208,9 +210,9 @@ describe("screenRows", () => {
     expect(screenRows([row("models-dev", 1), row("portkey", 10), row("litellm", 1)])).toEqual([null, "outlier", null]);
   });
 
-  it("a row carried from a source's last run witnesses but is not quarantined by other sources", () => {
+  it("a row carried from a source's last run is judged like a fresh one: it keeps its last verdict (T178)", () => {
     const carried = { ...row("portkey", 10), fresh: false };
-    expect(screenRows([row("models-dev", 1), carried, row("litellm", 1)])).toEqual([null, null, null]);
+    expect(screenRows([row("models-dev", 1), carried, row("litellm", 1)])).toEqual([null, "outlier", null]);
     const witness = { ...row("portkey", 1), fresh: false };
     expect(screenRows([row("models-dev", 10), witness, row("litellm", 1)])).toEqual(["outlier", null, null]);
     expect(screenRows([{ ...row("portkey", 5000), fresh: false }])).toEqual(["out_of_bounds"]);
