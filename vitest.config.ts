@@ -16,6 +16,7 @@ const REPLAY_SUITES = [
   "test/cost.test.ts",
   "test/http-*.test.ts",
   "test/identity-golden.test.ts",
+  "test/market-replay.test.ts",
   "test/mcp-http.test.ts",
   "test/mcp-stdio.test.ts",
   "test/mcp-tools.test.ts",

@@ -225,7 +225,7 @@ export function isMarketMove(then: PublishedPrice, now: PublishedPrice): boolean
     sellerBefore.amount < now.amount === then.amount < now.amount
   )
     return true;
-  if (moved.length === 0) return false;
+  if (moved.length === 0) return coherentlyMoved(then, now);
   const movers = new Set(moved.map((o) => o.source));
   // More digits of the same amount is no move: resellers' 0.13 for OpenAI's 0.125 cache read became
   // 0.125, Cloudflare's 0.56 became 0.555 (T89).
@@ -249,6 +249,25 @@ export function isMarketMove(then: PublishedPrice, now: PublishedPrice): boolean
   return continuing.every(
     (o) => movers.has(o.source) || o.lagging === true || !amountsAgree(before.get(o.source)!.amount, then.amount),
   );
+}
+
+/**
+ * T170: the new amount came with a coherent move — a source left another amount for it (maker-wide
+ * or corroborated, `movedFrom`) after the old amount took effect, quoting the same listing — and
+ * every source still stating the old amount lags that move (Portkey's 1.82 for qwen3-235b-a22b on
+ * OpenRouter, 2026-03, against genai-prices' unchanged 0.6).
+ */
+function coherentlyMoved(then: PublishedPrice, now: PublishedPrice): boolean {
+  const before = new Map(then.observations.map((o) => [o.source, o]));
+  const mover = now.observations.some(
+    (o) =>
+      o.movedFrom !== undefined &&
+      o.since !== undefined &&
+      o.since > then.effectiveFrom &&
+      amountsAgree(o.amount, now.amount) &&
+      (!before.has(o.source) || sameListing(before.get(o.source)!, o)),
+  );
+  return mover && now.observations.every((o) => !o.fresh || !amountsAgree(o.amount, then.amount) || o.lagging === true);
 }
 
 /**
