@@ -11,7 +11,8 @@ import type { Denomination, Unit } from "../domain/unit.js";
  *
  * Every check reads the same input set, so the verdicts do not depend on row order. Every check
  * judges every row, carried ones included (T178): a source that failed keeps the verdicts of its
- * last good run, so its absence changes nothing.
+ * last good run, so its absence changes nothing — but for `outlier`: a carried row tenfold off the
+ * fresh ones is an older statement the market has left, and lags instead (T170).
  */
 
 /** One source's price row after identity resolution: the unit the guards judge. */
@@ -35,7 +36,8 @@ export interface ScreenRow {
   readonly plan: boolean;
   /**
    * False for a row carried from a source's last good run (T11). Carried rows are judged like fresh
-   * ones (T178): their verdicts are those of the run they come from, unless the others moved.
+   * ones (T178): their verdicts are those of the run they come from, unless the others moved; they
+   * are never quarantined as outliers (a move since is no unit slip).
    */
   readonly fresh: boolean;
   /**
@@ -183,7 +185,9 @@ export function screenRows(rows: readonly ScreenRow[]): Verdicts {
     ...mirrors(rows, compared, positive),
     ...outliers(rows, compared),
   ];
-  for (const [i, reason] of cross) reject(i, reason);
+  // A carried row that stands tenfold off the fresh ones is an older statement the market has left
+  // (a move since is no unit slip): it lags in reconciliation (T170) rather than vanishing (T178).
+  for (const [i, reason] of cross) if (reason !== "outlier" || rows[i]!.fresh) reject(i, reason);
   return verdicts;
 }
 
