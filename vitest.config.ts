@@ -19,6 +19,7 @@ const REPLAY_SUITES = [
   "test/fresh-*.test.ts",
   "test/http-*.test.ts",
   "test/identity-golden.test.ts",
+  "test/market-replay.test.ts",
   "test/mcp-http.test.ts",
   "test/mcp-stdio.test.ts",
   "test/mcp-tools.test.ts",

@@ -40,10 +40,30 @@ describe("GET /changes: real market moves of the last year (upstream README 'Fac
     ["provider=deepseek&model=deepseek-v4-pro", "direct", "Input", 1.74, 0.435, -75, "2026-06-01"],
     ["provider=deepseek&model=deepseek-v4-pro", "direct", "Output", 3.48, 0.87, -75, "2026-06-01"],
     ["provider=deepseek&model=deepseek-v4-pro", "direct", "Input (cache read)", 0.145, 0.003625, -97.5, "2026-06-01"],
-    // fact 3: models.dev moved in 2026-05, Portkey followed in 2026-06: the move is published when they agree
-    ["provider=deepseek&model=deepseek-chat", "direct", "Input", 0.28, 0.14, -50, "2026-06-01"],
-    ["provider=deepseek&model=deepseek-chat", "direct", "Output", 0.42, 0.28, -33.33, "2026-06-01"],
-    ["provider=deepseek&model=deepseek-reasoner", "direct", "Input", 0.28, 0.14, -50, "2026-06-01"],
+    // fact 3: models.dev moved in 2026-05 (a maker-wide move: deepseek-chat and -reasoner together),
+    // Portkey followed in 2026-06: the move is dated when models.dev's payload showed it (issue 24, T170/T174)
+    ["provider=deepseek&model=deepseek-chat", "direct", "Input", 0.28, 0.14, -50, "2026-05-01"],
+    ["provider=deepseek&model=deepseek-chat", "direct", "Output", 0.42, 0.28, -33.33, "2026-05-01"],
+    ["provider=deepseek&model=deepseek-reasoner", "direct", "Input", 0.28, 0.14, -50, "2026-05-01"],
+    // issue 24: DeepSeek's cache-hit cut to a tenth, shown first by Portkey (2026-06)
+    ["provider=deepseek&model=deepseek-chat", "direct", "Input (cache read)", 0.028, 0.0028, -90, "2026-06-01"],
+    // issue 24: Grok 4.20's cut to 1.25 / 2.50 (models.dev, maker-wide; LiteLLM and Portkey lag)
+    ["provider=xai&model=grok-4.20-0309-reasoning", "direct", "Input", 2, 1.25, -37.5, "2026-06-01"],
+    ["provider=xai&model=grok-4.20-0309-reasoning", "direct", "Output", 6, 2.5, -58.33, "2026-06-01"],
+    // Corrections of 5× or more are never hidden as reconciliation (issue 24 §6, T176): Anthropic's
+    // page (2025-11) correcting LiteLLM's 1-hour cache writes of Claude 3 Opus and Haiku.
+    ["provider=anthropic&model=claude-3-opus-20240229", "direct", "Input (cache write 1h)", 6, 30, 400, "2025-11-01"],
+    [
+      "provider=anthropic&model=claude-3-haiku-20240307",
+      "direct",
+      "Input (cache write 1h)",
+      6,
+      0.5,
+      -91.67,
+      "2025-11-01",
+    ],
+    // genai-prices' first-month fix of Sonar Pro (30 → 3), the other sources at 3.
+    ["provider=perplexity&model=sonar-pro", "direct", "Input", 30, 3, -90, "2025-08-01"],
     // facts 5, 6: Gemini cache-price cuts (genai-prices and Portkey in 2025-12)
     ["provider=google&model=gemini-2.5-pro", "direct", "Input (cache read)", 0.31, 0.125, -59.68, "2025-12-01"],
     ["provider=google&model=gemini-2.5-flash-lite", "direct", "Input (cache read)", 0.025, 0.01, -60, "2025-12-01"],
@@ -71,33 +91,16 @@ describe("GET /changes: real market moves of the last year (upstream README 'Fac
   const MARKET = "kind=price_increase,price_decrease,price_removed,unit_change";
   // The artefacts below that the replay still publishes, as `reference_changed`; the others no
   // longer move the published amount at all (T80–T82).
+  // (Issue 24: a failed or absent source's statement keeps its weight, T178, so Anthropic's carried page
+  // no longer lets Claude 3 Haiku's 1-hour cache write flap back to LiteLLM's 6; a correction of 5× or
+  // more is shown among market moves, T176 — see the list above.)
   const RECONCILED = new Set([
-    "a source correcting itself toward the maker's list (Opus 3 1-hour cache write)",
-    "Claude 3 Haiku 1-hour cache write flapping 6 → 0.5",
-    "Claude 3 Haiku 1-hour cache write flapping 0.5 → 6",
-    "genai-prices' first-month fix of Sonar Pro (30 → 3)",
     "aihubmix's qwen3.6-flash listing standing in for qwen3.6-plus until its own listing came (T87)",
     "llmgateway's rounded 0.13 for gpt-5's cache read becoming OpenAI's exact 0.125 (T89)",
     "Cloudflare's 0.56 for Gemma SEA-LION output restated as 0.555 (T89)",
   ]);
   it.each([
     // [what, query, channel, label, old, new] — artefacts the feed must not call market moves
-    [
-      "a source correcting itself toward the maker's list (Opus 3 1-hour cache write)",
-      "provider=anthropic&model=claude-3-opus-20240229",
-      "direct",
-      "Input (cache write 1h)",
-      6,
-      30,
-    ],
-    [
-      "Claude 3 Haiku 1-hour cache write flapping 6 → 0.5",
-      "provider=anthropic&model=claude-3-haiku-20240307",
-      "direct",
-      "Input (cache write 1h)",
-      6,
-      0.5,
-    ],
     [
       "Claude 3 Haiku 1-hour cache write flapping 0.5 → 6",
       "provider=anthropic&model=claude-3-haiku-20240307",
@@ -145,14 +148,6 @@ describe("GET /changes: real market moves of the last year (upstream README 'Fac
       "Input",
       5,
       2.5,
-    ],
-    [
-      "genai-prices' first-month fix of Sonar Pro (30 → 3)",
-      "provider=perplexity&model=sonar-pro",
-      "direct",
-      "Input",
-      30,
-      3,
     ],
     ["Portkey's ×10 data-entry fix of GLM-4.7 (6 → 0.6)", "provider=zai&model=glm-4.7", "direct", "Input", 6, 0.6],
     [
@@ -339,7 +334,8 @@ describe("GET /models/{provider}/{model}/history (D17)", () => {
     // llm-prices historical-v1.json: 0.27 from 2025-02-08; our first run (2025-07-01) also saw 0.27 (folded).
     expect(input?.points[0]).toEqual(["2025-02-08", 0.27]);
     expect(input?.points.map((p) => p[0])).not.toContain("2025-07-01");
-    expect(input?.points.at(-1)).toEqual(["2026-06-01", 0.14]);
+    // models.dev's maker-wide cut of 2026-05 is published when it shows (issue 24, T170)
+    expect(input?.points.at(-1)).toEqual(["2026-05-01", 0.14]);
   });
 
   it("unknown models are a 404 with the id; bad dates a 400 before the lookup (D14)", async () => {

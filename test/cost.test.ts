@@ -145,9 +145,10 @@ describe("billing rules (issue 17 §1)", () => {
     expect(above.lines[0]?.label).toBe(`Input (> ${limit / 1000}K tokens)`);
   });
 
-  it("GPT-5.4's > 200K row, stated by one source, is the same price list as the > 272K one: 272,000 is standard (T145, genai-prices #711)", async () => {
+  it("GPT-5.4 has no > 200K row (models.dev's generic bracket is not published beside the stated 272K, issue 24 T173): 250,000 is standard (T145, genai-prices #711)", async () => {
     const prices = view.pricesByModel.get("openai/gpt-5.4") ?? [];
-    expect(prices.some((p) => p.channel === "direct" && p.contextMin === 200000)).toBe(true);
+    expect(prices.some((p) => p.channel === "direct" && p.contextMin === 200000)).toBe(false);
+    expect(prices.some((p) => p.channel === "direct" && p.contextMin === 272000)).toBe(true);
     const e = await one("model=openai/gpt-5.4&inputTokens=250000&outputTokens=1000");
     expect(e.bracket.contextMin).toBe(0);
     expect(usd(e)).toBe(0.64);

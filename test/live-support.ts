@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pino from "pino";
 import { expect } from "vitest";
+import { amountsAgree } from "../src/domain/amount.js";
 import type { Dataset } from "../src/domain/dataset.js";
 import { priceKey } from "../src/domain/dataset.js";
 import { dimensionKey } from "../src/domain/dimension.js";
@@ -204,8 +205,11 @@ async function checkFaultRun(
       amount: p.observations.find((o) => o.source === failing)!.amount,
       fresh: false,
     });
-    // stale exactly when no source re-confirmed it (D8): both ways, for every price
-    expect(now!.staleSince !== null, `${p.modelId} ${p.label} stale`).toBe(now!.observations.every((o) => !o.fresh));
+    // stale exactly when no source re-confirmed it (D8): both ways, for every price. A fresh source
+    // stating another amount re-confirms nothing: the failed source's amount keeps its place (T178).
+    expect(now!.staleSince !== null, `${p.modelId} ${p.label} stale`).toBe(
+      !now!.observations.some((o) => o.fresh && amountsAgree(o.amount, now!.amount)),
+    );
   }
   const removed = (await store.loadChanges()).filter((c) => c.kind === "price_removed" && c.occurredAt === runTime);
   const backedNames = new Set(beforeBacked.map((p) => `${p.modelId}|${p.channel}|${p.seller}|${p.label}`));

@@ -1,9 +1,13 @@
 import { describe, expect, it } from "vitest";
+import type { Dataset } from "../domain/dataset.js";
 import { dimension } from "../domain/dimension.js";
 import { EMPTY_LISTING_META, type Listing } from "../domain/observation.js";
 import { type BuildInput, buildDataset } from "./build-dataset.js";
+import { detectChanges } from "./detect-changes.js";
+import { priorFromDataset } from "./prior-state.js";
 
-// Invented listings: lifecycle (D3) and the plan-credit rule (T5) on the smallest cases.
+// Invented listings: lifecycle (D3), the plan-credit rule (T5) and the removal grace and jump rules
+// (issue 24) on the smallest cases.
 const RUN = "2026-06-01T00:00:00.000Z";
 
 function listing(extra: Partial<Listing>): Listing {
@@ -94,5 +98,86 @@ describe("plan credit (T5)", () => {
       qualifiers: { seller: "zai-coding-plan" },
     });
     expect(prices.find((p) => p.direction === "output")).toMatchObject({ denomination: "currency", currency: "USD" });
+  });
+});
+
+describe("removal grace and jumps (issue 24, T85 amended, T173–T176)", () => {
+  // Invented listings: two sources of one maker's model, run after run.
+  const RUNS = ["2026-04-01T00:00:00.000Z", "2026-05-01T00:00:00.000Z", "2026-06-01T00:00:00.000Z"];
+  const price = (direction: "input" | "output", amount: number, extra: Partial<ReturnType<typeof dimension>> = {}) => ({
+    dimension: dimension(direction, extra),
+    amount,
+    unit: "mtok" as const,
+    denomination: "currency" as const,
+    currency: "USD",
+  });
+  const build = (
+    runTime: string,
+    bySource: Record<"models-dev" | "litellm" | "portkey", Listing[]>,
+    prior: Dataset | null,
+  ) =>
+    buildDataset({
+      runId: `run-${runTime}`,
+      runTime,
+      finishedAt: runTime,
+      sources: (["models-dev", "litellm", "portkey"] as const).map((source) => ({
+        source,
+        weight: source === "models-dev" ? 0.8 : source === "litellm" ? 0.7 : 0.6,
+        makerSpellings: source === "models-dev",
+        authoritativeFor: [],
+        listings: bySource[source],
+        fresh: true,
+        error: null,
+        ran: true,
+      })),
+      prior: prior ? priorFromDataset(prior) : null,
+    });
+  const find = (d: Dataset, direction: string, contextMin = 0) =>
+    d.prices.find((p) => p.direction === direction && p.contextMin === contextMin && p.cache === "none");
+
+  it("a price gone from every payload is served once, marked with the run its listings went; a bracket goes at once", () => {
+    const withBracket = listing({
+      prices: [price("input", 1), price("output", 5), price("input", 2, { contextMin: 200_000 })],
+    });
+    const first = build(RUNS[0]!, { "models-dev": [withBracket], litellm: [listing({})], portkey: [] }, null);
+    expect(find(first, "input", 200_000)?.amount).toBe(2);
+    const inputOnly = listing({ prices: [price("input", 1)] });
+    const second = build(RUNS[1]!, { "models-dev": [inputOnly], litellm: [inputOnly], portkey: [] }, first);
+    expect(find(second, "input", 200_000)).toBeUndefined();
+    const output = find(second, "output")!;
+    expect(output.staleSince).toBe(RUNS[1]);
+    expect(output.observations.map((o) => [o.source, o.fresh, o.absentSince])).toEqual([
+      ["litellm", false, RUNS[1]],
+      ["models-dev", false, RUNS[1]],
+    ]);
+  });
+
+  it("a price a source still lists but the guards quarantine is not served on from the last run", () => {
+    const first = build(RUNS[0]!, { "models-dev": [listing({})], litellm: [], portkey: [] }, null);
+    expect(find(first, "output")?.amount).toBe(5);
+    // models.dev's output now a hundredth of its input: a lone inversion (T73), quarantined.
+    const inverted = listing({ prices: [price("input", 1), price("output", 0.01)] });
+    const second = build(RUNS[1]!, { "models-dev": [inverted], litellm: [], portkey: [] }, first);
+    expect(find(second, "output")).toBeUndefined();
+  });
+
+  it("a 5× jump without a market move does not replace an amount a source still states (T176)", () => {
+    const at = (input: number) => listing({ prices: [price("input", input), price("output", input * 5)] });
+    const first = build(RUNS[0]!, { "models-dev": [at(1)], litellm: [at(1)], portkey: [] }, null);
+    // models.dev rewrites its entry sixfold, alone (no other model moved, nobody corroborates): heads
+    // tie 1 – 1, and its weight would carry it over LiteLLM's unchanged amount.
+    const second = build(RUNS[1]!, { "models-dev": [at(6)], litellm: [at(1)], portkey: [] }, first);
+    expect(find(second, "input")).toMatchObject({ amount: 1, sources: ["litellm"] });
+    expect(find(second, "output")).toMatchObject({ amount: 5, sources: ["litellm"] });
+    expect(second.sources.find((s) => s.source === "models-dev")?.rejectedByReason).toEqual({ unexplained_jump: 2 });
+    expect(detectChanges(first, second).filter((c) => c.kind !== "reference_changed")).toEqual([]);
+    // Better supported, it is the correction of an error and is published (shown among market moves).
+    // Portkey states 6 / 30 too: two sources against one.
+    const third = build(RUNS[2]!, { "models-dev": [at(6)], litellm: [at(1)], portkey: [at(6)] }, second);
+    expect(find(third, "input")).toMatchObject({ amount: 6, sources: ["models-dev", "portkey"] });
+    expect(detectChanges(second, third).map((c) => [c.kind, c.label, c.oldAmount, c.newAmount])).toEqual([
+      ["price_increase", "Input", 1, 6],
+      ["price_increase", "Output", 5, 30],
+    ]);
   });
 });

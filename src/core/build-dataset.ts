@@ -1,4 +1,4 @@
-import { roundAmount } from "../domain/amount.js";
+import { amountsAgree, roundAmount } from "../domain/amount.js";
 import type {
   Dataset,
   LifecycleState,
@@ -15,12 +15,15 @@ import { comparePrices } from "../domain/price-order.js";
 import { MAKERS, planKind } from "../domain/sellers.js";
 import { displayUnit, NO_CURRENCY } from "../domain/unit.js";
 import { collapseRepeatedRegions } from "./collapse-regions.js";
+import { corrects, isMarketMove, jumps } from "./detect-changes.js";
 import { boundEvidenceAge, capForFreshness, evidenceTimes } from "./freshness.js";
 import { PUBLISHER_NAMES } from "./identity/maker-rules.js";
 import { type ResolvedListing, resolveIdentities } from "./identity/resolve.js";
 import { labelDimensions } from "./labels.js";
+import { ListedIndex } from "./listed-index.js";
 import { disambiguateNames } from "./model-names.js";
 import { indexListings, type ListingIndex, movedTo } from "./moved-listings.js";
+import type { RejectReason } from "./plausibility.js";
 import { type PriorPrice, reconcile, type SourceObservation } from "./reconcile.js";
 import { type SourceRejections, screenListings } from "./screen-listings.js";
 
@@ -90,6 +93,8 @@ export function buildDatasetWithIdentity(input: BuildInput): {
   spellings: SpellingIndex;
   /** Ids of the previous version that now answer as another model (old → new), T66. */
   renames: ReadonlyMap<string, string>;
+  /** Which source listings and prices this run's payloads still hold, placed or not (T175). */
+  listed: ListedIndex;
 } {
   const identity = resolveIdentities(
     input.sources.map((s) => ({ source: s.source, listings: s.listings, makerSpellings: s.makerSpellings ?? false })),
@@ -99,21 +104,28 @@ export function buildDatasetWithIdentity(input: BuildInput): {
     spellings.set(`${r.source}|${r.listing.seller}|${r.listing.model}`, { modelId: r.modelId, channel: r.channel });
   const bySource = new Map(input.sources.map((s) => [s.source, s]));
 
-  // Plausibility guards (T73/T74): quarantined rows never reach reconciliation.
+  // Plausibility guards (T73/T74, T171–T173): quarantined rows never reach reconciliation.
   const screened = screenListings(
     identity.resolved,
     new Set(input.sources.filter((s) => s.fresh).map((s) => s.source)),
+    input.prior?.prices,
   );
+  const listed = new ListedIndex(identity.resolved, identity.unmatched);
   const current = buildModels(identity.resolved, identity.aliases, input);
-  const reconciled = reconcileAll(screened.kept, bySource, input);
+  const { prices: reconciled, held } = reconcileAll(screened.kept, bySource, input, screened.coherent);
   const listings = indexListings(reconciled);
   const carried = carryPriorIds(current, identity, input, listings);
   const models = disambiguateNames(carried.models);
   const evidenceAt = evidenceTimes(input.runTime, input.sources, input.prior?.sources); // T224
-  const prices = boundEvidenceAge(withRemovalGrace(reconciled, models, input, listings), evidenceAt, input.runTime);
+  const prices = boundEvidenceAge(
+    withRemovalGrace(reconciled, models, input, listings, listed),
+    evidenceAt,
+    input.runTime,
+  );
   const renames = carried.renames;
   const providers = buildProviders(models, prices, identity.publisherNames);
-  const sources = buildHealth(input, screened.rejected, identity.unresolved);
+  const rejected = withHeld(screened.rejected, held);
+  const sources = buildHealth(input, rejected, identity.unresolved);
   const failed: Record<string, string> = {};
   for (const s of input.sources) if (s.error) failed[s.source] = s.error.message;
   const observations: Record<string, number> = {};
@@ -128,7 +140,7 @@ export function buildDatasetWithIdentity(input: BuildInput): {
     summary: {
       observations,
       rejected: Object.fromEntries(
-        input.sources.filter((s) => s.fresh).map((s) => [s.source, screened.rejected.get(s.source)?.total ?? 0]),
+        input.sources.filter((s) => s.fresh).map((s) => [s.source, rejected.get(s.source)?.total ?? 0]),
       ),
       unresolved: Object.fromEntries(identity.unresolved),
       unmatched: identity.unmatched,
@@ -138,7 +150,24 @@ export function buildDatasetWithIdentity(input: BuildInput): {
       disputed: prices.filter((p) => p.disputed).length,
     },
   };
-  return { dataset: { run, providers, models, prices, sources }, spellings, renames };
+  return { dataset: { run, providers, models, prices, sources }, spellings, renames, listed };
+}
+
+/** Adds the rows held back by the jump guard (T176) to the guards' rejections, per source. */
+function withHeld(
+  rejected: ReadonlyMap<SourceId, SourceRejections>,
+  held: ReadonlyMap<SourceId, number>,
+): Map<SourceId, SourceRejections> {
+  const out = new Map(rejected);
+  for (const [source, n] of held) {
+    const r = out.get(source);
+    const reason: RejectReason = "unexplained_jump";
+    out.set(source, {
+      total: (r?.total ?? 0) + n,
+      byReason: { ...(r?.byReason ?? {}), [reason]: (r?.byReason[reason] ?? 0) + n },
+    });
+  }
+  return out;
 }
 
 interface Slot {
@@ -154,7 +183,9 @@ function reconcileAll(
   resolved: readonly ResolvedListing[],
   bySource: ReadonlyMap<SourceId, SourceInput>,
   input: BuildInput,
-): PublishedPrice[] {
+  /** The statements that moved coherently in this run (`priceKey|source`), from the guards (T170). */
+  coherent: ReadonlySet<string>,
+): { prices: PublishedPrice[]; held: Map<SourceId, number> } {
   const slots = new Map<string, Slot>();
   for (const r of resolved) {
     const source = bySource.get(r.source)!;
@@ -198,51 +229,40 @@ function reconcileAll(
           // Only a source that ran now speaks for the seller (T75): a carried page votes like any other.
           authoritative: source.fresh && source.authoritativeFor.includes(r.listing.seller),
           fresh: source.fresh,
+          dated: r.listing.pricesDated ?? null,
         },
       });
     }
   }
 
   const reconciled: Omit<PublishedPrice, "label">[] = [];
+  const held = new Map<SourceId, number>();
+  const published = new Map((input.prior?.published ?? []).map((p) => [priceKey(p, dimensionKey(p)), p]));
   for (const [key, slot] of slots) {
-    const observations = [...slot.bySource.values()].map((v) => v.obs);
     const listings = new Map([...slot.bySource].map(([source, v]) => [source, v.listing]));
-    const r = capForFreshness(
-      reconcile(observations, { runTime: input.runTime, prior: input.prior?.prices.get(key) ?? null }),
+    const prior = input.prior?.prices.get(key) ?? null;
+    const then = published.get(key);
+    const observations = [...slot.bySource.values()].map((v) =>
+      coherent.has(`${key}|${v.obs.source}`) ? { ...v.obs, coherent: true } : v.obs,
     );
-    reconciled.push({
-      modelId: slot.modelId,
-      channel: slot.channel,
-      seller: slot.seller,
-      ...slot.dimension,
-      amount: r.amount,
-      unit: r.unit,
-      displayUnit: displayUnit(r.unit, r.denomination, r.currency),
-      denomination: r.denomination,
-      currency: r.currency,
-      confidence: r.confidence,
-      confidenceScore: r.confidenceScore,
-      sources: r.sources,
-      dissenting: r.dissenting,
-      disputed: r.disputed,
-      fallbackAmount: r.fallbackAmount,
-      effectiveFrom: r.effectiveFrom,
-      staleSince: r.staleSince,
-      observations: observations
-        .map((o) => {
-          const age = r.evidence.get(o.source);
-          return {
-            source: o.source,
-            amount: o.amount,
-            fresh: o.fresh,
-            ...(age?.since ? { since: age.since } : {}),
-            ...(age?.lagging ? { lagging: true } : {}),
-            listing: listings.get(o.source)!,
-            ...(o.authoritative ? { authoritative: true } : {}),
-          };
-        })
-        .sort((a, b) => (a.source < b.source ? -1 : 1)),
-    });
+    let price = priceOf(slot, observations, listings, input.runTime, prior);
+    // T176: an amount that jumps 5× or more from last run's without the evidence of a market move, and
+    // corrects no earlier error, does not replace an amount a source still states: that amount stands.
+    let left = observations;
+    while (
+      then &&
+      jumps(then, price) &&
+      !isMarketMove(then, { ...price, label: then.label }) &&
+      !corrects(then, price)
+    ) {
+      const jumping = price.amount;
+      const rest = left.filter((o) => !amountsAgree(o.amount, jumping));
+      if (!rest.some((o) => amountsAgree(o.amount, then.amount))) break;
+      for (const o of left) if (amountsAgree(o.amount, jumping)) held.set(o.source, (held.get(o.source) ?? 0) + 1);
+      left = rest;
+      price = priceOf(slot, left, listings, input.runTime, prior);
+    }
+    reconciled.push(price);
   }
   // Identical prices repeated per region collapse into one row (T76).
   const unlabeled = collapseRepeatedRegions(reconciled).sort(comparePrices);
@@ -258,7 +278,52 @@ function reconcileAll(
       labels[i] = texts[j]!;
     });
   }
-  return unlabeled.map((p, i) => ({ ...p, label: labels[i]! }));
+  return { prices: unlabeled.map((p, i) => ({ ...p, label: labels[i]! })), held };
+}
+
+/** One slot's price from a set of its observations (reconciliation, freshness cap, provenance). */
+function priceOf(
+  slot: Slot,
+  observations: readonly SourceObservation[],
+  listings: ReadonlyMap<SourceId, string>,
+  runTime: string,
+  prior: PriorPrice | null,
+): Omit<PublishedPrice, "label"> {
+  const r = capForFreshness(reconcile(observations, { runTime, prior }));
+  return {
+    modelId: slot.modelId,
+    channel: slot.channel,
+    seller: slot.seller,
+    ...slot.dimension,
+    amount: r.amount,
+    unit: r.unit,
+    displayUnit: displayUnit(r.unit, r.denomination, r.currency),
+    denomination: r.denomination,
+    currency: r.currency,
+    confidence: r.confidence,
+    confidenceScore: r.confidenceScore,
+    sources: r.sources,
+    dissenting: r.dissenting,
+    disputed: r.disputed,
+    fallbackAmount: r.fallbackAmount,
+    effectiveFrom: r.effectiveFrom,
+    staleSince: r.staleSince,
+    observations: observations
+      .map((o) => {
+        const age = r.evidence.get(o.source);
+        return {
+          source: o.source,
+          amount: o.amount,
+          fresh: o.fresh,
+          ...(age?.since ? { since: age.since } : {}),
+          ...(age?.lagging ? { lagging: true } : {}),
+          listing: listings.get(o.source)!,
+          ...(o.authoritative ? { authoritative: true } : {}),
+          ...(age?.movedFrom !== undefined ? { movedFrom: age.movedFrom } : {}),
+        };
+      })
+      .sort((a, b) => (a.source < b.source ? -1 : 1)),
+  };
 }
 
 function cmp(a: string, b: string): number {
@@ -329,38 +394,58 @@ function buildModels(
 /**
  * T85: a price gone from every source is served one more run, with `staleSince` and every
  * observation marked not fresh, and removed only when a second run in a row has no fresh evidence
- * for it. Its model must still be listed and its label free in its channel. A price whose listing
- * moved to another model is not graced: its evidence did not go, it went elsewhere (T87).
+ * for it. Its model must still be listed and its label free in its channel. Not graced (T87, T173,
+ * T175): a price whose listing moved to another model (its evidence went elsewhere), a context
+ * bracket (a bracket no source states goes in that run), and a price a source still lists but the
+ * guards quarantined (its evidence is there and was judged). A graced price whose listings are gone
+ * from their payloads records the run they went (`absentSince`): its removal is dated then (T174).
  */
 function withRemovalGrace(
   prices: PublishedPrice[],
   models: readonly PublishedModel[],
   input: BuildInput,
   listings: ListingIndex,
+  listed: ListedIndex,
 ): PublishedPrice[] {
   const prior = input.prior?.published;
   if (!prior || prior.length === 0) return prices;
   const keys = new Set(prices.map((p) => priceKey(p, dimensionKey(p))));
   const labels = new Set(prices.map((p) => `${p.modelId}|${p.channel}|${p.seller}|${p.label}`));
-  const listed = new Set(models.filter((m) => m.listed).map((m) => m.id));
+  const listedModels = new Set(models.filter((m) => m.listed).map((m) => m.id));
   const graced: PublishedPrice[] = [];
   for (const p of prior) {
-    if (keys.has(priceKey(p, dimensionKey(p))) || !listed.has(p.modelId)) continue;
+    const key = priceKey(p, dimensionKey(p));
+    if (keys.has(key) || !listedModels.has(p.modelId)) continue;
+    const label = `${p.modelId}|${p.channel}|${p.seller}|${p.label}`;
     if (!p.observations.some((o) => o.fresh)) continue; // already graced once: now removed
     if (movedTo(p, listings) !== null) continue; // its listing backs another model now (T87)
-    const label = `${p.modelId}|${p.channel}|${p.seller}|${p.label}`;
+    if (p.contextMin > 0) continue; // a bracket no source states any more goes now (T173)
+    const where = listed.whereListed(p);
+    if (where === "placed") continue; // still listed, quarantined by the guards (T175)
     if (labels.has(label)) continue;
     labels.add(label);
     graced.push({
-      ...p,
-      ...(p.confidence === "verified" || p.confidence === "high"
-        ? { confidence: "medium" as const, confidenceScore: Math.min(p.confidenceScore, 0.749) }
-        : {}),
-      staleSince: p.staleSince ?? input.runTime,
-      observations: p.observations.map((o) => ({ ...o, fresh: false })),
+      ...staled(p, input.runTime),
+      // Gone from the payloads now (not merely unplaced by identity): the market moved in this run.
+      observations: p.observations.map((o) => ({
+        ...o,
+        fresh: false,
+        ...(where === "absent" ? { absentSince: input.runTime } : {}),
+      })),
     });
   }
   return graced.length === 0 ? prices : [...prices, ...graced].sort(comparePrices);
+}
+
+/** `p` served on without fresh evidence: stale since this run (or before), at most `medium` (T75, T85). */
+function staled(p: PublishedPrice, runTime: string): PublishedPrice {
+  return {
+    ...p,
+    ...(p.confidence === "verified" || p.confidence === "high"
+      ? { confidence: "medium" as const, confidenceScore: Math.min(p.confidenceScore, 0.749) }
+      : {}),
+    staleSince: p.staleSince ?? runTime,
+  };
 }
 
 /**

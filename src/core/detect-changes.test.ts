@@ -203,13 +203,25 @@ describe("market moves only when the evidence moves (issue 14, T83, T84)", () =>
   });
 
   it("a source correcting itself toward what another said all along is reference_changed", () => {
-    // claude-3-opus-20240229 Input (cache write 1h) 6 → 30: the 30 was the maker's price all along.
+    // claude-3-haiku-20240307 Input (cache write) 0.3 → 0.31 (invented amounts): the source moves
+    // to what another stated all along.
     expect(
       move(
-        price("acme/a", "Input", 6, { observations: obs(["models-dev", 6], ["official-anthropic", 30]) }),
-        price("acme/a", "Input", 30, { observations: obs(["models-dev", 30, V2], ["official-anthropic", 30]) }),
+        price("acme/a", "Input", 0.3, { observations: obs(["models-dev", 0.3], ["official-anthropic", 0.31]) }),
+        price("acme/a", "Input", 0.31, { observations: obs(["models-dev", 0.31, V2], ["official-anthropic", 0.31]) }),
       ),
     ).toBe("reference_changed");
+  });
+
+  it("a jump of 5× or more is never a reference_changed: the correction is shown among market moves (T176)", () => {
+    // claude-3-opus-20240229 Input (cache write 1h) 6 → 30: the 30 was the maker's price all along.
+    const fix = detectChanges(
+      dataset(V1, [price("acme/a", "Input", 6, { observations: obs(["models-dev", 6], ["official-anthropic", 30]) })]),
+      dataset(V2, [
+        price("acme/a", "Input", 30, { observations: obs(["models-dev", 30, V2], ["official-anthropic", 30]) }),
+      ]),
+    );
+    expect(fix).toMatchObject([{ kind: "price_increase", oldAmount: 6, newAmount: 30, deltaPct: 400 }]);
   });
 
   it("a source that saw the move a run earlier does not hide it", () => {
@@ -310,5 +322,103 @@ describe("market moves only when the evidence moves (issue 14, T83, T84)", () =>
     expect(
       detectChanges(dataset(V1, [price("acme/a", "Input", 15.00002)]), dataset(V2, [price("acme/a", "Input", 15)])),
     ).toEqual([]);
+  });
+});
+
+describe("changes dated when the market moved (issue 24 §4, T174)", () => {
+  const V3 = "2026-03-01T00:00:00.000Z";
+
+  it("a removal confirmed after the grace is dated at the run its listings went", () => {
+    // firmware's gpt-5.2 in the replay: gone from models.dev's 2026-04-01 payload, served on once
+    // (T85), removed in 2026-05 — and dated 2026-04.
+    const graced = price("acme/a", "Input", 1.75, {
+      seller: "firmware",
+      channel: "other",
+      observations: [{ source: "models-dev", amount: 1.75, fresh: false, listing: "gpt-5.2", absentSince: V2 }],
+    });
+    const [removed] = detectChanges(dataset(V2, [graced]), dataset(V3, []));
+    expect(removed).toMatchObject({ kind: "price_removed", oldAmount: 1.75, occurredAt: V2 });
+    // A price gone without a grace (a bracket, T173) is dated at this run.
+    const [now] = detectChanges(dataset(V2, [price("acme/a", "Input", 1)]), dataset(V3, []));
+    expect(now).toMatchObject({ kind: "price_removed", occurredAt: V3 });
+  });
+
+  it("a move a later run confirms is dated at the run whose payload first showed it", () => {
+    // qwen3-235b-a22b on OpenRouter in the replay: Portkey showed 1.82 in 2026-03, OpenRouter's own
+    // list (absent in 2026-03) in 2026-04.
+    const before = price("acme/a", "Output", 0.6, {
+      observations: [
+        { source: "portkey", amount: 1.82, fresh: true, since: V2, movedFrom: 0.54 },
+        { source: "genai-prices", amount: 0.6, fresh: true },
+      ],
+    });
+    const after = price("acme/a", "Output", 1.82, {
+      observations: [
+        { source: "portkey", amount: 1.82, fresh: true, since: V2, movedFrom: 0.54 },
+        { source: "openrouter", amount: 1.82, fresh: true, since: V3, authoritative: true },
+        { source: "genai-prices", amount: 0.6, fresh: true, lagging: true },
+      ],
+      confidence: "verified",
+    });
+    const [change] = detectChanges(dataset(V2, [before]), dataset(V3, [after]));
+    expect(change).toMatchObject({ kind: "price_increase", occurredAt: V2 });
+    // Without the coherent move (Portkey's change was a lone rewrite) it is reconciliation, dated now.
+    const rewrite = (p: PublishedPrice) => ({
+      ...p,
+      observations: p.observations.map(({ movedFrom: _, ...o }) => o),
+      confidence: "medium" as const,
+    });
+    const [plain] = detectChanges(dataset(V2, [rewrite(before)]), dataset(V3, [rewrite(after)]));
+    expect(plain).toMatchObject({ kind: "reference_changed", occurredAt: V3 });
+  });
+});
+
+describe("no removal while a source still lists it (issue 24 §5, T175)", () => {
+  const gone = price("acme/a", "Input", 0.03, {
+    seller: "deepinfra",
+    channel: "other",
+    observations: [{ source: "portkey", amount: 0.03, fresh: true, listing: "mistralai/Mistral-7B-Instruct-v0.3" }],
+  });
+  const where = (w: "placed" | "unplaced" | "absent") => ({ whereListed: () => w });
+
+  it.each([
+    ["placed", []],
+    ["unplaced", []],
+    ["absent", ["price_removed"]],
+  ] as const)("a price whose listing is %s in this run's payloads → %j", (whereabouts, kinds) => {
+    // DeepInfra's Mistral-7B-Instruct-v0.3 in the replay (2026-05): still in Portkey at 0.03, left
+    // unplaced when the founding listing went (identity churn, not the market).
+    const changes = detectChanges(dataset(V1, [gone]), dataset(V2, []), where(whereabouts));
+    expect(changes.map((c) => c.kind)).toEqual(kinds);
+  });
+});
+
+describe("a plan's included usage turning into money is one change per model and modality (T177)", () => {
+  it("folds a plan's credit-to-money unit changes to the headline dimension's row", () => {
+    // Invented amounts: a coding plan that listed four dimensions at 0 credits now lists money prices.
+    const plan = (label: string, amount: number, credit: boolean) =>
+      price("acme/a", label, amount, {
+        seller: "acme-coding-plan",
+        channel: "coding_plan",
+        cache: label.includes("cache read") ? "read" : label.includes("cache write") ? "write" : "none",
+        ...(credit ? { denomination: "credit" as const, currency: "XXX" } : {}),
+      });
+    const labels: [string, number][] = [
+      ["Input", 0.3],
+      ["Output", 0.9],
+      ["Input (cache read)", 0.03],
+      ["Input (cache write)", 0.375],
+    ];
+    const changes = detectChanges(
+      dataset(
+        V1,
+        labels.map(([l]) => plan(l, 0, true)),
+      ),
+      dataset(
+        V2,
+        labels.map(([l, a]) => plan(l, a, false)),
+      ),
+    );
+    expect(changes.map((c) => [c.kind, c.label, c.oldAmount, c.newAmount])).toEqual([["unit_change", "Input", 0, 0.3]]);
   });
 });

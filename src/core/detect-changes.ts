@@ -2,6 +2,7 @@ import { amountsAgree, roundAmount } from "../domain/amount.js";
 import type { ChangeRecord, HistoryPoint } from "../domain/change.js";
 import type { Dataset, PriceEvidence, PublishedPrice } from "../domain/dataset.js";
 import { dimensionKey } from "../domain/dimension.js";
+import type { Whereabouts } from "./listed-index.js";
 import { indexListings, movedTo } from "./moved-listings.js";
 
 /**
@@ -10,15 +11,27 @@ import { indexListings, movedTo } from "./moved-listings.js";
  * Prices are compared per model, channel, seller and dimension. The kinds:
  * - `price_increase` / `price_decrease`: the amount moved (any difference of published amounts);
  * - `unit_change`: the dimension is priced in another unit (both amounts in their own units);
- * - `price_removed`: a dimension disappears (not a $0 key, T84; not a listing that moved to another model, T87);
+ * - `price_removed`: a dimension disappears (not a $0 key, T84; not a listing that moved to another
+ *   model, T87; not a price a source still lists, T175);
  * - `coverage_added`: a channel or seller starts selling a model it did not sell (every new price);
  * - `price_added`: a model gains a dimension in a channel that already sold it, or a new model's prices;
  * - `reference_changed`: the same amount is now backed by another primary source.
  * The first run of an empty store has nothing to compare: `previous` null gives no changes.
+ *
+ * `occurredAt` is when the market moved (T174): the run whose payloads first showed the change — for
+ * a removal served on by the grace (T85), the run its listings went; for a price move, the run in
+ * which the first source backing the new amount left the old one — even when this run confirms it.
+ * The version that published the change is the store's (`change_record.dataset_version`).
+ * @param listed where this run's payloads hold the listings behind last version's prices (T175);
+ *   without it every price gone counts as absent
  */
-export function detectChanges(previous: Dataset | null, next: Dataset): ChangeRecord[] {
+export function detectChanges(
+  previous: Dataset | null,
+  next: Dataset,
+  listed?: { whereListed(price: PublishedPrice): Whereabouts },
+): ChangeRecord[] {
   if (!previous) return [];
-  const occurredAt = next.run.datasetVersion;
+  const runTime = next.run.datasetVersion;
   const before = indexPrices(previous.prices);
   const after = indexPrices(next.prices);
   const modelsBefore = new Set(previous.models.map((m) => m.id));
@@ -31,9 +44,10 @@ export function detectChanges(previous: Dataset | null, next: Dataset): ChangeRe
     oldAmount: number | null,
     newAmount: number | null,
     deltaPct: number | null,
+    occurredAt: string = runTime,
   ) => {
     const n = names(p.modelId);
-    changes.push({
+    return pushed({
       kind,
       modelId: p.modelId,
       modelName: n.model,
@@ -48,6 +62,12 @@ export function detectChanges(previous: Dataset | null, next: Dataset): ChangeRe
       occurredAt,
     });
   };
+  const pushed = (c: ChangeRecord) => {
+    changes.push(c);
+    return c;
+  };
+  // A plan's included usage turning into money, per change (T177).
+  const turns: PlanTurn[] = [];
 
   for (const [key, now] of after) {
     const then = before.get(key);
@@ -55,14 +75,20 @@ export function detectChanges(previous: Dataset | null, next: Dataset): ChangeRe
       const kind = !modelsBefore.has(now.modelId) || sold.has(sellingKey(now)) ? "price_added" : "coverage_added";
       record(kind, now, null, now.amount, null);
     } else if (then.unit !== now.unit || then.denomination !== now.denomination || then.currency !== now.currency) {
-      record("unit_change", now, then.amount, now.amount, null);
+      const change = record("unit_change", now, then.amount, now.amount, null);
+      if (then.denomination !== now.denomination) turns.push({ change, price: now });
     } else if (then.amount !== now.amount && !amountsAgree(then.amount, now.amount)) {
+      const market = isMarketMove(then, now);
+      // A jump of 5× or more is never hidden as a reconciliation change (T176): the dataset builder
+      // publishes one only as a market move or as the correction of an earlier error.
+      const shown = market || jumps(then, now);
       record(
-        !isMarketMove(then, now) ? "reference_changed" : now.amount > then.amount ? "price_increase" : "price_decrease",
+        !shown ? "reference_changed" : now.amount > then.amount ? "price_increase" : "price_decrease",
         now,
         then.amount,
         now.amount,
         deltaPct(then.amount, now.amount),
+        market ? movedAt(then, now, runTime) : runTime,
       );
     } else if (then.sources[0] !== now.sources[0]) {
       record("reference_changed", now, then.amount, now.amount, 0);
@@ -70,11 +96,101 @@ export function detectChanges(previous: Dataset | null, next: Dataset): ChangeRe
   }
   // T84: a $0 key that stops appearing is no market move (OpenRouter dropped its zero keys in 2026-02).
   // T87: nor is a price whose listing now backs another model (the seller still sells it).
+  // T175: nor a price a source still lists (quarantined, or a listing identity could not place).
   const listings = indexListings(next.prices);
   for (const [key, then] of before)
-    if (!after.has(key) && then.amount !== 0 && then.observations.length > 0 && movedTo(then, listings) === null)
-      record("price_removed", then, then.amount, null, null);
-  return changes.sort(compareChanges);
+    if (
+      !after.has(key) &&
+      then.amount !== 0 &&
+      then.observations.length > 0 &&
+      movedTo(then, listings) === null &&
+      (listed?.whereListed(then) ?? "absent") === "absent"
+    )
+      record("price_removed", then, then.amount, null, null, removedAt(then, runTime));
+  return foldPlanTurns(changes, turns).sort(compareChanges);
+}
+
+/** When the listings of a graced price went (T85, T174): the earliest `absentSince` of its evidence, else this run. */
+function removedAt(then: PublishedPrice, runTime: string): string {
+  const gone = then.observations.flatMap((o) => (o.absentSince ? [o.absentSince] : []));
+  return gone.length > 0 ? gone.sort()[0]! : runTime;
+}
+
+/**
+ * When a market move happened (T174): the earliest run in which a source now backing the new amount
+ * changed to it (`since`), after the old amount took effect; this run when none did earlier. A move that a later run confirms is dated when the first payload showed it.
+ */
+function movedAt(then: PublishedPrice, now: PublishedPrice, runTime: string): string {
+  let at = runTime;
+  for (const o of now.observations) {
+    if (!o.since || !amountsAgree(o.amount, now.amount)) continue;
+    if (o.since > then.effectiveFrom && o.since < at) at = o.since;
+  }
+  return at;
+}
+
+/** A `unit_change` between credit and currency, with the price it is about now. */
+interface PlanTurn {
+  readonly change: ChangeRecord;
+  readonly price: PublishedPrice;
+}
+
+/**
+ * A plan's included usage turning into money prices (or back) is one change per model and kind of
+ * dimension (T177): of the `unit_change` rows of one model, channel, seller and modality whose
+ * denomination changed between credit and currency, the row of the headline dimension (input before
+ * output, no cache, standard tier, no bracket, fewest qualifiers) stands for the others, which are
+ * left out of the feed (their new prices are on the model). GitHub Copilot moving to list prices is
+ * then one row per model, not one per dimension.
+ */
+function foldPlanTurns(changes: readonly ChangeRecord[], turns: readonly PlanTurn[]): ChangeRecord[] {
+  if (turns.length === 0) return [...changes];
+  const groups = new Map<string, { change: ChangeRecord; rank: number }[]>();
+  for (const { change, price } of turns) {
+    const group = `${price.modelId}|${price.channel}|${price.seller}|${price.modality}`;
+    const rank =
+      (price.direction === "input" ? 0 : price.direction === "output" ? 1 : 2) * 1000 +
+      (price.cache === "none" ? 0 : 100) +
+      (price.tier === "standard" ? 0 : 10) +
+      (price.contextMin === 0 ? 0 : 5) +
+      Object.keys(price.qualifiers).length;
+    groups.set(group, [...(groups.get(group) ?? []), { change, rank }]);
+  }
+  const folded = new Set<ChangeRecord>();
+  for (const members of groups.values()) {
+    members.sort((a, b) => a.rank - b.rank || compareChanges(a.change, b.change));
+    for (const m of members.slice(1)) folded.add(m.change);
+  }
+  return changes.filter((c) => !folded.has(c));
+}
+
+/** Factor from which a change of the published amount is never a `reference_changed` (T176). */
+export const JUMP_FACTOR = 5;
+
+/** True when `now` moves `then`'s amount by {@link JUMP_FACTOR}× or more, either way (both positive, same unit). */
+export function jumps(
+  then: Pick<PublishedPrice, "amount" | "unit">,
+  now: Pick<PublishedPrice, "amount" | "unit">,
+): boolean {
+  if (!(then.amount > 0) || !(now.amount > 0) || then.unit !== now.unit) return false;
+  const ratio = then.amount > now.amount ? then.amount / now.amount : now.amount / then.amount;
+  return ratio >= JUMP_FACTOR;
+}
+
+/**
+ * True when a jump that is no market move corrects an earlier error (T176): the new amount is the
+ * seller's own fresh list (`verified`), or at least two sources state it and more than still state
+ * the amount it replaces (LiteLLM's lone 1.3 for Titan Text Express against genai-prices' and
+ * Portkey's 0.2).
+ */
+export function corrects(
+  then: PublishedPrice,
+  now: Pick<PublishedPrice, "amount" | "confidence" | "observations">,
+): boolean {
+  if (now.confidence === "verified") return true;
+  const backing = now.observations.filter((o) => amountsAgree(o.amount, now.amount)).length;
+  const old = now.observations.filter((o) => amountsAgree(o.amount, then.amount)).length;
+  return backing >= 2 && backing > old;
 }
 
 /**
@@ -109,7 +225,7 @@ export function isMarketMove(then: PublishedPrice, now: PublishedPrice): boolean
     sellerBefore.amount < now.amount === then.amount < now.amount
   )
     return true;
-  if (moved.length === 0) return false;
+  if (moved.length === 0) return coherentlyMoved(then, now);
   const movers = new Set(moved.map((o) => o.source));
   // More digits of the same amount is no move: resellers' 0.13 for OpenAI's 0.125 cache read became
   // 0.125, Cloudflare's 0.56 became 0.555 (T89).
@@ -128,7 +244,30 @@ export function isMarketMove(then: PublishedPrice, now: PublishedPrice): boolean
   const joined = now.observations.filter((o) => o.fresh && !before.has(o.source) && amountsAgree(o.amount, now.amount));
   if (moved.length + early.length + joined.length >= 2 || now.confidence === "verified") return true;
   if (now.amount === 0) return false;
-  return continuing.every((o) => movers.has(o.source) || !amountsAgree(before.get(o.source)!.amount, then.amount));
+  // A lone mover is the market when nobody contradicts it with evidence as fresh: every source that
+  // still states the old amount lags its move (T170).
+  return continuing.every(
+    (o) => movers.has(o.source) || o.lagging === true || !amountsAgree(before.get(o.source)!.amount, then.amount),
+  );
+}
+
+/**
+ * T170: the new amount came with a coherent move — a source left another amount for it (maker-wide
+ * or corroborated, `movedFrom`) after the old amount took effect, quoting the same listing — and
+ * every source still stating the old amount lags that move (Portkey's 1.82 for qwen3-235b-a22b on
+ * OpenRouter, 2026-03, against genai-prices' unchanged 0.6).
+ */
+function coherentlyMoved(then: PublishedPrice, now: PublishedPrice): boolean {
+  const before = new Map(then.observations.map((o) => [o.source, o]));
+  const mover = now.observations.some(
+    (o) =>
+      o.movedFrom !== undefined &&
+      o.since !== undefined &&
+      o.since > then.effectiveFrom &&
+      amountsAgree(o.amount, now.amount) &&
+      (!before.has(o.source) || sameListing(before.get(o.source)!, o)),
+  );
+  return mover && now.observations.every((o) => !o.fresh || !amountsAgree(o.amount, then.amount) || o.lagging === true);
 }
 
 /**

@@ -1,10 +1,12 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { recordedReport } from "../../test/recorded-payloads.js";
+import { recordedListings, recordedReport } from "../../test/recorded-payloads.js";
 import { dimension } from "../domain/dimension.js";
 import type { SourceId } from "../domain/observation.js";
 import { SOURCES } from "../sources/registry.js";
+import { buildDataset } from "./build-dataset.js";
 import { type ResolvedListing, resolveIdentities } from "./identity/resolve.js";
 import { type RejectReason, type ScreenRow, screenRows } from "./plausibility.js";
+import { priorFromDataset } from "./prior-state.js";
 import { screenListings, screenRowOf } from "./screen-listings.js";
 
 // The guards judged on the real recorded rows of 2026-06-01 (the Anthropic page from its last
@@ -171,7 +173,9 @@ describe("cross-source checks (T73)", () => {
   it("a copy that the majority of its own modality confirms stays (gpt-realtime's cache read 0.4 for text and audio)", () => {
     const read = (r: RowView) => r.direction === "input" && r.modality === "text" && r.cache === "read";
     expect(verdictOf("litellm", "openai/gpt-realtime", "openai", read)).toEqual([{ amount: 0.4, verdict: null }]);
-    expect(verdictOf("portkey", "openai/gpt-realtime", "openai", read)).toEqual([{ amount: 16, verdict: "outlier" }]);
+    expect(verdictOf("portkey", "openai/gpt-realtime", "openai", read)).toEqual([
+      { amount: 16, verdict: "shifted_field" },
+    ]);
   });
 
   it("an amount tenfold off every other source of the same price: Portkey's DeepSeek cache read 0.0028", () => {
@@ -183,6 +187,107 @@ describe("cross-source checks (T73)", () => {
       { amount: 0.028, verdict: null },
     ]);
   });
+});
+
+describe("field and unit errors a row shows beside its own listing or the maker's list (T172, T173)", () => {
+  it("a cache read holding its neighbour's amount: Portkey's gpt-realtime 16 (text output) and 64 (audio output)", () => {
+    const read = (modality: string) => (r: RowView) =>
+      r.direction === "input" && r.modality === modality && r.cache === "read";
+    expect(verdictOf("portkey", "openai/gpt-realtime", "openai", read("text"))).toEqual([
+      { amount: 16, verdict: "shifted_field" },
+    ]);
+    expect(verdictOf("portkey", "openai/gpt-realtime", "openai", read("audio"))).toEqual([
+      { amount: 64, verdict: "shifted_field" },
+    ]);
+    // genai-prices' 0.40 for the audio cache read repeats its text one, and OpenAI lists both at 0.40:
+    // a shifted field contradicts nobody, so the copy stands.
+    expect(verdictOf("genai-prices", "openai/gpt-realtime", "openai", read("audio"))).toEqual([
+      { amount: 0.4, verdict: null },
+    ]);
+    // A cache read above its listing's input: Google's context-cache storage (4.5 per hour) in one of
+    // Portkey's Gemini 3 Pro entries; its other entry's 0.2 stays.
+    expect(verdictOf("portkey", "google/gemini-3-pro-preview", "google", read("text"))).toEqual([
+      { amount: 0.2, verdict: null },
+      { amount: 4.5, verdict: "shifted_field" },
+    ]);
+  });
+
+  it("a maker's China platform in CNY read as USD: models.dev's zhipuai GLM-5.1 at 6 / 24 (Z.ai: 1.4 / 4.4)", () => {
+    const zhipu = (model: string) =>
+      verdictOf("models-dev", model, "zhipuai", (r) => r.direction !== "tool" && r.amount > 0).map((v) => v.verdict);
+    expect(zhipu("zai/glm-5.1")).toEqual(["currency_table", "currency_table", "currency_table"]);
+    // Entries that copy Z.ai's USD list stay.
+    expect(zhipu("zai/glm-5")).toEqual([null, null, null]);
+  });
+
+  it("a text output of a speech model: genai-prices gives gpt-4o-mini-tts's audio 12 as text too", () => {
+    const output = (modality: string) => (r: RowView) =>
+      r.direction === "output" && r.modality === modality && r.cache === "none";
+    expect(verdictOf("genai-prices", "openai/gpt-4o-mini-tts", "openai", output("text"))).toEqual([
+      { amount: 12, verdict: "audio_only_text" },
+    ]);
+    expect(verdictOf("genai-prices", "openai/gpt-4o-mini-tts", "openai", output("audio"))).toEqual([
+      { amount: 12, verdict: null },
+    ]);
+  });
+});
+
+describe("judged against fresh evidence (T171, T173)", () => {
+  // The catalogue the recorded 2026-05-01 payloads publish for DeepSeek's own listings (a first run
+  // of them, narrowed to seller deepseek to keep the build small) as the prior, and the 2026-06-01
+  // rows judged against it.
+  const priorOfMay = () => {
+    const may = recordedListings("2026-05-01").map((l) => ({
+      ...l,
+      listings: l.listings.filter((x) => x.seller === "deepseek"),
+    }));
+    const dataset = buildDataset({
+      runId: "run-may",
+      runTime: "2026-05-01T00:00:00.000Z",
+      finishedAt: "2026-05-01T00:00:00.000Z",
+      sources: may.map((l) => ({
+        ...l,
+        weight: SOURCES.find((a) => a.id === l.source)!.info.weight,
+        authoritativeFor: SOURCES.find((a) => a.id === l.source)!.info.authoritativeFor,
+        fresh: true,
+        error: null,
+        ran: true,
+      })),
+      prior: null,
+    });
+    return priorFromDataset(dataset).prices;
+  };
+
+  it("DeepSeek's cache-hit cut is no outlier: Portkey left the published 0.028 for 0.0028 on two models at once", () => {
+    const { kept, coherent } = screenListings(resolved, undefined, priorOfMay());
+    for (const model of ["deepseek/deepseek-chat", "deepseek/deepseek-reasoner"]) {
+      const i = resolved.findIndex(
+        (r) => r.source === "portkey" && r.modelId === model && r.listing.seller === "deepseek",
+      );
+      const read = kept[i]!.listing.prices.filter((p) => p.dimension.cache === "read" && p.amount > 0);
+      expect(read.map((p) => p.amount)).toEqual([0.0028]);
+      expect([...coherent].some((k) => k.startsWith(`${model}|direct|deepseek|input|text|standard|read|`))).toBe(true);
+    }
+    // Without the evidence of the move (no prior), the same row is an outlier (see above).
+    const i = resolved.findIndex((r) => r.source === "portkey" && r.modelId === "deepseek/deepseek-chat");
+    expect(screenListings(resolved).kept[i]!.listing.prices.some((p) => p.amount === 0.0028)).toBe(false);
+  }, 60_000);
+
+  it("a 200K bracket from models.dev's generic field is not published where others state 272K (GPT-5.4, 2026-05-01)", () => {
+    const may = resolveIdentities(recordedListings("2026-05-01")).resolved;
+    const { kept } = screenListings(may);
+    const brackets = (model: string) => {
+      const i = may.findIndex(
+        (r) => r.source === "models-dev" && r.modelId === model && r.listing.seller === model.split("/")[0],
+      );
+      const all = may[i]!.listing.prices.filter((p) => p.dimension.contextMin > 0);
+      const left = kept[i]!.listing.prices.filter((p) => p.dimension.contextMin > 0);
+      return { derived: all.filter((p) => p.thresholdDerived).length, published: left.length };
+    };
+    expect(brackets("openai/gpt-5.4")).toEqual({ derived: 3, published: 0 });
+    // Grok 4.20: no source states another threshold, models.dev's 200K stands (xAI's tiers say 200K too).
+    expect(brackets("xai/grok-4.20-0309-reasoning")).toEqual({ derived: 3, published: 3 });
+  }, 60_000);
 });
 
 describe("screenRows", () => {
@@ -208,7 +313,8 @@ describe("screenRows", () => {
     expect(screenRows([row("models-dev", 1), row("portkey", 10), row("litellm", 1)])).toEqual([null, "outlier", null]);
   });
 
-  it("a row carried from a source's last run witnesses but is not quarantined by other sources", () => {
+  it("a row carried from a source's last run is judged like a fresh one, but never as an outlier (T178)", () => {
+    // Tenfold off the fresh rows, a carried statement is one the market has left: it lags (T170).
     const carried = { ...row("portkey", 10), fresh: false };
     expect(screenRows([row("models-dev", 1), carried, row("litellm", 1)])).toEqual([null, null, null]);
     const witness = { ...row("portkey", 1), fresh: false };

@@ -9,9 +9,10 @@ import type { Denomination, Unit } from "../domain/unit.js";
  * bounds for its unit and against what the other sources say of the same model; a row that fails
  * is quarantined — not published, counted per source and reason in `/sources`.
  *
- * Every check reads the same input set, so the verdicts do not depend on row order. Row-local
- * checks (bounds, unit and modality, zero) judge every row; the cross-source checks judge the rows
- * of sources that ran now (see {@link ScreenRow.fresh}).
+ * Every check reads the same input set, so the verdicts do not depend on row order. Every check
+ * judges every row, carried ones included (T178): a source that failed keeps the verdicts of its
+ * last good run, so its absence changes nothing — but for `outlier`: a carried row tenfold off the
+ * fresh ones is an older statement the market has left, and lags instead (T170).
  */
 
 /** One source's price row after identity resolution: the unit the guards judge. */
@@ -34,11 +35,19 @@ export interface ScreenRow {
   /** The seller is a plan: a 0 is usage included in the plan (T5), never judged as a money price. */
   readonly plan: boolean;
   /**
-   * False for a row carried from a source's last good run (T11). Carried rows witness for the
-   * cross-source checks but are not themselves quarantined by them: they are older statements
-   * (a market move since is no unit slip) that reconciliation already weighs at half and marks stale.
+   * False for a row carried from a source's last good run (T11). Carried rows are judged like fresh
+   * ones (T178): their verdicts are those of the run they come from, unless the others moved; they
+   * are never quarantined as outliers (a move since is no unit slip).
    */
   readonly fresh: boolean;
+  /**
+   * The row's source shows fresh evidence of a market move for this price: it left the published
+   * amount by a coherent move (now, or in an earlier run and still states its new amount), and the
+   * move is no uniform rescale of its whole listing (T171). A tenfold difference is then no outlier.
+   */
+  readonly moved?: boolean;
+  /** The row is a context bracket whose threshold the source derives from a generic field (T173). */
+  readonly thresholdDerived?: boolean;
 }
 
 /** Why a row was quarantined. */
@@ -50,6 +59,11 @@ export const REJECT_REASONS = [
   "output_below_input",
   "modality_mirror",
   "outlier",
+  "shifted_field",
+  "currency_table",
+  "bracket_threshold",
+  "audio_only_text",
+  "unexplained_jump",
 ] as const;
 export type RejectReason = (typeof REJECT_REASONS)[number];
 
@@ -99,6 +113,26 @@ export const OUTLIER_FACTOR = 10;
 /** With no other source, an output at least this many times below its input is not a price. */
 export const LONE_INVERSION_FACTOR = 5;
 
+/**
+ * The makers' own platforms that bill in another currency (T172): models.dev lists their tables in
+ * USD columns, copying the maker's USD list for most models and giving the platform's own amounts
+ * (CNY) for some. An amount there that stands to the maker's USD list in the ratio of a CNY price to a
+ * USD one on every priced dimension ({@link CURRENCY_RATIO}) is a CNY amount read as USD.
+ */
+export const CURRENCY_PLATFORMS: Readonly<Record<string, { readonly maker: string; readonly currency: string }>> = {
+  zhipuai: { maker: "zai", currency: "CNY" },
+  "moonshotai-cn": { maker: "moonshotai", currency: "CNY" },
+  "minimax-cn": { maker: "minimax", currency: "CNY" },
+  "alibaba-cn": { maker: "alibaba", currency: "CNY" },
+};
+
+/**
+ * The band of ratios (platform amount ÷ maker's USD amount) that a CNY list read as USD falls in:
+ * Zhipu's GLM-5.1 at 6 / 24 / 1.3 beside Z.ai's 1.4 / 4.4 / 0.26 (4.3, 5.5, 5.0); the yuan is
+ * worth about a seventh of a dollar and CNY lists are set a little below the converted USD price.
+ */
+export const CURRENCY_RATIO: readonly [number, number] = [3.5, 9];
+
 /** Qualifiers that say who sells or where, not what is billed: ignored when sources are compared. */
 const SELLER_QUALIFIERS = new Set(["seller", "region", "backend"]);
 
@@ -136,12 +170,24 @@ export function screenRows(rows: readonly ScreenRow[]): Verdicts {
   }
 
   const positive = live.filter((i) => rows[i]!.amount > 0 && !rows[i]!.plan);
+  // Field and unit errors a row shows by itself beside its own listing or the maker's list (T172,
+  // T173): their rejects take no part in the comparisons between sources below.
+  for (const [i, reason] of [
+    ...shiftedFields(rows, positive),
+    ...currencyTables(rows, positive),
+    ...derivedBrackets(rows, positive),
+    ...audioOnlyText(rows, positive),
+  ])
+    reject(i, reason);
+  const compared = positive.filter((i) => verdicts[i] === null);
   const cross: [number, RejectReason][] = [
-    ...inversions(rows, positive),
-    ...mirrors(rows, positive),
-    ...outliers(rows, positive),
+    ...inversions(rows, compared),
+    ...mirrors(rows, compared, positive),
+    ...outliers(rows, compared),
   ];
-  for (const [i, reason] of cross) if (rows[i]!.fresh) reject(i, reason);
+  // A carried row that stands tenfold off the fresh ones is an older statement the market has left
+  // (a move since is no unit slip): it lags in reconciliation (T170) rather than vanishing (T178).
+  for (const [i, reason] of cross) if (reason !== "outlier" || rows[i]!.fresh) reject(i, reason);
   return verdicts;
 }
 
@@ -220,7 +266,9 @@ function ratio(a: number, b: number): number {
  * `outlier`: an amount {@link OUTLIER_FACTOR}× or more away from every other source's amount for
  * the same price (model, channel, seller, dimension; regions aside — sellers of open weights
  * legitimately differ tenfold, one seller's regions do not), when at least one of those others is itself not that far from everybody (so two
- * sources that disagree tenfold, with no third, quarantine neither).
+ * sources that disagree tenfold, with no third, quarantine neither). A row whose source shows fresh
+ * evidence of a market move ({@link ScreenRow.moved}) is no outlier: DeepSeek cut its cache hits to a
+ * tenth and Portkey moved first (T171).
  */
 function outliers(rows: readonly ScreenRow[], indexes: readonly number[]): [number, RejectReason][] {
   const out: [number, RejectReason][] = [];
@@ -231,6 +279,7 @@ function outliers(rows: readonly ScreenRow[], indexes: readonly number[]): [numb
     };
     const candidates = new Set(members.filter(farFromAll));
     for (const i of candidates) {
+      if (rows[i]!.moved) continue;
       const supported = members.some((j) => rows[j]!.source !== rows[i]!.source && !candidates.has(j));
       if (supported) out.push([i, "outlier"]);
     }
@@ -292,9 +341,16 @@ function inversions(rows: readonly ScreenRow[], indexes: readonly number[]): [nu
  * sources that give its own modality an amount of its own — no such copy — are at least as many as
  * those agreeing with the copy. A copy is the weaker witness, so it loses a tie.
  */
-function mirrors(rows: readonly ScreenRow[], indexes: readonly number[]): [number, RejectReason][] {
+function mirrors(
+  rows: readonly ScreenRow[],
+  indexes: readonly number[],
+  witnesses: readonly number[] = indexes,
+): [number, RejectReason][] {
   const out: [number, RejectReason][] = [];
-  const groups = group(rows, indexes, (r) =>
+  const judged = new Set(indexes);
+  // Rows quarantined for a shifted field still show what they copy (Portkey's realtime audio cache
+  // read repeats its text one), but they contradict nobody.
+  const groups = group(rows, witnesses, (r) =>
     r.unit === "mtok" ? `${r.channel}#${r.seller}#${compareKey(r, { modality: "text" })}` : null,
   );
   for (const members of groups.values()) {
@@ -305,8 +361,8 @@ function mirrors(rows: readonly ScreenRow[], indexes: readonly number[]): [numbe
           rows[j]!.dimension.modality !== rows[i]!.dimension.modality && amountsAgree(rows[j]!.amount, rows[i]!.amount),
       );
     for (const i of members) {
-      if (!mirrorsOther(i)) continue;
-      const own = members.filter((z) => rows[z]!.dimension.modality === rows[i]!.dimension.modality);
+      if (!judged.has(i) || !mirrorsOther(i)) continue;
+      const own = members.filter((z) => judged.has(z) && rows[z]!.dimension.modality === rows[i]!.dimension.modality);
       const agreeing = new Set(
         own.filter((z) => amountsAgree(rows[z]!.amount, rows[i]!.amount)).map((z) => rows[z]!.source),
       );
@@ -317,6 +373,138 @@ function mirrors(rows: readonly ScreenRow[], indexes: readonly number[]): [numbe
       );
       if (contradicting.size > 0 && agreeing.size <= contradicting.size) out.push([i, "modality_mirror"]);
     }
+  }
+  return out;
+}
+
+/**
+ * `shifted_field`: a field that holds its neighbour's amount (T172). A cache read is a discount on
+ * its listing's uncached input: one above that input, or equal to the listing's output of the same
+ * modality where output and input differ, is a value from the next column — Portkey's gpt-realtime
+ * states 16 (its text output) as the text cache read and 64 (its audio output) as the audio cache
+ * read, where OpenAI lists 0.40 for both.
+ */
+function shiftedFields(rows: readonly ScreenRow[], indexes: readonly number[]): [number, RejectReason][] {
+  const byListing = group(rows, indexes, (r) =>
+    r.unit === "mtok" && r.dimension.direction !== "request" && r.dimension.direction !== "tool"
+      ? `${r.listing}#${compareKey(r, { direction: "input", cache: "none" })}`
+      : null,
+  );
+  const out: [number, RejectReason][] = [];
+  for (const members of byListing.values()) {
+    const find = (direction: Dimension["direction"]) =>
+      members.find((i) => rows[i]!.dimension.direction === direction && rows[i]!.dimension.cache === "none");
+    const input = find("input");
+    const output = find("output");
+    for (const i of members) {
+      const r = rows[i]!;
+      if (r.dimension.direction !== "input" || r.dimension.cache !== "read") continue;
+      const inputAmount = input === undefined ? null : rows[input]!.amount;
+      const outputAmount = output === undefined ? null : rows[output]!.amount;
+      const aboveInput = inputAmount !== null && r.amount > inputAmount && !amountsAgree(r.amount, inputAmount);
+      const copiesOutput =
+        outputAmount !== null &&
+        amountsAgree(r.amount, outputAmount) &&
+        (inputAmount === null || !amountsAgree(outputAmount, inputAmount));
+      if (aboveInput || copiesOutput) out.push([i, "shifted_field"]);
+    }
+  }
+  return out;
+}
+
+/**
+ * `currency_table`: a listing of a maker's own foreign-currency platform ({@link CURRENCY_PLATFORMS})
+ * whose every text token price the maker's own list (`direct`, any source) also states stands to it
+ * within {@link CURRENCY_RATIO}, on at least two dimensions: the platform's CNY amounts in a USD
+ * column (models.dev `zhipuai` GLM-5.1 at 6 / 24 where Z.ai lists 1.4 / 4.4) (T172).
+ */
+function currencyTables(rows: readonly ScreenRow[], indexes: readonly number[]): [number, RejectReason][] {
+  const makerList = new Map<string, number[]>();
+  for (const i of indexes) {
+    const r = rows[i]!;
+    if (r.channel !== "direct" || r.unit !== "mtok" || r.dimension.modality !== "text") continue;
+    const k = compareKey(r);
+    makerList.set(k, [...(makerList.get(k) ?? []), r.amount]);
+  }
+  const listings = group(rows, indexes, (r) => {
+    const platform = CURRENCY_PLATFORMS[r.seller];
+    return platform && r.modelId.startsWith(`${platform.maker}/`) && r.currency === "USD" ? `${r.listing}` : null;
+  });
+  const out: [number, RejectReason][] = [];
+  const [low, high] = CURRENCY_RATIO;
+  for (const members of listings.values()) {
+    const compared = members.filter((i) => rows[i]!.unit === "mtok" && rows[i]!.dimension.modality === "text");
+    const ratios = compared.flatMap((i) => {
+      const list = makerList.get(compareKey(rows[i]!));
+      return list ? [rows[i]!.amount / median(list)] : [];
+    });
+    if (ratios.length >= 2 && ratios.every((x) => x >= low && x <= high))
+      for (const i of members) out.push([i, "currency_table"]);
+  }
+  return out;
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/**
+ * `bracket_threshold`: a context bracket whose threshold the source takes from a generic field
+ * ({@link ScreenRow.thresholdDerived}) while another source states other thresholds for the model —
+ * in the same channel and seller, or else in the maker's own list — and none states this one
+ * (models.dev's `context_over_200k` "> 200K" on GPT-5.4, whose threshold OpenAI and three other
+ * sources state as 272K) (T173).
+ */
+function derivedBrackets(rows: readonly ScreenRow[], indexes: readonly number[]): [number, RejectReason][] {
+  const stated = new Map<string, Set<number>>();
+  const add = (key: string, min: number) => stated.set(key, (stated.get(key) ?? new Set()).add(min));
+  for (const i of indexes) {
+    const r = rows[i]!;
+    if (r.dimension.contextMin <= 0 || r.thresholdDerived) continue;
+    add(`${r.modelId}#${r.channel}#${r.seller}`, r.dimension.contextMin);
+    if (r.channel === "direct") add(`${r.modelId}#direct`, r.dimension.contextMin);
+  }
+  const out: [number, RejectReason][] = [];
+  for (const i of indexes) {
+    const r = rows[i]!;
+    if (!r.thresholdDerived || r.dimension.contextMin <= 0) continue;
+    const thresholds = stated.get(`${r.modelId}#${r.channel}#${r.seller}`) ?? stated.get(`${r.modelId}#direct`);
+    if (thresholds && !thresholds.has(r.dimension.contextMin)) out.push([i, "bracket_threshold"]);
+  }
+  return out;
+}
+
+/**
+ * `audio_only_text`: a text output price of a speech model — one whose output another listing
+ * prices as audio alone — when the row's own listing states no audio output or the same amount as
+ * its audio output: the speech price read, or copied, as text (gpt-4o-mini-tts writes audio only;
+ * genai-prices gives its 12 as both) (T172).
+ */
+function audioOnlyText(rows: readonly ScreenRow[], indexes: readonly number[]): [number, RejectReason][] {
+  const outputs = new Map<number, Map<string, number>>();
+  for (const i of indexes) {
+    const r = rows[i]!;
+    if (r.dimension.direction !== "output" || r.dimension.cache !== "none" || r.unit !== "mtok") continue;
+    if (r.dimension.tier !== "standard" || r.dimension.contextMin > 0) continue;
+    const mine = outputs.get(r.listing) ?? new Map<string, number>();
+    mine.set(r.dimension.modality, r.amount);
+    outputs.set(r.listing, mine);
+  }
+  const speech = new Set<string>();
+  for (const i of indexes) {
+    const r = rows[i]!;
+    const mine = outputs.get(r.listing);
+    if (mine && mine.size === 1 && mine.has("audio")) speech.add(`${r.modelId}#${r.channel}#${r.seller}`);
+  }
+  const out: [number, RejectReason][] = [];
+  for (const i of indexes) {
+    const r = rows[i]!;
+    if (r.dimension.direction !== "output" || r.dimension.modality !== "text" || r.unit !== "mtok") continue;
+    if (!speech.has(`${r.modelId}#${r.channel}#${r.seller}`)) continue;
+    const audio = outputs.get(r.listing)?.get("audio");
+    if (audio === undefined || amountsAgree(audio, r.amount)) out.push([i, "audio_only_text"]);
   }
   return out;
 }

@@ -72,7 +72,29 @@ describe("reconcile (D8)", () => {
   it("one reliable source alone is medium; a light one alone is low; a very light one unverified", () => {
     expect(reconcile([obs("models-dev", 1)], ctx).confidence).toBe("medium");
     expect(reconcile([obs("portkey", 1)], ctx).confidence).toBe("low");
-    expect(reconcile([obs("portkey", 1, { fresh: false })], { ...ctx, prior: null }).confidence).toBe("unverified");
+    expect(reconcile([obs("portkey", 1, { weight: 0.4 })], ctx).confidence).toBe("unverified");
+  });
+
+  it("a carried statement keeps its weight: it is stale, not lighter (issue 26 §2, T178)", () => {
+    // Portkey alone at 0.6 is low, fresh or carried; only freshness (staleSince, T75) tells them apart.
+    const carried = reconcile([obs("portkey", 1, { fresh: false })], ctx);
+    expect(carried.confidence).toBe("low");
+    expect(carried.staleSince).toBe(RUN);
+    // models.dev's 0.3 against Portkey's 300 (MiniMax M2.5 on Together, 2026-06-01): a failed models.dev
+    // still outweighs the lone dissent.
+    const prior = {
+      amount: 0.3,
+      unit: "mtok" as const,
+      effectiveFrom: "2026-03-01T00:00:00.000Z",
+      staleSince: null,
+      observations: [
+        { source: "models-dev" as const, amount: 0.3 },
+        { source: "portkey" as const, amount: 300 },
+      ],
+    };
+    const failed = reconcile([obs("models-dev", 0.3, { fresh: false }), obs("portkey", 300)], { runTime: RUN, prior });
+    expect(failed.amount).toBe(0.3);
+    expect(failed.dissenting).toEqual(["portkey"]);
   });
 
   it("an unresolved tie is unverified", () => {
@@ -188,7 +210,12 @@ describe("stable by construction (issue 14, T80–T82)", () => {
     unit: r.unit,
     effectiveFrom: r.effectiveFrom,
     staleSince: r.staleSince,
-    observations: list.map((o) => ({ source: o.source, amount: o.amount, since: r.evidence.get(o.source)?.since })),
+    observations: list.map((o) => ({
+      source: o.source,
+      amount: o.amount,
+      since: r.evidence.get(o.source)?.since,
+      movedFrom: r.evidence.get(o.source)?.movedFrom,
+    })),
   });
   const NEXT = "2026-07-01T00:00:00.000Z";
 
@@ -239,5 +266,90 @@ describe("stable by construction (issue 14, T80–T82)", () => {
     // A lone source changing its mind leaves nobody lagging.
     const lone = [obs("models-dev", 0.5), obs("portkey", 1.74), obs("llm-prices", 1.74)];
     expect(reconcile(lone, { runTime: NEXT, prior: priorOf(may, first) }).disputed).toBe(true);
+  });
+});
+
+describe("fresh evidence beats a stale majority (issue 24 §1, T170)", () => {
+  // Amounts and sources of the bundled replay (2026-05-01 → 2026-06-01); the moves' coherence
+  // (`coherent`, computed across slots by coherent-moves.ts) is given here.
+  const MAY = "2026-05-01T00:00:00.000Z";
+  const JUNE = "2026-06-01T00:00:00.000Z";
+  const may = (published: number, list: [SourceId, number, string?][]) => ({
+    amount: published,
+    unit: "mtok" as const,
+    effectiveFrom: "2026-04-01T00:00:00.000Z",
+    staleSince: null,
+    observations: list.map(([source, amount, since]) => ({ source, amount, ...(since ? { since } : {}) })),
+  });
+
+  it("Grok 4.20: models.dev's maker-wide cut to 1.25 beats LiteLLM's and Portkey's unchanged 2", () => {
+    const prior = may(2, [
+      ["models-dev", 2],
+      ["litellm", 2],
+      ["portkey", 2],
+    ]);
+    const june = [obs("models-dev", 1.25, { coherent: true }), obs("litellm", 2), obs("portkey", 2)];
+    const r = reconcile(june, { runTime: JUNE, prior });
+    expect(r.amount).toBe(1.25);
+    expect(r.dissenting).toEqual(["litellm", "portkey"]);
+    expect(r.disputed).toBe(false);
+    expect(r.evidence.get("models-dev")).toEqual({ since: JUNE, lagging: false, movedFrom: 2 });
+    expect(r.evidence.get("litellm")?.lagging).toBe(true);
+    // A rewrite of one entry that nothing corroborates is no market move: heads decide.
+    const lone = reconcile([obs("models-dev", 1.25), obs("litellm", 2), obs("portkey", 2)], { runTime: JUNE, prior });
+    expect(lone.amount).toBe(2);
+    expect(lone.evidence.get("models-dev")).toEqual({ since: JUNE, lagging: false });
+  });
+
+  it("the move keeps its evidence in later runs while the stale sources do not move", () => {
+    const prior = may(1.25, [
+      ["models-dev", 1.25, MAY],
+      ["litellm", 2],
+      ["portkey", 2],
+    ]);
+    const withMove = {
+      ...prior,
+      observations: prior.observations.map((o) => ({ ...o, movedFrom: o.source === "models-dev" ? 2 : undefined })),
+    };
+    const r = reconcile([obs("models-dev", 1.25), obs("litellm", 2), obs("portkey", 2)], {
+      runTime: JUNE,
+      prior: withMove,
+    });
+    expect(r.amount).toBe(1.25);
+    expect(r.evidence.get("models-dev")).toEqual({ since: MAY, lagging: false, movedFrom: 2 });
+    // A source whose own statement is as fresh as the move (it reviewed the entry after) does not lag.
+    const reviewed = reconcile(
+      [
+        obs("models-dev", 1.25),
+        obs("litellm", 2, { dated: { on: "2026-05-20", kind: "reviewed" } }),
+        obs("portkey", 2),
+      ],
+      { runTime: JUNE, prior: withMove },
+    );
+    expect(reviewed.evidence.get("litellm")?.lagging).toBe(false);
+    expect(reviewed.evidence.get("portkey")?.lagging).toBe(true);
+  });
+
+  it("a source's own effective date is a move: genai-prices' o3 at 2 / 8 from 2025-06-10 beats llm-prices' 10", () => {
+    const r = reconcile(
+      [obs("genai-prices", 2, { dated: { on: "2025-06-10", kind: "effective" } }), obs("llm-prices", 10)],
+      ctx,
+    );
+    expect(r.amount).toBe(2);
+    expect(r.evidence.get("llm-prices")?.lagging).toBe(true);
+  });
+
+  it("two fresh moves to different amounts leave heads to decide", () => {
+    const prior = may(2, [
+      ["models-dev", 2],
+      ["litellm", 2],
+      ["portkey", 2],
+    ]);
+    const r = reconcile(
+      [obs("models-dev", 1.25, { coherent: true }), obs("litellm", 3, { coherent: true }), obs("portkey", 3)],
+      { runTime: JUNE, prior },
+    );
+    expect(r.amount).toBe(3);
+    expect([...r.evidence.values()].some((e) => e.lagging)).toBe(false);
   });
 });

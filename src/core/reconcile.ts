@@ -1,7 +1,7 @@
 import { amountsAgree } from "../domain/amount.js";
 import { type Confidence, confidenceRank } from "../domain/confidence.js";
 import type { PriceVerdict } from "../domain/dataset.js";
-import type { SourceId } from "../domain/observation.js";
+import type { PricesDated, SourceId } from "../domain/observation.js";
 import type { Denomination, Unit } from "../domain/unit.js";
 
 /**
@@ -24,9 +24,15 @@ export interface SourceObservation {
   readonly authoritative: boolean;
   /**
    * False when the source did not run (or failed) in this run and its last good observation is
-   * carried forward; such an observation counts at half weight and re-confirms nothing.
+   * carried forward. A carried observation keeps its place (issue 26 §2, T178): it votes with its
+   * full weight and its evidence age, but it re-confirms nothing (`staleSince`, T75) and never
+   * overrules as authoritative.
    */
   readonly fresh: boolean;
+  /** The source's own statement of how current this amount is (models.dev `last_updated`, genai-prices `start_date`; T170). */
+  readonly dated?: PricesDated | null;
+  /** The source changed its amount in this run by a coherent move (maker-wide or corroborated, T170). */
+  readonly coherent?: boolean;
 }
 
 /** The published price of the previous dataset version for the same dimension, if any. */
@@ -35,14 +41,32 @@ export interface PriorPrice {
   readonly unit: Unit;
   readonly effectiveFrom: string;
   readonly staleSince: string | null;
-  /** Each source's amount behind it last run, and since when the source has shown it (T81). */
-  readonly observations?: readonly { readonly source: SourceId; readonly amount: number; readonly since?: string }[];
+  /**
+   * Each source's amount behind it last run, since when the source has shown it (T81), and the
+   * amount it left then by a coherent market move (T170).
+   */
+  readonly observations?: readonly {
+    readonly source: SourceId;
+    readonly amount: number;
+    readonly since?: string;
+    readonly movedFrom?: number;
+  }[];
+}
+
+/** One source's evidence age behind a reconciled price (T81, T82, T170). */
+export interface EvidenceAge {
+  /** The run in which the source last changed its amount; "" when it never did while we watched. */
+  readonly since: string;
+  /** It cannot win: it shows an amount older than a move to another amount (T82, T170). */
+  readonly lagging: boolean;
+  /** The amount the source left at `since` by a coherent market move (T170). */
+  readonly movedFrom?: number;
 }
 
 /** A reconciled price: the published amount with its confidence and provenance (api-v1.md "Price"). */
 export interface ReconciledPrice extends PriceVerdict {
-  /** Per source: since when it has shown its amount, and whether it lags (T81, T82). */
-  readonly evidence: ReadonlyMap<SourceId, { readonly since: string; readonly lagging: boolean }>;
+  /** Per source: since when it has shown its amount, whether it lags, what it moved from (T81, T82, T170). */
+  readonly evidence: ReadonlyMap<SourceId, EvidenceAge>;
 }
 
 /** Context of the run doing the reconciliation. */
@@ -113,46 +137,106 @@ export function reconcile(observations: readonly SourceObservation[], context: R
 
 /**
  * Evidence age (T81): the run in which each source last changed its amount, carried from the prior
- * version while the amount stays. Lagging (T82): a source still showing an amount older than a move
- * that at least two other sources (or the fresh authoritative one) made together to one new amount.
+ * version while the amount stays. Lagging: a source cannot win when it shows an amount older than
+ * a move to another amount —
+ * - T82: a move that at least two other sources (or the fresh authoritative one) made together;
+ * - T170: the freshest market move on the table (a source seen to change its amount by a coherent
+ *   move — maker-wide or corroborated, `coherent-moves.ts` — or a source's own dated statement that
+ *   its price took effect then), when its amount is the only one moved to at that time and the
+ *   source's own evidence (its last change, its stated review or effective date) is older than that
+ *   move. Fresh evidence of a move beats a stale majority; counting heads decides only among
+ *   sources whose evidence is as fresh.
  */
-function evidenceAge(
-  obs: readonly SourceObservation[],
-  context: ReconcileContext,
-): Map<SourceId, { since: string; lagging: boolean }> {
-  const before = new Map((context.prior?.observations ?? []).map((o) => [o.source, o]));
+export function evidenceAge(obs: readonly SourceObservation[], context: ReconcileContext): Map<SourceId, EvidenceAge> {
+  const prior = context.prior;
+  const before = new Map((prior?.observations ?? []).map((o) => [o.source, o]));
   // `since` is the run in which the source last changed its amount; "" when it never changed while
-  // we watched (a first sighting is no move).
+  // we watched (a first sighting is no move). `movedFrom`: the amount it left by a coherent move.
   const since = new Map<SourceId, string>();
+  const movedFrom = new Map<SourceId, number>();
   for (const o of obs) {
     const then = before.get(o.source);
     if (!then) since.set(o.source, "");
-    else if (amountsAgree(then.amount, o.amount)) since.set(o.source, then.since ?? "");
-    else since.set(o.source, context.runTime);
+    else if (amountsAgree(then.amount, o.amount)) {
+      since.set(o.source, then.since ?? "");
+      if (then.movedFrom !== undefined) movedFrom.set(o.source, then.movedFrom);
+    } else {
+      since.set(o.source, context.runTime);
+      // A coherent move is evidence of the market (T170); a lone rewrite of one entry is not.
+      if (o.coherent) movedFrom.set(o.source, then.amount);
+    }
   }
-  const result = new Map<SourceId, { since: string; lagging: boolean }>();
+  const market = freshestMove(obs, since, movedFrom);
+  const result = new Map<SourceId, EvidenceAge>();
   for (const o of obs) {
     const mine = since.get(o.source)!;
-    // Sources that moved after `o` last changed, and sources first seen now beside them.
-    const groups = new Map<number, { movers: number; members: SourceObservation[] }>();
+    // Sources that moved after `o` last changed (T82). Sources first seen beside them joined the move
+    // only in the run they appeared; counting them then and not in the next run of the same evidence
+    // made the published amount flip back (found by the property test of T170), so only movers count.
+    const groups = new Map<number, SourceObservation[]>();
     for (const x of obs) {
       if (agrees(x, o)) continue;
       const theirs = since.get(x.source)!;
-      const mover = theirs !== "" && theirs > mine;
-      if (!mover && before.has(x.source)) continue;
-      const g = groups.get(x.amount) ?? { movers: 0, members: [] };
-      g.members.push(x);
-      if (mover) g.movers++;
-      groups.set(x.amount, g);
+      if (theirs === "" || theirs <= mine) continue;
+      groups.set(x.amount, [...(groups.get(x.amount) ?? []), x]);
     }
-    const lagging =
-      !(o.authoritative && o.fresh) &&
-      [...groups.values()].some(
-        (g) => g.movers >= 1 && (g.members.length >= 2 || g.members.some((x) => x.authoritative && x.fresh)),
-      );
-    result.set(o.source, { since: mine, lagging });
+    const lagsT82 = [...groups.values()].some(
+      (movers) => movers.length >= 2 || movers.some((x) => x.authoritative && x.fresh),
+    );
+    const lagsT170 = market !== null && !agrees(o, market.mover) && freshness(o, mine) < market.at;
+    const lagging = !(o.authoritative && o.fresh) && (lagsT82 || lagsT170);
+    const from = movedFrom.get(o.source);
+    result.set(o.source, { since: mine, lagging, ...(from !== undefined ? { movedFrom: from } : {}) });
   }
   return result;
+}
+
+/**
+ * When a source's evidence for its amount dates from (T170): its last change (`since`), or the day
+ * the source itself states for the amount (reviewed or effective), whichever is later. "" when it
+ * has neither (a statement never seen to change, of unknown age). Compared as strings: a stated day
+ * `YYYY-MM-DD` sorts before any run time of that day.
+ */
+function freshness(o: SourceObservation, since: string): string {
+  return later(o.dated?.on ?? "", since);
+}
+
+/** When the source's amount was last seen to move (a watched change, or its stated effective date); "" when never. */
+function moveTime(o: SourceObservation, since: string, movedFrom: ReadonlyMap<SourceId, number>): string {
+  const watched = movedFrom.has(o.source) ? since : "";
+  return later(o.dated?.kind === "effective" ? o.dated.on : "", watched);
+}
+
+/** The later of two times (ISO strings, a bare day sorting before the runs of that day; "" earliest). */
+function later(a: string, b: string): string {
+  if (a > b) return a;
+  return b;
+}
+
+/**
+ * The freshest move on the table (T170): its time and one source that made it, when every source
+ * that moved at that time moved to the same amount; null when nobody moved or the freshest movers
+ * disagree (then heads decide, T80).
+ */
+function freshestMove(
+  obs: readonly SourceObservation[],
+  since: ReadonlyMap<SourceId, string>,
+  movedFrom: ReadonlyMap<SourceId, number>,
+): { at: string; mover: SourceObservation } | null {
+  let at = "";
+  let movers: SourceObservation[] = [];
+  for (const o of obs) {
+    const t = moveTime(o, since.get(o.source)!, movedFrom);
+    if (t === "" || t < at) continue;
+    if (t > at) {
+      at = t;
+      movers = [];
+    }
+    movers.push(o);
+  }
+  if (movers.length === 0) return null;
+  const mover = movers[0]!;
+  return movers.every((m) => agrees(m, mover)) ? { at, mover } : null;
 }
 
 /** What a tie remembers (T80): last run's published amount, and the amounts sources backed then. */
@@ -179,8 +263,9 @@ function tieMemory(prior: PriorPrice | null, now: readonly SourceObservation[] =
   return { published: prior.amount, backed, defected };
 }
 
+/** A source's weight in the vote: a carried statement keeps its full weight (issue 26 §2, T178). */
 function effectiveWeight(o: SourceObservation): number {
-  return o.fresh ? o.weight : o.weight / 2;
+  return o.weight;
 }
 
 function byWeightThenId(a: SourceObservation, b: SourceObservation): number {
@@ -229,7 +314,7 @@ function pickWinner(
 type RankKey = readonly [number, number, number, number, number, number, number];
 
 /**
- * T80: the amount most sources state (a carried statement counts half); on a tie the memory
+ * T80: the amount most sources state (a carried statement counts as one, T178); on a tie the memory
  * decides — the amount published last run, then an amount some source backed last run — then the
  * agreeing weight, the heaviest single source, the lower amount. So a redundant agreeing source
  * never decides, and the same evidence always publishes the same amount.
@@ -238,7 +323,7 @@ function rankKey(o: SourceObservation, obs: readonly SourceObservation[], memory
   const agreeing = obs.filter((x) => agrees(x, o));
   const published = memory.published !== null && amountsAgree(memory.published, o.amount) ? 1 : 0;
   const backed = memory.backed.some((a) => amountsAgree(a, o.amount)) ? 1 : 0;
-  const count = agreeing.reduce((n, x) => n + (x.fresh ? 1 : 0.5), 0);
+  const count = agreeing.length;
   const weight = round6(support(o, obs));
   const heaviest = Math.max(...agreeing.map(effectiveWeight));
   if (memory.defected) return [count, weight, heaviest, published, backed, o.amount > 0 ? 1 : 0, -o.amount];

@@ -1,7 +1,12 @@
+import { amountsAgree } from "../domain/amount.js";
+import { priceKey } from "../domain/dataset.js";
+import { dimensionKey } from "../domain/dimension.js";
 import type { PriceObservation, SourceId } from "../domain/observation.js";
 import { planKind } from "../domain/sellers.js";
+import { coherentMoves } from "./coherent-moves.js";
 import type { ResolvedListing } from "./identity/resolve.js";
-import { type RejectReason, type ScreenRow, screenRows, tallyRejections } from "./plausibility.js";
+import { OUTLIER_FACTOR, type RejectReason, type ScreenRow, screenRows, tallyRejections } from "./plausibility.js";
+import type { PriorPrice } from "./reconcile.js";
 
 /**
  * Applies the plausibility guards (`plausibility.ts`, T73/T74) to resolved listings before
@@ -20,6 +25,8 @@ export interface ScreenResult {
   readonly kept: ResolvedListing[];
   /** Rejections per source (sources without any are absent). */
   readonly rejected: ReadonlyMap<SourceId, SourceRejections>;
+  /** The statements that moved coherently in this run, as `priceKey|source` (T170; empty without a prior). */
+  readonly coherent: ReadonlySet<string>;
 }
 
 /** An id ending in the word `free` (`…:free`, `…-free`, `openrouter/free`): the source says it costs nothing (T74). */
@@ -48,14 +55,69 @@ export function screenRowOf(r: ResolvedListing, p: PriceObservation, listing: nu
     saysFree: saysFree(r),
     plan: planKind(r.listing.seller) !== null,
     fresh,
+    ...(p.thresholdDerived ? { thresholdDerived: true } : {}),
   };
+}
+
+/** The published price a row votes in, keyed as reconciliation keys it (`priceKey`). */
+function rowKey(r: ScreenRow): string {
+  return priceKey(
+    { modelId: r.modelId, channel: r.channel, seller: r.seller, unit: r.unit, ...r.dimension },
+    dimensionKey(r.dimension),
+  );
+}
+
+/**
+ * Marks the rows whose source shows fresh evidence of a market move (T171, {@link ScreenRow.moved}):
+ * a coherent move made now from last run's published amount (maker-wide or corroborated,
+ * `coherent-moves.ts`), or one made in an earlier run that the source still states (`movedFrom`). A
+ * move made now that rescales the source's whole listing by one factor of {@link OUTLIER_FACTOR} or
+ * more is a unit slip, not a market move.
+ */
+export function markMovers(
+  rows: readonly ScreenRow[],
+  prior: ReadonlyMap<string, PriorPrice>,
+): { rows: ScreenRow[]; coherent: Set<string> } {
+  const keys = rows.map(rowKey);
+  const coherent = coherentMoves(
+    rows.map((r, i) => ({ ...r, key: keys[i]! })),
+    prior,
+  );
+  const factorsOf = new Map<number, number[]>();
+  const then = rows.map((r, i) => {
+    const published = prior.get(keys[i]!);
+    const previous = published?.observations?.find((o) => o.source === r.source);
+    if (!published || !previous || !(previous.amount > 0) || !(r.amount > 0)) return null;
+    factorsOf.set(r.listing, [...(factorsOf.get(r.listing) ?? []), r.amount / previous.amount]);
+    return { published, previous };
+  });
+  const marked = rows.map((r, i) => {
+    const t = then[i];
+    if (!t) return r;
+    if (amountsAgree(t.previous.amount, r.amount))
+      return t.previous.movedFrom !== undefined ? { ...r, moved: true } : r;
+    if (!amountsAgree(t.previous.amount, t.published.amount) || !coherent.has(`${keys[i]}|${r.source}`)) return r;
+    const factor = r.amount / t.previous.amount;
+    const factors = factorsOf.get(r.listing) ?? [];
+    const slip =
+      factors.length >= 2 &&
+      (factor >= OUTLIER_FACTOR || factor <= 1 / OUTLIER_FACTOR) &&
+      factors.every((f) => Math.abs(f / factor - 1) <= 0.005);
+    return slip ? r : { ...r, moved: true };
+  });
+  return { rows: marked, coherent };
 }
 
 /**
  * Judges every price of `resolved`; negative amounts never reach here (adapters skip them).
  * @param fresh the sources that ran in this run (all when omitted); the others' rows are carried
+ * @param prior last run's published prices by `priceKey`, for the evidence of market moves (T171)
  */
-export function screenListings(resolved: readonly ResolvedListing[], fresh?: ReadonlySet<SourceId>): ScreenResult {
+export function screenListings(
+  resolved: readonly ResolvedListing[],
+  fresh?: ReadonlySet<SourceId>,
+  prior?: ReadonlyMap<string, PriorPrice>,
+): ScreenResult {
   const rows: ScreenRow[] = [];
   const owner: [number, number][] = [];
   resolved.forEach((r, li) => {
@@ -64,7 +126,8 @@ export function screenListings(resolved: readonly ResolvedListing[], fresh?: Rea
       owner.push([li, pi]);
     });
   });
-  const verdicts = screenRows(rows);
+  const movers = prior ? markMovers(rows, prior) : { rows, coherent: new Set<string>() };
+  const verdicts = screenRows(movers.rows);
   const dropped = new Map<number, Set<number>>();
   verdicts.forEach((v, i) => {
     if (v === null) return;
@@ -82,5 +145,5 @@ export function screenListings(resolved: readonly ResolvedListing[], fresh?: Rea
     const total = Object.values(byReason).reduce((n, c) => n + (c ?? 0), 0);
     rejected.set(source, { total, byReason });
   }
-  return { kept, rejected };
+  return { kept, rejected, coherent: movers.coherent };
 }

@@ -105,4 +105,31 @@ describe("the whole build is stable by construction (issue 14)", () => {
       { numRuns: 150 },
     );
   });
+
+  it("after the market moves, the order of sources changes nothing and the same run again records nothing (T170)", () => {
+    const T3 = "2026-07-01T00:00:00.000Z";
+    fc.assert(
+      fc.property(evidenceArb, evidenceArb, (before, after) => {
+        const first = run(before, T1, null);
+        const moved = run(after, T2, first);
+        expect(amounts(run(after, T2, first, true))).toEqual(amounts(moved));
+        // The same run again only completes the removal grace of what the move left (T85)…
+        const again = run(after, T3, moved);
+        const graced = new Set(
+          moved.prices
+            .filter((p) => p.observations.every((o) => !o.fresh))
+            .map((p) => `${p.modelId}|${p.channel}|${p.seller}|${p.label}`),
+        );
+        for (const c of detectChanges(moved, again)) {
+          expect(c.kind).toBe("price_removed");
+          expect(graced.has(`${c.modelId}|${c.channel}|${c.seller}|${c.label}`)).toBe(true);
+        }
+        // …and then nothing moves any more.
+        const settled = run(after, "2026-08-01T00:00:00.000Z", again);
+        expect(detectChanges(again, settled)).toEqual([]);
+        expect(amounts(settled)).toEqual(amounts(again));
+      }),
+      { numRuns: 150 },
+    );
+  });
 });

@@ -147,6 +147,16 @@ export interface PriceEvidence {
   readonly listing?: string;
   /** True when the source ran now and is the seller's own price list (T75, T88). */
   readonly authoritative?: boolean;
+  /**
+   * The amount this source left when it last changed (at `since`) by a coherent move — maker-wide
+   * or corroborated —, evidence of a market move (issue 24, T170). Absent otherwise.
+   */
+  readonly movedFrom?: number;
+  /**
+   * The run from which no fresh source listed this price any more (a price served on by the
+   * removal grace, T85): its removal is dated then (issue 24 §4, T174).
+   */
+  readonly absentSince?: string;
 }
 
 /**

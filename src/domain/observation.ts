@@ -26,6 +26,24 @@ export interface PriceObservation {
   readonly denomination: Denomination;
   /** ISO 4217 code; `XXX` for credit (see {@link NO_CURRENCY}). */
   readonly currency: string;
+  /**
+   * True for a context bracket whose threshold the source does not state for this model but takes
+   * from a generic field (models.dev's legacy `context_over_200k`, 200K for every model). Such a
+   * bracket is not published when another source states another threshold for the model (issue 24
+   * §3, T173).
+   */
+  readonly thresholdDerived?: boolean;
+}
+
+/**
+ * A source's own statement of how current its prices for one listing are (issue 24 §1, T170):
+ * `effective` — the date the stated prices took effect (genai-prices' `start_date` entry in force),
+ * a move the source dates itself; `reviewed` — the day the source last reviewed the entry
+ * (models.dev `last_updated`), evidence that the amounts were current then. `on` is YYYY-MM-DD.
+ */
+export interface PricesDated {
+  readonly on: string;
+  readonly kind: "effective" | "reviewed";
 }
 
 /**
@@ -60,6 +78,8 @@ export interface Listing {
   readonly retiresOn: string | null;
   /** Source's own status hint (`preview` / `deprecated`), mapped to D3 states later. */
   readonly status: "preview" | "active" | "deprecated" | null;
+  /** How current the source says these prices are (T170); absent when it does not say. */
+  readonly pricesDated?: PricesDated | null;
   readonly prices: readonly PriceObservation[];
 }
 

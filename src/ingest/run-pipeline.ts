@@ -138,7 +138,7 @@ export async function publishRun(
     fresh.push({ source: adapter.id, observedAt: runTime, listings: result.listings });
     if (result.history) dated.push({ source: adapter.id, rows: result.history });
   }
-  const { dataset, spellings, renames } = buildDatasetWithIdentity({
+  const { dataset, spellings, renames, listed } = buildDatasetWithIdentity({
     runId: `run-${runTime}`,
     runTime,
     finishedAt: input.finishedAt ?? new Date().toISOString(),
@@ -146,7 +146,7 @@ export async function publishRun(
     prior: ctx.previous ? priorFromDataset(ctx.previous) : null,
   });
   const firstRunDate = ctx.firstRunDate ?? runTime.slice(0, 10);
-  const changes = detectChanges(ctx.previous && withRenames(ctx.previous, renames), dataset);
+  const changes = detectChanges(ctx.previous && withRenames(ctx.previous, renames), dataset, listed);
   renameLastPoints(ctx.lastPoints, renames);
   const points = [...upstreamPoints(dated, spellings, firstRunDate), ...newHistoryPoints(dataset, ctx.lastPoints)];
   input.beforePublish?.();

@@ -70,6 +70,8 @@ export const JSON_COLUMN = {
         lagging: z.boolean().optional(),
         listing: z.string().optional(),
         authoritative: z.boolean().optional(),
+        movedFrom: z.number().optional(),
+        absentSince: z.string().optional(),
       }),
     ),
   ),
@@ -117,6 +119,10 @@ export const JSON_COLUMN = {
         deprecatedOn: z.string().nullable(),
         retiresOn: z.string().nullable(),
         status: z.enum(["preview", "active", "deprecated"]).nullable(),
+        pricesDated: z
+          .object({ on: z.string(), kind: z.enum(["effective", "reviewed"]) })
+          .nullable()
+          .optional(),
         prices: z.array(
           z.object({
             dimension: z.object({
@@ -132,6 +138,7 @@ export const JSON_COLUMN = {
             unit: z.enum(Object.keys(UNITS) as [Unit, ...Unit[]]),
             denomination: z.enum(["currency", "credit"]),
             currency: z.string(),
+            thresholdDerived: z.boolean().optional(),
           }),
         ),
       }),

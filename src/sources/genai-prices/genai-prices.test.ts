@@ -110,6 +110,11 @@ describe("genai-prices 2025-12-01", () => {
     expect(amountOf(o3, { direction: "output" })).toBe(8);
   });
 
+  it("states when the prices in force took effect: the start_date of a dated entry, nothing for undated ones (T170)", () => {
+    expect(listing(ls(), "openai", "o3").pricesDated).toEqual({ on: "2025-06-10", kind: "effective" });
+    expect(listing(ls(), "openai", "gpt-4o").pricesDated).toBeUndefined();
+  });
+
   it("maps requests_kcount to USD per 1K requests", () => {
     const sonar = listing(ls(), "perplexity", "sonar");
     const req = price(sonar, { direction: "request" });

@@ -209,11 +209,7 @@ function pricesOf(
       if (a !== null && b !== null && a !== b) windows.push({ minutes: [a, b], entry });
     }
   }
-  let current: { since: string; entry: GenaiConditionalPrice } | undefined;
-  for (const d of dated) {
-    if (d.since <= date && (!current || d.since >= current.since)) current = d;
-  }
-  current ??= dated[0];
+  const current = inForce(dated, date);
   const parts: { intervals: (readonly [number, number])[]; prices: GenaiModelPrice }[] = windows.map((w) => ({
     intervals: [w.minutes],
     prices: w.entry.prices,
@@ -232,6 +228,31 @@ function pricesOf(
     out.push(...observationsOf(part.prices, keys, { ...qualifiers, time_window: slug }, taken, unmapped));
   }
   return out;
+}
+
+/** The dated entry in force on `date` (the latest `start_date` not after it), else the first entry. */
+function inForce<T extends { since: string }>(dated: readonly T[], date: string): T | undefined {
+  let current: T | undefined;
+  for (const d of dated) {
+    if (d.since <= date && (!current || d.since >= current.since)) current = d;
+  }
+  return current ?? dated[0];
+}
+
+/**
+ * The date the prices in force on `date` took effect, when the source states one: the `start_date`
+ * of the dated entry in force (OpenAI's o3 at 2 / 8 from 2025-06-10). Its own dating of a market
+ * move, evidence of how fresh the amounts are (T170); null for an undated price.
+ */
+export function effectiveSince(prices: GenaiModel["prices"], date: string): string | null {
+  if (!Array.isArray(prices)) return null;
+  const dated = (prices as GenaiConditionalPrice[]).flatMap((entry) => {
+    const c = entry.constraint;
+    if (!c) return [{ since: "" }];
+    return "start_date" in c && typeof c.start_date === "string" ? [{ since: c.start_date.slice(0, 10) }] : [];
+  });
+  const since = inForce(dated, date)?.since ?? "";
+  return /^\d{4}-\d{2}-\d{2}$/.test(since) ? since : null;
 }
 
 /** The amount that ranks a price set among time windows: its input, else its output (USD per 1M tokens). */
@@ -317,6 +338,7 @@ function parseReport(payload: SourcePayload): ParseReport {
       const prices = pricesOf(model.prices, date, keys, qualifiers, unmapped);
       if (prices.length === 0) continue;
       const aliases = [...new Set(equalsOf(model.match))].filter((a) => a !== model.id);
+      const effective = effectiveSince(model.prices, date);
       listings.push({
         ...EMPTY_LISTING_META,
         seller,
@@ -326,6 +348,7 @@ function parseReport(payload: SourcePayload): ParseReport {
         name: model.name ?? null,
         contextWindow: model.context_window ?? model.max_tokens ?? null,
         status: model.deprecated === true ? "deprecated" : null,
+        ...(effective ? { pricesDated: { on: effective, kind: "effective" as const } } : {}),
         prices,
       });
     }

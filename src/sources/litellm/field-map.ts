@@ -77,6 +77,22 @@ export const MODE_RULES: Readonly<Record<string, Partial<Record<string, FieldRul
   input_cost_per_image: { image_generation: rule("output", "image", "1", { modality: "image" }) },
 };
 
+/**
+ * A speech model (`mode: audio_speech`) bills its output as audio: its generic
+ * `output_cost_per_token` is the audio output price (Gemini 2.5 Flash TTS), unless the entry states
+ * `output_cost_per_audio_token` too — then that is the audio price and the generic key, a text output
+ * a speech model does not have, is not published (T177).
+ */
+export const SPEECH_OUTPUT = tok("output", { modality: "audio" });
+
+/**
+ * Providers for which `input_cost_per_image` is LiteLLM's own per-image estimate of a seller that
+ * bills images as prompt tokens: OpenRouter's list (its own source, authoritative for it) states no
+ * per-image fee for Claude, LiteLLM's `openrouter/anthropic/*` 0.0048 per image is Anthropic's token
+ * price of a typical image. Not published (T177).
+ */
+export const ESTIMATED_IMAGE_PROVIDERS: ReadonlySet<string> = new Set(["openrouter"]);
+
 /** `search_context_cost_per_query.search_context_size_<s>`: USD per web search → per 1K calls. */
 export function webSearchRule(contextSize: string): FieldRule {
   return rule("tool", "kcalls", "1000", { qualifiers: { tool: "web_search", context_size: contextSize } });

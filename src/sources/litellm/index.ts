@@ -12,11 +12,13 @@ import type { ParseReport, SourceInfo, SourcePayload } from "../source.js";
 import { SourcePayloadError } from "../source.js";
 import {
   BASE_RULES,
+  ESTIMATED_IMAGE_PROVIDERS,
   IMAGE_STEP_PROVIDERS,
   MODE_RULES,
   MODES,
   SKIPPED,
   SKIPPED_PATTERN,
+  SPEECH_OUTPUT,
   webSearchRule,
 } from "./field-map.js";
 import type { LitellmEntry } from "./schema.js";
@@ -79,6 +81,16 @@ function parseKey(key: string, entry: LitellmEntry): ParsedKey | null {
     mode === "image_generation" &&
     IMAGE_STEP_PROVIDERS.has(entry.litellm_provider) &&
     BASE.get(base)?.unit === "mtok"
+  )
+    return null;
+  if (mode === "audio_speech" && base === "output_cost_per_token")
+    return "output_cost_per_audio_token" in entry
+      ? null
+      : { rule: SPEECH_OUTPUT, tier, threshold, order: BASE_ORDER.get(base) ?? BASE_RULES.length };
+  if (
+    base === "input_cost_per_image" &&
+    mode !== "image_generation" &&
+    ESTIMATED_IMAGE_PROVIDERS.has(entry.litellm_provider)
   )
     return null;
   const byMode = mode ? MODE_RULES[base]?.[mode] : undefined;

@@ -214,3 +214,24 @@ describe("litellm bad payloads", () => {
     expect(out[0]?.prices.map((p) => [p.dimension.direction, p.amount, p.unit])).toEqual([["input", 0.05, "mtok"]]);
   });
 });
+
+describe("litellm speech models and OpenRouter's image estimates (issue 24, T177)", () => {
+  const date = "2026-06-01";
+  it("reads a speech model's output as audio, and skips its text output beside an audio one", () => {
+    // gemini-2.5-flash-preview-tts (mode audio_speech): output_cost_per_token is its audio output.
+    expect(price(date, "google", "gemini-2.5-flash-preview-tts", "output", { modality: "audio" })).toEqual([
+      2.5,
+      "mtok",
+    ]);
+    expect(price(date, "google", "gemini-2.5-flash-preview-tts", "output")).toBeUndefined();
+    // gpt-4o-mini-tts states output_cost_per_audio_token 12: the generic 10 is no price of it.
+    expect(price(date, "openai", "gpt-4o-mini-tts", "output", { modality: "audio" })).toEqual([12, "mtok"]);
+    expect(price(date, "openai", "gpt-4o-mini-tts", "output")).toBeUndefined();
+  });
+
+  it("does not give LiteLLM's per-image estimate as OpenRouter's price (claude-sonnet-4.5: 0.0048 per image)", () => {
+    const sonnet = listing(date, "openrouter", "anthropic/claude-sonnet-4.5");
+    expect(sonnet.prices.filter((p) => p.unit === "image")).toEqual([]);
+    expect(price(date, "openrouter", "anthropic/claude-sonnet-4.5", "input")).toEqual([3, "mtok"]);
+  });
+});

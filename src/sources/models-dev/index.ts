@@ -119,6 +119,7 @@ function toListing(seller: string, modelId: string, model: ModelsDevModel, unmap
     openWeights: model.open_weights ?? null,
     releasedOn: isoDateOrNull(model.release_date),
     status: statusOf(model.status),
+    ...reviewedOn(model.last_updated),
     prices: model.cost ? pricesOf(model, unmapped) : [],
   };
 }
@@ -139,6 +140,15 @@ export function makerHintOf(seller: string, modelId: string, provider: unknown):
   if (isMaker(seller)) return prefix === null || prefix === seller ? seller : prefixMaker;
   if (typeof provider === "string" && isMaker(canonicalSeller(provider))) return canonicalSeller(provider);
   return prefixMaker;
+}
+
+/**
+ * models.dev's `last_updated` (the day the entry was last edited) as the source's statement of how
+ * current its prices are (T170): evidence the amounts were the entry's then, not that they moved.
+ */
+function reviewedOn(lastUpdated: string | undefined): Pick<Listing, "pricesDated"> {
+  const on = isoDateOrNull(lastUpdated);
+  return on ? { pricesDated: { on, kind: "reviewed" } } : {};
 }
 
 /** models.dev `status` → our hint: alpha/beta/preview → preview, deprecated → deprecated, else null. */
@@ -203,8 +213,12 @@ function costPrices(cost: ModelsDevCost, context: DimensionContext): PriceObserv
       prices.push(...fieldPrices(tier, { ...context, contextMin: tier.tier.size, contextMax }));
     });
   } else if (cost.context_over_200k) {
+    // The legacy field states 200K for every model: a threshold models.dev does not state for this
+    // one, dropped when another source states the model's own (T173).
     prices.push(
-      ...fieldPrices(cost.context_over_200k, { ...context, contextMin: LEGACY_BRACKET_MIN, contextMax: null }),
+      ...fieldPrices(cost.context_over_200k, { ...context, contextMin: LEGACY_BRACKET_MIN, contextMax: null }).map(
+        (p) => ({ ...p, thresholdDerived: true }),
+      ),
     );
   }
   return prices;

@@ -268,3 +268,31 @@ describe("models-dev helpers", () => {
     expect(isoDateOrNull(undefined)).toBeNull();
   });
 });
+
+describe("models-dev statements of freshness and derived brackets (issue 24)", () => {
+  it("gives last_updated as the day the entry was reviewed (T170): deepseek-chat 2026-02-28 on 2026-06-01", () => {
+    expect(listing("2026-06-01", "deepseek", "deepseek-chat").pricesDated).toEqual({
+      on: "2026-02-28",
+      kind: "reviewed",
+    });
+  });
+
+  it("marks the legacy context_over_200k bracket as derived, a stated tier as not (T173)", () => {
+    const derived = (date: string) =>
+      listing(date, "openai", "gpt-5.4")
+        .prices.filter((p) => p.dimension.contextMin > 0)
+        .map((p) => [p.dimension.contextMin, p.amount, p.thresholdDerived ?? false]);
+    // 2026-05-01: only the generic field, 200K for every model.
+    expect(derived("2026-05-01")).toEqual([
+      [200_000, 5, true],
+      [200_000, 22.5, true],
+      [200_000, 0.5, true],
+    ]);
+    // 2026-06-01: tiers state OpenAI's 272K, and win over the derived field.
+    expect(derived("2026-06-01")).toEqual([
+      [272_000, 5, false],
+      [272_000, 22.5, false],
+      [272_000, 0.5, false],
+    ]);
+  });
+});

@@ -69,6 +69,8 @@ export const ModelsDevModel = z.looseObject({
   name: optionalString,
   family: optionalString,
   release_date: optionalString,
+  /** The day the entry was last edited: models.dev's statement of how current it is (T170). */
+  last_updated: optionalString,
   open_weights: z.boolean().optional().catch(undefined),
   status: optionalString,
   limit: z.looseObject({ context: optionalCount, output: optionalCount }).optional().catch(undefined),

@@ -106,6 +106,14 @@ export const TEMPLATE_BRACKETS: readonly {
 export const TRANSCRIPTION = /whisper|transcribe/i;
 /** OpenAI-style TTS models whose `request_token` is cents per input CHARACTER. */
 export const TTS_PER_CHAR = /^tts(-1)?(-hd)?(-\d+)?$/i;
+/**
+ * Speech models billed per token (`-tts` ids other than OpenAI's per-character TTS, {@link TTS_PER_CHAR}):
+ * they write audio, so `response_token` is the audio output price (Gemini 2.5 Flash TTS 0.001 ¢ = 10
+ * USD per 1M audio tokens), or, beside a `response_audio_token`, no price (its 0 is a placeholder) (T177).
+ */
+export const SPEECH = /(^|[-_./])tts([-_./]|$)/i;
+/** The rule of a speech model's `response_token`. */
+export const SPEECH_OUTPUT = perToken(TOKEN)("output", { modality: "audio" });
 /** Rerankers; with a `request_token` ≥ 0.01 ¢ it is cents per search, not per token. */
 export const RERANK = /rerank|ranker/i;
 

@@ -17,6 +17,8 @@ import {
   RERANK,
   RERANK_SEARCH,
   SKIPPED_UNITS,
+  SPEECH,
+  SPEECH_OUTPUT,
   STRUCTURE_KEYS,
   TEMPLATE_BRACKETS,
   TOKEN_RULES,
@@ -105,6 +107,11 @@ function addRates(
     const chars = rateOf(rates.request_token);
     if (chars !== null) addRule(set, ctx, TTS_CHARS, chars);
     skip.add("request_token");
+  } else if (SPEECH.test(ctx.model)) {
+    const output = rateOf(rates.response_token);
+    if (output !== null && rateOf(rates.response_audio_token) === null && Number(output) > 0)
+      addRule(set, ctx, SPEECH_OUTPUT, output);
+    skip.add("response_token");
   }
   if (RERANK.test(ctx.model)) {
     const perSearch = rateOf(rates.request_token);

@@ -77,7 +77,6 @@ describe.each(["2026-01-01", "2026-06-01"])("portkey %s real payload", (date) =>
     expect(price(date, "openai", "tts-1", "input")).toEqual([15, "mchars"]);
     expect(price(date, "cohere", "rerank-v3.5", "request")).toEqual([2, "krequests"]);
   });
-
   it("maps fixed_cost.request to a per-request fee", () => {
     expect(price(date, "perplexity", "pplx-7b-online", "request")).toEqual([5, "krequests"]);
   });
@@ -171,5 +170,18 @@ describe("portkey bad payloads", () => {
     const out = portkeySource.parse(payload({ "mistral-ai.json": file }));
     expect(out.map((l) => [l.seller, l.model])).toEqual([["mistral", "ok"]]);
     expect(out[0]?.prices.map((p) => [p.dimension.direction, p.amount])).toEqual([["input", 3]]);
+  });
+});
+
+describe("portkey speech models (issue 24)", () => {
+  const date = "2026-06-01";
+  it("reads a token-billed speech model's output as audio (Gemini 2.5 Flash TTS: 0.5 text in, 10 audio out) (T177)", () => {
+    const tts = "gemini-2.5-flash-preview-tts";
+    expect(price(date, "google", tts, "output", { modality: "audio" })).toEqual([10, "mtok"]);
+    expect(price(date, "google", tts, "output")).toBeUndefined();
+    expect(price(date, "google", tts, "input")).toEqual([0.5, "mtok"]);
+    // Beside a response_audio_token, the speech model's 0 "response_token" is no price at all.
+    expect(price(date, "openai", "gpt-4o-mini-tts", "output")).toBeUndefined();
+    expect(price(date, "openai", "gpt-4o-mini-tts", "output", { modality: "audio" })).toEqual([12, "mtok"]);
   });
 });

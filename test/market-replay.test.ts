@@ -1,0 +1,171 @@
+import Database from "better-sqlite3";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ApiChange, ApiPrice } from "../src/catalogue/schemas.js";
+import { MARKET_KINDS } from "../src/domain/change.js";
+import type { Dataset } from "../src/domain/dataset.js";
+import type { CatalogueStore } from "../src/store/catalogue-store.js";
+import { loadReplay, replayDbPath, startServer, type TestServer } from "./harness.js";
+
+// Issue 24's Must-show list on the replay of the bundled payloads (2025-07 → 2026-06), through the
+// API where a user would look, and through the store for earlier versions.
+let server: TestServer;
+let store: CatalogueStore;
+let versions: string[];
+const MAY = "2026-05-01T00:00:00.000Z";
+const JUNE = "2026-06-01T00:00:00.000Z";
+
+beforeAll(async () => {
+  const replay = await loadReplay();
+  store = replay.store;
+  versions = (await store.listRuns()).map((r) => r.datasetVersion);
+  server = await startServer(replay.view);
+});
+afterAll(async () => {
+  await server.close();
+  await store.close();
+});
+
+async function json<T>(path: string): Promise<T> {
+  const res = await server.get(path);
+  expect(res.status, path).toBe(200);
+  return ((await res.json()) as { data: T }).data;
+}
+
+async function prices(model: string, channel = "direct"): Promise<ApiPrice[]> {
+  return (await json<{ prices: ApiPrice[] }>(`/api/v1/models/${model}?channel=${channel}`)).prices;
+}
+
+async function amount(model: string, label: string, channel = "direct"): Promise<number | undefined> {
+  return (await prices(model, channel)).find((p) => p.label === label)?.amount;
+}
+
+function priceIn(dataset: Dataset, model: string, label: string) {
+  return dataset.prices.find((p) => p.modelId === model && p.channel === "direct" && p.label === label);
+}
+
+describe("prices that follow the market (issue 24 Must show)", () => {
+  it.each(["deepseek/deepseek-chat", "deepseek/deepseek-reasoner"])(
+    "%s: cache read 0.0028 from 2026-06-01, the first run whose payloads show DeepSeek's cut (Portkey)",
+    async (model) => {
+      const may = (await store.loadDataset(MAY))!;
+      expect(priceIn(may, model, "Input (cache read)")?.amount).toBe(0.028);
+      expect(await amount(model, "Input (cache read)")).toBe(0.0028);
+      const [provider, slug] = model.split("/");
+      const feed = await json<ApiChange[]>(`/api/v1/changes?days=60&provider=${provider}&model=${slug}`);
+      expect(feed.filter((c) => c.label === "Input (cache read)" && c.channel === "direct")).toEqual([
+        expect.objectContaining({ kind: "price_decrease", oldAmount: 0.028, newAmount: 0.0028, occurredAt: JUNE }),
+      ]);
+    },
+  );
+
+  it("Grok 4.20 (xai/grok-4.20-0309-reasoning) is 1.25 / 2.50 on 2026-06-01, its > 200K tier 2.50 / 5", async () => {
+    expect(await amount("xai/grok-4.20-0309-reasoning", "Input")).toBe(1.25);
+    expect(await amount("xai/grok-4.20-0309-reasoning", "Output")).toBe(2.5);
+    expect(await amount("xai/grok-4.20-0309-reasoning", "Input (> 200K tokens)")).toBe(2.5);
+    expect(await amount("xai/grok-4.20-0309-reasoning", "Output (> 200K tokens)")).toBe(5);
+  });
+
+  it("no version publishes a > 200K bracket on GPT-5.4 / 5.5 (-pro): OpenAI's threshold is 272K", async () => {
+    const models = ["openai/gpt-5.4", "openai/gpt-5.4-pro", "openai/gpt-5.5", "openai/gpt-5.5-pro"];
+    let seen = 0;
+    for (const version of versions) {
+      const dataset = (await store.loadDataset(version))!;
+      const mine = dataset.prices.filter((p) => models.includes(p.modelId));
+      seen += mine.length;
+      expect(mine.filter((p) => p.contextMin === 200_000).map((p) => `${version} ${p.modelId} ${p.label}`)).toEqual([]);
+    }
+    expect(seen).toBeGreaterThan(0);
+    expect(await amount("openai/gpt-5.4", "Input (> 272K tokens)")).toBe(5);
+  });
+
+  it("/cost bills a 250,000-token GPT-5.4 prompt at the standard 2.50 per 1M input tokens", async () => {
+    const res = await server.get("/api/v1/cost?model=openai/gpt-5.4&inputTokens=250000");
+    expect(res.status).toBe(200);
+    const [estimate] = (
+      (await res.json()) as { data: { bracket: { contextMin: number }; lines: { amount: number }[] }[] }
+    ).data;
+    expect(estimate?.bracket.contextMin).toBe(0);
+    expect(estimate?.lines[0]?.amount).toBe(2.5);
+  });
+
+  it("gpt-realtime's cache reads are OpenAI's list, 0.40 for text and audio (Portkey's shifted 16 / 64 quarantined)", async () => {
+    expect(await amount("openai/gpt-realtime", "Input (cache read)")).toBe(0.4);
+    expect(await amount("openai/gpt-realtime", "Input (audio input, cache read)")).toBe(0.4);
+    const portkey = (
+      await json<{ rejectedByReason: Record<string, number>; source: string }[]>("/api/v1/sources")
+    ).find((s) => s.source === "portkey");
+    expect(portkey?.rejectedByReason.shifted_field).toBeGreaterThan(0);
+  });
+
+  it("GLM-5.1 is not published in Zhipu's channel at its CNY 6 / 24 read as USD", async () => {
+    const zhipu = (await prices("zai/glm-5.1", "other")).filter((p) => p.qualifiers.seller === "zhipuai");
+    expect(
+      zhipu.filter((p) => p.currency === "USD" && p.amount !== 1.4 && p.amount !== 4.4 && p.amount !== 0.26),
+    ).toEqual([]);
+    expect(await amount("zai/glm-5.1", "Input")).toBe(1.4);
+  });
+
+  it("Gemini 2.5 Flash TTS bills audio output only (10), no text output beside it", async () => {
+    const tts = await prices("google/gemini-2.5-flash-preview-tts");
+    expect(tts.find((p) => p.label === "Output (audio output)")?.amount).toBe(10);
+    expect(tts.filter((p) => p.direction === "output" && p.modality === "text")).toEqual([]);
+  });
+
+  it("OpenRouter's Claude Sonnet 4.5 has token prices only (LiteLLM's per-image estimate is not OpenRouter's)", async () => {
+    const sonnet = await prices("anthropic/claude-sonnet-4-5", "reseller_1");
+    expect(sonnet.filter((p) => p.displayUnit.includes("per image"))).toEqual([]);
+    expect(sonnet.find((p) => p.label === "Input")?.amount).toBe(3);
+  });
+});
+
+describe("changes dated when the market moved, no removal while a source lists it (issue 24 §4–§6)", () => {
+  it("a removal is dated at the run whose payload first lacked it, and the store keeps the version that published it", async () => {
+    // firmware's gpt-5.2 left models.dev's 2026-04-01 payload; the grace (T85) confirms it in 2026-05.
+    const feed = await json<ApiChange[]>("/api/v1/changes?days=90&provider=openai&model=gpt-5.2&kind=price_removed");
+    const firmware = feed.filter((c) => c.label.includes("seller: firmware"));
+    expect(firmware.length).toBe(3);
+    for (const c of firmware) expect(c.occurredAt).toBe("2026-04-01T00:00:00.000Z");
+    const db = new Database(await replayDbPath(), { readonly: true });
+    try {
+      const rows = db
+        .prepare(
+          "select distinct dataset_version, occurred_at from change_record where model_id = 'openai/gpt-5.2' and seller = 'firmware' and kind = 'price_removed'",
+        )
+        .all();
+      expect(rows).toEqual([{ dataset_version: MAY, occurred_at: "2026-04-01T00:00:00.000Z" }]);
+    } finally {
+      db.close();
+    }
+  });
+
+  it.each([
+    ["mistral/mistral-7b-instruct-v0.3", "deepinfra", "Portkey still lists it at 0.03"],
+    ["zai/glm-z1-32b", "openrouter", "genai-prices still lists it at 0.24"],
+    ["black-forest-labs/flux.1-dev", "fireworks-ai", "LiteLLM still lists flux-1-dev"],
+  ])("no price_removed for %s on %s: %s (identity churn, not the market)", async (model, seller, _why) => {
+    const [provider, slug] = model.split("/");
+    const removed = await json<ApiChange[]>(
+      `/api/v1/changes?days=400&limit=500&provider=${provider}&model=${slug}&kind=price_removed`,
+    );
+    expect(
+      removed.filter((c) => c.occurredAt >= "2026-04" && (c.label.includes(seller) || c.channel !== "other")),
+    ).toEqual([]);
+  });
+
+  it("no published amount moves 5× or more as a reference_changed in the whole replay", async () => {
+    const hidden = (await store.loadChanges()).filter(
+      (c) =>
+        c.kind === "reference_changed" &&
+        c.oldAmount !== null &&
+        c.newAmount !== null &&
+        c.oldAmount > 0 &&
+        c.newAmount > 0 &&
+        Math.max(c.oldAmount / c.newAmount, c.newAmount / c.oldAmount) >= 5,
+    );
+    expect(
+      hidden.map((c) => `${c.occurredAt} ${c.modelId} ${c.channel} ${c.label} ${c.oldAmount} → ${c.newAmount}`),
+    ).toEqual([]);
+    const shown = (await store.loadChanges()).filter((c) => MARKET_KINDS.includes(c.kind));
+    expect(shown.length).toBeGreaterThan(1000);
+  });
+});
