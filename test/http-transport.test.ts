@@ -45,7 +45,10 @@ function exchange(base: string, method: string, path: string, headers: Record<st
     socket.on("end", () => {
       const bytes = Buffer.concat(chunks);
       const end = bytes.indexOf("\r\n\r\n");
-      const dateless = bytes.subarray(0, end).toString("latin1").replace(/\r\nDate: [^\r]*/i, "");
+      const dateless = bytes
+        .subarray(0, end)
+        .toString("latin1")
+        .replace(/\r\nDate: [^\r]*/i, "");
       resolve(Buffer.concat([Buffer.from(dateless, "latin1"), bytes.subarray(end)]));
     });
     socket.on("error", reject);
@@ -54,7 +57,9 @@ function exchange(base: string, method: string, path: string, headers: Record<st
 
 const statusOf = (bytes: Buffer) => Number(bytes.subarray(9, 12).toString());
 const headerOf = (bytes: Buffer, name: string) =>
-  new RegExp(`\\r\\n${name}: ([^\\r]*)`, "i").exec(bytes.subarray(0, bytes.indexOf("\r\n\r\n")).toString("latin1"))?.[1];
+  new RegExp(`\\r\\n${name}: ([^\\r]*)`, "i").exec(
+    bytes.subarray(0, bytes.indexOf("\r\n\r\n")).toString("latin1"),
+  )?.[1];
 
 let view: CatalogueView;
 const fastAnswers = vi.spyOn(FastPath.prototype, "answer");
@@ -127,10 +132,7 @@ describe("the 429 is the same bytes whichever path counted the request", () => {
       await Promise.all([precomputed(fast.app), precomputed(fastify.app)]);
       const answers: [Buffer, Buffer][] = [];
       for (let i = 0; i < 4; i++)
-        answers.push([
-          await exchange(fast.base, "GET", MODEL, {}),
-          await exchange(fastify.base, "GET", MODEL, {}),
-        ]);
+        answers.push([await exchange(fast.base, "GET", MODEL, {}), await exchange(fastify.base, "GET", MODEL, {})]);
       expect(answers.map(([a]) => statusOf(a))).toEqual([200, 200, 429, 429]);
       for (const [a, b] of answers) expect(a.toString("latin1")).toBe(b.toString("latin1"));
       expect(headerOf(answers[2]![0], "retry-after")).toBe("60");
