@@ -1,8 +1,11 @@
 import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { CatalogueView } from "../src/catalogue/view.js";
-import { precomputed } from "../src/http/create-app.js";
+import { ViewHolder } from "../src/catalogue/view-holder.js";
+import { precomputed, SERVED_ROUTES } from "../src/http/create-app.js";
 import { FastPath } from "../src/http/fast-path.js";
+import { precomputedRequests } from "../src/http/response-table.js";
+import { VersionedResponses } from "../src/http/versioned-responses.js";
 import { loadReplay, SAMPLE_MODEL, startServer, type TestServer } from "./harness.js";
 
 // Issue 30 §1 (T233): the fast path and the Fastify route send what one rule
@@ -139,5 +142,35 @@ describe("the 429 is the same bytes whichever path counted the request", () => {
     } finally {
       await Promise.all([fast.close(), fastify.close()]);
     }
+  });
+});
+
+describe("the versioned response tables, alone (T52, T230)", () => {
+  it("keep the current and the previous version's tables, build the current one's, and render a miss once", async () => {
+    const views = new ViewHolder(view);
+    const responses = new VersionedResponses(views, { shape: { compression: true, counted: false } });
+    const first = responses.tableFor(view);
+    expect(responses.tableFor(view)).toBe(first);
+    await responses.built();
+    const requests = precomputedRequests(view);
+    expect(first.stats().fixed).toBe(requests.length);
+    expect(first.get(MODEL)?.status).toBe(200);
+
+    // A later version (an invented copy of the replay's view) gets a table of its own; the old one stays for
+    // requests that took it; a third version drops the first.
+    const second = { ...view, version: "2026-07-01T00:00:00.000Z" };
+    views.swap(second);
+    expect(responses.tableFor(second)).not.toBe(first);
+    expect(responses.tableFor(view)).toBe(first);
+    views.swap({ ...view, version: "2026-08-01T00:00:00.000Z" });
+    await responses.built();
+    expect(responses.tableFor(view)).not.toBe(first);
+
+    const route = SERVED_ROUTES.find((r) => r.path === "/models")!;
+    const url = "/api/v1/models?limit=3";
+    const made = responses.responseFor(second, url, route, url, {}, "");
+    expect(made.status).toBe(200);
+    expect(made.version).toBe("2026-07-01T00:00:00.000Z");
+    expect(responses.responseFor(second, url, route, url, {}, "")).toBe(made);
   });
 });
