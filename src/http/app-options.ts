@@ -13,7 +13,7 @@ export interface AppOptions {
   readonly rateLimitPerMinute: number;
   /** D24 window in ms (60 000 unless a test shortens it). */
   readonly rateLimitWindowMs?: number;
-  /** The clock of the in-process D24 count, ms (Date.now; tests of the window pass a fake one, T231). */
+  /** The clock of the in-process D24 count, ms (the wall clock; tests of the window pass a fake one, T231). */
   readonly rateLimitClock?: () => number;
   /**
    * D24: a rate-limiter-flexible limiter to count with instead of the in-process counter

@@ -1,7 +1,7 @@
 import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { RateLimit } from "./rate-limit.js";
-import { WindowCounter } from "./window-counter.js";
+import { turnClock, WindowCounter } from "./window-counter.js";
 
 // Issue 30 §2 (T231): the in-process D24 count is synchronous and keeps the rule of
 // rate-limiter-flexible's memory store (T130): a fixed window per client from its first request.
@@ -91,5 +91,16 @@ describe("RateLimit headers (D24)", () => {
     const second = await limit.count("a");
     expect([first?.consumedPoints, second?.consumedPoints]).toEqual([1, 2]);
     expect(second && limit.isOver(second)).toBe(true);
+  });
+});
+
+describe("turnClock", () => {
+  it("reads the wall clock once per event-loop turn", async () => {
+    vi.useFakeTimers({ toFake: ["Date"], now: 1_000 });
+    const first = turnClock();
+    vi.setSystemTime(5_000);
+    expect(turnClock()).toBe(first); // the same turn
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(turnClock()).toBe(5_000); // the next turn reads it again
   });
 });

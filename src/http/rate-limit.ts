@@ -18,7 +18,7 @@ export interface RateLimitSettings {
   readonly limiter?: RateLimiterAbstract;
   /** Prefix of the counter keys in a shared store (default `tariff-ratelimit`). */
   readonly keyPrefix?: string;
-  /** The clock of the in-process count, ms (Date.now; tests pass a fake one). */
+  /** The clock of the in-process count, ms (the wall clock read once per event-loop turn; tests pass a fake one). */
   readonly now?: () => number;
 }
 

@@ -12,12 +12,34 @@ export class ClientWindow {
   msBeforeNext = 0;
 }
 
+let turnNow = 0;
+let turnFresh = false;
+const turnEnds = () => {
+  turnFresh = false;
+};
+
+/**
+ * The wall clock (ms) read once per event-loop turn: the first call in a turn reads `Date.now()`
+ * and the rest of the turn reuses it (a `setImmediate` marks the turn's end). Under load a turn
+ * answers many requests, and a clock read costs ~0.1 µs in this VM, about 0.5 % of a small
+ * response; a turn lasts milliseconds, against a 60 s window (T231).
+ */
+export function turnClock(): number {
+  if (!turnFresh) {
+    turnNow = Date.now();
+    turnFresh = true;
+    setImmediate(turnEnds);
+  }
+  return turnNow;
+}
+
 /**
  * The D24 count of one process, kept synchronously in memory (issue 30 §2, T231): a fixed window
  * per client that starts with its first request and lasts `windowMs`, the rule of
  * rate-limiter-flexible's memory store (T130) without its promise, result object and key string
  * per request. Counting a request looks up the client's window, starts a new one when it ended
- * and adds one; nothing is allocated but a client's first window. Ended windows are dropped
+ * and adds one; nothing is allocated but a client's first window, and the clock is read once per
+ * event-loop turn ({@link turnClock}). Ended windows are dropped
  * every `windowMs` by an unref'd timer (a count never depends on that sweep).
  */
 export class WindowCounter {
@@ -28,9 +50,9 @@ export class WindowCounter {
 
   /**
    * @param windowMs window length, ms (> 0)
-   * @param now the clock, ms (Date.now; tests pass a fake one)
+   * @param now the clock, ms ({@link turnClock}; tests pass a fake one)
    */
-  constructor(windowMs: number, now: () => number = Date.now) {
+  constructor(windowMs: number, now: () => number = turnClock) {
     if (!(windowMs > 0)) throw new Error("a rate-limit window needs windowMs > 0");
     this.windowMs = windowMs;
     this.#now = now;
