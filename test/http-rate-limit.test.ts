@@ -11,8 +11,8 @@ import { loadReplay, SAMPLE_MODEL, startServer, type TestServer } from "./harnes
 // D24 over real HTTP, on both paths (issue 16, T130): the fast path answers the responses built
 // for the version (e.g. /meta, /providers, a model), the Fastify path everything else; each suite
 // runs once with the fast path on and once with it off, so every assertion holds on both. Limits
-// are small and windows short so that no test sleeps longer than 250 ms; every window-dependent
-// assertion is on counts and headers, never on elapsed time.
+// are small; the window is moved by a fake clock (T231), never by sleeping, and every
+// window-dependent assertion is on counts and headers, never on elapsed time.
 let view: CatalogueView;
 beforeAll(async () => {
   const replay = await loadReplay();
@@ -121,14 +121,21 @@ describe.each(PATHS)("D24 rate limit, $path", ({ fastPath }) => {
     });
   });
 
-  it("the window resets: a client refused in one window is served in the next", async () => {
-    await withServer({ fastPath, rateLimitPerMinute: 1, rateLimitWindowMs: 200 }, async (s) => {
-      expect((await s.get("/api/v1/meta")).status).toBe(200);
+  it("the window resets: a client refused in one window is served in the next (a fake clock, T231)", async () => {
+    let now = 1_000_000;
+    await withServer({ fastPath, rateLimitPerMinute: 1, rateLimitClock: () => now }, async (s) => {
+      expect(rateHeaders(await s.get("/api/v1/meta"))).toEqual({ limit: "1", remaining: "0", reset: "60" });
+      now += 59_001;
       const refused = await s.get("/api/v1/meta");
       expect(refused.status).toBe(429);
-      expect(refused.headers.get("retry-after")).toBe("1"); // a 200 ms window still says 1 s (whole seconds ≥ 1)
-      await new Promise((r) => setTimeout(r, 250));
-      expect((await s.get("/api/v1/meta")).status).toBe(200);
+      expect(refused.headers.get("retry-after")).toBe("1"); // 999 ms left still says 1 s (whole seconds ≥ 1)
+      expect(rateHeaders(refused)).toEqual({ limit: "1", remaining: "0", reset: "1" });
+      now += 998; // 1 ms before the window ends: still refused
+      expect((await s.get("/api/v1/meta")).status).toBe(429);
+      now += 1; // the window ends with its 60 000th ms: a new one starts with this request
+      const next = await s.get("/api/v1/meta");
+      expect(next.status).toBe(200);
+      expect(rateHeaders(next)).toEqual({ limit: "1", remaining: "0", reset: "60" });
     });
   });
 });

@@ -1,7 +1,7 @@
-import type { RateLimiterRes } from "rate-limiter-flexible";
 import { CORS_HEADERS } from "./cors.js";
-import { type ContentCoding, encodeBody, MIN_COMPRESS_BYTES } from "./encoding.js";
-import { RateLimit } from "./rate-limit.js";
+import { type ContentCoding, encodeBody, MIN_COMPRESS_BYTES, negotiateEncoding } from "./encoding.js";
+import { ifNoneMatchMatches } from "./etag.js";
+import type { Count, RateLimit } from "./rate-limit.js";
 
 /** What a route answered for one (dataset version, path, raw query): status, bytes and validators. */
 export interface ResponseFields {
@@ -16,10 +16,15 @@ export interface ResponseFields {
   readonly location?: string;
 }
 
-/** One coding of a body, with every header of its response in Fastify's order (node adds Date and Connection). */
-export interface ResponseVariant {
+/**
+ * One answer of a {@link CachedResponse}, built once and sent as is: its status, the coding and
+ * bytes of its body (null for the 304) and every header in the order both paths send them (node
+ * adds Date and Connection).
+ */
+export interface Answer {
+  readonly status: number;
   readonly coding: ContentCoding;
-  readonly body: Buffer;
+  readonly body: Buffer | null;
   /** Flat `[name, value, …]` list for `writeHead`. */
   readonly headers: readonly string[];
 }
@@ -31,32 +36,33 @@ const RATE_SLOTS = CORS_PAIRS.length;
 const RATE_PAIRS = ["ratelimit-limit", "", "ratelimit-remaining", "", "ratelimit-reset", ""];
 
 /**
- * The header list of one answer of a {@link CachedResponse} with its D24 count (T131). A counted
- * list has three `RateLimit-*` slots, filled here in place: `writeHead` reads the list before it
- * returns and requests run one at a time, so no list is built per request. A request the limit
- * could not count (`count` null: Redis down, T30) gets the list without the slots (a copy, only then).
+ * The header list of one answer with its D24 count (T131). A counted list has three
+ * `RateLimit-*` slots, filled here in place: `writeHead` reads the list before it returns and
+ * requests run one at a time, so no list is built per request. A request the limit could not
+ * count (`count` null: Redis down, T30) gets the list without the slots (a copy, only then).
  */
 export function countedHeaders(
   list: readonly string[],
   counted: boolean,
   limit: RateLimit | null,
-  count: RateLimiterRes | null,
+  count: Count | null,
 ): string[] {
   const headers = list as string[];
   if (!counted) return headers;
   if (limit === null || count === null)
     return headers.filter((_, i) => i < RATE_SLOTS || i >= RATE_SLOTS + RATE_PAIRS.length);
   headers[RATE_SLOTS + 1] = limit.limitHeader;
-  headers[RATE_SLOTS + 3] = RateLimit.remaining(count);
-  headers[RATE_SLOTS + 5] = RateLimit.reset(count);
+  headers[RATE_SLOTS + 3] = limit.remaining(count);
+  headers[RATE_SLOTS + 5] = limit.reset(count);
   return headers;
 }
 
 /**
  * A response built once per dataset version (issue 6 §1) and served as bytes: the identity body,
  * its gzip and brotli variants made on first demand and then kept (T51), and the complete header
- * lists of the 200/400/404 and of its 304. With `vary` (compression on) every variant and the 304
- * carry `Vary: Accept-Encoding`.
+ * lists of the 200/308/400/404 and of its 304. This class is the one place where validators (ETag,
+ * `x-dataset-version`), Cache-Control, `Vary` and the 304 rule are written (issue 30 §1, T233):
+ * the fast path and the Fastify route both send what {@link answer} picks, header for header.
  */
 export class CachedResponse implements ResponseFields {
   readonly status: number;
@@ -66,12 +72,18 @@ export class CachedResponse implements ResponseFields {
   readonly etag: string;
   readonly version: string;
   readonly location: string | undefined;
+  /** Compression is on: every answer says `Vary: Accept-Encoding` and GETs are negotiated (T51). */
   readonly vary: boolean;
   /** The header lists have `RateLimit-*` slots (the limit is on): fill them with {@link countedHeaders}. */
   readonly counted: boolean;
-  /** Headers of the 304 answering a matching If-None-Match (D21): validators, Cache-Control, CORS. */
-  readonly notModifiedHeaders: readonly string[];
-  readonly #variants: Partial<Record<ContentCoding, ResponseVariant>> = {};
+  /**
+   * Index in every header list of the first header that is the response's own: before it come
+   * the CORS pairs and the `RateLimit-*` slots, which the Fastify path's hooks set themselves.
+   */
+  readonly ownHeadersFrom: number;
+  /** The 304 answering a matching If-None-Match (D21): validators, Cache-Control, Vary, CORS, no body. */
+  readonly notModified: Answer;
+  readonly #variants: Partial<Record<ContentCoding, Answer>> = {};
 
   /**
    * @param vary compression is on: every answer says `Vary: Accept-Encoding`
@@ -87,13 +99,31 @@ export class CachedResponse implements ResponseFields {
     this.location = fields.location;
     this.vary = vary;
     this.counted = counted;
-    this.notModifiedHeaders = [...this.#common(), ...(vary ? ["vary", "accept-encoding"] : [])];
+    this.ownHeadersFrom = CORS_PAIRS.length + (counted ? RATE_PAIRS.length : 0);
+    this.notModified = { status: 304, coding: "identity", body: null, headers: this.#headers("identity", null) };
+  }
+
+  /**
+   * The answer to one request for this response (D21, T51), the same on both paths:
+   * - a 200 whose ETag an `If-None-Match` matches (weakly, `*` included) is a 304; any other
+   *   status is answered in full, never a 304 (RFC 9110 §13.2.1, D21 amended);
+   * - a GET gets the coding its `Accept-Encoding` prefers when compression is on; a HEAD reports
+   *   the identity body (a HEAD is not compressed).
+   */
+  answer(method: string | undefined, ifNoneMatch: string | undefined, acceptEncoding: string | undefined): Answer {
+    if (
+      this.status === 200 &&
+      ifNoneMatch !== undefined &&
+      (ifNoneMatch === this.etag || ifNoneMatchMatches(ifNoneMatch, this.etag))
+    )
+      return this.notModified;
+    return this.variant(this.vary && method === "GET" ? negotiateEncoding(acceptEncoding) : "identity");
   }
 
   /** Bytes held (identity and the variants built so far). */
   get bytes(): number {
     let n = this.body.length;
-    for (const v of Object.values(this.#variants)) if (v.coding !== "identity") n += v.body.length;
+    for (const v of Object.values(this.#variants)) if (v.coding !== "identity") n += v.body?.length ?? 0;
     return n;
   }
 
@@ -101,10 +131,10 @@ export class CachedResponse implements ResponseFields {
    * The variant for a negotiated coding; the body as is when it is too small to gain from
    * compression or the coded form is not smaller.
    */
-  variant(coding: ContentCoding): ResponseVariant {
+  variant(coding: ContentCoding): Answer {
     const known = this.#variants[coding];
     if (known) return known;
-    let made: ResponseVariant;
+    let made: Answer;
     if (coding === "identity" || this.body.length < MIN_COMPRESS_BYTES) made = this.#identity();
     else {
       const coded = encodeBody(this.body, coding);
@@ -114,7 +144,7 @@ export class CachedResponse implements ResponseFields {
     return made;
   }
 
-  #identity(): ResponseVariant {
+  #identity(): Answer {
     const known = this.#variants.identity;
     if (known) return known;
     const made = this.#make("identity", this.body);
@@ -122,20 +152,12 @@ export class CachedResponse implements ResponseFields {
     return made;
   }
 
-  #make(coding: ContentCoding, body: Buffer): ResponseVariant {
-    const headers = [
-      ...this.#common(),
-      ...(this.vary ? ["vary", "accept-encoding"] : []),
-      ...(coding === "identity" ? [] : ["content-encoding", coding]),
-      "content-type",
-      this.contentType,
-      "content-length",
-      String(body.length),
-    ];
-    return { coding, body, headers };
+  #make(coding: ContentCoding, body: Buffer): Answer {
+    return { status: this.status, coding, body, headers: this.#headers(coding, body) };
   }
 
-  #common(): string[] {
+  /** The header list of an answer: `body` null is the 304's (no content headers). */
+  #headers(coding: ContentCoding, body: Buffer | null): string[] {
     return [
       ...CORS_PAIRS,
       ...(this.counted ? RATE_PAIRS : []),
@@ -146,6 +168,16 @@ export class CachedResponse implements ResponseFields {
       this.cacheControl,
       "x-dataset-version",
       this.version,
+      ...(this.vary ? ["vary", "accept-encoding"] : []),
+      ...(body === null
+        ? []
+        : [
+            ...(coding === "identity" ? [] : ["content-encoding", coding]),
+            "content-type",
+            this.contentType,
+            "content-length",
+            String(body.length),
+          ]),
     ];
   }
 }

@@ -1,7 +1,6 @@
-import type { IncomingMessage } from "node:http";
 import type { Redis } from "ioredis";
-import proxyaddr from "proxy-addr";
-import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
+import { type RateLimiterAbstract, RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
+import { WindowCounter } from "./window-counter.js";
 
 /** D24 settings of the per-client-IP limit. */
 export interface RateLimitSettings {
@@ -19,7 +18,22 @@ export interface RateLimitSettings {
   readonly limiter?: RateLimiterAbstract;
   /** Prefix of the counter keys in a shared store (default `tariff-ratelimit`). */
   readonly keyPrefix?: string;
+  /** The clock of the in-process count, ms (the wall clock read once per event-loop turn; tests pass a fake one). */
+  readonly now?: () => number;
 }
+
+/**
+ * One request's D24 count: the requests of the client in its window, this one included, and the
+ * ms until the window ends. rate-limiter-flexible's `RateLimiterRes` and the in-process
+ * `ClientWindow` both have this shape, so neither is copied.
+ */
+export interface Count {
+  readonly consumedPoints: number;
+  readonly msBeforeNext: number;
+}
+
+/** What counting a request gives: a count, or null when the shared store failed (served uncounted, T30). */
+export type Counted = Count | null;
 
 /** The D24 429 problem's detail for a count over the limit. */
 export function rejectionDetail(max: number, windowMs: number, retryAfter: number): string {
@@ -36,25 +50,30 @@ export function retryAfterSeconds(ttlMs: number): number {
 const SECONDS = Array.from({ length: 61 }, (_, i) => String(i));
 
 /**
- * The D24 limit of one process, shared by the fast path and the Fastify path (T130): one
- * rate-limiter-flexible limiter (in memory, or Redis with `REDIS_URL`), one client-IP rule.
- * Preflights are not counted: callers do not ask for them. The library's answer
- * (`RateLimiterRes`) is used as it comes, so counting a request allocates nothing of ours.
+ * The D24 limit of one process, shared by the fast path and the Fastify path (T130, T231). Without
+ * a shared store it counts synchronously in memory ({@link WindowCounter}): {@link count} returns
+ * the count itself, no promise. With Redis (or a limiter passed in) every request is one atomic
+ * increment in the store, exact across processes (T232): {@link count} returns the library's
+ * promise, settled to the count, or to null when the store failed. Preflights are not counted:
+ * callers do not ask for them.
  */
 export class RateLimit {
   readonly max: number;
   readonly windowMs: number;
   /** `RateLimit-Limit`. */
   readonly limitHeader: string;
-  readonly #limiter: RateLimiterAbstract;
+  readonly #memory: WindowCounter | null;
+  readonly #shared: RateLimiterAbstract | null;
+  readonly #remaining: readonly string[];
 
   constructor(settings: RateLimitSettings) {
     if (settings.max <= 0) throw new Error("a rate limit needs max > 0");
     this.max = settings.max;
     this.windowMs = settings.windowMs ?? 60_000;
     this.limitHeader = String(this.max);
-    const keyPrefix = settings.keyPrefix ?? "tariff-ratelimit";
-    this.#limiter =
+    // `RateLimit-Remaining` values as strings for the usual limits, so a count allocates none.
+    this.#remaining = this.max <= 10_000 ? Array.from({ length: this.max + 1 }, (_, i) => String(i)) : [];
+    this.#shared =
       settings.limiter ??
       (settings.redis
         ? new RateLimiterRedis({
@@ -62,59 +81,63 @@ export class RateLimit {
             // Redis expiries are whole seconds (EX); only tests use shorter windows, and those count in memory.
             duration: Math.max(1, Math.ceil(this.windowMs / 1000)),
             points: this.max,
-            keyPrefix,
+            keyPrefix: settings.keyPrefix ?? "tariff-ratelimit",
             // With the connection down, give up at once instead of queueing (T30: fail open).
             rejectIfRedisNotReady: true,
           })
-        : new RateLimiterMemory({ duration: this.windowMs / 1000, points: this.max, keyPrefix }));
+        : null);
+    this.#memory = this.#shared ? null : new WindowCounter(this.windowMs, settings.now);
+  }
+
+  /** True when {@link count} answers synchronously (the in-process counter). */
+  get synchronous(): boolean {
+    return this.#memory !== null;
   }
 
   /**
-   * Counts one request of a client IP: the library's promise, fulfilled with the count when the
-   * client is within its limit, rejected with the count when it is over (see {@link overLimit})
-   * or with an Error when the counter store failed (Redis down: serve uncounted, T30).
+   * Counts one request of a client IP. In process: the count, synchronously (the counter's own
+   * object: read it before the next count). Shared store: a promise of the count, or of null when
+   * the store failed (Redis down: serve uncounted, T30); it never rejects.
    */
-  consume(ip: string): Promise<RateLimiterRes> {
-    return this.#limiter.consume(ip);
+  count(ip: string): Count | Promise<Counted> {
+    if (this.#memory) return this.#memory.hit(ip);
+    return (this.#shared as RateLimiterAbstract).consume(ip).then(
+      (count) => count,
+      // Over the limit the library rejects with the count; any other rejection is the store failing.
+      (reason: unknown) => (reason instanceof RateLimiterRes ? reason : null),
+    );
   }
 
-  /** The count of a rejection of {@link consume} when the client is over its limit; null when the store failed. */
-  static overLimit(reason: unknown): RateLimiterRes | null {
-    return reason instanceof RateLimiterRes ? reason : null;
+  /** True when the count is over the limit: the request is refused with a 429. */
+  isOver(count: Count): boolean {
+    return count.consumedPoints > this.max;
   }
 
   /** `RateLimit-Remaining`. */
-  static remaining(count: RateLimiterRes): string {
-    return String(count.remainingPoints);
+  remaining(count: Count): string {
+    const n = Math.max(0, this.max - count.consumedPoints);
+    // Never read past the table: an out-of-bounds read is a slow path in V8.
+    return n < this.#remaining.length ? (this.#remaining[n] as string) : String(n);
   }
 
   /** `RateLimit-Reset`: whole seconds until the client's window ends, rounded up. */
-  static reset(count: RateLimiterRes): string {
+  reset(count: Count): string {
     const seconds = Math.ceil(Math.max(0, count.msBeforeNext) / 1000);
-    return SECONDS[seconds] ?? String(seconds);
+    return seconds < SECONDS.length ? (SECONDS[seconds] as string) : String(seconds);
   }
 
   /** `Retry-After` of a refused request: whole seconds, at least 1. */
-  static retryAfter(count: RateLimiterRes): number {
+  retryAfter(count: Count): number {
     return retryAfterSeconds(count.msBeforeNext);
   }
 
   /** The 429 problem's detail. */
-  detail(count: RateLimiterRes): string {
-    return rejectionDetail(this.max, this.windowMs, RateLimit.retryAfter(count));
+  detail(count: Count): string {
+    return rejectionDetail(this.max, this.windowMs, this.retryAfter(count));
   }
-}
 
-/**
- * The D24 client IP of a request, on both paths: the socket address, or with `TRUST_PROXY` the
- * address before the trusted proxies in `X-Forwarded-For` (proxy-addr, as Fastify's `request.ip`).
- * A hop count trusts that many proxies nearest to us; a list trusts those addresses and CIDR ranges.
- */
-export function clientIpOf(trustProxy: number | readonly string[] | undefined): (req: IncomingMessage) => string {
-  if (trustProxy === undefined) return (req) => req.socket.remoteAddress ?? "";
-  const trust =
-    typeof trustProxy === "number"
-      ? (_address: string, hop: number) => hop < trustProxy
-      : proxyaddr.compile([...trustProxy]);
-  return (req) => proxyaddr(req, trust);
+  /** Stops the in-process counter's sweep (the app is closing); a shared store is the caller's to close. */
+  close(): void {
+    this.#memory?.clear();
+  }
 }

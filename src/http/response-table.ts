@@ -26,9 +26,21 @@ export interface PrecomputedRequest {
 }
 
 /**
- * The responses of one dataset version (issue 6 §1), keyed by the raw URL as sent (path and query;
- * D21 makes every body a function of version, path and raw query): the parameter-free responses
- * built when the version becomes current, and a bounded LRU of the responses to free input (T52).
+ * The key a response is kept under in its version's table, the same on both paths: the URL as
+ * sent, path and raw query (D21 makes every body a function of version, path and raw query). A
+ * body that embeds the origin the request came in on (D19 links without PUBLIC_BASE_URL) is kept
+ * per origin: `origin` is that origin, else null. The fast path looks up `req.url` as is, which
+ * is this key for every response it can answer. (A canonical query, known parameters normalised,
+ * would be computed here for both paths; issue 26.)
+ */
+export function responseKey(url: string, origin: string | null): string {
+  return origin === null ? url : `${origin} ${url}`;
+}
+
+/**
+ * The responses of one dataset version (issue 6 §1), keyed by {@link responseKey}: the
+ * parameter-free responses built when the version becomes current, and a bounded LRU of the
+ * responses to free input (T52).
  */
 export class ResponseTable {
   readonly view: CatalogueView;

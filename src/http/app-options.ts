@@ -1,0 +1,52 @@
+import type { FastifyBaseLogger } from "fastify";
+import type { Redis } from "ioredis";
+import type { RateLimiterAbstract } from "rate-limiter-flexible";
+import type { ViewHolder } from "../catalogue/view-holder.js";
+import type { UpstreamFilesOf } from "../exports/types.js";
+import type { WebOptions } from "../web/register-web.js";
+import type { TrustProxy } from "./client-ip.js";
+import type { ServerTimeouts } from "./limits.js";
+
+/** What the HTTP app needs; it reads no environment itself. */
+export interface AppOptions {
+  readonly views: ViewHolder;
+  /** D24; 0 = off. */
+  readonly rateLimitPerMinute: number;
+  /** D24 window in ms (60 000 unless a test shortens it). */
+  readonly rateLimitWindowMs?: number;
+  /** The clock of the in-process D24 count, ms (the wall clock; tests of the window pass a fake one, T231). */
+  readonly rateLimitClock?: () => number;
+  /**
+   * D24: a rate-limiter-flexible limiter to count with instead of the in-process counter
+   * (another store, a cluster limiter); its `points` and `duration` should match the two above.
+   */
+  readonly rateLimiter?: RateLimiterAbstract;
+  /** Shares the D24 counters through Redis (REDIS_URL, an ioredis client); fails open when Redis is down (T30). */
+  readonly rateLimitRedis?: Redis | undefined;
+  /** D19: absolute base URL for links; else the server's own listening address. */
+  readonly publicBaseUrl?: string | undefined;
+  /** D24 `TRUST_PROXY`: a hop count or the trusted proxies' addresses and CIDR ranges. */
+  readonly trustProxy?: TrustProxy;
+  readonly logLevel?: string;
+  /** A logger to use instead of a new pino at `logLevel` (tests capture the fault log with it). */
+  readonly logger?: FastifyBaseLogger;
+  /** Timeouts against slow clients; defaults {@link DEFAULT_TIMEOUTS}. */
+  readonly timeouts?: ServerTimeouts;
+  /** Bound of the per-version cache of responses to free query input (entries; default 5 000). */
+  readonly responseCacheEntries?: number;
+  /** Bound of the same cache in bytes (default 64 MiB). */
+  readonly responseCacheBytes?: number;
+  /**
+   * Serve gzip and brotli variants per `Accept-Encoding` with `Vary: Accept-Encoding` (issue 6 §2,
+   * T51). On unless set to false (issue 16).
+   */
+  readonly compression?: boolean;
+  /** Build the parameter-free responses when a version becomes current (default true; tests compare both). */
+  readonly precompute?: boolean;
+  /** Answer built responses before Fastify (T50, T130; default true; tests compare both paths). */
+  readonly fastPath?: boolean;
+  /** Mount the web catalogue at `/` (issue 18, T121); absent = API, MCP and docs only. */
+  readonly web?: WebOptions | undefined;
+  /** The recorded upstream files the price-file exports keep the consumers' keys from (issue 29, T210). */
+  readonly upstream?: UpstreamFilesOf | undefined;
+}

@@ -1,0 +1,31 @@
+import { createServer, type IncomingMessage, type Server, type ServerOptions, type ServerResponse } from "node:http";
+import type { FastifyServerFactory } from "fastify";
+import { connectHandler } from "./connection.js";
+import type { FastPath } from "./fast-path.js";
+import type { ServerTimeouts } from "./limits.js";
+
+/**
+ * Fastify's `serverFactory` (T50): the app's own `node:http` server, whose requests meet the fast
+ * path first and go to Fastify's handler when it does not answer them; `fastPath` null sends every
+ * request to Fastify. The server gets what Fastify gives the server it creates itself
+ * (lib/server.js: keep-alive, request and connection timeouts), and CONNECT its 405 (issue 15).
+ */
+export function serverFactory(fastPath: FastPath | null, timeouts: ServerTimeouts): FastifyServerFactory {
+  return (handler, serverOptions) => {
+    const toFastify = handler as (req: IncomingMessage, res: ServerResponse) => void;
+    fastPath?.handOverTo(toFastify);
+    const options = (serverOptions.http ?? {}) as ServerOptions;
+    const server: Server = fastPath
+      ? createServer(options, (req, res) => {
+          if (!fastPath.answer(req, res)) toFastify(req, res);
+        })
+      : createServer(options, toFastify);
+    const number = (value: unknown, fallback: number) => (typeof value === "number" ? value : fallback);
+    server.keepAliveTimeout = number(serverOptions.keepAliveTimeout, timeouts.keepAliveMs);
+    server.requestTimeout = number(serverOptions.requestTimeout, timeouts.requestMs);
+    server.setTimeout(number(serverOptions.connectionTimeout, 0));
+    // CONNECT never reaches a route: node hands it to this event (issue 15: a 405 problem, not silence).
+    server.on("connect", connectHandler);
+    return server;
+  };
+}

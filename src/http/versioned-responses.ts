@@ -1,0 +1,114 @@
+import type { RunContext } from "../catalogue/endpoint.js";
+import type { CatalogueView } from "../catalogue/view.js";
+import type { ViewHolder } from "../catalogue/view-holder.js";
+import type { UpstreamFilesOf } from "../exports/types.js";
+import type { CachedResponse } from "./cached-response.js";
+import { type ResponseShape, renderResponse } from "./render.js";
+import { precomputedRequests, type ResponseCacheBounds, ResponseTable } from "./response-table.js";
+import type { RouteSpec } from "./routes.js";
+
+/** Precomputed responses are built in slices of this many ms, yielding to requests in between. */
+const PRECOMPUTE_SLICE_MS = 5;
+
+/** Settings of {@link VersionedResponses}. */
+export interface VersionedResponsesOptions {
+  readonly shape: ResponseShape;
+  readonly bounds?: ResponseCacheBounds;
+  /** Build the parameter-free responses when a version becomes current (T52; default true). */
+  readonly precompute?: boolean;
+  /** The recorded upstream files the price-file exports keep the consumers' keys from (issue 29, T210). */
+  readonly upstream?: UpstreamFilesOf | undefined;
+}
+
+/**
+ * The response tables of the served versions (issue 6 §1, T52): the current view's and the one
+ * before it (requests that took the old view before a swap finish on it, D21); a table is found
+ * by the view's identity. When a view becomes current its parameter-free responses are built in
+ * 5 ms slices between requests; a response not built yet is rendered on demand and remembered.
+ */
+export class VersionedResponses {
+  readonly #shape: ResponseShape;
+  readonly #bounds: ResponseCacheBounds;
+  readonly #precompute: boolean;
+  readonly #upstream: UpstreamFilesOf | undefined;
+  #tables: ResponseTable[] = [];
+  #building: Promise<void> = Promise.resolve();
+
+  /** Follows `views`: the current view's table is made now and at every swap. */
+  constructor(views: ViewHolder, options: VersionedResponsesOptions) {
+    this.#shape = options.shape;
+    this.#bounds = options.bounds ?? {};
+    this.#precompute = options.precompute ?? true;
+    this.#upstream = options.upstream;
+    const initial = views.current();
+    if (initial) this.tableFor(initial);
+    views.onSwap((view) => {
+      if (view) this.tableFor(view);
+    });
+  }
+
+  /** The table of a view, made (and its precompute started) when the view is new. */
+  tableFor(view: CatalogueView): ResponseTable {
+    for (const table of this.#tables) if (table.view === view) return table;
+    const table = new ResponseTable(view, this.#bounds);
+    this.#tables = [table, ...this.#tables].slice(0, 2);
+    if (this.#precompute) this.#build(table);
+    return table;
+  }
+
+  /**
+   * The response under `key` in the view's table; on a miss, rendered ({@link renderResponse})
+   * and remembered under that key.
+   * @throws an unexpected fault of the route (answered 500 by the Fastify path, D25)
+   */
+  responseFor(
+    view: CatalogueView,
+    key: string,
+    route: RouteSpec,
+    url: string,
+    params: Readonly<Record<string, string>>,
+    baseUrl: string,
+  ): CachedResponse {
+    const table = this.tableFor(view);
+    const known = table.get(key);
+    if (known) return known;
+    const made = renderResponse(route, view, url, params, this.#context(baseUrl), this.#shape);
+    table.remember(key, made);
+    return made;
+  }
+
+  #context(baseUrl: string): RunContext {
+    return this.#upstream ? { baseUrl, upstream: this.#upstream } : { baseUrl };
+  }
+
+  /** Resolves when the latest version's precomputed responses are built (for tests and the bench). */
+  built(): Promise<void> {
+    return this.#building;
+  }
+
+  /** Builds the parameter-free responses of a table in slices, so requests are served in between. */
+  #build(table: ResponseTable): void {
+    const requests = precomputedRequests(table.view);
+    let next = 0;
+    let done = () => {};
+    this.#building = new Promise((resolve) => {
+      done = resolve;
+    });
+    const slice = () => {
+      if (!this.#tables.includes(table)) return done(); // a newer version took over
+      const until = performance.now() + PRECOMPUTE_SLICE_MS;
+      for (; next < requests.length && performance.now() < until; next++) {
+        const r = requests[next];
+        if (!r) continue;
+        try {
+          table.fix(r.url, renderResponse(r.route, table.view, r.url, r.params, this.#context(""), this.#shape));
+        } catch {
+          // An unexpected fault is left to the request, which logs it and answers 500 (D25).
+        }
+      }
+      if (next < requests.length) setImmediate(slice);
+      else done();
+    };
+    slice();
+  }
+}
