@@ -261,16 +261,14 @@ describe("a live run with one source broken: the published catalogue is unchange
     expect(failed.lastSuccessAt).toBe(seed.dataset.run.datasetVersion);
     for (const other of served.sources.filter((s) => s.source !== c.source)) expect(other.lastError).toBeNull();
 
-    // Every direct and channel price against the previous run. A failed source's carried evidence
-    // can still let a dissenting value win (issue 26 Found 2, fixed in reconciliation by issue 24):
-    // those prices move exactly as they do when the source is merely down (HTTP 500), so the
-    // broken payload may change nothing beyond what the source's absence changes. With Found 2
-    // fixed, the outage changes nothing and this is full equality with the previous run.
+    // Every direct and channel price against the previous run: equal. A failed source's carried
+    // evidence keeps its place in reconciliation (issue 26 Found 2, T178), so neither the broken
+    // payload nor the source merely being down (HTTP 500) moves any price.
     const changed = diff(seed.dataset, served.dataset);
+    expect(changed).toEqual([]);
     const down = await outage(c.source, c.sample);
     expect(down.dataset.run.status).toBe("partial");
-    expect(changed).toEqual(diff(seed.dataset, down.dataset));
-    expect(diff(down.dataset, served.dataset)).toEqual([]);
+    expect(diff(seed.dataset, down.dataset)).toEqual([]);
     expect(served.dataset.prices.length).toBe(seed.dataset.prices.length);
     expect(served.dataset.prices.some((p) => p.channel === "direct")).toBe(true);
     expect(served.dataset.prices.some((p) => p.channel !== "direct")).toBe(true);

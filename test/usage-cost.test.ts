@@ -158,10 +158,11 @@ describe("/cost prices a usage object exactly as its token parameters", () => {
       "&requests=100&tier=batch",
       "&usageFormat=anthropic",
     );
+    // One request of a million tokens is longer than GPT-4o's context window (a 400, T200): a tenth.
     await expectSame(
       "openai/gpt-4o",
-      usage,
-      "inputTokens=1000000&outputTokens=200000",
+      { input_tokens: 100000, output_tokens: 20000 },
+      "inputTokens=100000&outputTokens=20000",
       "",
       "&usageFormat=openai-responses",
     );

@@ -51,12 +51,12 @@ async function usdOf(query: string): Promise<number> {
 
 /** A September 2025 log: DeepSeek's price fell later (0.27/1.10 then), so today's prices would give another total. */
 const SEPTEMBER = [
-  { timestamp: "2025-09-03T08:00:00Z", model: "deepseek/deepseek-chat", inputTokens: 1_000_000, outputTokens: 500_000 },
+  { timestamp: "2025-09-03T08:00:00Z", model: "deepseek/deepseek-chat", inputTokens: 100_000, outputTokens: 50_000 },
   {
     created: Date.parse("2025-09-15T10:00:00Z") / 1000,
     model: "deepseek-chat",
     provider: "deepseek",
-    usage: { prompt_tokens: 300000, completion_tokens: 20000, prompt_tokens_details: { cached_tokens: 100000 } },
+    usage: { prompt_tokens: 90000, completion_tokens: 20000, prompt_tokens_details: { cached_tokens: 30000 } },
   },
   {
     startTimeUnixNano: String(Date.parse("2025-09-28T23:59:00Z") * 1e6),
@@ -72,8 +72,8 @@ const SEPTEMBER = [
 describe("each record at its own day's prices", () => {
   it("a record of 2025-09 is priced at the prices in force then, equal to /cost?at= that day", async () => {
     const report = await priceLog(view, records(SEPTEMBER[0]!));
-    const then = await usdOf("model=deepseek/deepseek-chat&inputTokens=1000000&outputTokens=500000&at=2025-09-03");
-    const now = await usdOf("model=deepseek/deepseek-chat&inputTokens=1000000&outputTokens=500000");
+    const then = await usdOf("model=deepseek/deepseek-chat&inputTokens=100000&outputTokens=50000&at=2025-09-03");
+    const now = await usdOf("model=deepseek/deepseek-chat&inputTokens=100000&outputTokens=50000");
     expect(then).not.toBe(now); // DeepSeek's price moved since: the check can fail
     expect(report.totals).toEqual({ USD: then });
     expect(report.versions).toEqual({ "2025-09-01T00:00:00.000Z": 1 });
@@ -83,9 +83,9 @@ describe("each record at its own day's prices", () => {
     const report = await priceLog(view, records(...SEPTEMBER));
     expect(report).toMatchObject({ records: 3, priced: 3, unpriced: 0 });
     const expected = [
-      await usdOf("model=deepseek/deepseek-chat&inputTokens=1000000&outputTokens=500000&at=2025-09-03"),
+      await usdOf("model=deepseek/deepseek-chat&inputTokens=100000&outputTokens=50000&at=2025-09-03"),
       await usdOf(
-        "model=deepseek/deepseek-chat&inputTokens=200000&cachedInputTokens=100000&outputTokens=20000&at=2025-09-15",
+        "model=deepseek/deepseek-chat&inputTokens=60000&cachedInputTokens=30000&outputTokens=20000&at=2025-09-15",
       ),
       await usdOf("model=openai/gpt-4o&inputTokens=10000&outputTokens=800&at=2025-09-28"),
     ];
@@ -141,12 +141,13 @@ describe("each record at its own day's prices", () => {
       records({
         timestamp: `${day}T12:00:00Z`,
         model: found!.formerId,
-        inputTokens: 1_000_000,
-        outputTokens: 1_000_000,
+        inputTokens: 10_000,
+        outputTokens: 10_000,
       }),
     );
     expect(report).toMatchObject({ priced: 1, versions: { [found!.version]: 1 } });
-    expect(report.byModel[found!.id]!.totals.USD).toBe(new Big(found!.input).plus(found!.output).toNumber());
+    // 10K tokens each: a hundredth of the per-1M prices.
+    expect(report.byModel[found!.id]!.totals.USD).toBe(new Big(found!.input).plus(found!.output).div(100).toNumber());
   });
 
   it("--as prices every record's usage on another model", async () => {
@@ -217,7 +218,7 @@ describe("the tariff commands", () => {
     writeFileSync(
       csv,
       "timestamp,model,inputTokens,cachedInputTokens,outputTokens\n" +
-        "2025-09-03T08:00:00Z,deepseek/deepseek-chat,1000000,0,500000\n" +
+        "2025-09-03T08:00:00Z,deepseek/deepseek-chat,100000,0,50000\n" +
         "2025-09-15T10:00:00Z,openai/gpt-4o,4000,6000,800\n",
     );
     const jsonl = join(dir, "month.jsonl");

@@ -184,14 +184,22 @@ async function runLocked(
 /**
  * T221: new evidence is a payload other than the one the source's last good parse came from, or
  * a source that answers again (unchanged) after it failed or was absent in the latest version.
+ * T240: a source that fails after it succeeded in the latest version is news too (its prices age,
+ * `/sources` must say why, issue 26), provided another source answered: when none answers the
+ * fault is most likely this host's network, and publishing would only age every price.
  */
 function bringsNewEvidence(outcomes: ReadonlyMap<SourceId, SourceOutcome>, latest: Dataset): boolean {
+  const statusOf = (source: SourceId) => latest.sources.find((s) => s.source === source)?.lastRunStatus;
+  let newlyFailed = false;
+  let answered = false;
   for (const [source, outcome] of outcomes) {
     if (outcome.kind === "payload") return true;
-    if (outcome.kind === "unchanged" && latest.sources.find((s) => s.source === source)?.lastRunStatus !== "succeeded")
-      return true;
+    if (outcome.kind === "unchanged") {
+      if (statusOf(source) !== "succeeded") return true;
+      answered = true;
+    } else if (outcome.kind === "failed" && statusOf(source) === "succeeded") newlyFailed = true;
   }
-  return false;
+  return newlyFailed && answered;
 }
 
 /** Per-source lines of a run's summary (`result.dataset`: the published version, or the latest one). */
