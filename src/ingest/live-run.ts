@@ -3,7 +3,6 @@ import type { Logger } from "pino";
 import type { Dataset } from "../domain/dataset.js";
 import type { SourceId } from "../domain/observation.js";
 import { createDispatcher, FetchError, fetchFile } from "../sources/fetch-source.js";
-import { LIVE_UPSTREAMS } from "../sources/live-upstreams.js";
 import type { SourceAdapter } from "../sources/source.js";
 import type { CatalogueStore } from "../store/catalogue-store.js";
 import type { LiveConfig } from "./live-config.js";
@@ -116,7 +115,7 @@ async function runLocked(
   try {
     await Promise.all(
       adapters.map(async (adapter) => {
-        fetched.set(adapter.id, await fetchSource(adapter.id, config, cache, dispatcher, archive, log));
+        fetched.set(adapter.id, await fetchSource(adapter, config, cache, dispatcher, archive, log));
       }),
     );
   } finally {
@@ -208,13 +207,14 @@ function decideOutcome(
 
 /** Fetches every file of one source; any file failing fails the source (no partial payloads). */
 async function fetchSource(
-  source: SourceId,
+  adapter: SourceAdapter,
   config: LiveConfig,
   cache: HttpCache,
   dispatcher: ReturnType<typeof createDispatcher>,
   archive: string,
   log: Logger,
 ): Promise<SourceFetch> {
+  const source = adapter.id;
   const files: ManifestFile[] = [];
   const texts = new Map<string, string>();
   const validators = new Map<string, { etag: string | null; lastModified: string | null; sha256: string }>();
@@ -223,11 +223,10 @@ async function fetchSource(
     return { failure: { message, httpStatus }, files, texts, validators, bytes };
   };
   let bytes = 0;
-  const upstream = LIVE_UPSTREAMS.find((u) => u.source === source);
-  if (!upstream) return failed(`${source}: no live upstream configured`, null);
   const base = config.baseUrls[source];
+  if (!base) return failed(`${source}: no live upstream configured`, null);
   const results = await Promise.allSettled(
-    upstream.files({ portkeyProviders: config.portkeyProviders }).map(async (file) => {
+    adapter.upstream.files(config.settings[source] ?? []).map(async (file) => {
       const url = new URL(file.path, base).toString();
       const cached = cache.urls[url] ?? null;
       return { file, url, cached, got: await fetchFile(url, cached, config.fetch, dispatcher) };

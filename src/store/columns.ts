@@ -4,7 +4,7 @@ import { CHANNELS } from "../domain/channel.js";
 import { CONFIDENCE_LEVELS } from "../domain/confidence.js";
 import { LIFECYCLE_STATES, RUN_STATUSES, SOURCE_RUN_STATUSES } from "../domain/dataset.js";
 import { CACHE_KINDS, DIRECTIONS, MODALITIES, TIERS } from "../domain/dimension.js";
-import { SOURCE_IDS } from "../domain/observation.js";
+import { SOURCE_ID_PATTERN } from "../domain/observation.js";
 import { UNITS, type Unit } from "../domain/unit.js";
 
 /**
@@ -35,7 +35,8 @@ export function jsonColumn<T extends z.ZodType>(schema: T) {
   });
 }
 
-const sourceId = z.enum(SOURCE_IDS);
+/** A source id as spelled (T235: the registry, not the store, knows which sources exist). */
+const sourceId = z.string().regex(SOURCE_ID_PATTERN);
 const counts = z.record(z.string(), z.number());
 
 /** Enum columns, by domain vocabulary. */
