@@ -14,10 +14,10 @@ import { dimensionKey } from "../domain/dimension.js";
 import type { SourceId } from "../domain/observation.js";
 import { comparePrices } from "../domain/price-order.js";
 import type { CatalogueStore, RunHistory, SourceState, StoredSpans } from "./catalogue-store.js";
-import { COLUMN, decode, encode, JSON_COLUMN } from "./columns.js";
+import { COLUMN, DIMENSION_COLUMN, decode, dimensionColumns, dimensionOf, encode, JSON_COLUMN } from "./columns.js";
 import { migrationProvider } from "./migrations.js";
 import type { ModelSpanTable, PriceSpanTable, RunTable, StoreSchema } from "./schema.js";
-import { type ModelSpanRow, type PriceSpanRow, type SpanTables, writeSpans } from "./spans.js";
+import { type ModelSpanRow, PRICE_COLUMNS, type PriceSpanRow, type SpanTables, writeSpans } from "./spans.js";
 import type { StoreBackend } from "./store-backend.js";
 
 /** Rows per multi-row INSERT: stays under SQLite's 32,766 bound parameters. */
@@ -229,35 +229,7 @@ export class KyselyCatalogueStore implements CatalogueStore {
     const [prices, models] = await Promise.all([
       this.#db
         .selectFrom("price_span")
-        .select([
-          "valid_from",
-          "valid_to",
-          "price_key",
-          "model_id",
-          "channel",
-          "seller",
-          "label",
-          "direction",
-          "modality",
-          "tier",
-          "cache",
-          "context_min",
-          "context_max",
-          "qualifiers",
-          "amount",
-          "unit",
-          "display_unit",
-          "denomination",
-          "currency",
-          "confidence",
-          "confidence_score",
-          "sources",
-          "dissenting",
-          "disputed",
-          "fallback_amount",
-          "effective_from",
-          "stale_since",
-        ])
+        .select(["valid_from", "valid_to", ...PRICE_COLUMNS.filter((c) => c !== "observations")])
         .execute(),
       this.#db.selectFrom("model_span").selectAll().execute(),
     ]);
@@ -426,13 +398,7 @@ function fromPrice(p: PublishedPrice): PriceSpanRow {
     channel: p.channel,
     seller: p.seller,
     label: p.label,
-    direction: p.direction,
-    modality: p.modality,
-    tier: p.tier,
-    cache: p.cache,
-    context_min: p.contextMin,
-    context_max: p.contextMax,
-    qualifiers: encode(JSON_COLUMN.qualifiers, p.qualifiers),
+    ...dimensionColumns(p),
     amount: p.amount,
     unit: p.unit,
     display_unit: p.displayUnit,
@@ -453,11 +419,7 @@ function fromPrice(p: PublishedPrice): PriceSpanRow {
 /** A price row, its enum and JSON columns decoded in one pass (T163). */
 const PriceRow = z.object({
   channel: COLUMN.channel,
-  direction: COLUMN.direction,
-  modality: COLUMN.modality,
-  tier: COLUMN.tier,
-  cache: COLUMN.cache,
-  qualifiers: JSON_COLUMN.qualifiers,
+  ...DIMENSION_COLUMN,
   unit: COLUMN.unit,
   denomination: COLUMN.denomination,
   confidence: COLUMN.confidence,
@@ -517,13 +479,7 @@ function toPrice(r: Selectable<PriceSpanTable>): PublishedPrice {
     channel: c.channel,
     seller: r.seller,
     label: r.label,
-    direction: c.direction,
-    modality: c.modality,
-    tier: c.tier,
-    cache: c.cache,
-    contextMin: Number(r.context_min),
-    contextMax: nullableNumber(r.context_max),
-    qualifiers: c.qualifiers,
+    ...dimensionOf(c, r),
     amount: Number(r.amount),
     unit: c.unit,
     displayUnit: r.display_unit,

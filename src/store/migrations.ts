@@ -1,8 +1,46 @@
-import type { Kysely, Migration, MigrationProvider, Selectable } from "kysely";
+import type { CreateTableBuilder, Kysely, Migration, MigrationProvider, Selectable } from "kysely";
 import { priceKey } from "../domain/dataset.js";
 import { dimensionKey } from "../domain/dimension.js";
+import { dimensionOfColumns } from "./columns.js";
 import type { ModelTable, PriceTable } from "./schema.js";
 import { type ModelSpanRow, type PriceSpanRow, type SpanTables, writeSpans } from "./spans.js";
+
+/** A column of a table: name, SQL type, and whether it is NOT NULL. */
+type Column = readonly [name: string, type: "text" | "integer" | "bigint" | "double precision", notNull: boolean];
+
+// biome-ignore format: one column per line
+/**
+ * The columns of a published price as migration 0001 created them (after `dataset_version`, `ord`),
+ * which 0006's `price_span` repeats after `price_key`. Frozen with the migrations that use them:
+ * a later change of the price row is a new migration, never an edit here.
+ */
+const PRICE_COLUMNS: readonly Column[] = [
+  ["model_id", "text", true], ["channel", "text", true], ["seller", "text", true], ["label", "text", true],
+  // The dimension (T236: a new tier or cache kind is a value of its text column, not a column).
+  ["direction", "text", true], ["modality", "text", true], ["tier", "text", true], ["cache", "text", true],
+  ["context_min", "bigint", true], ["context_max", "bigint", false], ["qualifiers", "text", true],
+  ["amount", "double precision", true], ["unit", "text", true], ["display_unit", "text", true],
+  ["denomination", "text", true], ["currency", "text", true], ["confidence", "text", true],
+  ["confidence_score", "double precision", true], ["sources", "text", true], ["dissenting", "text", true],
+  ["disputed", "integer", true], ["fallback_amount", "double precision", false], ["effective_from", "text", true],
+  ["stale_since", "text", false], ["observations", "text", true],
+];
+
+// biome-ignore format: one column per line
+/** The columns of a published model as migration 0001 created them (after `dataset_version`); frozen likewise. */
+const MODEL_COLUMNS: readonly Column[] = [
+  ["id", "text", true], ["provider", "text", true], ["slug", "text", true], ["name", "text", true],
+  ["family", "text", false], ["context_window", "bigint", false], ["max_output_tokens", "bigint", false],
+  ["open_weights", "integer", true], ["first_seen_at", "text", true], ["lifecycle_state", "text", true],
+  ["released_on", "text", false], ["deprecated_on", "text", false], ["retires_on", "text", false],
+  ["aliases", "text", true],
+];
+
+/** Adds `columns` to a table being created, in order (the key constraints may then name any of them). */
+function withColumns(columns: readonly Column[]) {
+  return <T extends string>(table: CreateTableBuilder<T, string>): CreateTableBuilder<T, string> =>
+    columns.reduce((t, [name, type, notNull]) => t.addColumn(name, type, (c) => (notNull ? c.notNull() : c)), table);
+}
 
 /**
  * Schema migrations, written once for both dialects (issue 5 §1). Numbered; never edited once
@@ -34,51 +72,14 @@ const migrations: Record<string, Migration> = {
       await db.schema
         .createTable("model")
         .addColumn("dataset_version", "text", (c) => c.notNull())
-        .addColumn("id", "text", (c) => c.notNull())
-        .addColumn("provider", "text", (c) => c.notNull())
-        .addColumn("slug", "text", (c) => c.notNull())
-        .addColumn("name", "text", (c) => c.notNull())
-        .addColumn("family", "text")
-        .addColumn("context_window", "bigint")
-        .addColumn("max_output_tokens", "bigint")
-        .addColumn("open_weights", "integer", (c) => c.notNull())
-        .addColumn("first_seen_at", "text", (c) => c.notNull())
-        .addColumn("lifecycle_state", "text", (c) => c.notNull())
-        .addColumn("released_on", "text")
-        .addColumn("deprecated_on", "text")
-        .addColumn("retires_on", "text")
-        .addColumn("aliases", "text", (c) => c.notNull())
+        .$call(withColumns(MODEL_COLUMNS))
         .addPrimaryKeyConstraint("model_pk", ["dataset_version", "id"])
         .execute();
       await db.schema
         .createTable("price")
         .addColumn("dataset_version", "text", (c) => c.notNull())
         .addColumn("ord", "integer", (c) => c.notNull())
-        .addColumn("model_id", "text", (c) => c.notNull())
-        .addColumn("channel", "text", (c) => c.notNull())
-        .addColumn("seller", "text", (c) => c.notNull())
-        .addColumn("label", "text", (c) => c.notNull())
-        .addColumn("direction", "text", (c) => c.notNull())
-        .addColumn("modality", "text", (c) => c.notNull())
-        .addColumn("tier", "text", (c) => c.notNull())
-        .addColumn("cache", "text", (c) => c.notNull())
-        .addColumn("context_min", "bigint", (c) => c.notNull())
-        .addColumn("context_max", "bigint")
-        .addColumn("qualifiers", "text", (c) => c.notNull())
-        .addColumn("amount", "double precision", (c) => c.notNull())
-        .addColumn("unit", "text", (c) => c.notNull())
-        .addColumn("display_unit", "text", (c) => c.notNull())
-        .addColumn("denomination", "text", (c) => c.notNull())
-        .addColumn("currency", "text", (c) => c.notNull())
-        .addColumn("confidence", "text", (c) => c.notNull())
-        .addColumn("confidence_score", "double precision", (c) => c.notNull())
-        .addColumn("sources", "text", (c) => c.notNull())
-        .addColumn("dissenting", "text", (c) => c.notNull())
-        .addColumn("disputed", "integer", (c) => c.notNull())
-        .addColumn("fallback_amount", "double precision")
-        .addColumn("effective_from", "text", (c) => c.notNull())
-        .addColumn("stale_since", "text")
-        .addColumn("observations", "text", (c) => c.notNull())
+        .$call(withColumns(PRICE_COLUMNS))
         .addPrimaryKeyConstraint("price_pk", ["dataset_version", "ord"])
         .execute();
       await db.schema
@@ -189,49 +190,12 @@ const migrations: Record<string, Migration> = {
           .addColumn("valid_to", "text");
       await spanColumns("price_span")
         .addColumn("price_key", "text", (c) => c.notNull())
-        .addColumn("model_id", "text", (c) => c.notNull())
-        .addColumn("channel", "text", (c) => c.notNull())
-        .addColumn("seller", "text", (c) => c.notNull())
-        .addColumn("label", "text", (c) => c.notNull())
-        .addColumn("direction", "text", (c) => c.notNull())
-        .addColumn("modality", "text", (c) => c.notNull())
-        .addColumn("tier", "text", (c) => c.notNull())
-        .addColumn("cache", "text", (c) => c.notNull())
-        .addColumn("context_min", "bigint", (c) => c.notNull())
-        .addColumn("context_max", "bigint")
-        .addColumn("qualifiers", "text", (c) => c.notNull())
-        .addColumn("amount", "double precision", (c) => c.notNull())
-        .addColumn("unit", "text", (c) => c.notNull())
-        .addColumn("display_unit", "text", (c) => c.notNull())
-        .addColumn("denomination", "text", (c) => c.notNull())
-        .addColumn("currency", "text", (c) => c.notNull())
-        .addColumn("confidence", "text", (c) => c.notNull())
-        .addColumn("confidence_score", "double precision", (c) => c.notNull())
-        .addColumn("sources", "text", (c) => c.notNull())
-        .addColumn("dissenting", "text", (c) => c.notNull())
-        .addColumn("disputed", "integer", (c) => c.notNull())
-        .addColumn("fallback_amount", "double precision")
-        .addColumn("effective_from", "text", (c) => c.notNull())
-        .addColumn("stale_since", "text")
-        .addColumn("observations", "text", (c) => c.notNull())
+        .$call(withColumns(PRICE_COLUMNS))
         .addPrimaryKeyConstraint("price_span_pk", ["price_key", "valid_from"])
         .execute();
       await db.schema.createIndex("price_span_valid_to").on("price_span").column("valid_to").execute();
       await spanColumns("model_span")
-        .addColumn("id", "text", (c) => c.notNull())
-        .addColumn("provider", "text", (c) => c.notNull())
-        .addColumn("slug", "text", (c) => c.notNull())
-        .addColumn("name", "text", (c) => c.notNull())
-        .addColumn("family", "text")
-        .addColumn("context_window", "bigint")
-        .addColumn("max_output_tokens", "bigint")
-        .addColumn("open_weights", "integer", (c) => c.notNull())
-        .addColumn("first_seen_at", "text", (c) => c.notNull())
-        .addColumn("lifecycle_state", "text", (c) => c.notNull())
-        .addColumn("released_on", "text")
-        .addColumn("deprecated_on", "text")
-        .addColumn("retires_on", "text")
-        .addColumn("aliases", "text", (c) => c.notNull())
+        .$call(withColumns(MODEL_COLUMNS))
         .addColumn("former_ids", "text", (c) => c.notNull())
         .addColumn("listed", "integer", (c) => c.notNull())
         .addPrimaryKeyConstraint("model_span_pk", ["id", "valid_from"])
@@ -263,16 +227,7 @@ const migrations: Record<string, Migration> = {
 /** A per-version price row of migrations 0001–0005 as a span row (its identity computed as the publish does). */
 function legacyPriceRow(r: PriceTable): PriceSpanRow {
   const { dataset_version: _v, ord: _o, ...row } = r;
-  const qualifiers = JSON.parse(r.qualifiers) as Record<string, string>;
-  const dimension = {
-    direction: r.direction,
-    modality: r.modality,
-    tier: r.tier,
-    cache: r.cache,
-    contextMin: Number(r.context_min),
-    contextMax: r.context_max === null ? null : Number(r.context_max),
-    qualifiers,
-  } as Parameters<typeof dimensionKey>[0];
+  const dimension = dimensionOfColumns(r, "price");
   const key = priceKey(
     { modelId: r.model_id, channel: r.channel, seller: r.seller, unit: r.unit, ...dimension },
     dimensionKey(dimension),

@@ -21,7 +21,7 @@ export type PriceSpanRow = Omit<PriceSpanTable, "valid_from" | "valid_to">;
 export type ModelSpanRow = Omit<ModelSpanTable, "valid_from" | "valid_to">;
 
 /** Content columns compared to tell whether a published row is unchanged (every column but the interval). */
-const PRICE_COLUMNS = [
+export const PRICE_COLUMNS = [
   "price_key",
   "model_id",
   "channel",

@@ -10,7 +10,7 @@ import {
   USAGE_FIELDS,
 } from "../../domain/cost.js";
 import type { PublishedPrice } from "../../domain/dataset.js";
-import { TIERS } from "../../domain/dimension.js";
+import { axisValuesText, TIERS } from "../../domain/dimension.js";
 import { defineEndpoint, enumParam, integerParam, splitList, textParam } from "../endpoint.js";
 import { envelope } from "../envelope.js";
 import { badRequest, notFound } from "../errors.js";
@@ -76,8 +76,8 @@ export const costEndpoint = defineEndpoint({
       MAX_TOKENS,
       "Requests the tokens are spread over evenly; the context bracket is chosen per request. Default 1.",
     ).default(1),
-    tier: enumParam("tier", TIERS, "Service tier: standard, batch, flex or priority. Default `standard`.").default(
-      "standard",
+    tier: enumParam("tier", TIERS, `Service tier: ${axisValuesText("tier")}. Default \`${TIERS[0]}\`.`).default(
+      TIERS[0],
     ),
     at: atParam,
   }),
@@ -87,7 +87,7 @@ export const costEndpoint = defineEndpoint({
       "What a token workload costs: give `model` (one id) or `models` (2–8 ids, ranked cheapest first) and the " +
       "usage in tokens — `inputTokens` (uncached input only), `cachedInputTokens` (cache reads), `cacheWriteTokens` " +
       "with `cacheTtl` 5m or 1h, `outputTokens`, `reasoningTokens` — optionally `requests` (the bracket is chosen per " +
-      "request), `tier` (standard, batch, flex, priority), `channel` (default direct; `all` for every seller: " +
+      `request), \`tier\` (${TIERS.join(", ")}), \`channel\` (default direct; \`all\` for every seller: ` +
       `${CHANNEL_LIST}) and \`at\` (YYYY-MM-DD, the prices of that day). Map API usage objects first: OpenAI's ` +
       "`prompt_tokens` includes `cached_tokens` (inputTokens = prompt_tokens − cached_tokens); Anthropic's " +
       "`input_tokens` excludes `cache_read_input_tokens` and `cache_creation_input_tokens`. Each estimate lists one " +
