@@ -90,7 +90,9 @@ export function dimensionKey(d: Dimension): string {
     .sort()
     .map((k) => `${k}=${d.qualifiers[k]}`)
     .join("&");
-  return `${AXIS_NAMES.map((a) => d[a]).join("|")}|${d.contextMin}|${d.contextMax ?? ""}|${q}`;
+  let key = "";
+  for (const a of AXIS_NAMES) key += `${d[a]}|`;
+  return `${key}${d.contextMin}|${d.contextMax ?? ""}|${q}`;
 }
 
 /** True for the dimension a rate is made of (D30): text, standard, no cache, bracket [0, open), no qualifiers. */

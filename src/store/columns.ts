@@ -187,10 +187,17 @@ export interface DimensionColumns {
 export const DIMENSION_COLUMN = { ...AXIS_COLUMNS, qualifiers: JSON_COLUMN.qualifiers };
 const DimensionRow = z.object(DIMENSION_COLUMN);
 
+/** The axis values of `d` (per row: a plain loop, not `Object.fromEntries`). */
+function axesOf(d: Pick<Dimension, Axis>): Pick<Dimension, Axis> {
+  const axes: Record<string, string> = {};
+  for (const a of AXIS_NAMES) axes[a] = d[a];
+  return axes as unknown as Pick<Dimension, Axis>;
+}
+
 /** A dimension as its store columns. */
 export function dimensionColumns(d: Dimension): DimensionColumns {
   return {
-    ...(Object.fromEntries(AXIS_NAMES.map((a) => [a, d[a]])) as Pick<Dimension, Axis>),
+    ...axesOf(d),
     context_min: d.contextMin,
     context_max: d.contextMax,
     qualifiers: encode(JSON_COLUMN.qualifiers, d.qualifiers),
@@ -205,9 +212,8 @@ export function dimensionOf(
   decoded: z.output<typeof DimensionRow>,
   row: { readonly context_min: unknown; readonly context_max: unknown },
 ): Dimension {
-  const axes = Object.fromEntries(AXIS_NAMES.map((a) => [a, decoded[a]])) as Pick<Dimension, Axis>;
   return {
-    ...axes,
+    ...axesOf(decoded),
     contextMin: Number(row.context_min),
     contextMax: row.context_max === null ? null : Number(row.context_max),
     qualifiers: decoded.qualifiers,
