@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ApiCostEstimate } from "../src/catalogue/schemas.js";
 import type { CatalogueView } from "../src/catalogue/view.js";
 import { estimateCost, type TokenUsage } from "../src/domain/cost.js";
-import { loadReplay, startServer, type TestServer } from "./harness.js";
+import { replayServer, startServer, type TestServer } from "./harness.js";
 
 // GET /cost (issue 17 §1, T140–T145) over real HTTP on the replayed catalogue. Expected amounts are
 // worked out by hand from the makers' list prices in the recorded payloads: Anthropic's pricing page
@@ -14,14 +14,9 @@ let server: TestServer;
 let view: CatalogueView;
 
 beforeAll(async () => {
-  const replay = await loadReplay();
-  await replay.store.close();
-  view = replay.view;
-  server = await startServer(view);
+  ({ view, server } = await replayServer());
 });
-afterAll(async () => {
-  await server.close();
-});
+afterAll(() => server.close());
 
 interface CostBody {
   data: ApiCostEstimate[];

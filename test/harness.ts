@@ -67,6 +67,18 @@ export async function loadReplay(): Promise<{ dataset: Dataset; view: CatalogueV
   return { dataset, view, store: await openReplayStore() };
 }
 
+/**
+ * The replay's current view and an API server on it ({@link startServer}'s options pass through),
+ * for a suite's `beforeAll`; the suite closes the server.
+ */
+export async function replayServer(
+  options: Partial<Omit<AppOptions, "views">> = {},
+): Promise<{ view: CatalogueView; server: TestServer }> {
+  const { view, store } = await loadReplay();
+  await store.close();
+  return { view, server: await startServer(view, options) };
+}
+
 /** A running API server on a free loopback port. */
 export interface TestServer {
   readonly base: string;
