@@ -36,10 +36,54 @@ const MODEL_COLUMNS: readonly Column[] = [
   ["aliases", "text", true],
 ];
 
-/** Adds `columns` to a table being created, in order (the key constraints may then name any of them). */
-function withColumns(columns: readonly Column[]) {
-  return <T extends string>(table: CreateTableBuilder<T, string>): CreateTableBuilder<T, string> =>
-    columns.reduce((t, [name, type, notNull]) => t.addColumn(name, type, (c) => (notNull ? c.notNull() : c)), table);
+// biome-ignore format: one column per line
+/** The columns of migration 0002's change records; frozen likewise. */
+const CHANGE_RECORD_COLUMNS: readonly Column[] = [
+  ["dataset_version", "text", true], ["seq", "integer", true], ["kind", "text", true], ["model_id", "text", true],
+  ["model_name", "text", true], ["provider_name", "text", true], ["channel", "text", true], ["seller", "text", true],
+  ["label", "text", true], ["display_unit", "text", true], ["old_amount", "double precision", false],
+  ["new_amount", "double precision", false], ["delta_pct", "double precision", false], ["occurred_at", "text", true],
+];
+
+// biome-ignore format: one column per line
+/** The columns of migration 0002's history points; frozen likewise. */
+const HISTORY_POINT_COLUMNS: readonly Column[] = [
+  ["model_id", "text", true], ["series_key", "text", true], ["date", "text", true], ["seq", "integer", true],
+  ["label", "text", true], ["display_unit", "text", true], ["amount", "double precision", true],
+  ["recorded_by", "text", true],
+];
+
+const DATASET_VERSION: Column = ["dataset_version", "text", true];
+const SPAN: readonly Column[] = [
+  ["valid_from", "text", true],
+  ["valid_to", "text", false],
+];
+
+/** Creates table `name` with `columns`, in order, and the primary key `<name>_pk` over `key`. */
+async function createTable(db: Kysely<unknown>, name: string, columns: readonly Column[], key: readonly string[]) {
+  await columns
+    .reduce(
+      (t, [column, type, notNull]) => t.addColumn(column, type, (c) => (notNull ? c.notNull() : c)),
+      db.schema.createTable(name) as CreateTableBuilder<string, string>,
+    )
+    .addPrimaryKeyConstraint(`${name}_pk`, [...key])
+    .execute();
+}
+
+/**
+ * Adds columns to an existing table, one ALTER per column (SQLite adds a single column per
+ * statement). A column with a default (what existing rows get) is NOT NULL; one without is nullable.
+ */
+async function addColumns(
+  db: Kysely<unknown>,
+  table: string,
+  columns: readonly (readonly [name: string, type: Column[1], fallback?: string | number])[],
+) {
+  for (const [name, type, fallback] of columns)
+    await db.schema
+      .alterTable(table)
+      .addColumn(name, type, (c) => (fallback === undefined ? c : c.notNull().defaultTo(fallback)))
+      .execute();
 }
 
 /**
@@ -58,39 +102,23 @@ const migrations: Record<string, Migration> = {
         .addColumn("finished_at", "text", (c) => c.notNull())
         .addColumn("summary", "text", (c) => c.notNull())
         .execute();
-      await db.schema
-        .createTable("provider")
-        .addColumn("dataset_version", "text", (c) => c.notNull())
-        .addColumn("slug", "text", (c) => c.notNull())
-        .addColumn("name", "text", (c) => c.notNull())
-        .addColumn("website", "text")
-        .addColumn("pricing_url", "text")
-        .addColumn("official", "integer", (c) => c.notNull())
-        .addColumn("models", "integer", (c) => c.notNull())
-        .addPrimaryKeyConstraint("provider_pk", ["dataset_version", "slug"])
-        .execute();
-      await db.schema
-        .createTable("model")
-        .addColumn("dataset_version", "text", (c) => c.notNull())
-        .$call(withColumns(MODEL_COLUMNS))
-        .addPrimaryKeyConstraint("model_pk", ["dataset_version", "id"])
-        .execute();
-      await db.schema
-        .createTable("price")
-        .addColumn("dataset_version", "text", (c) => c.notNull())
-        .addColumn("ord", "integer", (c) => c.notNull())
-        .$call(withColumns(PRICE_COLUMNS))
-        .addPrimaryKeyConstraint("price_pk", ["dataset_version", "ord"])
-        .execute();
-      await db.schema
-        .createTable("source_health")
-        .addColumn("dataset_version", "text", (c) => c.notNull())
-        .addColumn("source", "text", (c) => c.notNull())
-        .addColumn("last_success_at", "text")
-        .addColumn("last_error", "text")
-        .addColumn("rows_last_run", "integer", (c) => c.notNull())
-        .addPrimaryKeyConstraint("source_health_pk", ["dataset_version", "source"])
-        .execute();
+      // biome-ignore format: one column per line
+      await createTable(db, "provider", [
+        DATASET_VERSION, ["slug", "text", true], ["name", "text", true], ["website", "text", false],
+        ["pricing_url", "text", false], ["official", "integer", true], ["models", "integer", true],
+      ], ["dataset_version", "slug"]);
+      await createTable(db, "model", [DATASET_VERSION, ...MODEL_COLUMNS], ["dataset_version", "id"]);
+      await createTable(
+        db,
+        "price",
+        [DATASET_VERSION, ["ord", "integer", true], ...PRICE_COLUMNS],
+        ["dataset_version", "ord"],
+      );
+      // biome-ignore format: one column per line
+      await createTable(db, "source_health", [
+        DATASET_VERSION, ["source", "text", true], ["last_success_at", "text", false], ["last_error", "text", false],
+        ["rows_last_run", "integer", true],
+      ], ["dataset_version", "source"]);
       await db.schema
         .createTable("source_state")
         .addColumn("source", "text", (c) => c.primaryKey())
@@ -101,81 +129,35 @@ const migrations: Record<string, Migration> = {
   },
   "0002_changes_history": {
     async up(db: Kysely<unknown>) {
-      await db.schema
-        .createTable("change_record")
-        .addColumn("dataset_version", "text", (c) => c.notNull())
-        .addColumn("seq", "integer", (c) => c.notNull())
-        .addColumn("kind", "text", (c) => c.notNull())
-        .addColumn("model_id", "text", (c) => c.notNull())
-        .addColumn("model_name", "text", (c) => c.notNull())
-        .addColumn("provider_name", "text", (c) => c.notNull())
-        .addColumn("channel", "text", (c) => c.notNull())
-        .addColumn("seller", "text", (c) => c.notNull())
-        .addColumn("label", "text", (c) => c.notNull())
-        .addColumn("display_unit", "text", (c) => c.notNull())
-        .addColumn("old_amount", "double precision")
-        .addColumn("new_amount", "double precision")
-        .addColumn("delta_pct", "double precision")
-        .addColumn("occurred_at", "text", (c) => c.notNull())
-        .addPrimaryKeyConstraint("change_record_pk", ["dataset_version", "seq"])
-        .execute();
-      await db.schema
-        .createTable("history_point")
-        .addColumn("model_id", "text", (c) => c.notNull())
-        .addColumn("series_key", "text", (c) => c.notNull())
-        .addColumn("date", "text", (c) => c.notNull())
-        .addColumn("seq", "integer", (c) => c.notNull())
-        .addColumn("label", "text", (c) => c.notNull())
-        .addColumn("display_unit", "text", (c) => c.notNull())
-        .addColumn("amount", "double precision", (c) => c.notNull())
-        .addColumn("recorded_by", "text", (c) => c.notNull())
-        .addPrimaryKeyConstraint("history_point_pk", ["model_id", "series_key", "date", "seq"])
-        .execute();
+      await createTable(db, "change_record", CHANGE_RECORD_COLUMNS, ["dataset_version", "seq"]);
+      await createTable(db, "history_point", HISTORY_POINT_COLUMNS, ["model_id", "series_key", "date", "seq"]);
     },
   },
   "0003_retention": {
     async up(db: Kysely<unknown>) {
-      await db.schema
-        .alterTable("run")
-        .addColumn("retained", "integer", (c) => c.notNull().defaultTo(1))
-        .execute();
+      await addColumns(db, "run", [["retained", "integer", 1]]);
     },
   },
   "0004_identity": {
     async up(db: Kysely<unknown>) {
-      await db.schema
-        .alterTable("model")
-        .addColumn("former_ids", "text", (c) => c.notNull().defaultTo("[]"))
-        .execute();
-      await db.schema
-        .alterTable("model")
-        .addColumn("listed", "integer", (c) => c.notNull().defaultTo(1))
-        .execute();
-      await db.schema
-        .alterTable("source_health")
-        .addColumn("unmatched_last_run", "integer", (c) => c.notNull().defaultTo(0))
-        .execute();
+      await addColumns(db, "model", [
+        ["former_ids", "text", "[]"],
+        ["listed", "integer", 1],
+      ]);
+      await addColumns(db, "source_health", [["unmatched_last_run", "integer", 0]]);
     },
   },
   // Issue 13 (T75): a source's last run status and time, quarantined and unmapped rows.
-  // One ALTER per column: SQLite adds a single column per statement.
   "0005_issue13_source_health": {
     async up(db: Kysely<unknown>) {
-      const table = () => db.schema.alterTable("source_health");
-      await table().addColumn("last_run_status", "text").execute();
-      await table().addColumn("last_run_at", "text").execute();
-      await table()
-        .addColumn("rejected_last_run", "integer", (c) => c.notNull().defaultTo(0))
-        .execute();
-      await table()
-        .addColumn("rejected_by_reason", "text", (c) => c.notNull().defaultTo("{}"))
-        .execute();
-      await table()
-        .addColumn("unmapped_last_run", "integer", (c) => c.notNull().defaultTo(0))
-        .execute();
-      await table()
-        .addColumn("unmapped_by_field", "text", (c) => c.notNull().defaultTo("{}"))
-        .execute();
+      await addColumns(db, "source_health", [
+        ["last_run_status", "text"],
+        ["last_run_at", "text"],
+        ["rejected_last_run", "integer", 0],
+        ["rejected_by_reason", "text", "{}"],
+        ["unmapped_last_run", "integer", 0],
+        ["unmapped_by_field", "text", "{}"],
+      ]);
     },
   },
   // Issue 17 (T146): prices and models as validity intervals instead of one copy per version, so
@@ -183,23 +165,18 @@ const migrations: Record<string, Migration> = {
   // Existing stores are converted version by version, oldest first, then the copies are dropped.
   "0006_price_spans": {
     async up(db: Kysely<unknown>) {
-      const spanColumns = <T extends string>(table: T) =>
-        db.schema
-          .createTable(table)
-          .addColumn("valid_from", "text", (c) => c.notNull())
-          .addColumn("valid_to", "text");
-      await spanColumns("price_span")
-        .addColumn("price_key", "text", (c) => c.notNull())
-        .$call(withColumns(PRICE_COLUMNS))
-        .addPrimaryKeyConstraint("price_span_pk", ["price_key", "valid_from"])
-        .execute();
+      await createTable(
+        db,
+        "price_span",
+        [...SPAN, ["price_key", "text", true], ...PRICE_COLUMNS],
+        ["price_key", "valid_from"],
+      );
       await db.schema.createIndex("price_span_valid_to").on("price_span").column("valid_to").execute();
-      await spanColumns("model_span")
-        .$call(withColumns(MODEL_COLUMNS))
-        .addColumn("former_ids", "text", (c) => c.notNull())
-        .addColumn("listed", "integer", (c) => c.notNull())
-        .addPrimaryKeyConstraint("model_span_pk", ["id", "valid_from"])
-        .execute();
+      const listing: readonly Column[] = [
+        ["former_ids", "text", true],
+        ["listed", "integer", true],
+      ];
+      await createTable(db, "model_span", [...SPAN, ...MODEL_COLUMNS, ...listing], ["id", "valid_from"]);
       await db.schema.createIndex("model_span_valid_to").on("model_span").column("valid_to").execute();
 
       const legacy = db as unknown as Kysely<
