@@ -121,12 +121,26 @@ describe("priceKey: a price's identity across dataset versions", () => {
 });
 
 describe("the axes, described once (issue 30 §4, T236)", () => {
-  it("the vocabulary of D27, each axis's default first", () => {
-    expect(DIRECTIONS).toEqual(["input", "output", "reasoning", "request", "tool"]);
-    expect(MODALITIES).toEqual(["text", "image", "audio", "video"]);
-    expect(TIERS).toEqual(["standard", "batch", "flex", "priority"]);
-    expect(CACHE_KINDS).toEqual(["none", "read", "write", "write_1h"]);
-    expect(axisValuesText("tier")).toBe("standard, batch, flex or priority");
+  it("the vocabulary of D27 in reading order, each axis's default first (a new value is an addition)", () => {
+    const inOrder = (values: readonly string[], d27: string[]) => values.filter((v) => d27.includes(v));
+    expect(inOrder(DIRECTIONS, ["input", "output", "reasoning", "request", "tool"])).toEqual([
+      "input",
+      "output",
+      "reasoning",
+      "request",
+      "tool",
+    ]);
+    expect(inOrder(MODALITIES, ["text", "image", "audio", "video"])).toEqual(["text", "image", "audio", "video"]);
+    expect(inOrder(TIERS, ["standard", "batch", "flex", "priority"])).toEqual([
+      "standard",
+      "batch",
+      "flex",
+      "priority",
+    ]);
+    expect(inOrder(CACHE_KINDS, ["none", "read", "write", "write_1h"])).toEqual(["none", "read", "write", "write_1h"]);
+    const { direction: _, ...defaults } = dimension("input");
+    expect(defaults).toMatchObject({ modality: "text", tier: "standard", cache: "none" });
+    expect(axisValuesText("modality")).toBe(`${MODALITIES.slice(0, -1).join(", ")} or ${MODALITIES.at(-1)}`);
   });
 
   it("the dimensions of one offer read tier, bracket, modality, direction, then cache kind, each in its axis's order", () => {
