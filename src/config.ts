@@ -141,7 +141,8 @@ export function environmentDocs(): VariableDoc[] {
             : "unset";
     docs.push({ name, meaning: meta.description, fallback });
   }
-  const at = docs.findIndex((d) => d.name === "PORTKEY_PROVIDERS");
+  // The base URLs head the live-ingestion variables (the sources' settings first, T235).
+  const at = docs.findIndex((d) => LIVE_VARIABLES.includes(d.name));
   docs.splice(at, 0, {
     name: "SOURCE_URL_<ID>",
     fallback: "public URL",

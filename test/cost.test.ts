@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ApiCostEstimate } from "../src/catalogue/schemas.js";
 import type { CatalogueView } from "../src/catalogue/view.js";
 import { estimateCost, type TokenUsage } from "../src/domain/cost.js";
-import { loadReplay, startServer, type TestServer } from "./harness.js";
+import { replayServer, startServer, type TestServer } from "./harness.js";
 
 // GET /cost (issue 17 §1, T140–T145) over real HTTP on the replayed catalogue. Expected amounts are
 // worked out by hand from the makers' list prices in the recorded payloads: Anthropic's pricing page
@@ -14,14 +14,9 @@ let server: TestServer;
 let view: CatalogueView;
 
 beforeAll(async () => {
-  const replay = await loadReplay();
-  await replay.store.close();
-  view = replay.view;
-  server = await startServer(view);
+  ({ view, server } = await replayServer());
 });
-afterAll(async () => {
-  await server.close();
-});
+afterAll(() => server.close());
 
 interface CostBody {
   data: ApiCostEstimate[];
@@ -68,49 +63,56 @@ describe("the README workloads, checked against the makers' list prices", () => 
     expect(e.complete).toBe(true);
   });
 
-  it("Claude Sonnet 4.5 one token above 200K: the whole request, cache lines included, at the long-context rates", async () => {
-    const e = await one(
+  // The workload, the bracket it is billed in, each line's label, price and cost, and the USD total.
+  it.each([
+    [
+      "Claude Sonnet 4.5 one token above 200K: the whole request, cache lines included, at the long-context rates",
       "model=anthropic/claude-sonnet-4-5&inputTokens=150000&cachedInputTokens=50001&outputTokens=2000",
-    );
-    expect(e.bracket.contextMin).toBe(200000);
-    expect(e.lines.map((l) => [l.label, l.amount, l.cost])).toEqual([
-      ["Input (> 200K tokens)", 6, 0.9],
-      ["Input (cache read, > 200K tokens)", 0.6, 0.0300006],
-      ["Output (> 200K tokens)", 22.5, 0.045],
-    ]);
-    expect(usd(e)).toBe(0.9750006);
-  });
-
-  it("GPT-4o with cache hits (OpenAI usage: prompt_tokens 10,000 of which cached_tokens 6,000)", async () => {
-    const e = await one("model=openai/gpt-4o&inputTokens=4000&cachedInputTokens=6000&outputTokens=800");
-    expect(e.lines.map((l) => [l.label, l.amount, l.cost])).toEqual([
-      ["Input", 2.5, 0.01],
-      ["Input (cache read)", 1.25, 0.0075],
-      ["Output", 10, 0.008],
-    ]);
-    expect(usd(e)).toBe(0.0255);
-  });
-
-  it("Gemini 2.5 Pro with a long context: every line at the > 200K prices", async () => {
-    const e = await one("model=google/gemini-2.5-pro&inputTokens=250000&cachedInputTokens=100000&outputTokens=4000");
-    expect(e.lines.map((l) => [l.label, l.amount, l.cost])).toEqual([
-      ["Input (> 200K tokens)", 2.5, 0.625],
-      ["Input (cache read, > 200K tokens)", 0.25, 0.025],
-      ["Output (> 200K tokens)", 15, 0.06],
-    ]);
-    expect(usd(e)).toBe(0.71);
-  });
-
-  it("a batch of 100 Claude Sonnet 4.5 requests at the Batch API's 50 % prices", async () => {
-    const e = await one(
+      { contextMin: 200000, contextMax: null },
+      [
+        ["Input (> 200K tokens)", 6, 0.9],
+        ["Input (cache read, > 200K tokens)", 0.6, 0.0300006],
+        ["Output (> 200K tokens)", 22.5, 0.045],
+      ],
+      0.9750006,
+    ],
+    [
+      "GPT-4o with cache hits (OpenAI usage: prompt_tokens 10,000 of which cached_tokens 6,000)",
+      "model=openai/gpt-4o&inputTokens=4000&cachedInputTokens=6000&outputTokens=800",
+      { contextMin: 0, contextMax: null },
+      [
+        ["Input", 2.5, 0.01],
+        ["Input (cache read)", 1.25, 0.0075],
+        ["Output", 10, 0.008],
+      ],
+      0.0255,
+    ],
+    [
+      "Gemini 2.5 Pro with a long context: every line at the > 200K prices",
+      "model=google/gemini-2.5-pro&inputTokens=250000&cachedInputTokens=100000&outputTokens=4000",
+      { contextMin: 200000, contextMax: null },
+      [
+        ["Input (> 200K tokens)", 2.5, 0.625],
+        ["Input (cache read, > 200K tokens)", 0.25, 0.025],
+        ["Output (> 200K tokens)", 15, 0.06],
+      ],
+      0.71,
+    ],
+    [
+      "a batch of 100 Claude Sonnet 4.5 requests at the Batch API's 50 % prices",
       "model=anthropic/claude-sonnet-4-5&inputTokens=1000000&outputTokens=200000&requests=100&tier=batch",
-    );
-    expect(e.bracket.promptTokensPerRequest).toBe(10000);
-    expect(e.lines.map((l) => [l.label, l.amount, l.cost])).toEqual([
-      ["Input (batch)", 1.5, 1.5],
-      ["Output (batch)", 7.5, 1.5],
-    ]);
-    expect(usd(e)).toBe(3);
+      { promptTokensPerRequest: 10000 },
+      [
+        ["Input (batch)", 1.5, 1.5],
+        ["Output (batch)", 7.5, 1.5],
+      ],
+      3,
+    ],
+  ] as const)("%s", async (_name, query, bracket, lines, total) => {
+    const e = await one(query);
+    expect(e.bracket).toMatchObject(bracket);
+    expect(e.lines.map((l) => [l.label, l.amount, l.cost])).toEqual(lines);
+    expect(usd(e)).toBe(total);
   });
 
   it("a coding-plan model totals in credits, never in money (D7)", async () => {

@@ -5,8 +5,9 @@ import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { brotliCompressSync, gunzipSync, gzipSync } from "node:zlib";
 import type { SourceId } from "../src/domain/observation.js";
-import { baseUrlVariable, LIVE_UPSTREAMS } from "../src/sources/live-upstreams.js";
-import type { SourcePayload } from "../src/sources/source.js";
+import { SOURCES } from "../src/sources/registry.js";
+import type { SourceAdapter, SourcePayload } from "../src/sources/source.js";
+import { baseUrlVariable, type LiveFile } from "../src/sources/upstream.js";
 
 /**
  * A local stand-in for the real upstreams (issue 7 "Must show"): serves the recorded payloads of
@@ -17,7 +18,58 @@ import type { SourcePayload } from "../src/sources/source.js";
  * Portkey files of those three). The cut is a test choice; the entries themselves are the real
  * recorded ones. Payloads of misbehaviours (wrong shape, empty, a 90 % row drop) are derived from
  * the real ones or invented where no real payload shows the case (said at each).
+ *
+ * Nothing here names a source (issue 30 §3, T235): each registered source says how its payloads
+ * are cut and broken in its own folder (`src/sources/<id>/fake-payloads.ts`, a {@link FakePayloads}),
+ * where it lives in its adapter's upstream, and which dates it serves in its recorded snapshots.
  */
+
+/**
+ * How the fake upstream serves one source's recorded payloads (test material kept in the source's
+ * folder, `src/sources/<id>/fake-payloads.ts`, and left out of the build).
+ */
+export interface FakePayloads {
+  /** The value of the source's upstream setting the fake serves and the ingester is given (Portkey: three providers). */
+  readonly setting?: readonly string[];
+  /** File `name` cut to the entries of the makers `keep` accepts; a file that is not cut comes back unchanged. */
+  cut(name: string, text: string, keep: (maker: string) => boolean): string;
+  /** Valid JSON of the wrong shape (invented: an upstream schema regression). */
+  readonly wrongShape: unknown;
+  /** File `name` with no entries, in the upstream's own shape (invented: no recorded payload is empty). */
+  empty(name: string, text: string): string;
+  /** File `name` keeping only the entries at the positions `keep` accepts. */
+  dropRows(name: string, text: string, keep: (index: number) => boolean): string;
+  /** File cut short, as a half-written upstream file; default: the first half of its bytes. */
+  truncate?(text: string): string;
+}
+
+/** Every registered source's {@link FakePayloads}, loaded from its folder. */
+const FAKES: ReadonlyMap<SourceId, FakePayloads> = new Map(
+  await Promise.all(
+    SOURCES.map(async (a): Promise<[SourceId, FakePayloads]> => {
+      const module = (await import(`../src/sources/${a.id}/fake-payloads.ts`)) as { fakePayloads: FakePayloads };
+      return [a.id, module.fakePayloads];
+    }),
+  ),
+);
+
+function fakeOf(source: SourceId): FakePayloads {
+  const fake = FAKES.get(source);
+  if (!fake) throw new Error(`fake upstream: no source ${source} in the registry`);
+  return fake;
+}
+
+function adapterOf(source: SourceId): SourceAdapter {
+  const adapter = SOURCES.find((a) => a.id === source);
+  if (!adapter) throw new Error(`fake upstream: no source ${source} in the registry`);
+  return adapter;
+}
+
+/** The files the fake serves for `source` (its setting's value: the fake's, else the default). */
+export function servedFiles(source: SourceId): readonly LiveFile[] {
+  const upstream = adapterOf(source).upstream;
+  return upstream.files(fakeOf(source).setting ?? upstream.setting?.defaults ?? []);
+}
 
 /** Misbehaviours of the transport: the server errs, throttles, hangs or sends too much. */
 export const TRANSPORT_FAULTS = ["http-500", "http-429", "hang", "huge-body"] as const;
@@ -28,35 +80,24 @@ export const FAULTS = [...TRANSPORT_FAULTS, ...PAYLOAD_FAULTS] as const;
 export type Fault = (typeof FAULTS)[number];
 export type PayloadFault = (typeof PAYLOAD_FAULTS)[number];
 
-/** Portkey provider files served (and fetched: pass {@link FakeUpstream.env} to the ingester). */
-export const FAKE_PORTKEY_PROVIDERS = ["anthropic", "deepseek", "mistral-ai"];
-
+/** The makers whose entries the fake serves (module comment). */
 const KEEP = new Set(["anthropic", "mistral", "deepseek", "mistralai", "mistral-ai"]);
 
 /** Which recorded snapshot each source serves. */
 export type Dates = Readonly<Record<SourceId, string>>;
 
-/** May 2026 (Anthropic's page: 2025-11), the run the stores are seeded with. */
-export const SEED_DATES: Dates = {
-  "models-dev": "2026-05-01",
-  "genai-prices": "2026-05-01",
-  "llm-prices": "2026-05-01",
-  portkey: "2026-05-01",
-  openrouter: "2026-05-01",
-  litellm: "2026-05-01",
-  "official-anthropic": "2025-11-01",
-};
+/** Each registered source's recorded snapshot dates, oldest first. */
+function recordedDates(source: SourceId): string[] {
+  const dates = readdirSync(join("data/upstream", source)).filter((d) => /^\d{4}-\d{2}-\d{2}$/.test(d));
+  if (dates.length < 2) throw new Error(`fake upstream: ${source} needs two recorded snapshots in data/upstream`);
+  return dates.sort();
+}
 
-/** June 2026 (Anthropic's page: 2025-12), the newest recorded payloads. */
-export const LIVE_DATES: Dates = {
-  "models-dev": "2026-06-01",
-  "genai-prices": "2026-06-01",
-  "llm-prices": "2026-06-01",
-  portkey: "2026-06-01",
-  openrouter: "2026-06-01",
-  litellm: "2026-06-01",
-  "official-anthropic": "2025-12-01",
-};
+/** Each source's newest recorded payloads (June 2026; Anthropic's page: 2025-12): what a live run fetches. */
+export const LIVE_DATES: Dates = Object.fromEntries(SOURCES.map((a) => [a.id, recordedDates(a.id).at(-1)!]));
+
+/** Each source's payloads before the newest (May 2026; Anthropic's page: 2025-11), the run the stores are seeded with. */
+export const SEED_DATES: Dates = Object.fromEntries(SOURCES.map((a) => [a.id, recordedDates(a.id).at(-2)!]));
 
 /** One request the fake upstream received. */
 export interface SeenRequest {
@@ -107,7 +148,7 @@ export async function startFakeUpstream(dates: Dates = LIVE_DATES): Promise<Fake
     const key = `${source}/${current[source]}/${name}`;
     let bytes = cache.get(key);
     if (!bytes) {
-      bytes = trim(source, name, readRecorded(source, current[source], name));
+      bytes = cut(source, name, readRecorded(source, current[source]!, name));
       cache.set(key, bytes);
     }
     return bytes;
@@ -118,13 +159,12 @@ export async function startFakeUpstream(dates: Dates = LIVE_DATES): Promise<Fake
     const [, source, ...rest] = url.pathname.split("/");
     const path = rest.join("/");
     requests.push({ source: source ?? "", path, at: Date.now(), headers: req.headers });
-    const upstream = LIVE_UPSTREAMS.find((u) => u.source === source);
-    const file = upstream?.files({ portkeyProviders: FAKE_PORTKEY_PROVIDERS }).find((f) => f.path === path);
-    if (!upstream || !file) {
+    const id = SOURCES.find((a) => a.id === source)?.id;
+    const file = id === undefined ? undefined : servedFiles(id).find((f) => f.path === path);
+    if (id === undefined || !file) {
       res.writeHead(404).end("not found");
       return;
     }
-    const id = upstream.source;
     const entry = faults.get(id);
     const fault = entry && entry.remaining > 0 ? entry.fault : undefined;
     if (entry) entry.remaining -= 1;
@@ -151,8 +191,14 @@ export async function startFakeUpstream(dates: Dates = LIVE_DATES): Promise<Fake
   return {
     origin,
     env: () => ({
-      ...Object.fromEntries(LIVE_UPSTREAMS.map((u) => [baseUrlVariable(u.source), `${origin}/${u.source}/`])),
-      PORTKEY_PROVIDERS: FAKE_PORTKEY_PROVIDERS.join(","),
+      ...Object.fromEntries(SOURCES.map((a) => [baseUrlVariable(a.id), `${origin}/${a.id}/`])),
+      ...Object.fromEntries(
+        SOURCES.flatMap((a) => {
+          const { setting } = a.upstream;
+          const served = FAKES.get(a.id)?.setting;
+          return setting && served ? [[setting.variable, served.join(",")]] : [];
+        }),
+      ),
     }),
     serve: (d) => {
       current = d;
@@ -181,14 +227,14 @@ function send(
   res: ServerResponse,
   body: Buffer,
   source: string,
-  file = "",
+  name: string,
   transform?: BodyTransform,
 ): void {
   const etag = `"${createHash("sha256").update(body).digest("hex").slice(0, 32)}"`;
   const headers: Record<string, string> = {
     etag,
     "last-modified": "Mon, 01 Jun 2026 00:00:00 GMT",
-    "content-type": source === "official-anthropic" ? "text/markdown; charset=utf-8" : "application/json",
+    "content-type": name.endsWith(".md") ? "text/markdown; charset=utf-8" : "application/json",
     vary: "accept-encoding",
   };
   if (req.headers["if-none-match"] === etag) {
@@ -208,7 +254,7 @@ function send(
     encoded = gzipSync(body);
     headers["content-encoding"] = "gzip";
   }
-  if (transform?.wire) encoded = transform.wire(encoded, file);
+  if (transform?.wire) encoded = transform.wire(encoded, name);
   const declared = transform?.declaredLength?.(encoded.length) ?? encoded.length;
   headers["content-length"] = String(declared);
   if (declared > encoded.length) {
@@ -247,25 +293,9 @@ function readRecorded(source: SourceId, date: string, name: string): Buffer {
   return file.endsWith(".gz") ? gunzipSync(bytes) : bytes;
 }
 
-type Json = Record<string, unknown>;
-
 /** Cuts a real payload to the three makers' entries (see the module comment). */
-function trim(source: SourceId, name: string, bytes: Buffer): Buffer {
-  if (!name.endsWith(".json") || source === "llm-prices" || source === "portkey") return bytes;
-  const json: unknown = JSON.parse(bytes.toString("utf8"));
-  let out: unknown = json;
-  if (source === "models-dev") out = Object.fromEntries(Object.entries(json as Json).filter(([k]) => KEEP.has(k)));
-  if (source === "genai-prices") out = (json as Json[]).filter((p) => KEEP.has(String(p.id)));
-  if (source === "openrouter")
-    out = {
-      ...(json as Json),
-      data: ((json as { data: Json[] }).data ?? []).filter((m) => KEEP.has(String(m.id).split("/")[0] ?? "")),
-    };
-  if (source === "litellm")
-    out = Object.fromEntries(
-      Object.entries(json as Record<string, Json>).filter(([, v]) => KEEP.has(String(v.litellm_provider))),
-    );
-  return Buffer.from(JSON.stringify(out));
+function cut(source: SourceId, name: string, bytes: Buffer): Buffer {
+  return Buffer.from(fakeOf(source).cut(name, bytes.toString("utf8"), (maker) => KEEP.has(maker)));
 }
 
 /**
@@ -273,90 +303,20 @@ function trim(source: SourceId, name: string, bytes: Buffer): Buffer {
  * its three makers), misbehaving with `fault` when given, as the ingester would receive it.
  */
 export function servedPayload(source: SourceId, date: string, fault: PayloadFault | null = null): SourcePayload {
-  const files = LIVE_UPSTREAMS.find((u) => u.source === source)!.files({ portkeyProviders: FAKE_PORTKEY_PROVIDERS });
-  const texts = files.map((f): [string, string] => {
-    const good = trim(source, f.name, readRecorded(source, date, f.name));
+  const texts = servedFiles(source).map((f): [string, string] => {
+    const good = cut(source, f.name, readRecorded(source, date, f.name));
     return [f.name, (fault ? misbehave(source, f.name, good, fault) : good).toString("utf8")];
   });
   return { files: new Map(texts), observedAt: `${date}T00:00:00.000Z` };
 }
 
-/** The body of a misbehaving file. */
-function misbehave(source: SourceId, name: string, good: Buffer, fault: Fault): Buffer {
+/** The body of a misbehaving file (the source's own broken payloads, `fake-payloads.ts`). */
+function misbehave(source: SourceId, name: string, good: Buffer, fault: PayloadFault): Buffer {
+  const fake = fakeOf(source);
   const text = good.toString("utf8");
-  if (fault === "truncated") {
-    // JSON cut in half, as a half-written upstream file; Anthropic's page cut inside its first
-    // price row (the page is markdown, so a cut elsewhere would still be a valid page).
-    if (source !== "official-anthropic") return good.subarray(0, Math.floor(good.length / 2));
-    const row = text.indexOf("| Claude");
-    return Buffer.from(text.slice(0, row + 12));
-  }
-  if (fault === "wrong-shape") return Buffer.from(JSON.stringify(WRONG_SHAPE[source]));
-  if (fault === "empty") return Buffer.from(emptyOf(source, name, text));
-  return Buffer.from(dropRows(source, text)); // row-drop-90
-}
-
-/** Valid JSON of the wrong shape per source (invented: an upstream schema regression). */
-const WRONG_SHAPE: Record<SourceId, unknown> = {
-  "models-dev": [{ id: "anthropic", models: [] }],
-  "genai-prices": { providers: "moved to v3" },
-  "llm-prices": { updated_at: "2026-06-01", prices: { moved: true } },
-  portkey: ["not", "an", "object"],
-  openrouter: { data: { models: [] } },
-  litellm: [{ model: "gpt-4o" }],
-  "official-anthropic": { detail: "Moved Permanently" },
-};
-
-/** The empty payload of each upstream's own shape (invented: no recorded payload is empty). */
-function emptyOf(source: SourceId, name: string, text: string): string {
-  switch (source) {
-    case "models-dev":
-    case "litellm":
-    case "portkey":
-      return "{}";
-    case "genai-prices":
-      return "[]";
-    case "llm-prices":
-      return name.startsWith("current") ? '{"updated_at":"2026-06-01","prices":[]}' : '{"prices":[]}';
-    case "openrouter":
-      return '{"data":[]}';
-    case "official-anthropic":
-      return text
-        .split("\n")
-        .filter((l) => !l.startsWith("| Claude"))
-        .join("\n");
-  }
-}
-
-/** Keeps every tenth entry (of the real payload): a 90 % row drop. */
-function dropRows(source: SourceId, text: string): string {
-  const tenth = <T>(xs: T[]) => xs.filter((_, i) => i % 10 === 0);
-  if (source === "official-anthropic") {
-    let n = 0;
-    return text
-      .split("\n")
-      .filter((l) => !l.startsWith("| Claude") || n++ % 10 === 0)
-      .join("\n");
-  }
-  const json = JSON.parse(text) as Json | Json[];
-  switch (source) {
-    case "models-dev":
-      return JSON.stringify(
-        Object.fromEntries(
-          Object.entries(json as Record<string, Json>).map(([k, p]) => [
-            k,
-            { ...p, models: Object.fromEntries(tenth(Object.entries(p.models as Json))) },
-          ]),
-        ),
-      );
-    case "genai-prices":
-      return JSON.stringify((json as Json[]).map((p) => ({ ...p, models: tenth(p.models as Json[]) })));
-    case "llm-prices":
-      return JSON.stringify({ ...(json as Json), prices: tenth((json as Json).prices as Json[]) });
-    case "openrouter":
-      return JSON.stringify({ ...(json as Json), data: tenth((json as Json).data as Json[]) });
-    case "litellm":
-    case "portkey":
-      return JSON.stringify(Object.fromEntries(tenth(Object.entries(json as Json))));
-  }
+  if (fault === "truncated")
+    return fake.truncate ? Buffer.from(fake.truncate(text)) : good.subarray(0, Math.floor(good.length / 2));
+  if (fault === "wrong-shape") return Buffer.from(JSON.stringify(fake.wrongShape));
+  if (fault === "empty") return Buffer.from(fake.empty(name, text));
+  return Buffer.from(fake.dropRows(name, text, (i) => i % 10 === 0)); // row-drop-90: every tenth entry kept
 }

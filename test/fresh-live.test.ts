@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ApiChange, ApiMeta } from "../src/catalogue/schemas.js";
 import { CHANGE_KINDS, MARKET_KINDS, type PublishedChange } from "../src/domain/change.js";
 import { daysBetween } from "../src/domain/freshness.js";
-import { baseUrlVariable, LIVE_UPSTREAMS } from "../src/sources/live-upstreams.js";
 import { SOURCES } from "../src/sources/registry.js";
+import { baseUrlVariable } from "../src/sources/upstream.js";
 import { openSqliteStore } from "../src/store/open-store.js";
 import { type CliChild, freshEnv, runTariff, startTariff } from "./cli-support.js";
 import { copyReplayStore, replayDbPath } from "./harness.js";
@@ -244,9 +244,9 @@ describe("without the network it serves the bundled data and says how old it is 
 
   it("no process a suite starts can reach the internet: every SOURCE_URL_<ID> is on loopback (T228)", () => {
     const env = freshEnv(home);
-    for (const u of LIVE_UPSTREAMS) {
-      expect(process.env[baseUrlVariable(u.source)], u.source).toBe("http://127.0.0.1:9/");
-      expect(env[baseUrlVariable(u.source)], u.source).toBe("http://127.0.0.1:9/");
+    for (const a of SOURCES) {
+      expect(process.env[baseUrlVariable(a.id)], a.id).toBe("http://127.0.0.1:9/");
+      expect(env[baseUrlVariable(a.id)], a.id).toBe("http://127.0.0.1:9/");
     }
   });
 

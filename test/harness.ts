@@ -13,16 +13,25 @@ import { type AppOptions, createApp } from "../src/http/create-app.js";
 import { SOURCES } from "../src/sources/registry.js";
 import type { CatalogueStore } from "../src/store/catalogue-store.js";
 import { openSqliteStore } from "../src/store/open-store.js";
-import { type ReplayCache, replayCache, waitForReplay } from "./replay-cache.js";
+import {
+  type ReplayCache,
+  replayCache,
+  replayReady,
+  runningBuilder,
+  startReplayBuild,
+  waitForReplay,
+} from "./replay-cache.js";
 
 /**
- * The cached replay of the bundled snapshots this run reads (T152), once it is built.
+ * The cached replay of the bundled snapshots this run reads (T152), once it is built (the build
+ * started here when no one has started it).
  * @throws Error in a suite outside the `replay` project (it has no replay), or when the build failed
  */
 export async function replay(): Promise<ReplayCache> {
   const key = inject("replayKey");
-  if (!key) throw new Error("this suite reads the replay: list it in REPLAY_SUITES (vitest.config.ts)");
+  if (!key) throw new Error("this suite reads the replay: list it in REPLAY_SUITES or E2E_SUITES (vitest.config.ts)");
   const cache = replayCache(key);
+  if (!replayReady(cache) && runningBuilder(cache) === null) startReplayBuild(cache);
   await waitForReplay(cache);
   return cache;
 }
@@ -65,6 +74,18 @@ export async function loadReplay(): Promise<{ dataset: Dataset; view: CatalogueV
   })();
   const { dataset, view } = await shared;
   return { dataset, view, store: await openReplayStore() };
+}
+
+/**
+ * The replay's current view and an API server on it ({@link startServer}'s options pass through),
+ * for a suite's `beforeAll`; the suite closes the server.
+ */
+export async function replayServer(
+  options: Partial<Omit<AppOptions, "views">> = {},
+): Promise<{ view: CatalogueView; server: TestServer }> {
+  const { view, store } = await loadReplay();
+  await store.close();
+  return { view, server: await startServer(view, options) };
 }
 
 /** A running API server on a free loopback port. */

@@ -3,7 +3,7 @@ import type { CatalogueView } from "../src/catalogue/view.js";
 import { ViewHolder } from "../src/catalogue/view-holder.js";
 import { callTool } from "../src/mcp/server.js";
 import { TOOLS } from "../src/mcp/tools.js";
-import { httpRequest, loadReplay, startServer, type TestServer } from "./harness.js";
+import { httpRequest, replayServer, type TestServer } from "./harness.js";
 
 /**
  * Aliases and former ids answer everywhere (D1, issue 12 §5 and §8, T67): the model path answers
@@ -14,14 +14,9 @@ let view: CatalogueView;
 let server: TestServer;
 
 beforeAll(async () => {
-  const replay = await loadReplay();
-  view = replay.view;
-  await replay.store.close();
-  server = await startServer(view);
+  ({ view, server } = await replayServer());
 });
-afterAll(async () => {
-  await server?.close();
-});
+afterAll(() => server?.close());
 
 describe("GET /models/{maker}/{alias} (T67)", () => {
   it.each([

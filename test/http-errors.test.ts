@@ -4,7 +4,7 @@ import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CatalogueView } from "../src/catalogue/view.js";
 import { ALLOWED_METHODS, MAX_URL_LENGTH, SERVED_ROUTES } from "../src/http/create-app.js";
-import { httpRequest, loadReplay, samplePath, startServer, type TestServer } from "./harness.js";
+import { httpRequest, replayServer, samplePath, startServer, type TestServer } from "./harness.js";
 
 // api-v1.md Limits and Errors tables row by row, D13 (validation), D14 (404/405), D25 (nothing
 // internal; a fault is a logged 500), the URL bound (T25) and malformed percent-encoding (T26),
@@ -13,14 +13,9 @@ let server: TestServer;
 let view: CatalogueView;
 
 beforeAll(async () => {
-  const replay = await loadReplay();
-  await replay.store.close();
-  view = replay.view;
-  server = await startServer(view);
+  ({ view, server } = await replayServer());
 });
-afterAll(async () => {
-  await server.close();
-});
+afterAll(() => server.close());
 
 interface Body {
   data: unknown[];

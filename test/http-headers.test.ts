@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CatalogueView } from "../src/catalogue/view.js";
 import { SERVED_ROUTES } from "../src/http/create-app.js";
-import { loadReplay, samplePath, startServer, type TestServer } from "./harness.js";
+import { replayServer, samplePath, startServer, type TestServer } from "./harness.js";
 
 // D21 (ETag, 304, HEAD), D22 (Cache-Control) and D23 (CORS) over real HTTP against the replay, for
 // every served route (ROUTES + /openapi.json): a route added later is covered by the loops below.
@@ -9,14 +9,9 @@ let server: TestServer;
 let view: CatalogueView;
 
 beforeAll(async () => {
-  const replay = await loadReplay();
-  await replay.store.close();
-  view = replay.view;
-  server = await startServer(view);
+  ({ view, server } = await replayServer());
 });
-afterAll(async () => {
-  await server.close();
-});
+afterAll(() => server.close());
 
 /** D22 max-age per endpoint: api-v1.md's table plus D22's rest. A new route must be added here. */
 const D22_MAX_AGE: Readonly<Record<string, number>> = {

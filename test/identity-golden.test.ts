@@ -33,11 +33,16 @@ function run(date: string): IdentityResult {
   return r;
 }
 
-/** `seller|spelling` → where it landed in a run. */
+const placed = new Map<string, Map<string, { modelId: string; channel: string }>>();
+/** `source|seller|spelling` → where it landed in a run (indexed once per date). */
 function placements(date: string): Map<string, { modelId: string; channel: string }> {
-  const out = new Map<string, { modelId: string; channel: string }>();
-  for (const r of run(date).resolved)
-    out.set(`${r.source}|${r.listing.seller}|${r.listing.model}`, { modelId: r.modelId, channel: r.channel });
+  let out = placed.get(date);
+  if (!out) {
+    out = new Map();
+    for (const r of run(date).resolved)
+      out.set(`${r.source}|${r.listing.seller}|${r.listing.model}`, { modelId: r.modelId, channel: r.channel });
+    placed.set(date, out);
+  }
   return out;
 }
 

@@ -7,7 +7,7 @@ import { loadView } from "../src/catalogue/load-view.js";
 import type { Dataset } from "../src/domain/dataset.js";
 import { priceKey } from "../src/domain/dataset.js";
 import { dimensionKey } from "../src/domain/dimension.js";
-import { SOURCE_IDS, type SourceId } from "../src/domain/observation.js";
+import type { SourceId } from "../src/domain/observation.js";
 import { runLiveIngest } from "../src/ingest/live-run.js";
 import { countRows } from "../src/ingest/run-pipeline.js";
 import { SOURCES } from "../src/sources/registry.js";
@@ -132,7 +132,7 @@ function servedPrices(dataset: Dataset): Map<string, string> {
 
 /** The payload the fake serves for `source` with `transform` applied (decoded side only). */
 function transformed(source: SourceId, transform: BodyTransform): SourcePayload {
-  const good = servedPayload(source, LIVE_DATES[source]);
+  const good = servedPayload(source, LIVE_DATES[source]!);
   const files = [...good.files].map(([name, text]): [string, string] => [
     name,
     transform.decoded ? transform.decoded(Buffer.from(text), name).toString("utf8") : text,
@@ -215,7 +215,7 @@ describe("the broken payloads are what the issue found (checked without the guar
   it("× 1000 payloads still parse, with every amount a thousand times the recorded one", () => {
     for (const source of ["models-dev", "genai-prices"] as const) {
       const t = CASES.find((c) => c.source === source && c.name.includes("1000"))!.transform;
-      const good = adapter(source).parse(servedPayload(source, LIVE_DATES[source]));
+      const good = adapter(source).parse(servedPayload(source, LIVE_DATES[source]!));
       const bad = adapter(source).parse(transformed(source, t));
       expect(countRows(bad)).toBe(countRows(good));
       const amounts = (ls: typeof good) => ls.flatMap((l) => l.prices.map((p) => p.amount));
@@ -225,7 +225,7 @@ describe("the broken payloads are what the issue found (checked without the guar
   });
 
   it("the row drop loses 45–50 % of models.dev's rows: under the 50 % guard of issue 7", () => {
-    const good = countRows(adapter("models-dev").parse(servedPayload("models-dev", LIVE_DATES["models-dev"])));
+    const good = countRows(adapter("models-dev").parse(servedPayload("models-dev", LIVE_DATES["models-dev"]!)));
     const bad = countRows(adapter("models-dev").parse(transformed("models-dev", { decoded: modelsDevDrop48 })));
     const drop = (good - bad) / good;
     expect(drop).toBeGreaterThan(0.45);
@@ -233,7 +233,7 @@ describe("the broken payloads are what the issue found (checked without the guar
   });
 
   it("a lenient gzip decoder makes the cut Anthropic page a shorter page that still parses", () => {
-    const page = servedPayload("official-anthropic", LIVE_DATES["official-anthropic"]).files.get("pricing.md")!;
+    const page = servedPayload("official-anthropic", LIVE_DATES["official-anthropic"]!).files.get("pricing.md")!;
     const cut = truncatedGzip.wire!(gzipSync(Buffer.from(page)), "pricing.md");
     const lenient = gunzipSync(cut, { finishFlush: constants.Z_SYNC_FLUSH }).toString("utf8");
     expect(lenient.length).toBeLessThan(page.length);
@@ -340,7 +340,7 @@ describe("no false alarm on the real history", () => {
       let clock = Date.parse("2026-07-01T00:00:00.000Z");
       for (const [date, present] of layout) {
         upstream.serve(
-          Object.fromEntries(SOURCE_IDS.map((id) => [id, present.includes(id) ? date : LIVE_DATES[id]])) as Dates,
+          Object.fromEntries(SOURCES.map(({ id }) => [id, present.includes(id) ? date : LIVE_DATES[id]!])) as Dates,
         );
         const adapters = SOURCES.filter((a) => present.includes(a.id));
         const result = await runLiveIngest(store, adapters, testConfig(upstream, dir), QUIET, () => new Date(clock++));

@@ -15,15 +15,15 @@ import { EXPECTED_ERROR, FAULT_PAIRS, makeSeed, runFaultCase, type Seed } from "
 // nothing published is lost.
 describe.each(PAYLOAD_FAULTS)("%s payload", (fault) => {
   it.each(SOURCES.map((a) => [a.id, a] as const))("%s: parse and guards fail that source, saying why", (id, a) => {
-    const lastGood = a.parse(servedPayload(id, SEED_DATES[id]));
+    const lastGood = a.parse(servedPayload(id, SEED_DATES[id]!));
     expect(lastGood.length).toBeGreaterThan(0);
-    const carried = { source: id, observedAt: `${SEED_DATES[id]}T00:00:00.000Z`, listings: lastGood };
-    const outcome = { kind: "payload", payload: servedPayload(id, LIVE_DATES[id], fault) } as const;
+    const carried = { source: id, observedAt: `${SEED_DATES[id]!}T00:00:00.000Z`, listings: lastGood };
+    const outcome = { kind: "payload", payload: servedPayload(id, LIVE_DATES[id]!, fault) } as const;
     expect(parseOutcome(a, outcome, carried, { maxRowDrop: 0.25 })).toEqual({
       failure: { message: expect.stringMatching(EXPECTED_ERROR[fault].message), httpStatus: null },
     });
     // The same payload without the misbehaviour passes.
-    const good = { kind: "payload", payload: servedPayload(id, LIVE_DATES[id]) } as const;
+    const good = { kind: "payload", payload: servedPayload(id, LIVE_DATES[id]!) } as const;
     expect(parseOutcome(a, good, carried, { maxRowDrop: 0.25 })).not.toHaveProperty("failure");
   });
 });

@@ -1,9 +1,8 @@
-import { readdirSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { loadView } from "../src/catalogue/load-view.js";
 import { type LiveRunOutcome, type LiveRunReport, parseDuration, scheduleLiveIngest } from "../src/cli/ingest-live.js";
 import { loadConfig } from "../src/config.js";
-import { LIVE_UPSTREAMS, PORTKEY_PROVIDERS } from "../src/sources/live-upstreams.js";
+import { PORTKEY_PROVIDERS } from "../src/sources/portkey/upstream.js";
 import { SOURCES } from "../src/sources/registry.js";
 import { openSqliteStore } from "../src/store/open-store.js";
 import { startFakeUpstream } from "./fake-upstream.js";
@@ -71,34 +70,18 @@ describe("serve --ingest-every (issue 7 §3)", () => {
 });
 
 describe("live upstream configuration (issue 7 §1)", () => {
-  it("every source has a live upstream; the default URLs are the public ones", () => {
+  // Each source's own URLs are checked in its folder's test (T235); here, what the config makes of them.
+  it("every registered source has a live upstream: its public https base URL, unless overridden", () => {
     const config = loadConfig({});
-    const urls = Object.fromEntries(
-      LIVE_UPSTREAMS.map((u) => [
-        u.source,
-        u
-          .files({ portkeyProviders: ["openai"] })
-          .map((f) => new URL(f.path, config.live.baseUrls[u.source]).toString()),
-      ]),
-    );
-    expect(Object.keys(urls).sort()).toEqual(SOURCES.map((a) => a.id).sort());
-    expect(urls).toEqual({
-      "models-dev": ["https://models.dev/api.json"],
-      "genai-prices": ["https://raw.githubusercontent.com/pydantic/genai-prices/main/prices/new_data/v2/data.json"],
-      "llm-prices": ["https://www.llm-prices.com/current-v1.json", "https://www.llm-prices.com/historical-v1.json"],
-      portkey: ["https://configs.portkey.ai/pricing/openai.json"],
-      openrouter: ["https://openrouter.ai/api/v1/models"],
-      litellm: ["https://raw.githubusercontent.com/BerriAI/litellm/main/model_prices_and_context_window.json"],
-      "official-anthropic": ["https://docs.claude.com/en/docs/about-claude/pricing.md"],
+    expect(config.live.baseUrls).toEqual(Object.fromEntries(SOURCES.map((a) => [a.id, a.upstream.baseUrl])));
+    for (const a of SOURCES) expect(a.upstream.baseUrl, a.id).toMatch(/^https:\/\/[^/]+\/(.+\/)?$/);
+    expect(config.live.settings).toEqual({
+      ...Object.fromEntries(SOURCES.map((a) => [a.id, []])),
+      portkey: PORTKEY_PROVIDERS,
     });
+    expect(loadConfig({ PORTKEY_PROVIDERS: " openai, ,groq " }).live.settings.portkey).toEqual(["openai", "groq"]);
     expect(config.live.fetch.maxBytes).toBe(20 * 1024 * 1024);
     expect(config.live.maxRowDrop).toBe(0.25); // T190
-  });
-
-  it("Portkey's default files are those of the newest recorded Portkey snapshot", () => {
-    const dates = readdirSync("data/upstream/portkey").sort();
-    const files = readdirSync(`data/upstream/portkey/${dates.at(-1)}`).map((f) => f.replace(/\.json\.gz$/, ""));
-    expect([...PORTKEY_PROVIDERS].sort()).toEqual(files.sort());
   });
 
   it("base URLs are overridable per source and checked", () => {

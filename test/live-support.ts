@@ -12,18 +12,17 @@ import { type LiveConfig, parseLiveConfig } from "../src/ingest/live-config.js";
 import { type LiveRunResult, runLiveIngest } from "../src/ingest/live-run.js";
 import { readRunManifest } from "../src/ingest/payload-archive.js";
 import { countRows } from "../src/ingest/run-pipeline.js";
-import { LIVE_UPSTREAMS } from "../src/sources/live-upstreams.js";
 import { SOURCES } from "../src/sources/registry.js";
 import { snapshotFolder } from "../src/sources/snapshot-reader.js";
 import type { CatalogueStore } from "../src/store/catalogue-store.js";
 import { openSqliteStore } from "../src/store/open-store.js";
 import {
   type Dates,
-  FAKE_PORTKEY_PROVIDERS,
   FAULTS,
   type FakeUpstream,
   type Fault,
   SEED_DATES,
+  servedFiles,
   startFakeUpstream,
 } from "./fake-upstream.js";
 
@@ -75,8 +74,7 @@ export function cloneSeed(seed: Seed): { dir: string; cleanup(): void } {
 /** Price rows the adapter finds in what the fake upstream serves now for `source` (computed independently of the ingester). */
 export function servedRows(upstream: FakeUpstream, source: SourceId): number {
   const adapter = SOURCES.find((a) => a.id === source)!;
-  const files = LIVE_UPSTREAMS.find((u) => u.source === source)!.files({ portkeyProviders: FAKE_PORTKEY_PROVIDERS });
-  const payload = new Map(files.map((f) => [f.name, upstream.payload(source, f.name).toString("utf8")]));
+  const payload = new Map(servedFiles(source).map((f) => [f.name, upstream.payload(source, f.name).toString("utf8")]));
   return countRows(adapter.parse({ files: payload, observedAt: "2026-06-01T00:00:00.000Z" }));
 }
 

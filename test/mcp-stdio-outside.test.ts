@@ -1,23 +1,39 @@
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BUNDLED_SNAPSHOTS_DIR } from "../src/config.js";
-import { freshEnv, TARIFF_BIN } from "./cli-support.js";
+import { freshEnv } from "./cli-support.js";
 import { TOOL_NAMES } from "./mcp-support.js";
 
 /**
- * Issue 15 "Must show": an MCP client starts `node <checkout>/bin/tariff.js mcp` from a folder
- * outside the checkout on a fresh machine (a new home, no Tariff variable set). It answers
+ * Issue 15 "Must show": an MCP client starts `node <installation>/bin/tariff.js mcp` from a folder
+ * outside the installation on a fresh machine (a new home, no Tariff variable set). It answers
  * `tools/list` over stdio, the bundled snapshots having been found beside the code and the store
  * put in the per-user data folder; a start that fails leaves no file behind.
+ *
+ * The installation is this checkout's code (bin/, the compiled build/, package.json, its
+ * node_modules) with one month of the recorded snapshots bundled (2026-06-01), so the first start
+ * replays one folder, not twelve (T237: the twelve-month replay is what the test replay cache
+ * builds; `test/cli.test.ts` starts the checkout's own first replay of all twelve and interrupts it).
  */
+/** The one month the installation bundles: every source's payloads of that date. */
+const LAST_MONTH = "2026-06-01";
 let root: string;
+let install: string;
 
 beforeAll(() => {
   root = mkdtempSync(join(tmpdir(), "tariff-mcp-outside-"));
+  install = join(root, "install");
+  for (const part of ["bin", "build", "package.json"]) cpSync(part, join(install, part), { recursive: true });
+  symlinkSync(resolve("node_modules"), join(install, "node_modules"));
+  for (const source of readdirSync(BUNDLED_SNAPSHOTS_DIR))
+    if (existsSync(join(BUNDLED_SNAPSHOTS_DIR, source, LAST_MONTH)))
+      cpSync(join(BUNDLED_SNAPSHOTS_DIR, source, LAST_MONTH), join(install, "data", "upstream", source, LAST_MONTH), {
+        recursive: true,
+      });
 });
 afterAll(() => {
   if (root) rmSync(root, { recursive: true, force: true });
@@ -42,7 +58,7 @@ async function connect(home: string, cwd: string, extra: Record<string, string> 
   let stderr = "";
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [TARIFF_BIN, "mcp"],
+    args: [join(install, "bin", "tariff.js"), "mcp"],
     cwd,
     env: freshEnv(home, extra) as Record<string, string>,
     stderr: "pipe",
@@ -51,9 +67,8 @@ async function connect(home: string, cwd: string, extra: Record<string, string> 
     stderr += chunk.toString("utf8");
   });
   const client = new Client({ name: "tariff-outside-test", version: "0.0.0" });
-  // The first start replays the bundled snapshots before it answers `initialize`: on a loaded
-  // machine that takes longer than the SDK's 60 s request timeout.
-  const connected = await client.connect(transport, { timeout: 220_000 }).then(
+  // The first start replays the bundled snapshots before it answers `initialize`.
+  const connected = await client.connect(transport, { timeout: 120_000 }).then(
     () => null,
     (error: unknown) => error,
   );
@@ -72,14 +87,14 @@ describe("tariff mcp from outside the checkout", () => {
       expect(stderr()).toContain(
         `tariff mcp: store: ${store} (the per-user default; set DATA_DIR to keep it elsewhere)\n`,
       );
-      expect(stderr()).toContain(`replaying 12 snapshot folder(s) from ${BUNDLED_SNAPSHOTS_DIR}`);
+      expect(stderr()).toContain(`replaying 1 snapshot folder(s) from ${join(install, "data", "upstream")}`);
       expect(stderr()).toContain("serving dataset 2026-06-01T00:00:00.000Z over stdio");
       expect(entriesUnder(home)).toContain(join(".local", "share", "tariff", "tariff.db"));
       expect(entriesUnder(cwd)).toEqual([]);
     } finally {
       await client.close();
     }
-  }, 240_000);
+  }, 150_000);
 
   it("a start without snapshots says where it looked, and leaves no file behind", async () => {
     const { home, cwd } = freshMachine("no-snapshots");

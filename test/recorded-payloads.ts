@@ -110,3 +110,9 @@ export function amountIn(listing: Listing, d: Dimension, unit: Unit = "mtok"): n
 export function payloadOf(files: Record<string, string>, observedAt = "2026-06-01T00:00:00.000Z"): SourcePayload {
   return { files: new Map(Object.entries(files)), observedAt };
 }
+
+/** The URLs a live run fetches for `adapter` by default: its public base URL and files (issue 7 §1, T235). */
+export function liveUrls(adapter: SourceAdapter): string[] {
+  const { baseUrl, setting, files } = adapter.upstream;
+  return files(setting?.defaults ?? []).map((f) => new URL(f.path, baseUrl).toString());
+}

@@ -5,7 +5,8 @@ import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { gunzipSync, gzipSync } from "node:zlib";
 import type { SourceId } from "../src/domain/observation.js";
-import { baseUrlVariable, LIVE_UPSTREAMS, PORTKEY_PROVIDERS } from "../src/sources/live-upstreams.js";
+import { SOURCES } from "../src/sources/registry.js";
+import { baseUrlVariable } from "../src/sources/upstream.js";
 
 /**
  * The real upstreams as a live run would find them after the bundled snapshots (issue 27 §5): a
@@ -50,22 +51,23 @@ export async function startRecordedUpstream(dates: RecordedDates = NEWEST_RECORD
     const [, source, ...rest] = url.pathname.split("/");
     const path = rest.join("/");
     requests.push(`${source}/${path}`);
-    const upstream = LIVE_UPSTREAMS.find((u) => u.source === source);
-    const file = upstream?.files({ portkeyProviders: PORTKEY_PROVIDERS }).find((f) => f.path === path);
-    if (!upstream || !file) {
+    const adapter = SOURCES.find((a) => a.id === source);
+    // Each source's files with its default settings (every Portkey file of the newest snapshot).
+    const file = adapter?.upstream.files(adapter.upstream.setting?.defaults ?? []).find((f) => f.path === path);
+    if (!adapter || !file) {
       res.writeHead(404, { "content-type": "text/plain" }).end("not found");
       return;
     }
-    const key = `${upstream.source}/${file.name}`;
+    const key = `${adapter.id}/${file.name}`;
     let body = bodies.get(key);
     if (!body) {
-      body = readRecorded(upstream.source, dates[upstream.source], file.name);
+      body = readRecorded(adapter.id, dates[adapter.id]!, file.name);
       bodies.set(key, body);
     }
     const etag = `"${createHash("sha256").update(body).digest("hex").slice(0, 32)}"`;
     const headers: Record<string, string> = {
       etag,
-      "content-type": upstream.source === "official-anthropic" ? "text/markdown; charset=utf-8" : "application/json",
+      "content-type": adapter.id === "official-anthropic" ? "text/markdown; charset=utf-8" : "application/json",
       vary: "accept-encoding",
     };
     if (req.headers["if-none-match"] === etag) {
@@ -84,7 +86,7 @@ export async function startRecordedUpstream(dates: RecordedDates = NEWEST_RECORD
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     origin,
-    env: () => Object.fromEntries(LIVE_UPSTREAMS.map((u) => [baseUrlVariable(u.source), `${origin}/${u.source}/`])),
+    env: () => Object.fromEntries(SOURCES.map((a) => [baseUrlVariable(a.id), `${origin}/${a.id}/`])),
     requests,
     close: () =>
       new Promise<void>((resolve) => {
@@ -111,5 +113,5 @@ export async function unreachableSources(): Promise<Record<string, string>> {
   await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
   const { port } = probe.address() as AddressInfo;
   await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return Object.fromEntries(LIVE_UPSTREAMS.map((u) => [baseUrlVariable(u.source), `http://127.0.0.1:${port}/`]));
+  return Object.fromEntries(SOURCES.map((a) => [baseUrlVariable(a.id), `http://127.0.0.1:${port}/`]));
 }

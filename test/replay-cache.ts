@@ -1,14 +1,26 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { deserialize, serialize } from "node:v8";
+import pg from "pg";
 import { ingestSnapshots } from "../src/ingest/run-ingest.js";
 import { SOURCES } from "../src/sources/registry.js";
 import type { CatalogueStore } from "../src/store/catalogue-store.js";
 import { openPostgresStore, openSqliteStore } from "../src/store/open-store.js";
-import { createPgDatabase } from "./store-backends.js";
+import {
+  CACHE_ROOT,
+  type ReplayCache,
+  readStatus,
+  replayCache,
+  replayKey,
+  replayReady,
+  type Status,
+} from "./replay-key.js";
+import { PG_ADMIN_URL } from "./store-backends.js";
+
+export { type ReplayCache, replayCache, replayKey, replayReady } from "./replay-key.js";
 
 /**
  * The replay the integration suites read (T152): every bundled snapshot replayed once into a real
@@ -19,71 +31,9 @@ import { createPgDatabase } from "./store-backends.js";
  * it waits for it ({@link waitForReplay}).
  *
  * Beside the database the build keeps the replay's publish log (the arguments of every
- * `store.publish`, v8-serialized), from which {@link replayIntoPostgres} gives PostgreSQL exactly
+ * `store.publish`, v8-serialized), from which {@link replayPostgresUrl} gives PostgreSQL exactly
  * the publishes SQLite received, without running the pipeline again.
  */
-
-/** Where the cached replays live (inside node_modules: per checkout, never committed). */
-export const CACHE_ROOT = resolve("node_modules/.cache/tariff-test");
-
-/** One cached replay: its files and the build's status and lock. */
-export interface ReplayCache {
-  readonly key: string;
-  readonly dir: string;
-  /** The replayed SQLite store (opened read-only by intent: suites that write copy it). */
-  readonly dbPath: string;
-  /** v8-serialized `Parameters<CatalogueStore["publish"]>[]` of the replay, in order. */
-  readonly logPath: string;
-  /** `{"ok": true, ms}` or `{"ok": false, error}`, written last by the build. */
-  readonly statusPath: string;
-  /** Holds the builder's pid while a build runs. */
-  readonly lockPath: string;
-}
-
-/** What the replay depends on: every file of these trees (tests of src excluded), by path and bytes. */
-const INPUTS = ["data/upstream", "src", "package-lock.json", "test/replay-cache.ts", "test/store-backends.ts"];
-
-function files(path: string): string[] {
-  if (!statSync(path).isDirectory()) return [path];
-  return readdirSync(path)
-    .sort()
-    .flatMap((name) => files(join(path, name)));
-}
-
-/** The cache key: 16 hex digits of a SHA-256 over every input file's path and bytes. */
-export function replayKey(): string {
-  const hash = createHash("sha256");
-  for (const file of INPUTS.flatMap(files).filter((f) => !f.endsWith(".test.ts"))) {
-    hash.update(`${file}\0`);
-    hash.update(readFileSync(file));
-    hash.update("\0");
-  }
-  return hash.digest("hex").slice(0, 16);
-}
-
-export function replayCache(key: string): ReplayCache {
-  const dir = join(CACHE_ROOT, `replay-${key}`);
-  return {
-    key,
-    dir,
-    dbPath: join(dir, "replay.db"),
-    logPath: join(dir, "publishes.v8"),
-    statusPath: join(dir, "status.json"),
-    lockPath: join(dir, "build.lock"),
-  };
-}
-
-type Status = { ok: true; ms: number } | { ok: false; error: string };
-
-function readStatus(cache: ReplayCache): Status | null {
-  if (!existsSync(cache.statusPath)) return null;
-  return JSON.parse(readFileSync(cache.statusPath, "utf8")) as Status;
-}
-
-/** True when the cache holds a complete replay. */
-export function replayReady(cache: ReplayCache): boolean {
-  return readStatus(cache)?.ok === true && existsSync(cache.dbPath) && existsSync(cache.logPath);
-}
 
 function alive(pid: number): boolean {
   try {
@@ -170,23 +120,56 @@ function writeStatus(cache: ReplayCache, status: Status): void {
 }
 
 /**
- * A fresh PostgreSQL database given every publish of the cached replay, in order: the store the
- * SQLite suites read, on the other back-end (T152).
+ * The PostgreSQL copy of the cached replay (T239): every publish of the replay given, in order, to
+ * a database of the test server, the store the SQLite suites read on the other back-end (T152). It
+ * is built once per checkout and replay key (`tariff_replay_<checkout>_<key>`) and kept between runs
+ * like the SQLite file: the build holds an advisory lock (concurrent runs build it once), writes
+ * under a temporary name and renames the database when complete, then drops the checkout's copies
+ * of older keys.
+ * @returns its URL; readers only (a suite that writes makes its own database)
  */
-export async function replayIntoPostgres(
-  cache: ReplayCache,
-): Promise<{ store: CatalogueStore; url: string; drop(): Promise<void> }> {
-  const publishes = deserialize(readFileSync(cache.logPath)) as Parameters<CatalogueStore["publish"]>[];
-  const db = await createPgDatabase();
-  const store = await openPostgresStore(db.url);
+export async function replayPostgresUrl(cache: ReplayCache): Promise<string> {
+  const checkout = createHash("sha256").update(resolve(".")).digest("hex").slice(0, 8);
+  const prefix = `tariff_replay_${checkout}_`;
+  const name = `${prefix}${cache.key}`;
+  const urlOf = (database: string) => PG_ADMIN_URL.replace(/\/[^/]*$/, `/${database}`);
+  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+  await admin.connect();
   try {
-    for (const args of publishes) await store.publish(...args);
-  } catch (error) {
-    await store.close();
-    await db.drop();
-    throw error;
+    await admin.query("select pg_advisory_lock(hashtext($1))", [prefix]);
+    const found = await admin.query("select 1 from pg_database where datname = $1", [name]);
+    if (found.rowCount === 0) {
+      const building = `${name}_building`;
+      await admin.query(`drop database if exists ${building} with (force)`);
+      await admin.query(`create database ${building}`);
+      const store = await openPostgresStore(urlOf(building));
+      try {
+        const publishes = deserialize(readFileSync(cache.logPath)) as Parameters<CatalogueStore["publish"]>[];
+        for (const args of publishes) await store.publish(...args);
+      } finally {
+        await store.close();
+      }
+      // The store's connections close asynchronously: a rename that still sees one (55006) waits for it.
+      for (let attempt = 0; ; attempt++) {
+        try {
+          await admin.query(`alter database ${building} rename to ${name}`);
+          break;
+        } catch (error) {
+          if ((error as { code?: string }).code !== "55006" || attempt >= 50) throw error;
+          await new Promise((r) => setTimeout(r, 100));
+        }
+      }
+      const older = await admin.query<{ datname: string }>(
+        "select datname from pg_database where left(datname, length($1)) = $1 and datname <> $2",
+        [prefix, name],
+      );
+      for (const { datname } of older.rows) await admin.query(`drop database if exists ${datname} with (force)`);
+    }
+  } finally {
+    await admin.query("select pg_advisory_unlock_all()").catch(() => {});
+    await admin.end();
   }
-  return { store, url: db.url, drop: db.drop };
+  return urlOf(name);
 }
 
 /**

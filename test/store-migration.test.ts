@@ -8,122 +8,45 @@ import { describe, expect, it } from "vitest";
 import type { Dataset } from "../src/domain/dataset.js";
 import { migrationProvider } from "../src/store/migrations.js";
 import { openPostgresStore, openSqliteStore } from "../src/store/open-store.js";
+import { fromModel, fromPrice, providerRow, runRow, sourceHealthRow } from "../src/store/rows.js";
 import type { ModelTable, PriceTable, StoreSchema } from "../src/store/schema.js";
 import { openReplayStore } from "./harness.js";
 import { createPgDatabase, STORE_KINDS } from "./store-backends.js";
 
 // Migration 0006 (issue 17, T146): a store written before it holds one copy of every price and
 // model per dataset version. Such a store is built here at migration 0005 from three real replayed
-// versions, written row by row as the publish of that time wrote them; opening it migrates it to
-// spans, and every version must load back exactly as it was published.
+// versions, written row by row as the publish of that time wrote them (the same columns and
+// encodings as today's rows, `src/store/rows.ts`, less the span interval and identity, plus the
+// version and order); opening it migrates it to spans, and every version must load back exactly as
+// it was published.
 type LegacySchema = Omit<StoreSchema, "price_span" | "model_span"> & { price: PriceTable; model: ModelTable };
 
 async function writeLegacy(db: Kysely<LegacySchema>, dataset: Dataset): Promise<void> {
   const v = dataset.run.datasetVersion;
-  const r = dataset.run;
-  await db
-    .insertInto("run")
-    .values({
-      id: r.id,
-      dataset_version: v,
-      status: r.status,
-      started_at: r.startedAt,
-      finished_at: r.finishedAt,
-      summary: JSON.stringify(r.summary),
-    })
-    .execute();
+  await db.insertInto("run").values(runRow(dataset.run)).execute();
   await db
     .insertInto("provider")
-    .values(
-      dataset.providers.map((p) => ({
-        dataset_version: v,
-        slug: p.slug,
-        name: p.name,
-        website: p.website,
-        pricing_url: p.pricingUrl,
-        official: p.official ? 1 : 0,
-        models: p.models,
-      })),
-    )
+    .values(dataset.providers.map((p) => providerRow(v, p)))
     .execute();
   for (let i = 0; i < dataset.models.length; i += 500)
     await db
       .insertInto("model")
-      .values(
-        dataset.models.slice(i, i + 500).map((m) => ({
-          dataset_version: v,
-          id: m.id,
-          provider: m.provider,
-          slug: m.slug,
-          name: m.name,
-          family: m.family,
-          context_window: m.contextWindow,
-          max_output_tokens: m.maxOutputTokens,
-          open_weights: m.openWeights ? 1 : 0,
-          first_seen_at: m.firstSeenAt,
-          lifecycle_state: m.lifecycle.state,
-          released_on: m.lifecycle.releasedOn,
-          deprecated_on: m.lifecycle.deprecatedOn,
-          retires_on: m.lifecycle.retiresOn,
-          aliases: JSON.stringify(m.aliases),
-          former_ids: JSON.stringify(m.formerIds),
-          listed: m.listed ? 1 : 0,
-        })),
-      )
+      .values(dataset.models.slice(i, i + 500).map((m) => ({ dataset_version: v, ...fromModel(m) })))
       .execute();
+  // One copy of every price per version, numbered in the version's order; no identity column.
   for (let i = 0; i < dataset.prices.length; i += 500)
     await db
       .insertInto("price")
       .values(
-        dataset.prices.slice(i, i + 500).map((p, j) => ({
-          dataset_version: v,
-          ord: i + j,
-          model_id: p.modelId,
-          channel: p.channel,
-          seller: p.seller,
-          label: p.label,
-          direction: p.direction,
-          modality: p.modality,
-          tier: p.tier,
-          cache: p.cache,
-          context_min: p.contextMin,
-          context_max: p.contextMax,
-          qualifiers: JSON.stringify(p.qualifiers),
-          amount: p.amount,
-          unit: p.unit,
-          display_unit: p.displayUnit,
-          denomination: p.denomination,
-          currency: p.currency,
-          confidence: p.confidence,
-          confidence_score: p.confidenceScore,
-          sources: JSON.stringify(p.sources),
-          dissenting: JSON.stringify(p.dissenting),
-          disputed: p.disputed ? 1 : 0,
-          fallback_amount: p.fallbackAmount,
-          effective_from: p.effectiveFrom,
-          stale_since: p.staleSince,
-          observations: JSON.stringify(p.observations),
-        })),
+        dataset.prices.slice(i, i + 500).map((p, j) => {
+          const { price_key: _key, ...row } = fromPrice(p);
+          return { dataset_version: v, ord: i + j, ...row };
+        }),
       )
       .execute();
   await db
     .insertInto("source_health")
-    .values(
-      dataset.sources.map((s) => ({
-        dataset_version: v,
-        source: s.source,
-        last_success_at: s.lastSuccessAt,
-        last_error: s.lastError ? JSON.stringify(s.lastError) : null,
-        rows_last_run: s.rowsLastRun,
-        unmatched_last_run: s.unmatchedLastRun,
-        last_run_status: s.lastRunStatus,
-        last_run_at: s.lastRunAt,
-        rejected_last_run: s.rejectedLastRun,
-        rejected_by_reason: JSON.stringify(s.rejectedByReason),
-        unmapped_last_run: s.unmappedLastRun,
-        unmapped_by_field: JSON.stringify(s.unmappedByField),
-      })),
-    )
+    .values(dataset.sources.map((s) => sourceHealthRow(v, s)))
     .execute();
 }
 

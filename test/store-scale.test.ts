@@ -26,9 +26,18 @@ describe.each(STORE_KINDS)("store: %s", (kind) => {
   it("one ingester at a time: a second one fails at once without waiting, or waits its turn", async () => {
     const other = await second();
     try {
+      // The first ingester holds the lock until released; no sleep: it says when it has the lock.
       let release!: () => void;
-      const held = fresh.store.withIngestLock(() => new Promise<void>((r) => (release = r)));
-      await new Promise((r) => setTimeout(r, 100));
+      let locked!: () => void;
+      const holding = new Promise<void>((r) => (locked = r));
+      const held = fresh.store.withIngestLock(
+        () =>
+          new Promise<void>((r) => {
+            release = r;
+            locked();
+          }),
+      );
+      await holding;
       await expect(other.withIngestLock(async () => "ran", { wait: false })).rejects.toBeInstanceOf(IngestLockedError);
       const waiting = other.withIngestLock(async () => "ran after");
       release();

@@ -3,7 +3,7 @@ import { CHANGE_KINDS } from "../domain/change.js";
 import { CHANNELS } from "../domain/channel.js";
 import { CONFIDENCE_LEVELS } from "../domain/confidence.js";
 import { CACHE_TTLS, USAGE_FIELDS } from "../domain/cost.js";
-import { TIERS } from "../domain/dimension.js";
+import { AXIS_NAMES, type Axis, axisValuesText, TIERS } from "../domain/dimension.js";
 import { CURRENT_WITHIN_DAYS, SOURCE_HEALTH } from "../domain/freshness.js";
 
 /**
@@ -22,14 +22,19 @@ const modelId = z
   .meta({ description: "`<provider_slug>/<model_slug>` (D1)", example: "anthropic/claude-opus-4-0" });
 const confidence = z.enum(CONFIDENCE_LEVELS).meta({ id: "Confidence", description: "Confidence level (D8)" });
 
+/**
+ * A price's dimension axes: strings (api-v1.md; a new value is an addition, not a change of shape),
+ * described with today's values from the axes' one description (T236).
+ */
+const AXIS_FIELDS = Object.fromEntries(
+  AXIS_NAMES.map((a) => [a, z.string().meta({ description: `${axisValuesText(a)} (D27)` })]),
+) as Record<Axis, z.ZodString>;
+
 /** api-v1.md "Price", D7, D8, D27. */
 export const PriceSchema = z
   .strictObject({
     label: z.string().meta({ description: "Human name of the dimension; unique within a model (D27)" }),
-    direction: z.string(),
-    modality: z.string(),
-    tier: z.string(),
-    cache: z.string(),
+    ...AXIS_FIELDS,
     contextMin: z.number().int().min(0),
     contextMax: z.number().int().nullable(),
     qualifiers: z.record(z.string(), z.string()),

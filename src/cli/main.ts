@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { Command, InvalidArgumentError } from "commander";
 import { DEFAULT_INGEST_EVERY, loadConfig, parseIngestEvery } from "../config.js";
-import { SOURCE_IDS, type SourceId } from "../domain/observation.js";
+import type { SourceId } from "../domain/observation.js";
 import { SNAPSHOTS_LAYOUT, snapshotRunFolders } from "../ingest/snapshots-folder.js";
 import { environmentHelp } from "./environment-help.js";
 import { registerPriceFileCommands } from "./price-file-commands.js";
@@ -54,7 +54,9 @@ program
     const config = loadConfig();
     if (opts.snapshots === undefined) {
       interruptLiveIngestion();
-      const live = opts.accept ? { ...config, live: { ...config.live, accept: opts.accept } } : config;
+      const live = opts.accept
+        ? { ...config, live: { ...config.live, accept: await checkAccepted(opts.accept) } }
+        : config;
       await (await import("./ingest-live.js")).ingestLiveOnce(live);
       return;
     }
@@ -169,20 +171,30 @@ program
 registerPriceFileCommands(program); // issue 29: `tariff export` and `tariff cost`
 
 /**
- * `--accept models-dev,genai-prices`: source ids of the registry (T194).
- * @throws InvalidArgumentError naming an unknown id and the known ones
+ * `--accept models-dev,genai-prices`: comma-separated source ids (T194), checked against the
+ * registry when the live run starts ({@link checkAccepted}), so `--help` loads no adapter (T134).
+ * @throws InvalidArgumentError when the list names no source
  */
 function parseSourceList(text: string): ReadonlySet<SourceId> {
   const ids = text
     .split(",")
     .map((s) => s.trim())
     .filter((s) => s.length > 0);
-  const unknown = ids.filter((id) => !(SOURCE_IDS as readonly string[]).includes(id));
-  if (ids.length === 0 || unknown.length > 0)
-    throw new InvalidArgumentError(
-      `${unknown.length > 0 ? `unknown source ${unknown.join(", ")}` : "no source"}; the sources are ${SOURCE_IDS.join(", ")}`,
-    );
-  return new Set(ids as SourceId[]);
+  if (ids.length === 0) throw new InvalidArgumentError("no source");
+  return new Set(ids);
+}
+
+/**
+ * The `--accept` ids, each a source of the registry (T194).
+ * @throws InvalidArgumentError naming an unknown id and the known ones
+ */
+async function checkAccepted(ids: ReadonlySet<SourceId>): Promise<ReadonlySet<SourceId>> {
+  const { SOURCES } = await import("../sources/registry.js");
+  const known = SOURCES.map((a) => a.id);
+  const unknown = [...ids].filter((id) => !known.includes(id));
+  if (unknown.length > 0)
+    throw new InvalidArgumentError(`unknown source ${unknown.join(", ")}; the sources are ${known.join(", ")}`);
+  return ids;
 }
 
 /**

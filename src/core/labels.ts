@@ -1,4 +1,4 @@
-import type { Dimension } from "../domain/dimension.js";
+import { axisLabel, type Dimension } from "../domain/dimension.js";
 import { UNITS, type Unit } from "../domain/unit.js";
 
 /**
@@ -10,14 +10,19 @@ import { UNITS, type Unit } from "../domain/unit.js";
  * apart, in key order: `Input (seller: groq)`.
  */
 export function baseLabel(d: Dimension): string {
-  const direction = d.direction.charAt(0).toUpperCase() + d.direction.slice(1);
+  const direction = axisLabel("direction", d.direction)!;
   const parts: string[] = [];
-  if (d.modality !== "text") parts.push(`${d.modality} ${d.direction}`);
-  if (d.tier !== "standard") parts.push(d.tier);
-  if (d.cache !== "none") parts.push(d.cache === "write_1h" ? "cache write 1h" : `cache ${d.cache}`);
+  // The words of each axis value are described once, with the axis (T236).
+  const modality = axisLabel("modality", d.modality);
+  if (modality) parts.push(`${modality} ${direction}`);
+  const tier = axisLabel("tier", d.tier);
+  if (tier) parts.push(tier);
+  const cache = axisLabel("cache", d.cache);
+  if (cache) parts.push(cache);
   const bracket = bracketText(d.contextMin, d.contextMax);
   if (bracket) parts.push(bracket);
-  return parts.length > 0 ? `${direction} (${parts.join(", ")})` : direction;
+  const name = direction.charAt(0).toUpperCase() + direction.slice(1);
+  return parts.length > 0 ? `${name} (${parts.join(", ")})` : name;
 }
 
 /** `> 200K tokens`, `≤ 128K tokens`, `32K–128K tokens`; null for the unbracketed default. */

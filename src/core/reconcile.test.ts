@@ -8,6 +8,7 @@ import { atLeastAsConfident, reconcile, type SourceObservation } from "./reconci
 // The real-data disagreements are pinned in test/catalogue-replay.test.ts.
 const RUN = "2026-06-01T00:00:00.000Z";
 const ctx = { runTime: RUN, prior: null };
+// The registered sources and their weights (as in their folders), fixed here as test input.
 const WEIGHTS: Record<SourceId, number> = {
   "models-dev": 0.8,
   "genai-prices": 0.8,
@@ -26,7 +27,7 @@ function obs(source: SourceId, amount: number, extra: Partial<SourceObservation>
     unit: "mtok",
     denomination: "currency",
     currency: "USD",
-    weight: WEIGHTS[source],
+    weight: WEIGHTS[source]!,
     authoritative: source === "official-anthropic",
     fresh: true,
     ...extra,

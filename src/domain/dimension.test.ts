@@ -1,6 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { priceKey } from "./dataset.js";
-import { dimension, dimensionKey, isBaseTextDimension } from "./dimension.js";
+import {
+  axisValuesText,
+  CACHE_KINDS,
+  compareDimensions,
+  DIRECTIONS,
+  dimension,
+  dimensionKey,
+  isBaseTextDimension,
+  MODALITIES,
+  TIERS,
+} from "./dimension.js";
 
 /**
  * Price dimensions (api-v1.md "Price", D27, D30) and the identity of a price across dataset
@@ -106,6 +116,50 @@ describe("priceKey: a price's identity across dataset versions", () => {
   ])("another %s is another price", (_name, change) => {
     expect(priceKey({ ...price, ...input, ...change }, dimensionKey(input))).not.toBe(
       priceKey({ ...price, ...input }, dimensionKey(input)),
+    );
+  });
+});
+
+describe("the axes, described once (issue 30 §4, T236)", () => {
+  it("the vocabulary of D27 in reading order, each axis's default first (a new value is an addition)", () => {
+    const inOrder = (values: readonly string[], d27: string[]) => values.filter((v) => d27.includes(v));
+    expect(inOrder(DIRECTIONS, ["input", "output", "reasoning", "request", "tool"])).toEqual([
+      "input",
+      "output",
+      "reasoning",
+      "request",
+      "tool",
+    ]);
+    expect(inOrder(MODALITIES, ["text", "image", "audio", "video"])).toEqual(["text", "image", "audio", "video"]);
+    expect(inOrder(TIERS, ["standard", "batch", "flex", "priority"])).toEqual([
+      "standard",
+      "batch",
+      "flex",
+      "priority",
+    ]);
+    expect(inOrder(CACHE_KINDS, ["none", "read", "write", "write_1h"])).toEqual(["none", "read", "write", "write_1h"]);
+    const { direction: _, ...defaults } = dimension("input");
+    expect(defaults).toMatchObject({ modality: "text", tier: "standard", cache: "none" });
+    expect(axisValuesText("modality")).toBe(`${MODALITIES.slice(0, -1).join(", ")} or ${MODALITIES.at(-1)}`);
+  });
+
+  it("the dimensions of one offer read tier, bracket, modality, direction, then cache kind, each in its axis's order", () => {
+    // Invented combination of dimensions the adapters produce: batch, bracketed, image and cached inputs.
+    const read = [
+      dimension("input"),
+      dimension("input", { cache: "read" }),
+      dimension("input", { cache: "write" }),
+      dimension("output"),
+      dimension("input", { contextMin: 200_000 }),
+      dimension("input", { modality: "image" }),
+      dimension("input", { tier: "batch" }),
+      dimension("output", { tier: "batch" }),
+      dimension("input", { tier: "priority" }),
+    ];
+    const shuffled = [read[8]!, read[3]!, read[0]!, read[6]!, read[2]!, read[4]!, read[1]!, read[7]!, read[5]!];
+    const sorted = shuffled.sort(compareDimensions).map(dimensionKey);
+    expect(sorted).toEqual(
+      [read[0]!, read[1]!, read[2]!, read[3]!, read[5]!, read[4]!, read[6]!, read[7]!, read[8]!].map(dimensionKey),
     );
   });
 });

@@ -1,17 +1,16 @@
 import type { Dimension } from "./dimension.js";
 import type { Denomination, Unit } from "./unit.js";
 
-/** Identifier of a configured source (one adapter per upstream), e.g. `models-dev`. */
-export const SOURCE_IDS = [
-  "models-dev",
-  "genai-prices",
-  "llm-prices",
-  "portkey",
-  "openrouter",
-  "litellm",
-  "official-anthropic",
-] as const;
-export type SourceId = (typeof SOURCE_IDS)[number];
+/**
+ * Identifier of a source (one adapter per upstream), e.g. `models-dev`: the name of its folder under
+ * `src/sources/`. The vocabulary is the registry (`src/sources/registry.ts`), not a list here, so a
+ * new source is its folder and one registry line (issue 30 §3, T235); ids are lower-case slugs
+ * ({@link SOURCE_ID_PATTERN}), which the store checks on read.
+ */
+export type SourceId = string;
+
+/** The spelling of a {@link SourceId}: lower-case words joined by `-`. */
+export const SOURCE_ID_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /**
  * One price as a source states it, normalized to display units. The atom of reconciliation.

@@ -3,14 +3,15 @@ import { z } from "zod";
 import type { SourceId } from "../domain/observation.js";
 import { envInteger } from "../env-var.js";
 import type { FetchLimits } from "../sources/fetch-source.js";
-import { baseUrlVariable, LIVE_UPSTREAMS, PORTKEY_PROVIDERS } from "../sources/live-upstreams.js";
+import { SOURCES } from "../sources/registry.js";
+import { baseUrlVariable } from "../sources/upstream.js";
 
 /** Live-ingestion settings (issue 7), parsed from the environment by `loadConfig` (README table). */
 export interface LiveConfig {
   /** Base URL per source (`SOURCE_URL_<ID>`), ending in `/`. */
   readonly baseUrls: Readonly<Record<SourceId, string>>;
-  /** Portkey provider files to fetch. */
-  readonly portkeyProviders: readonly string[];
+  /** Each source's setting (Portkey's provider files), `[]` for a source without one (T235). */
+  readonly settings: Readonly<Record<SourceId, readonly string[]>>;
   /** Raw payload archive, replayable with `tariff ingest --snapshots <archiveDir>`. */
   readonly archiveDir: string;
   readonly fetch: FetchLimits;
@@ -23,15 +24,17 @@ export interface LiveConfig {
   readonly accept?: ReadonlySet<SourceId>;
 }
 
+/** The sources' own settings (`PORTKEY_PROVIDERS`), declared in their folders (T235). */
+const SETTINGS = SOURCES.flatMap((a) => (a.upstream.setting ? [{ source: a.id, ...a.upstream.setting }] : []));
+
 /** The live-ingestion variables, each with its help text (`description`, `fallback`). */
 export const LIVE_ENV = z.object({
-  PORTKEY_PROVIDERS: z
-    .string()
-    .optional()
-    .meta({
-      description: "Portkey pricing files to fetch, comma-separated",
-      fallback: `${PORTKEY_PROVIDERS.length} files`,
-    }),
+  ...Object.fromEntries(
+    SETTINGS.map((s) => [
+      s.variable,
+      z.string().optional().meta({ description: s.description, fallback: s.fallbackHelp }),
+    ]),
+  ),
   ARCHIVE_DIR: z
     .string()
     .min(1)
@@ -63,21 +66,26 @@ export const LIVE_VARIABLES: readonly string[] = Object.keys(Env.shape);
 export function parseLiveConfig(env: NodeJS.ProcessEnv, dataDir: string): LiveConfig {
   const parsed = Env.safeParse(env);
   const issues = parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
-  const baseUrls = {} as Record<SourceId, string>;
-  for (const u of LIVE_UPSTREAMS) {
-    const name = baseUrlVariable(u.source);
+  const baseUrls: Record<SourceId, string> = {};
+  for (const a of SOURCES) {
+    const name = baseUrlVariable(a.id);
     const value = env[name];
     if (value !== undefined && !z.url().safeParse(value).success) issues.push(`${name}: not a URL`);
-    baseUrls[u.source] = value ? (value.endsWith("/") ? value : `${value}/`) : u.baseUrl;
+    baseUrls[a.id] = value ? (value.endsWith("/") ? value : `${value}/`) : a.upstream.baseUrl;
   }
   if (!parsed.success || issues.length > 0) throw new Error(`invalid configuration:\n  ${issues.join("\n  ")}`);
   const e = parsed.data;
-  const portkey = e.PORTKEY_PROVIDERS?.split(",")
-    .map((s) => s.trim())
-    .filter((s) => s.length > 0);
+  const settings: Record<SourceId, readonly string[]> = Object.fromEntries(SOURCES.map((a) => [a.id, []]));
+  for (const s of SETTINGS) {
+    const list = env[s.variable]
+      ?.split(",")
+      .map((v) => v.trim())
+      .filter((v) => v.length > 0);
+    settings[s.source] = list && list.length > 0 ? list : s.defaults;
+  }
   return Object.freeze({
     baseUrls,
-    portkeyProviders: portkey && portkey.length > 0 ? portkey : PORTKEY_PROVIDERS,
+    settings,
     archiveDir: resolve(e.ARCHIVE_DIR ?? resolve(dataDir, "archive")),
     fetch: {
       timeoutMs: e.INGEST_TIMEOUT_MS,

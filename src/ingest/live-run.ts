@@ -4,7 +4,6 @@ import type { Dataset } from "../domain/dataset.js";
 import type { SourceId } from "../domain/observation.js";
 import { withoutAddresses } from "../sources/failure-text.js";
 import { createDispatcher, FetchError, fetchFile } from "../sources/fetch-source.js";
-import { LIVE_UPSTREAMS } from "../sources/live-upstreams.js";
 import type { SourceAdapter } from "../sources/source.js";
 import type { CatalogueStore } from "../store/catalogue-store.js";
 import type { LiveConfig } from "./live-config.js";
@@ -122,7 +121,7 @@ async function runLocked(
   try {
     await Promise.all(
       adapters.map(async (adapter) => {
-        fetched.set(adapter.id, await fetchSource(adapter.id, config, cache, dispatcher, archive, log));
+        fetched.set(adapter.id, await fetchSource(adapter, config, cache, dispatcher, archive, log));
       }),
     );
   } finally {
@@ -145,7 +144,7 @@ async function runLocked(
   if (ctx.previous && !bringsNewEvidence(outcomes, ctx.previous)) {
     const failures = new Map([...fetched].flatMap(([id, f]) => (f.failure ? [[id, f.failure] as const] : [])));
     writeHttpCache(archive, { urls: nextCache(cache, fetched, failures, runTime).urls, sources: cache.sources });
-    const statuses = Object.fromEntries(Object.entries(manifestSources).map(([id, m]) => [id, m.status]));
+    const statuses = Object.fromEntries(Object.entries(manifestSources).map(([id, m]) => [id, m?.status]));
     log.info({ sources: statuses }, "live run: no new evidence, nothing published");
     const sources = summaries(adapters, fetched, { dataset: ctx.previous, failures }, manifestSources);
     return {
@@ -260,13 +259,14 @@ function decideOutcome(
 
 /** Fetches every file of one source; any file failing fails the source (no partial payloads). */
 async function fetchSource(
-  source: SourceId,
+  adapter: SourceAdapter,
   config: LiveConfig,
   cache: HttpCache,
   dispatcher: ReturnType<typeof createDispatcher>,
   archive: string,
   log: Logger,
 ): Promise<SourceFetch> {
+  const source = adapter.id;
   const files: ManifestFile[] = [];
   const texts = new Map<string, string>();
   const validators = new Map<string, { etag: string | null; lastModified: string | null; sha256: string }>();
@@ -277,11 +277,10 @@ async function fetchSource(
     return { failure: { message, httpStatus }, files, texts, validators, bytes };
   };
   let bytes = 0;
-  const upstream = LIVE_UPSTREAMS.find((u) => u.source === source);
-  if (!upstream) return failed(`${source}: no live upstream configured`, null);
   const base = config.baseUrls[source];
+  if (!base) return failed(`${source}: no live upstream configured`, null);
   const results = await Promise.allSettled(
-    upstream.files({ portkeyProviders: config.portkeyProviders }).map(async (file) => {
+    adapter.upstream.files(config.settings[source] ?? []).map(async (file) => {
       const url = new URL(file.path, base).toString();
       const cached = cache.urls[url] ?? null;
       return { file, url, cached, got: await fetchFile({ url, name: file.name }, cached, config.fetch, dispatcher) };

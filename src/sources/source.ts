@@ -1,15 +1,20 @@
 import type { DatedPrice } from "../domain/dated-price.js";
 import type { Listing, SourceId } from "../domain/observation.js";
+import type { LiveUpstream } from "./upstream.js";
 
 /**
- * The port every upstream adapter implements (one folder per upstream under `src/sources/`).
+ * The port every upstream adapter implements (one folder per upstream under `src/sources/`, holding
+ * its id, registry record, live upstream, field map and the fake upstream's payloads; issue 30 §3).
  *
  * `parse` is pure: it turns the files of one recorded or fetched payload into listings and throws
  * {@link SourcePayloadError} when the payload does not fit the upstream's schema. It never does I/O.
  */
 export interface SourceAdapter {
+  /** The source's id: the name of its folder under `src/sources/` (T235). */
   readonly id: SourceId;
   readonly info: SourceInfo;
+  /** Where its live payload is fetched from (issue 7 §1, T235). */
+  readonly upstream: LiveUpstream;
   /**
    * Parses one payload.
    * @param payload the files of `<source>/<date>/` (gzip already undone, keyed by name without `.gz`)

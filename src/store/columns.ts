@@ -3,8 +3,8 @@ import { CHANGE_KINDS } from "../domain/change.js";
 import { CHANNELS } from "../domain/channel.js";
 import { CONFIDENCE_LEVELS } from "../domain/confidence.js";
 import { LIFECYCLE_STATES, RUN_STATUSES, SOURCE_RUN_STATUSES } from "../domain/dataset.js";
-import { CACHE_KINDS, DIRECTIONS, MODALITIES, TIERS } from "../domain/dimension.js";
-import { SOURCE_IDS } from "../domain/observation.js";
+import { AXIS_NAMES, type Axis, type AxisValue, axisValues, type Dimension } from "../domain/dimension.js";
+import { SOURCE_ID_PATTERN } from "../domain/observation.js";
 import { UNITS, type Unit } from "../domain/unit.js";
 
 /**
@@ -35,17 +35,28 @@ export function jsonColumn<T extends z.ZodType>(schema: T) {
   });
 }
 
-const sourceId = z.enum(SOURCE_IDS);
+/** A source id as spelled (T235: the registry, not the store, knows which sources exist). */
+const sourceId = z.string().regex(SOURCE_ID_PATTERN);
 const counts = z.record(z.string(), z.number());
+
+/** One text column per enumerated axis of a dimension, derived from the axes' description (T236). */
+const AXIS_COLUMNS = Object.fromEntries(AXIS_NAMES.map((a) => [a, z.enum(axisValues(a))])) as {
+  readonly [A in Axis]: z.ZodEnum<{ [V in AxisValue<A>]: V }>;
+};
+
+/** A dimension as a JSON value (in `source_state.listings`): its axes, bracket and qualifiers. */
+const dimensionJson = z.object({
+  ...AXIS_COLUMNS,
+  contextMin: z.number(),
+  contextMax: z.number().nullable(),
+  qualifiers: z.record(z.string(), z.string()),
+});
 
 /** Enum columns, by domain vocabulary. */
 export const COLUMN = {
   channel: z.enum(CHANNELS),
   changeKind: z.enum(CHANGE_KINDS),
-  direction: z.enum(DIRECTIONS),
-  modality: z.enum(MODALITIES),
-  tier: z.enum(TIERS),
-  cache: z.enum(CACHE_KINDS),
+  ...AXIS_COLUMNS,
   unit: z.enum(Object.keys(UNITS) as [Unit, ...Unit[]]),
   denomination: z.enum(["currency", "credit"]),
   confidence: z.enum(CONFIDENCE_LEVELS),
@@ -125,15 +136,7 @@ export const JSON_COLUMN = {
           .optional(),
         prices: z.array(
           z.object({
-            dimension: z.object({
-              direction: z.enum(DIRECTIONS),
-              modality: z.enum(MODALITIES),
-              tier: z.enum(TIERS),
-              cache: z.enum(CACHE_KINDS),
-              contextMin: z.number(),
-              contextMax: z.number().nullable(),
-              qualifiers: z.record(z.string(), z.string()),
-            }),
+            dimension: dimensionJson,
             amount: z.number(),
             unit: z.enum(Object.keys(UNITS) as [Unit, ...Unit[]]),
             denomination: z.enum(["currency", "credit"]),
@@ -171,4 +174,63 @@ type DeepReadonly<T> = T extends (infer E)[]
 /** Writes one value through its codec (JSON text for JSON columns). */
 export function encode<S extends z.ZodType>(schema: S, value: DeepReadonly<z.output<S>>): z.input<S> {
   return z.encode(schema, value as z.output<S>);
+}
+
+/** The store columns of a dimension (T236): a text column per axis, the bracket, qualifiers as JSON text. */
+export interface DimensionColumns {
+  readonly direction: string;
+  readonly modality: string;
+  readonly tier: string;
+  readonly cache: string;
+  readonly context_min: number;
+  readonly context_max: number | null;
+  readonly qualifiers: string;
+}
+
+/**
+ * The schemas of a row's dimension columns that need decoding (an enum per axis, the qualifiers'
+ * JSON), to spread into a row schema that decodes a whole row in one pass.
+ */
+export const DIMENSION_COLUMN = { ...AXIS_COLUMNS, qualifiers: JSON_COLUMN.qualifiers };
+const DimensionRow = z.object(DIMENSION_COLUMN);
+
+/** The axis values of `d` (per row: a plain loop, not `Object.fromEntries`). */
+function axesOf(d: Pick<Dimension, Axis>): Pick<Dimension, Axis> {
+  const axes: Record<string, string> = {};
+  for (const a of AXIS_NAMES) axes[a] = d[a];
+  return axes as unknown as Pick<Dimension, Axis>;
+}
+
+/** A dimension as its store columns. */
+export function dimensionColumns(d: Dimension): DimensionColumns {
+  return {
+    ...axesOf(d),
+    context_min: d.contextMin,
+    context_max: d.contextMax,
+    qualifiers: encode(JSON_COLUMN.qualifiers, d.qualifiers),
+  };
+}
+
+/**
+ * The dimension of a row: `decoded` its {@link DIMENSION_COLUMN} values, `row` the raw bracket
+ * (numbers, or the strings PostgreSQL returns for bigint).
+ */
+export function dimensionOf(
+  decoded: z.output<typeof DimensionRow>,
+  row: { readonly context_min: unknown; readonly context_max: unknown },
+): Dimension {
+  return {
+    ...axesOf(decoded),
+    contextMin: Number(row.context_min),
+    contextMax: row.context_max === null ? null : Number(row.context_max),
+    qualifiers: decoded.qualifiers,
+  };
+}
+
+/**
+ * The dimension stored in a row's dimension columns.
+ * @throws StoreRowError naming `where` and the column when a value does not fit
+ */
+export function dimensionOfColumns(row: DimensionColumns, where: string): Dimension {
+  return dimensionOf(decode(DimensionRow, row, where), row);
 }

@@ -1,23 +1,29 @@
-import { type Kysely, Migrator, type Selectable } from "kysely";
-import { z } from "zod";
+import { type Kysely, Migrator } from "kysely";
 import type { HistoryPoint, PublishedChange } from "../domain/change.js";
-import type {
-  Dataset,
-  PublishedModel,
-  PublishedPrice,
-  PublishedProvider,
-  RunRecord,
-  SourceHealth,
-} from "../domain/dataset.js";
-import { priceKey } from "../domain/dataset.js";
-import { dimensionKey } from "../domain/dimension.js";
+import type { Dataset, RunRecord } from "../domain/dataset.js";
 import type { SourceId } from "../domain/observation.js";
 import { comparePrices } from "../domain/price-order.js";
 import type { CatalogueStore, RunHistory, SourceState, StoredSpans } from "./catalogue-store.js";
 import { COLUMN, decode, encode, JSON_COLUMN } from "./columns.js";
 import { migrationProvider } from "./migrations.js";
-import type { ModelSpanTable, PriceSpanTable, RunTable, StoreSchema } from "./schema.js";
-import { type ModelSpanRow, type PriceSpanRow, type SpanTables, writeSpans } from "./spans.js";
+import {
+  changeRow,
+  fromModel,
+  fromPrice,
+  historyRow,
+  providerRow,
+  runRow,
+  sourceHealthRow,
+  toChange,
+  toHistoryPoint,
+  toModel,
+  toPrice,
+  toProvider,
+  toRun,
+  toSourceHealth,
+} from "./rows.js";
+import type { StoreSchema } from "./schema.js";
+import { PRICE_COLUMNS, type SpanTables, writeSpans } from "./spans.js";
 import type { StoreBackend } from "./store-backend.js";
 
 /** Rows per multi-row INSERT: stays under SQLite's 32,766 bound parameters. */
@@ -137,32 +143,10 @@ export class KyselyCatalogueStore implements CatalogueStore {
     ]);
     return {
       run: toRun(run),
-      providers: providers.map(
-        (p): PublishedProvider => ({
-          slug: p.slug,
-          name: p.name,
-          website: p.website,
-          pricingUrl: p.pricing_url,
-          official: p.official === 1,
-          models: Number(p.models),
-        }),
-      ),
+      providers: providers.map(toProvider),
       models: models.map(toModel),
       prices: prices.map(toPrice).sort(comparePrices),
-      sources: sources.map(
-        (s): SourceHealth => ({
-          source: decode(COLUMN.source, s.source, "source_health.source"),
-          lastSuccessAt: s.last_success_at,
-          lastError: s.last_error ? decode(JSON_COLUMN.lastError, s.last_error, "source_health.last_error") : null,
-          rowsLastRun: Number(s.rows_last_run),
-          unmatchedLastRun: Number(s.unmatched_last_run),
-          ...runOf(s, v),
-          rejectedLastRun: Number(s.rejected_last_run),
-          rejectedByReason: decode(JSON_COLUMN.counts, s.rejected_by_reason, "source_health.rejected_by_reason"),
-          unmappedLastRun: Number(s.unmapped_last_run),
-          unmappedByField: decode(JSON_COLUMN.counts, s.unmapped_by_field, "source_health.unmapped_by_field"),
-        }),
-      ),
+      sources: sources.map((s) => toSourceHealth(s, v)),
     };
   }
 
@@ -184,24 +168,7 @@ export class KyselyCatalogueStore implements CatalogueStore {
       .orderBy("dataset_version")
       .orderBy("seq")
       .execute();
-    return rows.map(
-      (r): PublishedChange => ({
-        kind: decode(COLUMN.changeKind, r.kind, "change_record.kind"),
-        modelId: r.model_id,
-        modelName: r.model_name,
-        providerName: r.provider_name,
-        channel: decode(COLUMN.channel, r.channel, "change_record.channel"),
-        seller: r.seller,
-        label: r.label,
-        displayUnit: r.display_unit,
-        oldAmount: nullableNumber(r.old_amount),
-        newAmount: nullableNumber(r.new_amount),
-        deltaPct: nullableNumber(r.delta_pct),
-        occurredAt: r.occurred_at,
-        publishedIn: r.dataset_version,
-        seq: r.seq,
-      }),
-    );
+    return rows.map(toChange);
   }
 
   async loadHistory(): Promise<HistoryPoint[]> {
@@ -213,53 +180,14 @@ export class KyselyCatalogueStore implements CatalogueStore {
       .orderBy("date")
       .orderBy("seq")
       .execute();
-    return rows.map(
-      (r): HistoryPoint => ({
-        modelId: r.model_id,
-        seriesKey: r.series_key,
-        label: r.label,
-        displayUnit: r.display_unit,
-        date: r.date,
-        amount: Number(r.amount),
-        seq: Number(r.seq),
-        recordedBy: r.recorded_by,
-      }),
-    );
+    return rows.map(toHistoryPoint);
   }
 
   async loadSpans(): Promise<StoredSpans> {
     const [prices, models] = await Promise.all([
       this.#db
         .selectFrom("price_span")
-        .select([
-          "valid_from",
-          "valid_to",
-          "price_key",
-          "model_id",
-          "channel",
-          "seller",
-          "label",
-          "direction",
-          "modality",
-          "tier",
-          "cache",
-          "context_min",
-          "context_max",
-          "qualifiers",
-          "amount",
-          "unit",
-          "display_unit",
-          "denomination",
-          "currency",
-          "confidence",
-          "confidence_score",
-          "sources",
-          "dissenting",
-          "disputed",
-          "fallback_amount",
-          "effective_from",
-          "stale_since",
-        ])
+        .select(["valid_from", "valid_to", ...PRICE_COLUMNS.filter((c) => c !== "observations")])
         .execute(),
       this.#db.selectFrom("model_span").selectAll().execute(),
     ]);
@@ -286,34 +214,12 @@ export class KyselyCatalogueStore implements CatalogueStore {
         .executeTakeFirst();
       if (newest && newest.dataset_version >= v)
         throw new Error(`dataset version ${v} is not newer than the store's latest ${newest.dataset_version}`);
-      const r = dataset.run;
-      await trx
-        .insertInto("run")
-        .values({
-          id: r.id,
-          dataset_version: v,
-          status: r.status,
-          started_at: r.startedAt,
-          finished_at: r.finishedAt,
-          summary: encode(JSON_COLUMN.runSummary, r.summary),
-        })
-        .execute();
-      for (const chunk of chunks(dataset.providers)) {
+      await trx.insertInto("run").values(runRow(dataset.run)).execute();
+      for (const chunk of chunks(dataset.providers))
         await trx
           .insertInto("provider")
-          .values(
-            chunk.map((p) => ({
-              dataset_version: v,
-              slug: p.slug,
-              name: p.name,
-              website: p.website,
-              pricing_url: p.pricingUrl,
-              official: p.official ? 1 : 0,
-              models: p.models,
-            })),
-          )
+          .values(chunk.map((p) => providerRow(v, p)))
           .execute();
-      }
       // The span tables are part of StoreSchema; Kysely types a narrower database invariantly.
       await writeSpans(
         trx as unknown as Kysely<SpanTables>,
@@ -321,69 +227,23 @@ export class KyselyCatalogueStore implements CatalogueStore {
         dataset.prices.map(fromPrice),
         dataset.models.map(fromModel),
       );
-      if (dataset.sources.length > 0) {
+      if (dataset.sources.length > 0)
         await trx
           .insertInto("source_health")
-          .values(
-            dataset.sources.map((s) => ({
-              dataset_version: v,
-              source: s.source,
-              last_success_at: s.lastSuccessAt,
-              last_error: s.lastError ? encode(JSON_COLUMN.lastError, s.lastError) : null,
-              rows_last_run: s.rowsLastRun,
-              unmatched_last_run: s.unmatchedLastRun,
-              last_run_status: s.lastRunStatus,
-              last_run_at: s.lastRunAt,
-              rejected_last_run: s.rejectedLastRun,
-              rejected_by_reason: encode(JSON_COLUMN.counts, s.rejectedByReason),
-              unmapped_last_run: s.unmappedLastRun,
-              unmapped_by_field: encode(JSON_COLUMN.counts, s.unmappedByField),
-            })),
-          )
+          .values(dataset.sources.map((s) => sourceHealthRow(v, s)))
           .execute();
-      }
       let seq = 0;
-      for (const chunk of chunks(history?.changes ?? [])) {
+      for (const chunk of chunks(history?.changes ?? []))
         await trx
           .insertInto("change_record")
-          .values(
-            chunk.map((c) => ({
-              dataset_version: v,
-              seq: seq++,
-              kind: c.kind,
-              model_id: c.modelId,
-              model_name: c.modelName,
-              provider_name: c.providerName,
-              channel: c.channel,
-              seller: c.seller,
-              label: c.label,
-              display_unit: c.displayUnit,
-              old_amount: c.oldAmount,
-              new_amount: c.newAmount,
-              delta_pct: c.deltaPct,
-              occurred_at: c.occurredAt,
-            })),
-          )
+          .values(chunk.map((c) => changeRow(v, seq++, c)))
           .execute();
-      }
-      for (const chunk of chunks(history?.points ?? [])) {
+      for (const chunk of chunks(history?.points ?? []))
         await trx
           .insertInto("history_point")
-          .values(
-            chunk.map((point) => ({
-              model_id: point.modelId,
-              series_key: point.seriesKey,
-              date: point.date,
-              seq: point.seq,
-              label: point.label,
-              display_unit: point.displayUnit,
-              amount: point.amount,
-              recorded_by: point.recordedBy,
-            })),
-          )
+          .values(chunk.map(historyRow))
           .onConflict((oc) => oc.doNothing())
           .execute();
-      }
       await this.#backend.afterPublish(trx, v);
       for (const s of states) {
         const row = { source: s.source, observed_at: s.observedAt, listings: encode(JSON_COLUMN.listings, s.listings) };
@@ -404,166 +264,4 @@ export class KyselyCatalogueStore implements CatalogueStore {
 
 function* chunks<T>(items: readonly T[]): Generator<T[]> {
   for (let i = 0; i < items.length; i += CHUNK) yield items.slice(i, i + CHUNK);
-}
-
-function nullableNumber(v: number | string | bigint | null): number | null {
-  return v === null ? null : Number(v);
-}
-
-function toRun(row: Selectable<RunTable>): RunRecord {
-  return {
-    id: row.id,
-    datasetVersion: row.dataset_version,
-    status: decode(COLUMN.runStatus, row.status, "run.status"),
-    startedAt: row.started_at,
-    finishedAt: row.finished_at,
-    summary: decode(JSON_COLUMN.runSummary, row.summary, "run.summary"),
-  };
-}
-
-function fromPrice(p: PublishedPrice): PriceSpanRow {
-  return {
-    price_key: priceKey(p, dimensionKey(p)),
-    model_id: p.modelId,
-    channel: p.channel,
-    seller: p.seller,
-    label: p.label,
-    direction: p.direction,
-    modality: p.modality,
-    tier: p.tier,
-    cache: p.cache,
-    context_min: p.contextMin,
-    context_max: p.contextMax,
-    qualifiers: encode(JSON_COLUMN.qualifiers, p.qualifiers),
-    amount: p.amount,
-    unit: p.unit,
-    display_unit: p.displayUnit,
-    denomination: p.denomination,
-    currency: p.currency,
-    confidence: p.confidence,
-    confidence_score: p.confidenceScore,
-    sources: encode(JSON_COLUMN.sources, p.sources),
-    dissenting: encode(JSON_COLUMN.sources, p.dissenting),
-    disputed: p.disputed ? 1 : 0,
-    fallback_amount: p.fallbackAmount,
-    effective_from: p.effectiveFrom,
-    stale_since: p.staleSince,
-    observations: encode(JSON_COLUMN.evidence, p.observations),
-  };
-}
-
-/** A price row, its enum and JSON columns decoded in one pass (T163). */
-const PriceRow = z.object({
-  channel: COLUMN.channel,
-  direction: COLUMN.direction,
-  modality: COLUMN.modality,
-  tier: COLUMN.tier,
-  cache: COLUMN.cache,
-  qualifiers: JSON_COLUMN.qualifiers,
-  unit: COLUMN.unit,
-  denomination: COLUMN.denomination,
-  confidence: COLUMN.confidence,
-  sources: JSON_COLUMN.sources,
-  dissenting: JSON_COLUMN.sources,
-  observations: JSON_COLUMN.evidence,
-});
-
-function fromModel(m: PublishedModel): ModelSpanRow {
-  return {
-    id: m.id,
-    provider: m.provider,
-    slug: m.slug,
-    name: m.name,
-    family: m.family,
-    context_window: m.contextWindow,
-    max_output_tokens: m.maxOutputTokens,
-    open_weights: m.openWeights ? 1 : 0,
-    first_seen_at: m.firstSeenAt,
-    lifecycle_state: m.lifecycle.state,
-    released_on: m.lifecycle.releasedOn,
-    deprecated_on: m.lifecycle.deprecatedOn,
-    retires_on: m.lifecycle.retiresOn,
-    aliases: encode(JSON_COLUMN.strings, m.aliases),
-    former_ids: encode(JSON_COLUMN.strings, m.formerIds),
-    listed: m.listed ? 1 : 0,
-  };
-}
-
-function toModel(m: Selectable<ModelSpanTable>): PublishedModel {
-  return {
-    id: m.id,
-    provider: m.provider,
-    slug: m.slug,
-    name: m.name,
-    family: m.family,
-    contextWindow: nullableNumber(m.context_window),
-    maxOutputTokens: nullableNumber(m.max_output_tokens),
-    openWeights: Number(m.open_weights) === 1,
-    firstSeenAt: m.first_seen_at,
-    lifecycle: {
-      state: decode(COLUMN.lifecycleState, m.lifecycle_state, "model_span.lifecycle_state"),
-      releasedOn: m.released_on,
-      deprecatedOn: m.deprecated_on,
-      retiresOn: m.retires_on,
-    },
-    aliases: decode(JSON_COLUMN.strings, m.aliases, "model_span.aliases"),
-    formerIds: decode(JSON_COLUMN.strings, m.former_ids, "model_span.former_ids"),
-    listed: Number(m.listed) === 1,
-  };
-}
-
-function toPrice(r: Selectable<PriceSpanTable>): PublishedPrice {
-  const c = decode(PriceRow, r, "price_span");
-  return {
-    modelId: r.model_id,
-    channel: c.channel,
-    seller: r.seller,
-    label: r.label,
-    direction: c.direction,
-    modality: c.modality,
-    tier: c.tier,
-    cache: c.cache,
-    contextMin: Number(r.context_min),
-    contextMax: nullableNumber(r.context_max),
-    qualifiers: c.qualifiers,
-    amount: Number(r.amount),
-    unit: c.unit,
-    displayUnit: r.display_unit,
-    denomination: c.denomination,
-    currency: r.currency,
-    confidence: c.confidence,
-    confidenceScore: Number(r.confidence_score),
-    sources: c.sources,
-    dissenting: c.dissenting,
-    disputed: Number(r.disputed) === 1,
-    fallbackAmount: nullableNumber(r.fallback_amount),
-    effectiveFrom: r.effective_from,
-    staleSince: r.stale_since,
-    observations: c.observations,
-  };
-}
-
-/**
- * Last-run status and time of a health row; rows published before migration 0004 have neither
- * and get them from what they do say (a success or an error at the row's own version, else absent).
- */
-function runOf(
-  s: {
-    last_run_status: string | null;
-    last_run_at: string | null;
-    last_success_at: string | null;
-    last_error: string | null;
-  },
-  version: string,
-): Pick<SourceHealth, "lastRunStatus" | "lastRunAt"> {
-  if (s.last_run_status !== null)
-    return {
-      lastRunStatus: decode(COLUMN.sourceRunStatus, s.last_run_status, "source_health.last_run_status"),
-      lastRunAt: s.last_run_at,
-    };
-  const errorAt = s.last_error ? decode(JSON_COLUMN.lastError, s.last_error, "source_health.last_error").at : null;
-  if (s.last_success_at === version) return { lastRunStatus: "succeeded", lastRunAt: version };
-  if (errorAt === version) return { lastRunStatus: "failed", lastRunAt: version };
-  const times = [s.last_success_at, errorAt].filter((t): t is string => t !== null).sort();
-  return { lastRunStatus: "not_run", lastRunAt: times[times.length - 1] ?? null };
 }

@@ -1,8 +1,90 @@
-import type { Kysely, Migration, MigrationProvider, Selectable } from "kysely";
+import type { CreateTableBuilder, Kysely, Migration, MigrationProvider, Selectable } from "kysely";
 import { priceKey } from "../domain/dataset.js";
 import { dimensionKey } from "../domain/dimension.js";
+import { dimensionOfColumns } from "./columns.js";
 import type { ModelTable, PriceTable } from "./schema.js";
 import { type ModelSpanRow, type PriceSpanRow, type SpanTables, writeSpans } from "./spans.js";
+
+/** A column of a table: name, SQL type, and whether it is NOT NULL. */
+type Column = readonly [name: string, type: "text" | "integer" | "bigint" | "double precision", notNull: boolean];
+
+// biome-ignore format: one column per line
+/**
+ * The columns of a published price as migration 0001 created them (after `dataset_version`, `ord`),
+ * which 0006's `price_span` repeats after `price_key`. Frozen with the migrations that use them:
+ * a later change of the price row is a new migration, never an edit here.
+ */
+const PRICE_COLUMNS: readonly Column[] = [
+  ["model_id", "text", true], ["channel", "text", true], ["seller", "text", true], ["label", "text", true],
+  // The dimension (T236: a new tier or cache kind is a value of its text column, not a column).
+  ["direction", "text", true], ["modality", "text", true], ["tier", "text", true], ["cache", "text", true],
+  ["context_min", "bigint", true], ["context_max", "bigint", false], ["qualifiers", "text", true],
+  ["amount", "double precision", true], ["unit", "text", true], ["display_unit", "text", true],
+  ["denomination", "text", true], ["currency", "text", true], ["confidence", "text", true],
+  ["confidence_score", "double precision", true], ["sources", "text", true], ["dissenting", "text", true],
+  ["disputed", "integer", true], ["fallback_amount", "double precision", false], ["effective_from", "text", true],
+  ["stale_since", "text", false], ["observations", "text", true],
+];
+
+// biome-ignore format: one column per line
+/** The columns of a published model as migration 0001 created them (after `dataset_version`); frozen likewise. */
+const MODEL_COLUMNS: readonly Column[] = [
+  ["id", "text", true], ["provider", "text", true], ["slug", "text", true], ["name", "text", true],
+  ["family", "text", false], ["context_window", "bigint", false], ["max_output_tokens", "bigint", false],
+  ["open_weights", "integer", true], ["first_seen_at", "text", true], ["lifecycle_state", "text", true],
+  ["released_on", "text", false], ["deprecated_on", "text", false], ["retires_on", "text", false],
+  ["aliases", "text", true],
+];
+
+// biome-ignore format: one column per line
+/** The columns of migration 0002's change records; frozen likewise. */
+const CHANGE_RECORD_COLUMNS: readonly Column[] = [
+  ["dataset_version", "text", true], ["seq", "integer", true], ["kind", "text", true], ["model_id", "text", true],
+  ["model_name", "text", true], ["provider_name", "text", true], ["channel", "text", true], ["seller", "text", true],
+  ["label", "text", true], ["display_unit", "text", true], ["old_amount", "double precision", false],
+  ["new_amount", "double precision", false], ["delta_pct", "double precision", false], ["occurred_at", "text", true],
+];
+
+// biome-ignore format: one column per line
+/** The columns of migration 0002's history points; frozen likewise. */
+const HISTORY_POINT_COLUMNS: readonly Column[] = [
+  ["model_id", "text", true], ["series_key", "text", true], ["date", "text", true], ["seq", "integer", true],
+  ["label", "text", true], ["display_unit", "text", true], ["amount", "double precision", true],
+  ["recorded_by", "text", true],
+];
+
+const DATASET_VERSION: Column = ["dataset_version", "text", true];
+const SPAN: readonly Column[] = [
+  ["valid_from", "text", true],
+  ["valid_to", "text", false],
+];
+
+/** Creates table `name` with `columns`, in order, and the primary key `<name>_pk` over `key`. */
+async function createTable(db: Kysely<unknown>, name: string, columns: readonly Column[], key: readonly string[]) {
+  await columns
+    .reduce(
+      (t, [column, type, notNull]) => t.addColumn(column, type, (c) => (notNull ? c.notNull() : c)),
+      db.schema.createTable(name) as CreateTableBuilder<string, string>,
+    )
+    .addPrimaryKeyConstraint(`${name}_pk`, [...key])
+    .execute();
+}
+
+/**
+ * Adds columns to an existing table, one ALTER per column (SQLite adds a single column per
+ * statement). A column with a default (what existing rows get) is NOT NULL; one without is nullable.
+ */
+async function addColumns(
+  db: Kysely<unknown>,
+  table: string,
+  columns: readonly (readonly [name: string, type: Column[1], fallback?: string | number])[],
+) {
+  for (const [name, type, fallback] of columns)
+    await db.schema
+      .alterTable(table)
+      .addColumn(name, type, (c) => (fallback === undefined ? c : c.notNull().defaultTo(fallback)))
+      .execute();
+}
 
 /**
  * Schema migrations, written once for both dialects (issue 5 §1). Numbered; never edited once
@@ -20,76 +102,23 @@ const migrations: Record<string, Migration> = {
         .addColumn("finished_at", "text", (c) => c.notNull())
         .addColumn("summary", "text", (c) => c.notNull())
         .execute();
-      await db.schema
-        .createTable("provider")
-        .addColumn("dataset_version", "text", (c) => c.notNull())
-        .addColumn("slug", "text", (c) => c.notNull())
-        .addColumn("name", "text", (c) => c.notNull())
-        .addColumn("website", "text")
-        .addColumn("pricing_url", "text")
-        .addColumn("official", "integer", (c) => c.notNull())
-        .addColumn("models", "integer", (c) => c.notNull())
-        .addPrimaryKeyConstraint("provider_pk", ["dataset_version", "slug"])
-        .execute();
-      await db.schema
-        .createTable("model")
-        .addColumn("dataset_version", "text", (c) => c.notNull())
-        .addColumn("id", "text", (c) => c.notNull())
-        .addColumn("provider", "text", (c) => c.notNull())
-        .addColumn("slug", "text", (c) => c.notNull())
-        .addColumn("name", "text", (c) => c.notNull())
-        .addColumn("family", "text")
-        .addColumn("context_window", "bigint")
-        .addColumn("max_output_tokens", "bigint")
-        .addColumn("open_weights", "integer", (c) => c.notNull())
-        .addColumn("first_seen_at", "text", (c) => c.notNull())
-        .addColumn("lifecycle_state", "text", (c) => c.notNull())
-        .addColumn("released_on", "text")
-        .addColumn("deprecated_on", "text")
-        .addColumn("retires_on", "text")
-        .addColumn("aliases", "text", (c) => c.notNull())
-        .addPrimaryKeyConstraint("model_pk", ["dataset_version", "id"])
-        .execute();
-      await db.schema
-        .createTable("price")
-        .addColumn("dataset_version", "text", (c) => c.notNull())
-        .addColumn("ord", "integer", (c) => c.notNull())
-        .addColumn("model_id", "text", (c) => c.notNull())
-        .addColumn("channel", "text", (c) => c.notNull())
-        .addColumn("seller", "text", (c) => c.notNull())
-        .addColumn("label", "text", (c) => c.notNull())
-        .addColumn("direction", "text", (c) => c.notNull())
-        .addColumn("modality", "text", (c) => c.notNull())
-        .addColumn("tier", "text", (c) => c.notNull())
-        .addColumn("cache", "text", (c) => c.notNull())
-        .addColumn("context_min", "bigint", (c) => c.notNull())
-        .addColumn("context_max", "bigint")
-        .addColumn("qualifiers", "text", (c) => c.notNull())
-        .addColumn("amount", "double precision", (c) => c.notNull())
-        .addColumn("unit", "text", (c) => c.notNull())
-        .addColumn("display_unit", "text", (c) => c.notNull())
-        .addColumn("denomination", "text", (c) => c.notNull())
-        .addColumn("currency", "text", (c) => c.notNull())
-        .addColumn("confidence", "text", (c) => c.notNull())
-        .addColumn("confidence_score", "double precision", (c) => c.notNull())
-        .addColumn("sources", "text", (c) => c.notNull())
-        .addColumn("dissenting", "text", (c) => c.notNull())
-        .addColumn("disputed", "integer", (c) => c.notNull())
-        .addColumn("fallback_amount", "double precision")
-        .addColumn("effective_from", "text", (c) => c.notNull())
-        .addColumn("stale_since", "text")
-        .addColumn("observations", "text", (c) => c.notNull())
-        .addPrimaryKeyConstraint("price_pk", ["dataset_version", "ord"])
-        .execute();
-      await db.schema
-        .createTable("source_health")
-        .addColumn("dataset_version", "text", (c) => c.notNull())
-        .addColumn("source", "text", (c) => c.notNull())
-        .addColumn("last_success_at", "text")
-        .addColumn("last_error", "text")
-        .addColumn("rows_last_run", "integer", (c) => c.notNull())
-        .addPrimaryKeyConstraint("source_health_pk", ["dataset_version", "source"])
-        .execute();
+      // biome-ignore format: one column per line
+      await createTable(db, "provider", [
+        DATASET_VERSION, ["slug", "text", true], ["name", "text", true], ["website", "text", false],
+        ["pricing_url", "text", false], ["official", "integer", true], ["models", "integer", true],
+      ], ["dataset_version", "slug"]);
+      await createTable(db, "model", [DATASET_VERSION, ...MODEL_COLUMNS], ["dataset_version", "id"]);
+      await createTable(
+        db,
+        "price",
+        [DATASET_VERSION, ["ord", "integer", true], ...PRICE_COLUMNS],
+        ["dataset_version", "ord"],
+      );
+      // biome-ignore format: one column per line
+      await createTable(db, "source_health", [
+        DATASET_VERSION, ["source", "text", true], ["last_success_at", "text", false], ["last_error", "text", false],
+        ["rows_last_run", "integer", true],
+      ], ["dataset_version", "source"]);
       await db.schema
         .createTable("source_state")
         .addColumn("source", "text", (c) => c.primaryKey())
@@ -100,81 +129,35 @@ const migrations: Record<string, Migration> = {
   },
   "0002_changes_history": {
     async up(db: Kysely<unknown>) {
-      await db.schema
-        .createTable("change_record")
-        .addColumn("dataset_version", "text", (c) => c.notNull())
-        .addColumn("seq", "integer", (c) => c.notNull())
-        .addColumn("kind", "text", (c) => c.notNull())
-        .addColumn("model_id", "text", (c) => c.notNull())
-        .addColumn("model_name", "text", (c) => c.notNull())
-        .addColumn("provider_name", "text", (c) => c.notNull())
-        .addColumn("channel", "text", (c) => c.notNull())
-        .addColumn("seller", "text", (c) => c.notNull())
-        .addColumn("label", "text", (c) => c.notNull())
-        .addColumn("display_unit", "text", (c) => c.notNull())
-        .addColumn("old_amount", "double precision")
-        .addColumn("new_amount", "double precision")
-        .addColumn("delta_pct", "double precision")
-        .addColumn("occurred_at", "text", (c) => c.notNull())
-        .addPrimaryKeyConstraint("change_record_pk", ["dataset_version", "seq"])
-        .execute();
-      await db.schema
-        .createTable("history_point")
-        .addColumn("model_id", "text", (c) => c.notNull())
-        .addColumn("series_key", "text", (c) => c.notNull())
-        .addColumn("date", "text", (c) => c.notNull())
-        .addColumn("seq", "integer", (c) => c.notNull())
-        .addColumn("label", "text", (c) => c.notNull())
-        .addColumn("display_unit", "text", (c) => c.notNull())
-        .addColumn("amount", "double precision", (c) => c.notNull())
-        .addColumn("recorded_by", "text", (c) => c.notNull())
-        .addPrimaryKeyConstraint("history_point_pk", ["model_id", "series_key", "date", "seq"])
-        .execute();
+      await createTable(db, "change_record", CHANGE_RECORD_COLUMNS, ["dataset_version", "seq"]);
+      await createTable(db, "history_point", HISTORY_POINT_COLUMNS, ["model_id", "series_key", "date", "seq"]);
     },
   },
   "0003_retention": {
     async up(db: Kysely<unknown>) {
-      await db.schema
-        .alterTable("run")
-        .addColumn("retained", "integer", (c) => c.notNull().defaultTo(1))
-        .execute();
+      await addColumns(db, "run", [["retained", "integer", 1]]);
     },
   },
   "0004_identity": {
     async up(db: Kysely<unknown>) {
-      await db.schema
-        .alterTable("model")
-        .addColumn("former_ids", "text", (c) => c.notNull().defaultTo("[]"))
-        .execute();
-      await db.schema
-        .alterTable("model")
-        .addColumn("listed", "integer", (c) => c.notNull().defaultTo(1))
-        .execute();
-      await db.schema
-        .alterTable("source_health")
-        .addColumn("unmatched_last_run", "integer", (c) => c.notNull().defaultTo(0))
-        .execute();
+      await addColumns(db, "model", [
+        ["former_ids", "text", "[]"],
+        ["listed", "integer", 1],
+      ]);
+      await addColumns(db, "source_health", [["unmatched_last_run", "integer", 0]]);
     },
   },
   // Issue 13 (T75): a source's last run status and time, quarantined and unmapped rows.
-  // One ALTER per column: SQLite adds a single column per statement.
   "0005_issue13_source_health": {
     async up(db: Kysely<unknown>) {
-      const table = () => db.schema.alterTable("source_health");
-      await table().addColumn("last_run_status", "text").execute();
-      await table().addColumn("last_run_at", "text").execute();
-      await table()
-        .addColumn("rejected_last_run", "integer", (c) => c.notNull().defaultTo(0))
-        .execute();
-      await table()
-        .addColumn("rejected_by_reason", "text", (c) => c.notNull().defaultTo("{}"))
-        .execute();
-      await table()
-        .addColumn("unmapped_last_run", "integer", (c) => c.notNull().defaultTo(0))
-        .execute();
-      await table()
-        .addColumn("unmapped_by_field", "text", (c) => c.notNull().defaultTo("{}"))
-        .execute();
+      await addColumns(db, "source_health", [
+        ["last_run_status", "text"],
+        ["last_run_at", "text"],
+        ["rejected_last_run", "integer", 0],
+        ["rejected_by_reason", "text", "{}"],
+        ["unmapped_last_run", "integer", 0],
+        ["unmapped_by_field", "text", "{}"],
+      ]);
     },
   },
   // Issue 17 (T146): prices and models as validity intervals instead of one copy per version, so
@@ -182,60 +165,18 @@ const migrations: Record<string, Migration> = {
   // Existing stores are converted version by version, oldest first, then the copies are dropped.
   "0006_price_spans": {
     async up(db: Kysely<unknown>) {
-      const spanColumns = <T extends string>(table: T) =>
-        db.schema
-          .createTable(table)
-          .addColumn("valid_from", "text", (c) => c.notNull())
-          .addColumn("valid_to", "text");
-      await spanColumns("price_span")
-        .addColumn("price_key", "text", (c) => c.notNull())
-        .addColumn("model_id", "text", (c) => c.notNull())
-        .addColumn("channel", "text", (c) => c.notNull())
-        .addColumn("seller", "text", (c) => c.notNull())
-        .addColumn("label", "text", (c) => c.notNull())
-        .addColumn("direction", "text", (c) => c.notNull())
-        .addColumn("modality", "text", (c) => c.notNull())
-        .addColumn("tier", "text", (c) => c.notNull())
-        .addColumn("cache", "text", (c) => c.notNull())
-        .addColumn("context_min", "bigint", (c) => c.notNull())
-        .addColumn("context_max", "bigint")
-        .addColumn("qualifiers", "text", (c) => c.notNull())
-        .addColumn("amount", "double precision", (c) => c.notNull())
-        .addColumn("unit", "text", (c) => c.notNull())
-        .addColumn("display_unit", "text", (c) => c.notNull())
-        .addColumn("denomination", "text", (c) => c.notNull())
-        .addColumn("currency", "text", (c) => c.notNull())
-        .addColumn("confidence", "text", (c) => c.notNull())
-        .addColumn("confidence_score", "double precision", (c) => c.notNull())
-        .addColumn("sources", "text", (c) => c.notNull())
-        .addColumn("dissenting", "text", (c) => c.notNull())
-        .addColumn("disputed", "integer", (c) => c.notNull())
-        .addColumn("fallback_amount", "double precision")
-        .addColumn("effective_from", "text", (c) => c.notNull())
-        .addColumn("stale_since", "text")
-        .addColumn("observations", "text", (c) => c.notNull())
-        .addPrimaryKeyConstraint("price_span_pk", ["price_key", "valid_from"])
-        .execute();
+      await createTable(
+        db,
+        "price_span",
+        [...SPAN, ["price_key", "text", true], ...PRICE_COLUMNS],
+        ["price_key", "valid_from"],
+      );
       await db.schema.createIndex("price_span_valid_to").on("price_span").column("valid_to").execute();
-      await spanColumns("model_span")
-        .addColumn("id", "text", (c) => c.notNull())
-        .addColumn("provider", "text", (c) => c.notNull())
-        .addColumn("slug", "text", (c) => c.notNull())
-        .addColumn("name", "text", (c) => c.notNull())
-        .addColumn("family", "text")
-        .addColumn("context_window", "bigint")
-        .addColumn("max_output_tokens", "bigint")
-        .addColumn("open_weights", "integer", (c) => c.notNull())
-        .addColumn("first_seen_at", "text", (c) => c.notNull())
-        .addColumn("lifecycle_state", "text", (c) => c.notNull())
-        .addColumn("released_on", "text")
-        .addColumn("deprecated_on", "text")
-        .addColumn("retires_on", "text")
-        .addColumn("aliases", "text", (c) => c.notNull())
-        .addColumn("former_ids", "text", (c) => c.notNull())
-        .addColumn("listed", "integer", (c) => c.notNull())
-        .addPrimaryKeyConstraint("model_span_pk", ["id", "valid_from"])
-        .execute();
+      const listing: readonly Column[] = [
+        ["former_ids", "text", true],
+        ["listed", "integer", true],
+      ];
+      await createTable(db, "model_span", [...SPAN, ...MODEL_COLUMNS, ...listing], ["id", "valid_from"]);
       await db.schema.createIndex("model_span_valid_to").on("model_span").column("valid_to").execute();
 
       const legacy = db as unknown as Kysely<
@@ -263,16 +204,7 @@ const migrations: Record<string, Migration> = {
 /** A per-version price row of migrations 0001–0005 as a span row (its identity computed as the publish does). */
 function legacyPriceRow(r: PriceTable): PriceSpanRow {
   const { dataset_version: _v, ord: _o, ...row } = r;
-  const qualifiers = JSON.parse(r.qualifiers) as Record<string, string>;
-  const dimension = {
-    direction: r.direction,
-    modality: r.modality,
-    tier: r.tier,
-    cache: r.cache,
-    contextMin: Number(r.context_min),
-    contextMax: r.context_max === null ? null : Number(r.context_max),
-    qualifiers,
-  } as Parameters<typeof dimensionKey>[0];
+  const dimension = dimensionOfColumns(r, "price");
   const key = priceKey(
     { modelId: r.model_id, channel: r.channel, seller: r.seller, unit: r.unit, ...dimension },
     dimensionKey(dimension),

@@ -21,7 +21,7 @@ export type PriceSpanRow = Omit<PriceSpanTable, "valid_from" | "valid_to">;
 export type ModelSpanRow = Omit<ModelSpanTable, "valid_from" | "valid_to">;
 
 /** Content columns compared to tell whether a published row is unchanged (every column but the interval). */
-const PRICE_COLUMNS = [
+export const PRICE_COLUMNS = [
   "price_key",
   "model_id",
   "channel",
@@ -107,36 +107,40 @@ export async function writeSpans(
   prices: readonly PriceSpanRow[],
   models: readonly ModelSpanRow[],
 ): Promise<{ opened: number; closed: number }> {
-  const priceOpen = await db.selectFrom("price_span").selectAll().where("valid_to", "is", null).execute();
-  const p = diff(priceOpen, prices, (r) => r.price_key, PRICE_COLUMNS);
-  for (const keys of chunks(p.close))
-    await db
-      .updateTable("price_span")
-      .set({ valid_to: version })
-      .where("valid_to", "is", null)
-      .where("price_key", "in", keys)
-      .execute();
-  for (const rows of chunks(p.open))
-    await db
-      .insertInto("price_span")
-      .values(rows.map((r) => ({ ...r, valid_from: version, valid_to: null })))
-      .execute();
+  const p = await writeTable(db, "price_span", "price_key", PRICE_COLUMNS, version, prices);
+  const m = await writeTable(db, "model_span", "id", MODEL_COLUMNS, version, models);
+  return { opened: p.opened + m.opened, closed: p.closed + m.closed };
+}
 
-  const modelOpen = await db.selectFrom("model_span").selectAll().where("valid_to", "is", null).execute();
-  const m = diff(modelOpen, models, (r) => r.id, MODEL_COLUMNS);
-  for (const ids of chunks(m.close))
+/** Either span table, seen through what {@link writeTable} reads and writes of it. */
+type AnySpanTable = { valid_from: string; valid_to: string | null } & Record<string, unknown>;
+
+/** Writes version `version` of one span table, rows identified by column `key`. */
+async function writeTable<R extends Readonly<Record<string, unknown>>>(
+  spans: Kysely<SpanTables>,
+  table: keyof SpanTables,
+  key: "price_key" | "id",
+  columns: readonly string[],
+  version: string,
+  rows: readonly R[],
+): Promise<{ opened: number; closed: number }> {
+  // One code path for both tables: Kysely cannot type a query over a table chosen at run time.
+  const db = spans as unknown as Kysely<Record<string, AnySpanTable>>;
+  const open = await db.selectFrom(table).selectAll().where("valid_to", "is", null).execute();
+  const d = diff(open, rows, (r) => String(r[key]), columns);
+  for (const keys of chunks(d.close))
     await db
-      .updateTable("model_span")
+      .updateTable(table)
       .set({ valid_to: version })
       .where("valid_to", "is", null)
-      .where("id", "in", ids)
+      .where(key, "in", keys)
       .execute();
-  for (const rows of chunks(m.open))
+  for (const chunk of chunks(d.open))
     await db
-      .insertInto("model_span")
-      .values(rows.map((r) => ({ ...r, valid_from: version, valid_to: null })))
+      .insertInto(table)
+      .values(chunk.map((r) => ({ ...r, valid_from: version, valid_to: null })))
       .execute();
-  return { opened: p.open.length + m.open.length, closed: p.close.length + m.close.length };
+  return { opened: d.open.length, closed: d.close.length };
 }
 
 function diff<R extends Readonly<Record<string, unknown>>>(

@@ -11,7 +11,7 @@ import {
   USAGE_FIELDS,
 } from "../../domain/cost.js";
 import type { PublishedModel, PublishedPrice } from "../../domain/dataset.js";
-import { TIERS } from "../../domain/dimension.js";
+import { axisValuesText, TIERS } from "../../domain/dimension.js";
 import { defineEndpoint, enumParam, integerParam, splitList, textParam } from "../endpoint.js";
 import { envelope } from "../envelope.js";
 import { badRequest, notFound } from "../errors.js";
@@ -80,8 +80,8 @@ export const costEndpoint = defineEndpoint({
       "Requests the tokens are spread over evenly; the context bracket is chosen per request, and one request " +
         "longer than the model's context window is a 400 (T200). Default 1.",
     ).default(1),
-    tier: enumParam("tier", TIERS, "Service tier: standard, batch, flex or priority. Default `standard`.").default(
-      "standard",
+    tier: enumParam("tier", TIERS, `Service tier: ${axisValuesText("tier")}. Default \`${TIERS[0]}\`.`).default(
+      TIERS[0],
     ),
     at: atParam,
     // issue 29 §3, T211: a provider's usage object or a span's OTel attributes instead of the counts.
@@ -94,7 +94,8 @@ export const costEndpoint = defineEndpoint({
       "What a token workload costs: give `model` (one id) or `models` (2–8 ids, ranked cheapest first) and the " +
       "usage in tokens — `inputTokens` (uncached input only), `cachedInputTokens` (cache reads), `cacheWriteTokens` " +
       "with `cacheTtl` 5m or 1h, `outputTokens`, `reasoningTokens` — optionally `requests` (the bracket is chosen per " +
-      "request; give the number of requests for a monthly total, or one request exceeds the context window: 400), `tier` (standard, batch, flex, priority), `channel` (default direct; `all` for every seller: " +
+      "request; give the number of requests for a monthly total, or one request exceeds the context window: 400), " +
+      `\`tier\` (${TIERS.join(", ")}), \`channel\` (default direct; \`all\` for every seller: ` +
       `${CHANNEL_LIST}) and \`at\` (YYYY-MM-DD, the prices of that day). Map API usage objects first: OpenAI's ` +
       "`prompt_tokens` includes `cached_tokens` (inputTokens = prompt_tokens − cached_tokens); Anthropic's " +
       "`input_tokens` excludes `cache_read_input_tokens` and `cache_creation_input_tokens` — or pass the usage object " +

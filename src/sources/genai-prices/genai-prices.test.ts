@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import {
   payloadOf as filesPayload,
+  liveUrls,
   onlyListing,
   recordedAdapter,
   recordedPayload,
@@ -45,6 +46,12 @@ function amountOf(l: Listing, want: Want = {}): number {
 }
 
 const payloadOf = (text: string, observedAt?: string) => filesPayload({ [GENAI_PRICES_FILE]: text }, observedAt);
+
+it("fetches its live payload from the v2 feed on GitHub (issue 7 §1)", () => {
+  expect(liveUrls(genaiPricesSource)).toEqual([
+    "https://raw.githubusercontent.com/pydantic/genai-prices/main/prices/new_data/v2/data.json",
+  ]);
+});
 
 describe("genai-prices 2025-07-01 (old v1 format: pricing_url, max_tokens)", () => {
   const ls = () => listingsAt("2025-07-01");

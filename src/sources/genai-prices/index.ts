@@ -6,6 +6,7 @@ import { type FieldRule, UnmappedTally } from "../field-map.js";
 import { sourceAdapter } from "../shared/adapter.js";
 import { payloadSchema } from "../shared/payload-json.js";
 import { type ParseReport, type SourcePayload, SourcePayloadError } from "../source.js";
+import { filesNamed, type LiveUpstream } from "../upstream.js";
 import { V1_PRICE_KEYS, V2_PRICE_KEYS, V2_SKIPPED_KEYS } from "./field-map.js";
 import {
   type GenaiConditionalPrice,
@@ -18,6 +19,12 @@ import {
 
 /** The file of a genai-prices payload (v1 and v2 feeds share the name). */
 export const GENAI_PRICES_FILE = "data.json";
+
+/** The live payload: the v2 feed on GitHub. */
+const UPSTREAM: LiveUpstream = {
+  baseUrl: "https://raw.githubusercontent.com/pydantic/genai-prices/main/prices/new_data/v2/",
+  files: filesNamed(GENAI_PRICES_FILE),
+};
 
 /** Which genai-prices feed a payload is: the v1 `prices/data.json` or the v2 `prices/new_data/v2/data.json`. */
 export type GenaiPricesFormat = "v1" | "v2";
@@ -371,5 +378,6 @@ export const genaiPricesSource = sourceAdapter(
     weight: 0.8,
     authoritativeFor: [],
   },
+  UPSTREAM,
   parseReport,
 );

@@ -10,6 +10,7 @@ import { jsonKind, payloadJson } from "../shared/payload-json.js";
 import { amountOrNull, PriceSet } from "../shared/price-set.js";
 import type { ParseReport, SourceInfo, SourcePayload } from "../source.js";
 import { SourcePayloadError } from "../source.js";
+import { filesNamed, type LiveUpstream } from "../upstream.js";
 import {
   BASE_RULES,
   ESTIMATED_IMAGE_PROVIDERS,
@@ -33,6 +34,12 @@ import { LitellmEntry as LitellmEntrySchema, LitellmFile, LitellmTier } from "./
  */
 
 const FILE = "model_prices_and_context_window.json";
+
+/** The live payload: the file on LiteLLM's main branch. */
+const UPSTREAM: LiveUpstream = {
+  baseUrl: "https://raw.githubusercontent.com/BerriAI/litellm/main/",
+  files: filesNamed(FILE),
+};
 
 const INFO: SourceInfo = {
   name: "LiteLLM model prices",
@@ -321,4 +328,4 @@ function parseReport(payload: SourcePayload): ParseReport {
 }
 
 /** LiteLLM source adapter (weight 0.7, MIT). */
-export const litellmSource = sourceAdapter("litellm", INFO, parseReport);
+export const litellmSource = sourceAdapter("litellm", INFO, UPSTREAM, parseReport);

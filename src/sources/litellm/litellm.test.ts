@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { payloadOf, recordedAdapter } from "../../../test/recorded-payloads.js";
+import { liveUrls, payloadOf, recordedAdapter } from "../../../test/recorded-payloads.js";
 import { SourcePayloadError } from "../source.js";
 import { litellmSeller, litellmSource } from "./index.js";
 
@@ -7,6 +7,12 @@ const { listings, listing, price } = recordedAdapter(litellmSource);
 
 const FILE = "model_prices_and_context_window.json";
 const payload = (text: string | null) => payloadOf(text === null ? {} : { [FILE]: text });
+
+it("fetches its live payload from LiteLLM's main branch (issue 7 §1)", () => {
+  expect(liveUrls(litellmSource)).toEqual([
+    "https://raw.githubusercontent.com/BerriAI/litellm/main/model_prices_and_context_window.json",
+  ]);
+});
 
 describe("litellm info and seller names", () => {
   it("declares the registry record", () => {

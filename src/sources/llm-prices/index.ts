@@ -7,6 +7,7 @@ import { ruleDimension, UnmappedTally } from "../field-map.js";
 import { sourceAdapter } from "../shared/adapter.js";
 import { payloadSchema } from "../shared/payload-json.js";
 import type { ParseReport, SourcePayload } from "../source.js";
+import { filesNamed, type LiveUpstream } from "../upstream.js";
 import { ROW_METADATA, ROW_RULES } from "./field-map.js";
 import { LlmPricesCurrentFile, LlmPricesHistoricalFile, LlmPricesHistoricalRow, LlmPricesRow } from "./schema.js";
 
@@ -14,6 +15,12 @@ import { LlmPricesCurrentFile, LlmPricesHistoricalFile, LlmPricesHistoricalRow, 
 export const LLM_PRICES_CURRENT_FILE = "current-v1.json";
 /** File with dated prices (parsed by {@link parseLlmPricesHistory}). */
 export const LLM_PRICES_HISTORICAL_FILE = "historical-v1.json";
+
+/** The live payload: both files on llm-prices.com. */
+const UPSTREAM: LiveUpstream = {
+  baseUrl: "https://www.llm-prices.com/",
+  files: filesNamed(LLM_PRICES_CURRENT_FILE, LLM_PRICES_HISTORICAL_FILE),
+};
 
 /**
  * One dated price of llm-prices' `historical-v1.json`, normalized like a listing's price.
@@ -169,6 +176,7 @@ export const llmPricesSource = sourceAdapter(
     weight: 0.6,
     authoritativeFor: [],
   },
+  UPSTREAM,
   parseReport,
   { parseHistory: parseLlmPricesHistory },
 );

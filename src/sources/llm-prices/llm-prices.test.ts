@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { onlyListing, payloadOf, recordedAdapter, recordedPayload } from "../../../test/recorded-payloads.js";
+import { liveUrls, onlyListing, payloadOf, recordedAdapter, recordedPayload } from "../../../test/recorded-payloads.js";
 import type { Listing, PriceObservation } from "../../domain/observation.js";
 import { canonicalSeller } from "../../domain/sellers.js";
 import { SourcePayloadError } from "../source.js";
@@ -61,6 +61,13 @@ describe.each(DATES)("llm-prices %s current-v1.json", (date) => {
     expect(ls.some((l) => l.seller === "qwen")).toBe(false);
     expect(ls.every((l) => l.prices.length > 0 && l.prices.every((p) => p.amount >= 0))).toBe(true);
   });
+});
+
+it("fetches its live payload from llm-prices.com (issue 7 §1)", () => {
+  expect(liveUrls(llmPricesSource)).toEqual([
+    "https://www.llm-prices.com/current-v1.json",
+    "https://www.llm-prices.com/historical-v1.json",
+  ]);
 });
 
 describe("llm-prices changes between snapshots", () => {

@@ -6,6 +6,7 @@ import { ruleDimension, UnmappedTally } from "../field-map.js";
 import { sourceAdapter } from "../shared/adapter.js";
 import { jsonKind, payloadJson } from "../shared/payload-json.js";
 import { type ParseReport, type SourceInfo, type SourcePayload, SourcePayloadError } from "../source.js";
+import { filesNamed, type LiveUpstream } from "../upstream.js";
 import { COST_RULES, COST_STRUCTURE, sideModality } from "./field-map.js";
 import {
   ModelsDevApi,
@@ -28,6 +29,9 @@ export const modelsDevInfo: SourceInfo = {
   authoritativeFor: [],
   makerSpellings: true,
 };
+
+/** The live payload: `https://models.dev/api.json`. */
+const UPSTREAM: LiveUpstream = { baseUrl: "https://models.dev/", files: filesNamed(MODELS_DEV_FILE) };
 
 /** Threshold of the legacy `cost.context_over_200k` bracket, in prompt tokens. */
 const LEGACY_BRACKET_MIN = 200_000;
@@ -53,7 +57,7 @@ interface DimensionContext extends Pick<Dimension, "tier" | "contextMin" | "cont
  * @throws SourcePayloadError when `api.json` is missing, not JSON, not an object keyed by provider
  * id, or holds no valid provider at all
  */
-export const modelsDevSource = sourceAdapter("models-dev", modelsDevInfo, parseReport);
+export const modelsDevSource = sourceAdapter("models-dev", modelsDevInfo, UPSTREAM, parseReport);
 
 function parseReport(payload: SourcePayload): ParseReport {
   // Providers already spelled canonically go first, so when two provider ids collapse into one

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { amountIn, payloadOf as filesPayload, recordedAdapter } from "../../../test/recorded-payloads.js";
+import { amountIn, payloadOf as filesPayload, liveUrls, recordedAdapter } from "../../../test/recorded-payloads.js";
 import { type Dimension, dimension, dimensionKey } from "../../domain/dimension.js";
 import type { Listing } from "../../domain/observation.js";
 import { SourcePayloadError } from "../source.js";
@@ -15,6 +15,10 @@ const cacheRead = dimension("input", { cache: "read" });
 const cacheWrite = dimension("input", { cache: "write" });
 
 const payloadOf = (text: string, name = "api.json") => filesPayload({ [name]: text });
+
+it("fetches its live payload from models.dev (issue 7 §1)", () => {
+  expect(liveUrls(modelsDevSource)).toEqual(["https://models.dev/api.json"]);
+});
 
 describe("models-dev adapter on real snapshots", () => {
   it("2025-07-01: anthropic claude-opus-4-20250514 = 15 / 75, cache read 1.5, cache write 18.75, with metadata", () => {

@@ -7,6 +7,7 @@ import { sourceAdapter } from "../shared/adapter.js";
 import { payloadFile } from "../shared/payload-json.js";
 import type { ParseReport, SourceInfo, SourcePayload } from "../source.js";
 import { SourcePayloadError } from "../source.js";
+import { filesNamed, type LiveUpstream } from "../upstream.js";
 import { BATCH_COLUMNS, LONG_CONTEXT_ROWS, MODEL_COLUMN, MODEL_PRICING_COLUMNS, WEB_SEARCH } from "./field-map.js";
 import { BatchRow, LongContext, ModelPricingRow } from "./schema.js";
 
@@ -19,6 +20,9 @@ import { BatchRow, LongContext, ModelPricingRow } from "./schema.js";
  */
 
 const FILE = "pricing.md";
+
+/** The live payload: the page's Markdown form. */
+const UPSTREAM: LiveUpstream = { baseUrl: "https://docs.claude.com/en/docs/about-claude/", files: filesNamed(FILE) };
 
 const INFO: SourceInfo = {
   name: "Anthropic pricing page",
@@ -244,4 +248,4 @@ function parseReport(payload: SourcePayload): ParseReport {
 }
 
 /** Anthropic's own pricing page (weight 1, authoritative for anthropic). */
-export const officialAnthropicSource = sourceAdapter("official-anthropic", INFO, parseReport);
+export const officialAnthropicSource = sourceAdapter("official-anthropic", INFO, UPSTREAM, parseReport);

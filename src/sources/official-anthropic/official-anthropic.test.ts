@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { onlyListing, payloadOf, priceIn, recordedAdapter } from "../../../test/recorded-payloads.js";
+import { liveUrls, onlyListing, payloadOf, priceIn, recordedAdapter } from "../../../test/recorded-payloads.js";
 import type { Dimension } from "../../domain/dimension.js";
 import type { Listing } from "../../domain/observation.js";
 import { SourcePayloadError } from "../source.js";
@@ -14,6 +14,10 @@ const price = (
 ) => priceIn(onlyListing(ls, "anthropic", model), direction, partial);
 const payload = (text: string | null) =>
   payloadOf(text === null ? {} : { "pricing.md": text }, "2025-12-01T00:00:00.000Z");
+
+it("fetches its live payload from the pricing page's Markdown (issue 7 §1)", () => {
+  expect(liveUrls(officialAnthropicSource)).toEqual(["https://docs.claude.com/en/docs/about-claude/pricing.md"]);
+});
 
 describe("official-anthropic info", () => {
   it("is authoritative for anthropic with weight 1 and no licence", () => {

@@ -6,11 +6,18 @@ import { ruleDimension, UnmappedTally } from "../field-map.js";
 import { sourceAdapter } from "../shared/adapter.js";
 import { payloadJson } from "../shared/payload-json.js";
 import { type ParseReport, type SourceInfo, type SourcePayload, SourcePayloadError } from "../source.js";
+import type { LiveUpstream } from "../upstream.js";
 import { IMAGE_TOKEN_RULE, PRICING_RULES } from "./field-map.js";
 import { OpenRouterModel, OpenRouterModels, type OpenRouterPricing } from "./schema.js";
 
 /** Name of the one file of an OpenRouter payload. */
 export const OPENROUTER_FILE = "models.json";
+
+/** The live payload: the Models API (`/api/v1/models`), stored as `models.json`. */
+const UPSTREAM: LiveUpstream = {
+  baseUrl: "https://openrouter.ai/api/v1/",
+  files: () => [{ name: OPENROUTER_FILE, path: "models" }],
+};
 
 /** Seller slug of every OpenRouter listing (D2 `reseller_1`). */
 const SELLER = "openrouter";
@@ -35,7 +42,7 @@ export const openrouterInfo: SourceInfo = {
  * @throws SourcePayloadError when `models.json` is missing, not JSON, has no `data` array, or
  * `data` holds no valid model
  */
-export const openrouterSource = sourceAdapter("openrouter", openrouterInfo, parseReport);
+export const openrouterSource = sourceAdapter("openrouter", openrouterInfo, UPSTREAM, parseReport);
 
 function parseReport(payload: SourcePayload): ParseReport {
   const entries = readEntries(payload);

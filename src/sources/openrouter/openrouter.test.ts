@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { amountIn, payloadOf as filesPayload, recordedAdapter } from "../../../test/recorded-payloads.js";
+import { amountIn, payloadOf as filesPayload, liveUrls, recordedAdapter } from "../../../test/recorded-payloads.js";
 import { dimension, dimensionKey } from "../../domain/dimension.js";
 import { SourcePayloadError } from "../source.js";
 import { displayName, isoDateOrNull, makerHintOf, openrouterSource, unixDate } from "./index.js";
@@ -21,6 +21,10 @@ const request = dimension("request");
 const webSearch = dimension("tool", { qualifiers: { tool: "web_search" } });
 
 const payloadOf = (text: string, name = "models.json") => filesPayload({ [name]: text });
+
+it("fetches its live payload from the Models API (issue 7 §1)", () => {
+  expect(liveUrls(openrouterSource)).toEqual(["https://openrouter.ai/api/v1/models"]);
+});
 
 describe("openrouter adapter on real snapshots", () => {
   it("2025-12-01: anthropic/claude-opus-4 per-token strings → USD per 1M tokens, per image, zeros kept", () => {

@@ -32,6 +32,7 @@ import {
 } from "./field-map.js";
 import type { PortkeyPricingConfig, PortkeyRates } from "./schema.js";
 import { PortkeyImageRates, PortkeyModelEntry, PortkeyProviderFile, PortkeyRate } from "./schema.js";
+import { PORTKEY_UPSTREAM } from "./upstream.js";
 
 /**
  * Portkey Models adapter (`configs.portkey.ai/pricing/<provider>.json`, one file per provider).
@@ -304,4 +305,4 @@ function parseReport(payload: SourcePayload): ParseReport {
 }
 
 /** Portkey source adapter (weight 0.6, MIT). */
-export const portkeySource = sourceAdapter("portkey", INFO, parseReport);
+export const portkeySource = sourceAdapter("portkey", INFO, PORTKEY_UPSTREAM, parseReport);

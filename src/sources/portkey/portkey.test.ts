@@ -1,10 +1,22 @@
+import { readdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { payloadOf, recordedAdapter, recordedPayload } from "../../../test/recorded-payloads.js";
+import { liveUrls, payloadOf, recordedAdapter, recordedPayload } from "../../../test/recorded-payloads.js";
 import { SourcePayloadError } from "../source.js";
 import { portkeySource } from "./index.js";
+import { PORTKEY_PROVIDERS } from "./upstream.js";
 
 const { listings, listing, price } = recordedAdapter(portkeySource);
 const payload = (files: Record<string, string>) => payloadOf(files, "2026-01-01T00:00:00.000Z");
+
+describe("live payload (issue 7 §1)", () => {
+  it("one file per provider, by default those of the newest recorded Portkey snapshot", () => {
+    const dates = readdirSync("data/upstream/portkey").sort();
+    const files = readdirSync(`data/upstream/portkey/${dates.at(-1)}`).map((f) => f.replace(/\.json\.gz$/, ""));
+    expect([...PORTKEY_PROVIDERS].sort()).toEqual(files.sort());
+    expect(liveUrls(portkeySource)).toContain("https://configs.portkey.ai/pricing/openai.json");
+    expect(portkeySource.upstream.files(["openai"])).toEqual([{ name: "openai.json", path: "openai.json" }]);
+  });
+});
 
 describe("portkey info", () => {
   it("declares the registry record", () => {
