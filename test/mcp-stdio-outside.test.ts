@@ -27,7 +27,9 @@ let install: string;
 beforeAll(() => {
   root = mkdtempSync(join(tmpdir(), "tariff-mcp-outside-"));
   install = join(root, "install");
-  for (const part of ["bin", "build", "package.json"]) cpSync(part, join(install, part), { recursive: true });
+  // What an install holds beside the bundled data: the code, and the schemas the exports read (T212).
+  for (const part of ["bin", "build", "package.json", "data/schemas"])
+    cpSync(part, join(install, part), { recursive: true });
   symlinkSync(resolve("node_modules"), join(install, "node_modules"));
   for (const source of readdirSync(BUNDLED_SNAPSHOTS_DIR))
     if (existsSync(join(BUNDLED_SNAPSHOTS_DIR, source, LAST_MONTH)))

@@ -26,6 +26,8 @@ beforeAll(async () => {
 afterAll(() => web?.close());
 
 const index = () => readFileSync(join(root, "index.html"), "utf8");
+/** The newest successful evidence of the served catalogue (`/meta` freshness, T223). */
+const dataAsOf = () => server.views.current()!.meta.freshness.newestEvidenceAt!;
 
 describe("the web catalogue's routes", () => {
   it.each(WEB_ROUTES.filter((r) => !r.includes(":")))(
@@ -35,7 +37,9 @@ describe("the web catalogue's routes", () => {
       expect(res.status).toBe(200);
       expect(res.headers["content-type"]).toBe("text/html; charset=utf-8");
       expect(res.headers["cache-control"]).toBe("no-cache");
-      expect(res.body).toBe(withHead(index(), ROUTE_HEADS[path]!));
+      expect(res.body).toBe(withHead(index(), { ...ROUTE_HEADS[path]!, dataAsOf: dataAsOf() }));
+      // The catalogue's age is in the head, so the page states it on first paint (T227).
+      expect(res.body).toContain(`<meta name="tariff:data-as-of" content="${dataAsOf()}" />`);
     },
   );
 
@@ -45,7 +49,7 @@ describe("the web catalogue's routes", () => {
     expect(res.headers["cache-control"]).toBe("no-cache");
     const head = modelHead(server.views.current()!, "anthropic/claude-opus-4-0");
     expect(head.kind).toBe("found");
-    expect(res.body).toBe(withHead(index(), (head as { head: PageHead }).head));
+    expect(res.body).toBe(withHead(index(), { ...(head as { head: PageHead }).head, dataAsOf: dataAsOf() }));
     expect(res.body).toContain("<title>Claude Opus 4 prices · Tariff</title>");
     // Everything but the head is the build's own document.
     const body = (html: string) => html.slice(html.indexOf("</head>"));
