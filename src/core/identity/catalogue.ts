@@ -1,10 +1,11 @@
-import { baseKey, isDated, isMoving, looseKey, sortedKey } from "./spelling.js";
-import { LOOSE_TOKENS } from "./spelling-rules.js";
+import { baseKey, isDated, isMoving, looseKey, sizelessKey, sortedKey } from "./spelling.js";
+import { LOOSE_TOKENS, SIZE_TOKEN } from "./spelling-rules.js";
 
 /**
  * One maker's models and the keys that name them (issue 12, T63). Lookup goes from the most to the
  * least exact reading: the key itself, its word-order-insensitive form, its base (snapshot markers
- * off), then its loose form (`-instruct`, `-it`… off). A reading that names two models is no match.
+ * off), then its loose form (`-instruct`, `-it`… off), last its sizeless form where the maker has one
+ * model of that name (issue 25 §1). A reading that names two models is no match.
  */
 export class MakerCatalogue {
   /** key → slug */
@@ -12,6 +13,7 @@ export class MakerCatalogue {
   private readonly sorted = new Map<string, Set<string>>();
   private readonly base = new Map<string, Set<string>>();
   private readonly loose = new Map<string, Set<string>>();
+  private readonly sizeless = new Map<string, Set<string>>();
   /** normalized display name → slug, or null when two models carry it */
   private readonly names = new Map<string, string | null>();
   /** slug → keys that name it */
@@ -27,6 +29,7 @@ export class MakerCatalogue {
       [this.sorted, sortedKey(key)],
       [this.base, baseKey(key)],
       [this.loose, looseKey(key)],
+      [this.sizeless, sizelessKey(key)],
     ] as const) {
       const set = index.get(k) ?? new Set<string>();
       set.add(slug);
@@ -54,9 +57,9 @@ export class MakerCatalogue {
   /**
    * The slug a key names at the most exact level that names one model, or undefined. Without
    * `dropSnapshot`, a reading that takes a snapshot date off (`deepseek-r1-0528` → `deepseek-r1`)
-   * is not tried.
+   * is not tried; without `sizeless` (by default as `dropSnapshot`), nor the sizeless level.
    */
-  find(key: string, dropSnapshot = true): string | undefined {
+  find(key: string, dropSnapshot = true, sizeless = dropSnapshot): string | undefined {
     const hit = this.exact.get(key);
     if (hit) return hit;
     const dated = this.byDate(key);
@@ -70,7 +73,23 @@ export class MakerCatalogue {
       const one = this.choose([...slugs]);
       if (one) return one;
     }
-    return undefined;
+    // Only once every model is in (a lookup that may found a model first does not use it): a level
+    // that needs uniqueness cannot be asked while the catalogue is still growing.
+    return sizeless && (dropSnapshot || baseKey(key) === key) ? this.bySize(key) : undefined;
+  }
+
+  /**
+   * The one model whose sizeless key is `key`'s, when `key`'s size tokens are among that model's
+   * (`llama4-maverick-17b-instruct` → `llama-4-maverick-17b-128e-instruct`; `qwen3-32b` never
+   * reaches `qwen3-235b-a22b`), or undefined.
+   */
+  private bySize(key: string): string | undefined {
+    const slugs = this.sizeless.get(sizelessKey(key));
+    if (slugs?.size !== 1) return undefined;
+    const slug = [...slugs][0]!;
+    const sizes = key.split("-").filter((t) => SIZE_TOKEN.test(t));
+    const fits = [...(this.keysOf.get(slug) ?? [])].some((k) => sizes.every((t) => k.split("-").includes(t)));
+    return fits ? slug : undefined;
   }
 
   /**

@@ -3,19 +3,21 @@ import { type Channel, MULTI_SELLER_CHANNELS } from "../../domain/channel.js";
 import type { Listing, SourceId } from "../../domain/observation.js";
 import { channelOf } from "../../domain/sellers.js";
 import { MakerCatalogue } from "./catalogue.js";
-import { familyOf, type MakerEvidence, orgMaker, platformMaker, readMaker } from "./maker.js";
-import { DISTINCT } from "./overrides.js";
+import { foundOwn } from "./found-own.js";
+import { familyOf, orgMaker, platformMaker, readMaker } from "./maker.js";
+import { mergeByName } from "./merge-by-name.js";
 import {
-  coreFor,
-  isDated,
-  isMoving,
-  keyOf,
-  parseSpelling,
-  type Spelling,
-  sortedKey,
-  strippedForms,
-} from "./spelling.js";
-import { SELLER_PREFIXES, SNAPSHOT_DATE, VERSION_TAG } from "./spelling-rules.js";
+  cmp,
+  type Item,
+  modelOf,
+  namesAKind,
+  normalizeName,
+  type Placement,
+  signatureOf,
+  slugFor,
+} from "./placement.js";
+import { isMoving, keyOf, parseSpelling, type Spelling, strippedForms } from "./spelling.js";
+import { SIZE_TOKEN } from "./spelling-rules.js";
 
 /**
  * Identity resolution (D1, D2; issue 12 T60–T66): every listing of a run lands on one model
@@ -81,20 +83,7 @@ export interface SourceListings {
   readonly makerSpellings?: boolean;
 }
 
-interface Item {
-  readonly source: SourceId;
-  readonly makerSpellings: boolean;
-  readonly listing: Listing;
-  readonly spelling: Spelling;
-  readonly maker: string;
-  readonly evidence: MakerEvidence;
-}
-
-interface Placement {
-  readonly slug: string;
-  readonly key: string;
-  readonly qualifiers: Readonly<Record<string, string>>;
-}
+export { normalizeName } from "./placement.js";
 
 /** Resolves every listing of a run; see the interface docs for the rules. */
 export function resolveIdentities(inputs: readonly SourceListings[]): IdentityResult {
@@ -118,7 +107,16 @@ export function resolveIdentities(inputs: readonly SourceListings[]): IdentityRe
       const reading = readMaker(listing, spelling, sellers);
       if (reading === null) miss(source, listing, "no maker: no organisation, family or maker seller names one");
       else if ("excluded" in reading) miss(source, listing, reading.excluded);
-      else items.push({ source, makerSpellings, listing, spelling, maker: reading.maker, evidence: reading.evidence });
+      else
+        items.push({
+          source,
+          makerSpellings,
+          listing,
+          spelling,
+          maker: reading.maker,
+          evidence: reading.evidence,
+          weights: weightsSpelling(listing, reading.maker),
+        });
     }
   }
   items.sort(
@@ -155,16 +153,21 @@ export function resolveIdentities(inputs: readonly SourceListings[]): IdentityRe
     );
 
   // 2b. open-weights evidence, 2c. publishers; 3. everything else attaches
-  const attach = (item: Item, maker = item.maker, loose = true): Placement | null => {
+  const attach = (item: Item, maker = item.maker, loose = true, sizeless = loose): Placement | null => {
     const catalogue = catalogues.get(maker);
     if (!catalogue) return null;
-    const slug = catalogue.find(item.spelling.key, loose);
+    // The maker's weights the source names say which model a short id is (`meta-llama/llama-4-maverick`).
+    const weights = item.weights
+      ? (catalogue.exactly(item.weights.key) ?? catalogue.find(item.weights.key, loose, sizeless))
+      : undefined;
+    if (weights) return { slug: weights, key: item.spelling.key, qualifiers: {} };
+    const slug = catalogue.find(item.spelling.key, loose, sizeless);
     if (slug) return { slug, key: item.spelling.key, qualifiers: {} };
     for (const form of strippedForms(item.spelling.key, namesFamily(maker))) {
       // A listing that may found its own model keeps a suffix that names a kind of model
       // (`ernie-4.5-21b-a3b-thinking` is no serving of `ernie-4.5-21b-a3b`).
       if (!loose && namesAKind(form)) continue;
-      const hit = catalogue.find(form.key, loose);
+      const hit = catalogue.find(form.key, loose, sizeless);
       if (hit) return { slug: hit, key: form.key, qualifiers: form.qualifiers };
     }
     // Display names are evidence too (issue 12 §2): `DeepSeek V3.2` names deepseek-v3.2.
@@ -176,23 +179,36 @@ export function resolveIdentities(inputs: readonly SourceListings[]): IdentityRe
     const catalogue = catalogueOf(item.maker);
     // Founded under the spelling with every serving suffix off (the shortest such form).
     // (serving suffixes only: a `-thinking` or `-turbo` model founds under its own name)
-    const form = strippedForms(item.spelling.key, namesFamily(item.maker))
-      .filter((f) => !namesAKind(f))
-      .sort((a, b) => a.key.length - b.key.length)[0];
+    const bare = (spelling: Spelling) =>
+      strippedForms(spelling.key, namesFamily(item.maker))
+        .filter((f) => !namesAKind(f))
+        .sort((a, b) => a.key.length - b.key.length)[0];
+    const form = bare(item.spelling);
     const key = form?.key ?? item.spelling.key;
-    const slug = slugFor(item.spelling.core, key);
+    // Under the maker's weights when the source names them: the short id becomes a spelling of it.
+    const weights = item.weights ? (bare(item.weights)?.key ?? item.weights.key) : null;
+    const slug = weights && item.weights ? slugFor(item.weights.core, weights) : slugFor(item.spelling.core, key);
+    if (weights) catalogue.add(weights, slug);
     catalogue.add(key, slug);
     if (item.listing.name) catalogue.addName(normalizeName(item.listing.name), slug);
     return { slug, key, qualifiers: form?.qualifiers ?? {} };
   };
   const mayFound = (item: Item) =>
     item.listing.openWeights === true || Boolean(item.listing.huggingFaceId) || !ownMakers.has(item.maker);
+  const unsized: Item[] = [];
   for (const item of items.filter((i) => i.evidence === "org")) {
     // A listing that may found a model attaches only to one its spelling names without dropping a
     // snapshot date (`deepseek-r1-0528` is not `deepseek-r1`).
     // The others attach after every founding (below), so none lands on a base model first.
-    if (mayFound(item)) placements.set(item, attach(item, item.maker, false) ?? found(item));
+    if (!mayFound(item)) continue;
+    const placed = attach(item, item.maker, false);
+    if (placed) placements.set(item, placed);
+    // A spelling without sizes (`meta-llama/llama-4-maverick`) founds only after the sized ones did:
+    // it may be the maker's one model of that name (the sizeless level, issue 25 §1).
+    else if (!item.spelling.key.split("-").some((t) => SIZE_TOKEN.test(t))) unsized.push(item);
+    else placements.set(item, found(item));
   }
+  for (const item of unsized) placements.set(item, attach(item, item.maker, false, true) ?? found(item));
   const publisherNames = new Map<string, string>();
   const mirrors = new Map<Item, string>();
   for (const item of items.filter((i) => i.evidence === "publisher")) {
@@ -239,7 +255,7 @@ export function resolveIdentities(inputs: readonly SourceListings[]): IdentityRe
   const signature = signatureOf;
   const fixedBy = new Map<string, Set<string>>();
   for (const [item, placed] of placements)
-    if (!isMoving(placed.key)) {
+    if (!isMoving(placed.key) && !item.spelling.qualifiers.fine_tuning && !placed.qualifiers.fine_tuning) {
       const k = `${item.source}|${item.listing.seller}|${modelOf(item, mirrors)}/${placed.slug}`;
       const set = fixedBy.get(k) ?? new Set<string>();
       set.add(signature(item.listing));
@@ -291,13 +307,19 @@ export function resolveIdentities(inputs: readonly SourceListings[]): IdentityRe
       maker,
       channel,
       qualifiers,
-      canonicalSpelling: item.spelling.key === keyOf(slug) && Object.keys(placed.qualifiers).length === 0,
+      canonicalSpelling:
+        item.spelling.key === keyOf(slug) &&
+        Object.keys(placed.qualifiers).length === 0 &&
+        item.spelling.qualifiers.fine_tuning === undefined,
     });
     const set = aliasSets.get(modelId) ?? new Set<string>();
     // D1: the spellings as sources write them; never one whose organisation names another maker (§5).
     // D1: the spellings as sources write them; never one whose organisation names another maker (§5).
     const ownOrg = item.spelling.org ? orgMaker(item.spelling.org) : null;
     if (ownOrg === null || ownOrg === maker) set.add(item.listing.model);
+    // A fine-tuning id also answers as the slug earlier versions gave it (`ft:gpt-4o` → `ft-gpt-4o`, T181).
+    if (item.spelling.qualifiers.fine_tuning && /^ft:/i.test(item.listing.model))
+      set.add(slugFor(`ft-${item.spelling.core}`, keyOf(`ft-${item.spelling.core}`)));
     // A source's own alias claims (genai-prices match rules) count only where they name no other model.
     for (const alias of item.listing.aliases ?? []) {
       const spelling = parseSpelling(alias);
@@ -340,7 +362,13 @@ export function resolveIdentities(inputs: readonly SourceListings[]): IdentityRe
     unmatched,
     publisherNames,
     lookup(maker, slug) {
-      const hit = catalogues.get(maker)?.find(keyOf(slug));
+      const catalogue = catalogues.get(maker);
+      // An earlier version's slug may carry a decoration the grammar now reads off (`ft-gpt-4o`, T181).
+      const hit =
+        catalogue?.find(keyOf(slug)) ??
+        strippedForms(keyOf(slug), namesFamily(maker))
+          .map((f) => catalogue?.find(f.key))
+          .find((x) => x !== undefined);
       return hit ? finalId(`${maker}/${hit}`) : null;
     },
   };
@@ -351,263 +379,14 @@ export function channelFor(seller: string, maker: string): Channel {
   return platformMaker(seller) === maker ? "direct" : channelOf(seller, maker);
 }
 
-function modelOf(item: Item, mirrors: ReadonlyMap<Item, string>): string {
-  return mirrors.get(item) ?? item.maker;
+/** The listing's Hugging Face repo as a spelling when the repo's organisation is the maker's, else null. */
+function weightsSpelling(listing: Listing, maker: string): Spelling | null {
+  if (!listing.huggingFaceId) return null;
+  const spelling = parseSpelling(listing.huggingFaceId);
+  return spelling.org && orgMaker(spelling.org) === maker ? spelling : null;
 }
 
 function exactOrLoose(catalogue: MakerCatalogue | undefined, key: string): string | null {
   if (!catalogue) return null;
   return catalogue.exactly(key) ?? catalogue.find(key) ?? null;
-}
-
-/**
- * Founds one maker's models from its own listings (rule 2). Keys group by base; each dated key is a
- * model; an undated key joins the newest snapshot whose prices it repeats in every source that lists
- * both, else the undated keys that agree form one model. A key that is another own key with a seller
- * prefix or serving suffix joins that key. The slug is the preferred spelling: undated before dated
- * before moving, a models.dev spelling, the shortest, then byte order.
- */
-function foundOwn(
-  catalogue: MakerCatalogue,
-  own: readonly Item[],
-  placements: Map<Item, Placement>,
-  namesFamily: (key: string) => boolean,
-): void {
-  const ownKeys = new Set(own.map((i) => i.spelling.key));
-  const keyed = own.map((item) => {
-    // A maker's own id that is another own id with a seller prefix or a quantization suffix joins it;
-    // a variant suffix (`gpt-4-turbo`, `grok-4-fast`) on the maker's own id names a model of its own.
-    const form = strippedForms(item.spelling.key, namesFamily).find(
-      (f) => ownKeys.has(f.key) && f.qualifiers.variant === undefined,
-    );
-    return { item, key: form?.key ?? item.spelling.key, qualifiers: form?.qualifiers ?? {} };
-  });
-  const keys = [...new Set(keyed.map((k) => k.key))];
-  const signatures = new Map<string, string>();
-  for (const { item, key } of keyed) {
-    const s = signatureOf(item.listing);
-    if (s) signatures.set(`${key}|${item.source}`, s);
-  }
-  const sources = [...new Set(own.map((i) => i.source))];
-  const compatible = (a: string, b: string) =>
-    sources.every((s) => {
-      const x = signatures.get(`${a}|${s}`);
-      const y = signatures.get(`${b}|${s}`);
-      return x === undefined || y === undefined || x === y;
-    });
-  // Positive evidence that an alias is that snapshot: some source prices the alias exactly as some
-  // source prices the snapshot (a stale `mistral-small` at 0.1 / 0.3 is not `mistral-small-2603`).
-  const confirmed = (a: string, b: string) =>
-    sources.some((s) => {
-      const x = signatures.get(`${a}|${s}`);
-      return x !== undefined && sources.some((t) => signatures.get(`${b}|${t}`) === x);
-    });
-  const groups = new Map<string, string[]>();
-  for (const key of keys) groups.set(sortedKey(key), [...(groups.get(sortedKey(key)) ?? []), key]);
-  const preferred = (cluster: readonly string[]) => {
-    const spellings = keyed.filter((k) => cluster.includes(k.key));
-    return [...spellings].sort(
-      (a, b) =>
-        // Never a moving alias while a fixed spelling exists; then models.dev's spelling (the maker's
-        // API id), then plain before dated.
-        Number(isMoving(a.key)) - Number(isMoving(b.key)) ||
-        Number(b.item.makerSpellings) - Number(a.item.makerSpellings) ||
-        rank(a.key) - rank(b.key) ||
-        Number(b.key === b.item.spelling.key) - Number(a.key === a.item.spelling.key) ||
-        // The maker's version orthography: `qwen2.5-72b-instruct` over `qwen2-5-72b-instruct`.
-        Number(b.item.spelling.core.includes(".")) - Number(a.item.spelling.core.includes(".")) ||
-        a.key.length - b.key.length ||
-        cmp(a.key, b.key),
-    )[0]!;
-  };
-  const slugOfKey = new Map<string, string>();
-  for (const group of [...groups.values()].sort((a, b) => cmp(a[0]!, b[0]!))) {
-    const dated = group.filter((k) => isDated(k) || VERSION_TAG.test(k)).sort();
-    const clusters: string[][] = dated.map((k) => [k]);
-    const undated: string[][] = [];
-    const fixed = group.filter((k) => !isDated(k) && !VERSION_TAG.test(k) && !isMoving(k));
-    const moving = group.filter(isMoving);
-    for (const key of fixed.sort((a, b) => a.length - b.length || cmp(a, b))) {
-      const home = undated.find((cl) => cl.every((k) => compatible(k, key)));
-      if (home) home.push(key);
-      else undated.push([key]);
-    }
-    for (const cluster of undated) {
-      // An alias joins a snapshot only on positive evidence: a source listing both at the same prices (T64).
-      const target = [...clusters]
-        .reverse()
-        .find(
-          (cl) =>
-            cl.length === 1 && cluster.every((a) => compatible(a, cl[0]!)) && cluster.some((a) => confirmed(a, cl[0]!)),
-        );
-      if (target && dated.length > 0) target.push(...cluster);
-      else clusters.push(cluster);
-    }
-    // A moving alias (`-latest`) joins, on its own, the newest model whose prices it repeats; a source
-    // that still shows an old amount under it cannot pull the alias away (its vote is checked later).
-    for (const key of moving) {
-      const target =
-        [...clusters]
-          .reverse()
-          .find((cl) => cl.every((k) => compatible(key, k)) && cl.some((k) => confirmed(key, k))) ??
-        [...clusters].reverse().find((cl) => cl.some((k) => confirmed(key, k))) ??
-        (clusters.length === 1 ? clusters[0] : undefined);
-      if (target) target.push(key);
-      else clusters.push([key]);
-    }
-    for (const cluster of clusters) {
-      const best = preferred(cluster);
-      const slug = slugFor(best.item.spelling.core, best.key);
-      // Undated first, so a base-key lookup finds the model that holds the maker's undated alias.
-      for (const key of [...cluster].sort((a, b) => rank(a) - rank(b))) {
-        catalogue.add(key, slug);
-        slugOfKey.set(key, slug);
-      }
-    }
-  }
-  for (const { item, key, qualifiers } of keyed) {
-    const slug = slugOfKey.get(key)!;
-    placements.set(item, { slug, key, qualifiers });
-    if (item.listing.name) catalogue.addName(normalizeName(item.listing.name), slug);
-  }
-}
-
-/** A suffix that names a kind of model (`-thinking`, a reasoning effort), not a way of serving it. */
-function namesAKind(form: { qualifiers: Readonly<Record<string, string>> }): boolean {
-  return form.qualifiers.variant === "thinking" || form.qualifiers.reasoning_effort !== undefined;
-}
-
-/** A model slug from a core spelling read as `key`: the grammar's characters only, no dash at an end. */
-function slugFor(core: string, key: string): string {
-  return coreFor(core.replace(/[^a-z0-9.-]+/g, "-"), key)
-    .replace(/-+/g, "-")
-    .replace(/^[-.]+|[-.]+$/g, "");
-}
-
-/** Preference of a key as a model's slug: plain (0), dated snapshot (1), moving alias (2). */
-function rank(key: string): number {
-  return isMoving(key) ? 2 : isDated(key) ? 1 : 0;
-}
-
-function signatureOf(l: Listing): string {
-  return l.prices
-    .filter((p) => p.dimension.cache === "none" && p.dimension.tier === "standard" && p.dimension.contextMin === 0)
-    .filter(
-      (p) =>
-        p.dimension.modality === "text" && (p.dimension.direction === "input" || p.dimension.direction === "output"),
-    )
-    .map((p) => `${p.dimension.direction}=${p.amount}`)
-    .sort()
-    .join(",");
-}
-
-/**
- * Rule 5: models of one maker whose display names normalize alike and whose keys agree but for word
- * order or loose tokens become one (the preferred slug survives). Returns old id → surviving id.
- */
-function mergeByName(
-  placements: ReadonlyMap<Item, Placement>,
-  mirrors: ReadonlyMap<Item, string>,
-  catalogues: ReadonlyMap<string, MakerCatalogue>,
-): Map<string, string> {
-  const names = new Map<string, string>();
-  // D1: two ids one source lists as the maker's own stay two models, whatever their names.
-  const ownIn = new Map<string, Set<string>>();
-  const uses = new Map<string, number>();
-  for (const [item, placed] of placements) {
-    const id = `${modelOf(item, mirrors)}/${placed.slug}`;
-    uses.set(id, (uses.get(id) ?? 0) + 1);
-    if (item.evidence === "own") ownIn.set(id, (ownIn.get(id) ?? new Set<string>()).add(item.source));
-    const name = item.listing.name;
-    if (name && (!names.has(id) || item.evidence === "own")) names.set(id, name);
-  }
-  const groups = new Map<string, string[]>();
-  for (const [id, name] of names) {
-    const k = `${id.slice(0, id.indexOf("/"))}|${normalizeName(name)}`;
-    groups.set(k, [...(groups.get(k) ?? []), id]);
-  }
-  const distinct = new Set(DISTINCT.flatMap(([a, b]) => [`${a}|${b}`, `${b}|${a}`]));
-  const renames = new Map<string, string>();
-  // A model whose key is another model's key with a seller prefix (`nvidia-nemotron-nano-9b-v2`
-  // beside `nemotron-nano-9b-v2`) is that model (T60), unless one source lists both as the maker's.
-  const ids = new Set(uses.keys());
-  for (const id of ids) {
-    const maker = id.slice(0, id.indexOf("/"));
-    const key = keyOf(slugOf(id));
-    const prefix = SELLER_PREFIXES.find((p) => key.startsWith(`${p}-`));
-    if (!prefix) continue;
-    const rest = key.slice(prefix.length + 1);
-    const target = [...ids].find((o) => o !== id && o.startsWith(`${maker}/`) && keyOf(slugOf(o)) === rest);
-    if (!target || [...(ownIn.get(id) ?? [])].some((s) => ownIn.get(target)?.has(s))) continue;
-    renames.set(id, target);
-    const catalogue = catalogues.get(maker);
-    for (const k of catalogue?.keysOf.get(slugOf(id)) ?? []) catalogue?.add(k, slugOf(target));
-  }
-  for (const ids of groups.values()) {
-    if (ids.length < 2) continue;
-    // The survivor: plain before dated before moving, then the spelling more listings use.
-    const sorted = [...ids].sort(
-      (a, b) =>
-        rank(keyOf(slugOf(a))) - rank(keyOf(slugOf(b))) ||
-        (uses.get(b) ?? 0) - (uses.get(a) ?? 0) ||
-        a.length - b.length ||
-        cmp(a, b),
-    );
-    const survivor = sorted[0]!;
-    for (const other of sorted.slice(1)) {
-      if (distinct.has(`${survivor}|${other}`)) continue;
-      const a = keyOf(slugOf(survivor));
-      const b = keyOf(slugOf(other));
-      if (!keysAgree(a, b)) continue;
-      const listedApart = [...(ownIn.get(survivor) ?? [])].some((source) => ownIn.get(other)?.has(source));
-      if (listedApart) continue;
-      renames.set(other, survivor);
-      const maker = survivor.slice(0, survivor.indexOf("/"));
-      const catalogue = catalogues.get(maker);
-      for (const key of catalogue?.keysOf.get(slugOf(other)) ?? []) catalogue?.add(key, slugOf(survivor));
-    }
-  }
-  return renames;
-}
-
-/**
- * Two keys of one display name name one model when they agree but for word order or loose tokens,
- * or when one's tokens are all in the other (`llama-3-2-11b` ⊂ `llama-3-2-11b-vision-instruct`),
- * both undated or of the same date: a dated snapshot never merges with another snapshot or alias.
- */
-function keysAgree(a: string, b: string): boolean {
-  const dateA = SNAPSHOT_DATE.exec(a)?.[1] ?? null;
-  const dateB = SNAPSHOT_DATE.exec(b)?.[1] ?? null;
-  if (dateA !== dateB) return false;
-  const ta = new Set(a.split("-"));
-  const tb = new Set(b.split("-"));
-  const [small, large] = ta.size <= tb.size ? [ta, tb] : [tb, ta];
-  // A token that names a product line (`chat`, `mini`, `pro`…) is identity, never an extra.
-  if ([...large].some((t) => !small.has(t) && PRODUCT_TOKENS.has(t))) return false;
-  if (sortedKey(a) === sortedKey(b)) return true;
-  return [...small].every((t) => large.has(t));
-}
-
-/** Tokens that tell two models of one family apart, never dropped when merging by name. */
-const PRODUCT_TOKENS: ReadonlySet<string> = new Set(
-  "chat mini nano pro max turbo fast flash lite plus reasoning thinking coder code vl omni audio realtime search tts embed embedding image vision guard deep research multi agent beta experimental non".split(
-    " ",
-  ),
-);
-
-function slugOf(id: string): string {
-  return id.slice(id.indexOf("/") + 1);
-}
-
-/** A display name's comparable form: vendor prefix, parentheses and punctuation off, lower case. */
-export function normalizeName(name: string): string {
-  return name
-    .replace(/^[^:]+:\s+/, "")
-    .toLowerCase()
-    .replace(/\(.*?\)/g, "")
-    .replace(/[^a-z0-9]/g, "");
-}
-
-function cmp(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }

@@ -33,6 +33,12 @@ export const ROUTING_SEGMENTS: ReadonlySet<string> = new Set([
   "library",
 ]);
 
+/**
+ * OpenAI's fine-tuning ids (`ft:gpt-4o-2024-08-06`; an earlier version's slug `ft-gpt-4o`): the
+ * price of serving a fine-tuned model, a `fine_tuning: inference` dimension of its base (T181).
+ */
+export const FINE_TUNING_PREFIX = "ft";
+
 /** Bedrock cross-region inference profile prefixes (`eu.anthropic.…`): a `region` qualifier. */
 export const BEDROCK_REGIONS: readonly string[] = [
   "us-gov",
@@ -95,6 +101,10 @@ export const SELLER_PREFIXES: readonly string[] = [
   "cerebras",
   "groq",
   "gradient",
+  // Mistral's own `labs-` ids (`labs-devstral-small-2512` is Devstral Small 2, issue 25)
+  "labs",
+  // aihubmix's coding-plan copies (`coding-glm-5.1`)
+  "coding",
 ];
 
 /**
@@ -122,7 +132,16 @@ export const SERVING_SUFFIXES: Readonly<Record<string, Readonly<Record<string, s
   maas: {},
   cs: {},
   cloud: {},
-  ft: { variant: "fine-tuned" },
+  // Azure's fine-tuned deployments (`gpt-4o.ft`): serving a fine-tuned model is a dimension of its base (T181)
+  ft: { fine_tuning: "inference" },
+  // Fireworks' basic deployment tier (`llama4-maverick-instruct-basic`), Groq's context-length and
+  // speculative-decoding ids (`mixtral-8x7b-32768`, `llama-3.3-70b-specdec`), Together's Lite (INT4)
+  // and Reference servings (`Meta-Llama-3-8B-Instruct-Lite`), issue 25
+  basic: {},
+  "32768": {},
+  specdec: { variant: "specdec" },
+  "instruct-lite": { variant: "lite" },
+  reference: { variant: "reference" },
   original: {},
   dynamic: {},
   serverless: {},
@@ -148,6 +167,9 @@ export const ORTHOGRAPHY: ReadonlyArray<readonly [RegExp, string]> = [
   [/\bllama(\d)/g, "llama-$1"],
   // `glm4.7` → `glm-4.7`
   [/\bglm(\d)/g, "glm-$1"],
+  // Fireworks' `qwen-v2p5-14b-instruct`, `qwen-qwq-32b-preview` → `qwen2.5-14b-instruct`, `qwq-32b-preview`
+  [/\bqwen-v(\d)/g, "qwen$1"],
+  [/\bqwen-qwq\b/g, "qwq"],
   // `qwen-2.5` / `qwen-3` → `qwen2.5` / `qwen3`
   [/\bqwen-(\d)/g, "qwen$1"],
   // `qwen25-` → `qwen2.5-`
@@ -162,6 +184,22 @@ export const ORTHOGRAPHY: ReadonlyArray<readonly [RegExp, string]> = [
   [/\b(claude-\d)\.0\b/g, "$1"],
   // Bedrock / Groq version tags that are not identity: `-v1`, `-v1:0`, `:0`
   [/(-v\d+)?:\d+$/g, ""],
+  // Mistral 7B's instruct versions as resellers spell them: `-v0.3`, `-v03`, Fireworks' `-v3` → `-v0.3`
+  [/\b(mistral-7b(?:-instruct)?)-v0?\.?(\d)\b/g, "$1-v0.$2"],
+  // Mixtral had one release: `-v0.1` names no other model (`mixtral-8x7b-instruct-v0.1`)
+  [/\b(mixtral-8x\d+b(?:-instruct)?)-v0\.1\b/g, "$1"],
+  // `mistral-small3.2` (regolo) → `mistral-small-3.2`
+  [/\b(mistral-(?:small|medium|large))(\d)/g, "$1-$2"],
+  // xAI's pre-release spellings of one generation (issue 25 §1): `-beta`, `-experimental`, their
+  // snapshot date, `-gv2`, `-exp-sa`/`-exp-ma` are no model of their own; `-latest` goes last
+  [/\b(grok-\d[a-z0-9.-]*?)-(?:experimental-beta|experimental|beta)(?:-\d{4})?(?=-|$)/g, "$1"],
+  [/\b(grok-\S+?)-(?:gv2|exp-sa|exp-ma)$/g, "$1"],
+  [/\b(grok-\S+?)-latest-((?:non-)?reasoning)$/g, "$1-$2-latest"],
+  // xAI's date before the variant (`grok-4.20-0309-reasoning`) is a snapshot date like any other: last
+  [/\b(grok-[\d.-]+?)-(\d{4})-((?:non-)?reasoning|multi-agent)(-latest)?$/g, "$1-$3-$2$4"],
+  // GitLab Duo's `duo-chat-opus-4-5`, `duo-chat-gpt-5-1`: the maker's model behind a product prefix
+  [/^duo-chat-(?=(?:opus|sonnet|haiku)-\d)/g, "claude-"],
+  [/^duo-chat-(?=gpt-)/g, ""],
 ];
 
 /** Tokens that a reseller adds or drops without naming another model; compared last (loose key). */
@@ -173,13 +211,23 @@ export const LOOSE_TOKENS: ReadonlySet<string> = new Set([
   "versatile",
   "instant",
   "v1",
+  "basic",
 ]);
+
+/** Token patterns resellers add or drop without naming another model: Llama 4's expert count (`17b-128e`). */
+export const LOOSE_PATTERNS: readonly RegExp[] = [/^\d+e$/];
+
+/**
+ * Size tokens (`17b`, `a22b`, `8x7b`, `300m`): a reseller that omits them still names the model when
+ * the maker has only one size of it (the catalogue's sizeless level, issue 25 §1).
+ */
+export const SIZE_TOKEN = /^(?:a?\d+(?:\.\d+)?[bm]|\d+x\d+b|\d+e)$/;
 
 /**
  * A trailing snapshot date: `-20250514`, `-2024-08-06`, `-0613`, `-2507`, `-05-06`, ByteDance's
  * `-250915`, Cohere's `-08-2024`.
  */
-export const SNAPSHOT_DATE = /-(\d{8}|\d{4}-\d{2}-\d{2}|\d{2}-\d{4}|\d{6}|\d{2}-\d{2}|\d{4})$/;
+export const SNAPSHOT_DATE = /-(\d{8}|\d{4}-\d{2}-\d{2}|\d{2}-20\d{2}|\d{6}|\d{2}-\d{2}|\d{4})$/;
 
 /** Google's stable version tag (`gemini-2.0-flash-001`): a snapshot marker, not a date. */
 export const VERSION_TAG = /-00\d$/;

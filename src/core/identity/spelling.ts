@@ -1,11 +1,14 @@
 import {
   BEDROCK_REGIONS,
+  FINE_TUNING_PREFIX,
+  LOOSE_PATTERNS,
   LOOSE_TOKENS,
   ORTHOGRAPHY,
   ROUTER_VARIANTS,
   ROUTING_SEGMENTS,
   SELLER_PREFIXES,
   SERVING_SUFFIXES,
+  SIZE_TOKEN,
   SNAPSHOT_DATE,
   VERSION_TAG,
 } from "./spelling-rules.js";
@@ -21,7 +24,10 @@ export interface Spelling {
   readonly core: string;
   /** Comparison key of {@link core}: orthography normalized, punctuation as `-` (`claude-3-5-sonnet`). */
   readonly key: string;
-  /** Qualifiers the routing carried: `region` (Bedrock profile), `variant` (router `:free`). */
+  /**
+   * Qualifiers the routing carried: `region` (Bedrock profile), `variant` (router `:free`),
+   * `fine_tuning` (OpenAI's `ft:` ids, T181).
+   */
   readonly qualifiers: Readonly<Record<string, string>>;
 }
 
@@ -41,6 +47,11 @@ function parse(raw: string): Spelling {
   let s = raw.trim().toLowerCase().replace(/^hf:/, "");
   const qualifiers: Record<string, string> = {};
   let org: string | null = null;
+  // OpenAI's `ft:gpt-4o-2024-08-06`: serving a fine-tuned model is a dimension of the base (T181)
+  if (s.startsWith(`${FINE_TUNING_PREFIX}:`)) {
+    qualifiers.fine_tuning = "inference";
+    s = s.slice(FINE_TUNING_PREFIX.length + 1);
+  }
   const colon = /:([a-z0-9-]+)$/.exec(s);
   if (colon?.[1] && ROUTER_VARIANTS.has(colon[1])) {
     qualifiers.variant = colon[1];
@@ -119,8 +130,19 @@ export function sortedKey(key: string): string {
 export function looseKey(key: string): string {
   const kept = baseKey(key)
     .split("-")
-    .filter((t) => !LOOSE_TOKENS.has(t));
+    .filter((t) => !LOOSE_TOKENS.has(t) && !LOOSE_PATTERNS.some((p) => p.test(t)));
   return kept.length > 0 ? kept.join("-") : baseKey(key);
+}
+
+/**
+ * The loose key without size tokens (`llama-4-maverick` of `llama-4-maverick-17b-128e-instruct`):
+ * the catalogue's last level, used only where one model of the maker answers it (issue 25 §1).
+ */
+export function sizelessKey(key: string): string {
+  const kept = looseKey(key)
+    .split("-")
+    .filter((t) => !SIZE_TOKEN.test(t));
+  return kept.length > 0 ? kept.join("-") : looseKey(key);
 }
 
 /** One way of reading a spelling once its reseller decorations are taken off. */
@@ -136,19 +158,31 @@ export interface Stripped {
  */
 export function strippedForms(key: string, namesFamily: (key: string) => boolean): Stripped[] {
   const out: Stripped[] = [];
-  const prefixed: string[] = [key];
-  for (const prefix of SELLER_PREFIXES) {
-    if (key.startsWith(`${prefix}-`)) {
-      const rest = key.slice(prefix.length + 1);
+  const prefixed: Stripped[] = [{ key, qualifiers: {} }];
+  // Prefixes chain too (`databricks-meta-llama-3-3-70b-instruct`); an old `ft-` slug is a fine-tuning id.
+  for (let i = 0; i < prefixed.length && i < 4; i++) {
+    const from = prefixed[i]!;
+    if (from.key.startsWith(`${FINE_TUNING_PREFIX}-`)) {
+      const rest = from.key.slice(FINE_TUNING_PREFIX.length + 1);
       if (namesFamily(rest)) {
-        out.push({ key: rest, qualifiers: {} });
-        prefixed.push(rest);
+        const form = { key: rest, qualifiers: { ...from.qualifiers, fine_tuning: "inference" } };
+        out.push(form);
+        prefixed.push(form);
+      }
+    }
+    for (const prefix of SELLER_PREFIXES) {
+      if (!from.key.startsWith(`${prefix}-`)) continue;
+      const rest = from.key.slice(prefix.length + 1);
+      if (namesFamily(rest) && !prefixed.some((p) => p.key === rest)) {
+        const form = { key: rest, qualifiers: from.qualifiers };
+        out.push(form);
+        prefixed.push(form);
       }
     }
   }
   for (const start of prefixed) {
     // Suffixes chain (`…-instruct-fp8-fast`): take them off one at a time, qualifiers accumulating.
-    let frontier: Stripped[] = [{ key: start, qualifiers: {} }];
+    let frontier: Stripped[] = [start];
     for (let depth = 0; depth < 3 && frontier.length > 0; depth++) {
       const next: Stripped[] = [];
       for (const form of frontier)
