@@ -17,7 +17,7 @@ import { displayUnit, NO_CURRENCY } from "../domain/unit.js";
 import { collapseRepeatedRegions } from "./collapse-regions.js";
 import { capForFreshness } from "./freshness.js";
 import { PUBLISHER_NAMES } from "./identity/maker-rules.js";
-import { type ResolvedListing, resolveIdentities } from "./identity/resolve.js";
+import { movingAliasesOf, type ResolvedListing, resolveIdentities } from "./identity/resolve.js";
 import { labelDimensions } from "./labels.js";
 import { disambiguateNames } from "./model-names.js";
 import { indexListings, type ListingIndex, movedTo } from "./moved-listings.js";
@@ -93,6 +93,7 @@ export function buildDatasetWithIdentity(input: BuildInput): {
 } {
   const identity = resolveIdentities(
     input.sources.map((s) => ({ source: s.source, listings: s.listings, makerSpellings: s.makerSpellings ?? false })),
+    { movingAliases: movingAliasesOf(input.prior?.catalogue ?? []) },
   );
   const spellings = new Map<string, { modelId: string; channel: PublishedPrice["channel"] }>();
   for (const r of identity.resolved)

@@ -64,13 +64,13 @@ export class MakerCatalogue {
     if (hit) return hit;
     const dated = this.byDate(key);
     if (dated) return dated;
-    const levels: [Map<string, Set<string>>, string][] = [];
+    const levels: [Map<string, Set<string>>, (k: string) => string][] = [];
     if (dropSnapshot || baseKey(key) === key)
-      levels.push([this.sorted, sortedKey(key)], [this.base, baseKey(key)], [this.loose, looseKey(key)]);
-    for (const [index, k] of levels) {
-      const slugs = index.get(k);
+      levels.push([this.sorted, sortedKey], [this.base, baseKey], [this.loose, looseKey]);
+    for (const [index, form] of levels) {
+      const slugs = index.get(form(key));
       if (!slugs || slugs.size === 0) continue;
-      const one = this.choose([...slugs]);
+      const one = this.choose([...slugs], (k) => form(k) === form(key));
       if (one) return one;
     }
     // Only once every model is in (a lookup that may found a model first does not use it): a level
@@ -115,12 +115,15 @@ export class MakerCatalogue {
 
   /**
    * Of several models one reading names, the one a moving spelling points at: the model holding an
-   * undated, non-moving key (`claude-3-5-haiku` with its aliases); else the newest dated one when all
-   * are dated snapshots of one base; else none (ambiguous).
+   * undated, non-moving key of that reading (`claude-3-5-haiku` with its aliases; a family id such as
+   * `mistral-large-3` is another reading); else the newest dated one when all are dated snapshots of
+   * one base; else none (ambiguous).
    */
-  private choose(slugs: readonly string[]): string | undefined {
+  private choose(slugs: readonly string[], reads: (key: string) => boolean): string | undefined {
     if (slugs.length === 1) return slugs[0];
-    const undated = slugs.filter((s) => [...(this.keysOf.get(s) ?? [])].some((k) => !isDated(k) && !isMoving(k)));
+    const undated = slugs.filter((s) =>
+      [...(this.keysOf.get(s) ?? [])].some((k) => !isDated(k) && !isMoving(k) && reads(k)),
+    );
     if (undated.length === 1) return undated[0];
     if (undated.length > 1) return undefined;
     const bases = new Set(slugs.map((s) => baseKey([...(this.keysOf.get(s) ?? [s])][0]!)));

@@ -10,21 +10,25 @@ import {
   signatureOf,
   slugFor,
 } from "./placement.js";
-import { isDated, isMoving, sortedKey, strippedForms } from "./spelling.js";
-import { VERSION_TAG } from "./spelling-rules.js";
+import { baseKey, isDated, isMoving, keyOf, looseKey, sortedKey, strippedForms } from "./spelling.js";
+import { SIZE_TOKEN, SNAPSHOT_DATE, VERSION_TAG } from "./spelling-rules.js";
 
 /**
  * Founds one maker's models from its own listings (rule 2). Keys group by base; each dated key is a
- * model; an undated key joins the newest snapshot whose prices it repeats in every source that lists
- * both, else the undated keys that agree form one model. A key that is another own key with a seller
- * prefix or serving suffix joins that key. The slug is the preferred spelling: undated before dated
- * before moving, a models.dev spelling, the shortest, then byte order.
+ * model (one date in two word orders is one); an undated key joins the newest snapshot whose prices it
+ * repeats in every source that lists both, else the undated keys that agree form one model. A key
+ * that is another own key with a seller prefix or serving suffix joins that key; a family id joins
+ * its dated API id (`mergeFamilyIds`). A moving alias follows the newest snapshot of its name and
+ * never an older one than `pointers` says it pointed at (moving key → the key of its last model).
+ * The slug is the preferred spelling: undated before dated before moving, a models.dev spelling, the
+ * shortest, then byte order.
  */
 export function foundOwn(
   catalogue: MakerCatalogue,
   own: readonly Item[],
   placements: Map<Item, Placement>,
   namesFamily: (key: string) => boolean,
+  pointers: ReadonlyMap<string, string> = new Map(),
 ): void {
   const ownKeys = new Set(own.map((i) => i.spelling.key));
   const keyed = own.map((item) => {
@@ -84,13 +88,24 @@ export function foundOwn(
         cmp(a.key, b.key),
     )[0]!;
   };
-  const slugOfKey = new Map<string, string>();
+  // Display names the maker's own listings give each key (`mistral-small-2506` → "Mistral Small 3.2").
+  const namesOf = new Map<string, Set<string>>();
+  for (const { item, key } of keyed)
+    if (item.listing.name) namesOf.set(key, (namesOf.get(key) ?? new Set<string>()).add(nameKey(item.listing.name)));
+  const clusters: string[][] = [];
+  const movingByGroup: string[][] = [];
   for (const group of [...groups.values()].sort((a, b) => cmp(a[0]!, b[0]!))) {
-    const dated = group.filter((k) => isDated(k) || VERSION_TAG.test(k)).sort();
-    const clusters: string[][] = dated.map((k) => [k]);
+    // Each snapshot is a model; one date spelled in two word orders is one snapshot
+    // (`claude-opus-4-20250514`, `claude-4-opus-20250514`).
+    const dated: string[][] = [];
+    for (const key of group.filter((k) => isDated(k) || VERSION_TAG.test(k)).sort()) {
+      const twin = dated.find((cl) => sameTokens(cl[0]!, key) && compatible(cl[0]!, key));
+      if (twin) twin.push(key);
+      else dated.push([key]);
+    }
+    const inGroup: string[][] = [...dated];
     const undated: string[][] = [];
     const fixed = group.filter((k) => !isDated(k) && !VERSION_TAG.test(k) && !isMoving(k));
-    const moving = group.filter(isMoving);
     for (const key of fixed.sort((a, b) => a.length - b.length || cmp(a, b))) {
       const home = undated.find((cl) => cl.every((k) => compatible(k, key)));
       if (home) home.push(key);
@@ -98,40 +113,140 @@ export function foundOwn(
     }
     for (const cluster of undated) {
       // An alias joins a snapshot only on positive evidence: a source listing both at the same prices (T64).
-      const target = [...clusters]
+      const target = [...dated]
         .reverse()
         .find(
           (cl) =>
             cl.length === 1 && cluster.every((a) => compatible(a, cl[0]!)) && cluster.some((a) => confirmed(a, cl[0]!)),
         );
-      if (target && dated.length > 0) target.push(...cluster);
-      else clusters.push(cluster);
+      if (target) target.push(...cluster);
+      else inGroup.push(cluster);
     }
-    // A moving alias (`-latest`) joins, on its own, the newest model whose prices it repeats; a source
-    // that still shows an old amount under it cannot pull the alias away (its vote is checked later).
+    clusters.push(...inGroup);
+    const moving = group.filter(isMoving);
+    if (moving.length > 0) movingByGroup.push(moving);
+  }
+  mergeFamilyIds(clusters, namesOf, compatible);
+  const date = (cl: readonly string[]) =>
+    cl
+      .filter((k) => isDated(k) || VERSION_TAG.test(k))
+      .map(snapshotOrder)
+      .sort()
+      .at(-1) ?? null;
+  const owner = (key: string) => clusters.find((cl) => cl.includes(key));
+  for (const moving of movingByGroup) {
+    const base = sortedKey(moving[0]!);
+    const candidates = clusters.filter((cl) => cl.some((k) => !isMoving(k) && sortedKey(k) === base));
     for (const key of moving) {
-      const target =
-        [...clusters]
+      // A moving alias (`-latest`) follows the newest snapshot the maker lists under its name, and
+      // never moves back to an older one than it pointed at before (issue 25 §5, T184).
+      const newest = candidates
+        .filter((cl) => date(cl) !== null)
+        .sort((a, b) => cmp(date(a)!, date(b)!))
+        .at(-1);
+      const before = pointers.get(key);
+      const kept = before ? owner(before) : undefined;
+      const byPrice =
+        [...candidates]
           .reverse()
           .find((cl) => cl.every((k) => compatible(key, k)) && cl.some((k) => confirmed(key, k))) ??
-        [...clusters].reverse().find((cl) => cl.some((k) => confirmed(key, k))) ??
-        (clusters.length === 1 ? clusters[0] : undefined);
+        [...candidates].reverse().find((cl) => cl.some((k) => confirmed(key, k))) ??
+        (candidates.length === 1 ? candidates[0] : undefined);
+      let target = newest ?? byPrice;
+      if (kept && target && kept !== target && (date(kept) ?? "") > (date(target) ?? "")) target = kept;
+      else if (kept && !target) target = kept;
       if (target) target.push(key);
       else clusters.push([key]);
     }
-    for (const cluster of clusters) {
-      const best = preferred(cluster);
-      const slug = slugFor(best.item.spelling.core, best.key);
-      // Undated first, so a base-key lookup finds the model that holds the maker's undated alias.
-      for (const key of [...cluster].sort((a, b) => rank(a) - rank(b))) {
-        catalogue.add(key, slug);
-        slugOfKey.set(key, slug);
-      }
+  }
+  const slugOfKey = new Map<string, string>();
+  for (const cluster of clusters) {
+    const best = preferred(cluster);
+    const slug = slugFor(best.item.spelling.core, best.key);
+    // Undated first, so a base-key lookup finds the model that holds the maker's undated alias.
+    for (const key of [...cluster].sort((a, b) => rank(a) - rank(b))) {
+      catalogue.add(key, slug);
+      slugOfKey.set(key, slug);
     }
   }
   for (const { item, key, qualifiers } of keyed) {
     const slug = slugOfKey.get(key)!;
     placements.set(item, { slug, key, qualifiers });
     if (item.listing.name) catalogue.addName(normalizeName(item.listing.name), slug);
+  }
+}
+
+/** True when two keys hold the same tokens in any order, dates included. */
+function sameTokens(a: string, b: string): boolean {
+  return a.split("-").sort().join("-") === b.split("-").sort().join("-");
+}
+
+/** A display name as a key, parentheses off (`Mistral Small 3.2` → `mistral-small-3-2`). */
+function nameKey(name: string): string {
+  return keyOf(name.replace(/^[^:]{1,40}:\s+/, "").replace(/\(.*?\)/g, " "));
+}
+
+/**
+ * A sortable form of a key's snapshot marker within one family (`2506` < `2603`; `-001` < `-002`);
+ * the format leads so that only markers written alike compare by their digits.
+ */
+function snapshotOrder(key: string): string {
+  const tag = VERSION_TAG.exec(key)?.[0];
+  if (tag) return `tag:${tag}`;
+  const raw = SNAPSHOT_DATE.exec(key)?.[1] ?? "";
+  const digits = raw.replace(/-/g, "");
+  if (/^\d{2}-20\d{2}$/.test(raw)) return `ymd:${raw.slice(3)}${raw.slice(0, 2)}00`;
+  if (digits.length === 8) return `ymd:${digits}`;
+  if (digits.length === 6) return `ymd:20${digits}`;
+  return `${digits.length}:${digits}`;
+}
+
+/**
+ * Tokens a maker's family id adds to its dated API id: version numbers, sizes, `instruct` (never a
+ * product token: `gpt-5.2-chat-2025-12-11` is no spelling of `gpt-5.2-2025-12-11`).
+ */
+function addsOnlyVersion(extra: readonly string[]): boolean {
+  return extra.every((t) => /^\d{1,2}$/.test(t) || SIZE_TOKEN.test(t) || t === "instruct");
+}
+
+/**
+ * Where a maker lists both a dated API id and a family id of one model (issue 25 §1, T182), the
+ * family id's cluster joins the dated one: `mistral-small-3-2-2506` (the same date, a version and a
+ * size more) joins `mistral-small-2506`; an undated `mistral-large-3` joins the snapshot the maker
+ * names "Mistral Large 3" (`mistral-large-2512`). Never when one source prices both apart, never
+ * where two snapshots would claim it.
+ */
+function mergeFamilyIds(
+  clusters: string[][],
+  namesOf: ReadonlyMap<string, ReadonlySet<string>>,
+  compatible: (a: string, b: string) => boolean,
+): void {
+  const tokens = (k: string) => k.split("-");
+  const dateOf = (k: string) => SNAPSHOT_DATE.exec(k)?.[1] ?? null;
+  for (const cluster of [...clusters]) {
+    if (!clusters.includes(cluster)) continue;
+    const targets = clusters.filter((target) => {
+      if (target === cluster) return false;
+      return cluster.some((k) =>
+        target.some((t) => {
+          if (!cluster.every((c) => target.every((x) => compatible(c, x)))) return false;
+          const dk = dateOf(k);
+          const dt = dateOf(t);
+          if (dt === null) return false;
+          const core = tokens(baseKey(t));
+          const mine = tokens(dk === null ? k : baseKey(k));
+          const extra = mine.filter((x) => !core.includes(x));
+          if (!core.every((x) => mine.includes(x)) || extra.length === 0 || !addsOnlyVersion(extra)) return false;
+          // The same date: the family id is that snapshot. No date: the snapshot's own name says so.
+          if (dk !== null) return dk === dt;
+          const names = [...(namesOf.get(t) ?? [])];
+          return names.some((n) => n === k || looseKey(n) === looseKey(k));
+        }),
+      );
+    });
+    if (targets.length !== 1) continue;
+    const target = targets[0]!;
+    target.push(...cluster);
+    clusters.splice(clusters.indexOf(cluster), 1);
   }
 }

@@ -85,8 +85,17 @@ export interface SourceListings {
 
 export { normalizeName } from "./placement.js";
 
+/** What an earlier run tells this one (issue 25 §5). */
+export interface IdentityMemory {
+  /**
+   * `<maker>/<moving alias key>` → the model id the moving alias (`mistral-small-latest`) pointed at
+   * in the previous version: it never moves back to an older snapshot (T184).
+   */
+  readonly movingAliases?: ReadonlyMap<string, string>;
+}
+
 /** Resolves every listing of a run; see the interface docs for the rules. */
-export function resolveIdentities(inputs: readonly SourceListings[]): IdentityResult {
+export function resolveIdentities(inputs: readonly SourceListings[], memory: IdentityMemory = {}): IdentityResult {
   const sellers = new Set<string>();
   for (const { listings } of inputs) for (const l of listings) sellers.add(l.seller);
   const unmatched: UnmatchedListing[] = [];
@@ -144,12 +153,21 @@ export function resolveIdentities(inputs: readonly SourceListings[]): IdentityRe
   // 2a. the makers' own listings found models
   const own = items.filter((i) => i.evidence === "own");
   const ownMakers = new Set(own.map((i) => i.maker));
+  const pointers = new Map<string, Map<string, string>>();
+  for (const [alias, id] of memory.movingAliases ?? []) {
+    const maker = alias.slice(0, alias.indexOf("/"));
+    if (!id.startsWith(`${maker}/`)) continue;
+    const map = pointers.get(maker) ?? new Map<string, string>();
+    map.set(alias.slice(maker.length + 1), keyOf(id.slice(maker.length + 1)));
+    pointers.set(maker, map);
+  }
   for (const maker of ownMakers)
     foundOwn(
       catalogueOf(maker),
       own.filter((i) => i.maker === maker),
       placements,
       namesFamily(maker),
+      pointers.get(maker),
     );
 
   // 2b. open-weights evidence, 2c. publishers; 3. everything else attaches
@@ -372,6 +390,24 @@ export function resolveIdentities(inputs: readonly SourceListings[]): IdentityRe
       return hit ? finalId(`${maker}/${hit}`) : null;
     },
   };
+}
+
+/**
+ * The moving aliases of a previous version's listed models (`<maker>/<alias key>` → model id), the
+ * memory that keeps a moving alias from moving back (T184).
+ */
+export function movingAliasesOf(
+  models: readonly { readonly id: string; readonly provider: string; readonly listed: boolean; readonly aliases: readonly string[] }[],
+): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const m of models) {
+    if (!m.listed) continue;
+    for (const alias of m.aliases) {
+      const key = parseSpelling(alias).key;
+      if (isMoving(key)) out.set(`${m.provider}/${key}`, m.id);
+    }
+  }
+  return out;
 }
 
 /** The channel (D2) of a seller's listing of a maker's model; the maker's own platform is direct (§6). */
