@@ -16,8 +16,10 @@ import { MAKERS, planKind } from "../domain/sellers.js";
 import { displayUnit, NO_CURRENCY } from "../domain/unit.js";
 import { collapseRepeatedRegions } from "./collapse-regions.js";
 import { capForFreshness } from "./freshness.js";
+import { isOpenWeightsFamily } from "./identity/maker.js";
 import { PUBLISHER_NAMES } from "./identity/maker-rules.js";
 import { movingAliasesOf, type ResolvedListing, resolveIdentities } from "./identity/resolve.js";
+import { keyOf } from "./identity/spelling.js";
 import { labelDimensions } from "./labels.js";
 import { disambiguateNames } from "./model-names.js";
 import { indexListings, type ListingIndex, movedTo } from "./moved-listings.js";
@@ -315,7 +317,8 @@ function buildModels(
       // D4: unknown is null, never 0 (issue 12 §9)
       contextWindow: pick((l) => (l.contextWindow ? l.contextWindow : null)),
       maxOutputTokens: pick((l) => (l.maxOutputTokens ? l.maxOutputTokens : null)),
-      openWeights: pick((l) => l.openWeights) ?? false,
+      // A family whose maker published the weights is open weights whatever a reseller says (T183).
+      openWeights: isOpenWeightsFamily(provider!, keyOf(slug)) || (pick((l) => l.openWeights) ?? false),
       firstSeenAt: prior?.firstSeenAt ?? input.runTime,
       lifecycle: { state, releasedOn: pick((l) => l.releasedOn), deprecatedOn, retiresOn },
       aliases: aliases.get(id) ?? [],

@@ -93,8 +93,10 @@ export class MakerCatalogue {
   }
 
   /**
-   * The one model whose keys carry the same snapshot date token and the same leading family token
-   * (`kimi-k2-instruct-0905` → `kimi-k2-0905-preview`), or undefined.
+   * The one model whose keys carry the same snapshot date token and the same tokens but for loose
+   * ones (`kimi-k2-instruct-0905` → `kimi-k2-0905-preview`), else the one whose tokens the key
+   * extends by version numbers and a size only (`mistral-small-3.1-24b-instruct-2503` →
+   * `mistral-small-2503`), or undefined.
    */
   private byDate(key: string): string | undefined {
     const date = /-(\d{4})(?=-|$)/.exec(key)?.[1];
@@ -110,6 +112,24 @@ export class MakerCatalogue {
     const hits = new Set<string>();
     for (const [slug, keys] of this.keysOf)
       for (const k of keys) if (k.split("-").includes(date) && core(k) === mine) hits.add(slug);
+    if (hits.size === 0) {
+      // A family id that adds a version and a size to the maker's dated id (issue 25 §1):
+      // `mistral-small-3.1-24b-instruct-2503` is `mistral-small-2503`.
+      const tokens = mine.split("-");
+      for (const [slug, keys] of this.keysOf)
+        for (const k of keys) {
+          if (!k.split("-").includes(date)) continue;
+          const theirs = core(k).split("-");
+          const extra = tokens.filter((t) => !theirs.includes(t));
+          const sized = theirs.some((t) => SIZE_TOKEN.test(t));
+          if (
+            extra.length > 0 &&
+            theirs.every((t) => tokens.includes(t)) &&
+            extra.every((t) => /^\d{1,2}$/.test(t) || (!sized && SIZE_TOKEN.test(t)))
+          )
+            hits.add(slug);
+        }
+    }
     return hits.size === 1 ? [...hits][0] : undefined;
   }
 

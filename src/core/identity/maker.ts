@@ -1,8 +1,8 @@
 import type { Listing } from "../../domain/observation.js";
 import { canonicalSeller, isMaker } from "../../domain/sellers.js";
-import { FAMILIES, MAKER_PLATFORMS, NON_MAKER_ORGS, ORG_MAKERS } from "./maker-rules.js";
+import { FAMILIES, HOST_ORGS, MAKER_PLATFORMS, NON_MAKER_ORGS, OPEN_WEIGHTS, ORG_MAKERS } from "./maker-rules.js";
 import { MAKER_OVERRIDES, NOT_MODELS } from "./overrides.js";
-import type { Spelling } from "./spelling.js";
+import { keyOf, type Spelling } from "./spelling.js";
 import { ORTHOGRAPHY, SELLER_PREFIXES } from "./spelling-rules.js";
 
 /**
@@ -40,6 +40,26 @@ export function familyOf(text: string): string | null {
   return null;
 }
 
+/**
+ * True when `maker` published the weights of the model `key` names (the open-weights family table,
+ * issue 25 T183): a host's listing under the maker's organisation may then found it.
+ */
+export function isOpenWeightsFamily(maker: string, key: string): boolean {
+  return OPEN_WEIGHTS.some(([pattern, owner]) => owner === maker && pattern.test(key));
+}
+
+/**
+ * The maker of a host's copy of another maker's weights (`togethercomputer/llama-2-7b` → meta,
+ * `nvidia/DeepSeek-V3.2-NVFP4` → deepseek), or null when the host made the model (T183).
+ */
+export function hostedMaker(org: string, core: string): string | null {
+  const host = canonicalSeller(org);
+  const own = HOST_ORGS[host];
+  if (!own || own.test(keyOf(core))) return null;
+  const family = familyOf(core);
+  return family && family !== host ? family : null;
+}
+
 /** The maker an organisation names (`meta-llama` → meta, `kwaipilot` → kuaishou), or null when it names none. */
 export function orgMaker(org: string): string | null {
   const mapped = ORG_MAKERS[org];
@@ -69,6 +89,9 @@ export function readMaker(listing: Listing, spelling: Spelling, sellers: Readonl
     (listing.name ? familyOf(listing.name) : null);
   const org = spelling.org;
   if (org) {
+    // A host's organisation lists other makers' weights too: those are their makers' models (T183).
+    const hosted = hostedMaker(org, spelling.core);
+    if (hosted) return { maker: hosted, evidence: platformMaker(listing.seller) === hosted ? "own" : "org" };
     const maker = orgMaker(org);
     if (maker) return { maker, evidence: platformMaker(listing.seller) === maker ? "own" : "org" };
     const slug = canonicalSeller(org);

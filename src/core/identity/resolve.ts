@@ -4,7 +4,7 @@ import type { Listing, SourceId } from "../../domain/observation.js";
 import { channelOf } from "../../domain/sellers.js";
 import { MakerCatalogue } from "./catalogue.js";
 import { foundOwn } from "./found-own.js";
-import { familyOf, orgMaker, platformMaker, readMaker } from "./maker.js";
+import { familyOf, isOpenWeightsFamily, orgMaker, platformMaker, readMaker } from "./maker.js";
 import { mergeByName } from "./merge-by-name.js";
 import {
   cmp,
@@ -16,7 +16,7 @@ import {
   signatureOf,
   slugFor,
 } from "./placement.js";
-import { isMoving, keyOf, parseSpelling, type Spelling, strippedForms } from "./spelling.js";
+import { isMoving, keyOf, looseKey, parseSpelling, type Spelling, strippedForms } from "./spelling.js";
 import { SIZE_TOKEN } from "./spelling-rules.js";
 
 /**
@@ -214,19 +214,34 @@ export function resolveIdentities(inputs: readonly SourceListings[], memory: Ide
   const mayFound = (item: Item) =>
     item.listing.openWeights === true || Boolean(item.listing.huggingFaceId) || !ownMakers.has(item.maker);
   const unsized: Item[] = [];
-  for (const item of items.filter((i) => i.evidence === "org")) {
-    // A listing that may found a model attaches only to one its spelling names without dropping a
-    // snapshot date (`deepseek-r1-0528` is not `deepseek-r1`).
-    // The others attach after every founding (below), so none lands on a base model first.
-    if (!mayFound(item)) continue;
+  // An org listing that attaches teaches the catalogue its spelling, as founding does, so a reseller's
+  // shorter spelling of it finds it (`mistral-large-3:675b` after `mistral-large-3-675b-instruct-2512`).
+  const learn = (item: Item, placed: Placement) => {
+    const catalogue = catalogueOf(item.maker);
+    // (never onto a model only a moving alias names: its vote still needs a fixed spelling, T64)
+    const fixed = [...(catalogue.keysOf.get(placed.slug) ?? [])].some((k) => !isMoving(k));
+    if (placed.key === item.spelling.key && fixed) catalogue.add(placed.key, placed.slug);
+    return placed;
+  };
+  const foundOrg = (item: Item) => {
     const placed = attach(item, item.maker, false);
-    if (placed) placements.set(item, placed);
+    if (placed) placements.set(item, learn(item, placed));
     // A spelling without sizes (`meta-llama/llama-4-maverick`) founds only after the sized ones did:
     // it may be the maker's one model of that name (the sizeless level, issue 25 §1).
     else if (!item.spelling.key.split("-").some((t) => SIZE_TOKEN.test(t))) unsized.push(item);
     else placements.set(item, found(item));
-  }
-  for (const item of unsized) placements.set(item, attach(item, item.maker, false, true) ?? found(item));
+  };
+  const org = items.filter((i) => i.evidence === "org");
+  // A listing that may found a model attaches only to one its spelling names without dropping a
+  // snapshot date (`deepseek-r1-0528` is not `deepseek-r1`). The others attach after every founding
+  // (below), so none lands on a base model first. A source's own open-weights evidence founds first;
+  // the open-weights family table only then (T183), so the tuned release sources name as open weights
+  // (`llama-3.1-8b-instruct`) is the model a host's base spelling (`llama-3.1-8b`) attaches to.
+  for (const item of org) if (mayFound(item)) foundOrg(item);
+  for (const item of org)
+    if (!mayFound(item) && isOpenWeightsFamily(item.maker, item.spelling.key) && ownMakers.has(item.maker))
+      foundOrg(item);
+  for (const item of unsized) placements.set(item, learn(item, attach(item, item.maker, false, true) ?? found(item)));
   const publisherNames = new Map<string, string>();
   const mirrors = new Map<Item, string>();
   for (const item of items.filter((i) => i.evidence === "publisher")) {
@@ -397,7 +412,12 @@ export function resolveIdentities(inputs: readonly SourceListings[], memory: Ide
  * memory that keeps a moving alias from moving back (T184).
  */
 export function movingAliasesOf(
-  models: readonly { readonly id: string; readonly provider: string; readonly listed: boolean; readonly aliases: readonly string[] }[],
+  models: readonly {
+    readonly id: string;
+    readonly provider: string;
+    readonly listed: boolean;
+    readonly aliases: readonly string[];
+  }[],
 ): Map<string, string> {
   const out = new Map<string, string>();
   for (const m of models) {

@@ -101,8 +101,10 @@ export const SELLER_PREFIXES: readonly string[] = [
   "cerebras",
   "groq",
   "gradient",
-  // Mistral's own `labs-` ids (`labs-devstral-small-2512` is Devstral Small 2, issue 25)
+  // Mistral's own `labs-` ids (`labs-devstral-small-2512` is Devstral Small 2, issue 25) and `open-`
+  // ids of its open models (`open-mistral-nemo` is Mistral Nemo, `open-codestral-mamba` Codestral Mamba)
   "labs",
+  "open",
   // aihubmix's coding-plan copies (`coding-glm-5.1`)
   "coding",
 ];
@@ -130,6 +132,8 @@ export const SERVING_SUFFIXES: Readonly<Record<string, Readonly<Record<string, s
   free: { variant: "free" },
   tput: { variant: "throughput" },
   maas: {},
+  // Hugging Face's `-hf` (weights converted to its format): `meta-llama/Llama-2-7b-chat-hf`
+  hf: {},
   cs: {},
   cloud: {},
   // Azure's fine-tuned deployments (`gpt-4o.ft`): serving a fine-tuned model is a dimension of its base (T181)
@@ -141,6 +145,8 @@ export const SERVING_SUFFIXES: Readonly<Record<string, Readonly<Record<string, s
   "32768": {},
   specdec: { variant: "specdec" },
   "instruct-lite": { variant: "lite" },
+  // DeepInfra's batch deployments of embedding models (`Qwen/Qwen3-Embedding-4B-batch`)
+  batch: { variant: "batch" },
   reference: { variant: "reference" },
   original: {},
   dynamic: {},
@@ -165,13 +171,15 @@ export const ORTHOGRAPHY: ReadonlyArray<readonly [RegExp, string]> = [
   [/\bllama-v(\d)/g, "llama-$1"],
   // `llama3.1-8b`, `llama3-70b` → `llama-3.1-8b`, `llama-3-70b`
   [/\bllama(\d)/g, "llama-$1"],
+  // `gemma3:12b`, `gemma2-9b-it` (Ollama, Groq) → `gemma-3-12b`, `gemma-2-9b-it`
+  [/\bgemma(\d)/g, "gemma-$1"],
   // `glm4.7` → `glm-4.7`
   [/\bglm(\d)/g, "glm-$1"],
   // Fireworks' `qwen-v2p5-14b-instruct`, `qwen-qwq-32b-preview` → `qwen2.5-14b-instruct`, `qwq-32b-preview`
   [/\bqwen-v(\d)/g, "qwen$1"],
   [/\bqwen-qwq\b/g, "qwq"],
-  // `qwen-2.5` / `qwen-3` → `qwen2.5` / `qwen3`
-  [/\bqwen-(\d)/g, "qwen$1"],
+  // `qwen-2.5` / `qwen-3` → `qwen2.5` / `qwen3` (Qwen 1's `qwen-7b` is a size, kept)
+  [/\bqwen-(\d)(?![\d.]*b\b)/g, "qwen$1"],
   // `qwen25-` → `qwen2.5-`
   [/\bqwen(\d)(\d)(?=-|$)/g, "qwen$1.$2"],
   // Azure's `gpt-35-turbo` → `gpt-3.5-turbo`
@@ -188,6 +196,16 @@ export const ORTHOGRAPHY: ReadonlyArray<readonly [RegExp, string]> = [
   [/\b(mistral-7b(?:-instruct)?)-v0?\.?(\d)\b/g, "$1-v0.$2"],
   // Mixtral had one release: `-v0.1` names no other model (`mixtral-8x7b-instruct-v0.1`)
   [/\b(mixtral-8x\d+b(?:-instruct)?)-v0\.1\b/g, "$1"],
+  // Llama 3.2 11B and 90B exist only as vision models: `llama3-2-11b-instruct` is the vision one
+  [/\b(llama-?3[.-]2-(?:11|90)b)-vision\b/g, "$1"],
+  // Bedrock's Cohere `command-text-v14`, `command-light-text-v14`: Cohere's Command and Command Light
+  [/\bcommand(-light)?-text\b/g, "command$1"],
+  // `embed-english-v3.0` ≡ `embed-english-v3`: a `.0` minor after a `v` version is the major
+  [/(-v\d+)\.0\b/g, "$1"],
+  // Bedrock's `anthropic.claude-v2` is Claude 2
+  [/\bclaude-v(\d)\b/g, "claude-$1"],
+  // nano-gpt's `mistral-small-31-24b-instruct` is Mistral Small 3.1
+  [/\b(mistral-small)-3([12])(?=-)/g, "$1-3.$2"],
   // `mistral-small3.2` (regolo) → `mistral-small-3.2`
   [/\b(mistral-(?:small|medium|large))(\d)/g, "$1-$2"],
   // xAI's pre-release spellings of one generation (issue 25 §1): `-beta`, `-experimental`, their

@@ -75,10 +75,16 @@ function parse(raw: string): Spelling {
   const dot = raw.includes("/") ? null : /^([a-z][a-z0-9-]*)\.(?=[a-z])/.exec(s);
   if (dot?.[1] && !/\d/.test(dot[1])) {
     org ??= dot[1];
+    // Bedrock's legacy Claude ids spell the version after `-v`: `claude-v2:1` is Claude 2.1
     s = s
       .slice(dot[0].length)
-      .replace(/(-v\d+)?:\d+$/, "")
-      .replace(/-v\d+$/, "");
+      .replace(
+        /^claude(-instant)?-v(\d)(?::(\d))?$/,
+        (_, instant, major, minor) => `claude${instant ?? ""}-${major}${minor ? `.${minor}` : ""}`,
+      );
+    // Bedrock's API version tags (`-v1:0`, `-v1`, Cohere's `-v14`, `openai.gpt-oss-120b-1:0`); a
+    // single-digit `-v2`… names a model version (`titan-embed-text-v2`, `nemotron-nano-9b-v2`).
+    s = s.replace(/(-v\d+|-1)?:\d+$/, "").replace(/-v(1|\d{2,})$/, "");
   }
   s = s.replace(/@(default|latest)$/, "").replace(/@/, "-");
   // Ollama's `gpt-oss:120b-cloud` spells size after a colon.
