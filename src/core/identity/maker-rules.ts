@@ -41,7 +41,8 @@ export const FAMILIES: ReadonlyArray<readonly [RegExp, string]> = [
   [/^(kimi|moonshot)\b/, "moonshotai"],
   [/^(glm[\d.]*|chatglm|cogview|cogvideox?|codegeex)\b/, "zai"],
   [/^(minimax|abab)\b/, "minimax"],
-  [/^(command|c4ai|aya|embed-english|embed-multilingual|embed-v4|rerank)\b/, "cohere"],
+  // (Cohere's rerankers by version; Voyage's `rerank-2` is Voyage's own)
+  [/^(command|c4ai|aya|embed-english|embed-multilingual|embed-v4|rerank-(?:v\d|english|multilingual))\b/, "cohere"],
   [/^(nova|titan|amazon)\b/, "amazon"],
   [/^(phi-?[\d.]*|wizardlm)\b/, "microsoft"],
   [/^(jamba|j2)\b/, "ai21"],
@@ -69,6 +70,8 @@ export const FAMILIES: ReadonlyArray<readonly [RegExp, string]> = [
   [/^starcoder\d*\b/, "bigcode"],
   [/^dbrx\b/, "databricks"],
   [/^baichuan\d*\b/, "baichuan"],
+  // A host's own models: Fireworks' FireFunction, FireLLaVA, ASR and OCR (issue 25 §2)
+  [/^(firefunction|firellava|fireworks-asr|firesearch)\b/, "fireworks-ai"],
 ];
 
 /**
@@ -244,4 +247,5 @@ export const PUBLISHER_NAMES: Readonly<Record<string, string>> = {
   bigcode: "BigCode",
   databricks: "Databricks",
   baichuan: "Baichuan",
+  "fireworks-ai": "Fireworks AI",
 };

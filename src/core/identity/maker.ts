@@ -99,7 +99,9 @@ export function readMaker(listing: Listing, spelling: Spelling, sellers: Readonl
       return { maker: slug, evidence: "publisher" };
   }
   const own = platformMaker(listing.seller);
-  if (family) return { maker: family, evidence: own === family ? "own" : "family" };
+  // The family table naming the seller itself is the maker's own listing, also for a host that is
+  // no maker of anything else (Fireworks' FireFunction, Deepgram's Nova).
+  if (family) return { maker: family, evidence: own === family || listing.seller === family ? "own" : "family" };
   const hint = listing.makerHint ? canonicalSeller(listing.makerHint) : null;
   if (own && (hint === null || hint === own)) return { maker: own, evidence: "own" };
   if (hint && isMaker(hint)) return { maker: hint, evidence: "family" };

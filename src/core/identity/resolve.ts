@@ -17,7 +17,7 @@ import {
   slugFor,
 } from "./placement.js";
 import { isMoving, keyOf, looseKey, parseSpelling, type Spelling, strippedForms } from "./spelling.js";
-import { SIZE_TOKEN } from "./spelling-rules.js";
+import { SIZE_TOKEN, SNAPSHOT_DATE } from "./spelling-rules.js";
 
 /**
  * Identity resolution (D1, D2; issue 12 T60–T66): every listing of a run lands on one model
@@ -110,11 +110,12 @@ export function resolveIdentities(inputs: readonly SourceListings[], memory: Ide
     });
 
   const items: Item[] = [];
+  const orphans: Omit<Item, "maker" | "evidence" | "weights">[] = [];
   for (const { source, listings, makerSpellings = false } of inputs) {
     for (const listing of listings) {
       const spelling = parseSpelling(listing.model);
       const reading = readMaker(listing, spelling, sellers);
-      if (reading === null) miss(source, listing, "no maker: no organisation, family or maker seller names one");
+      if (reading === null) orphans.push({ source, makerSpellings, listing, spelling });
       else if ("excluded" in reading) miss(source, listing, reading.excluded);
       else
         items.push({
@@ -273,6 +274,25 @@ export function resolveIdentities(inputs: readonly SourceListings[], memory: Ide
       );
     }
   }
+  // A spelling no maker's name reaches still names a model when exactly one model of any maker
+  // answers it (genai-prices' `rocinante-12b` for OpenRouter's `thedrummer/rocinante-12b`, issue 25 §6).
+  for (const orphan of orphans) {
+    const hits = new Set<string>();
+    // (a bare word names nothing across makers: fal's `…/preview/ultra` is no `stability-ai/ultra`)
+    const word = !/\d/.test(orphan.spelling.key) && !orphan.spelling.key.includes("-");
+    for (const [maker, catalogue] of word ? [] : catalogues) {
+      const slug = catalogue.exactly(orphan.spelling.key) ?? catalogue.find(orphan.spelling.key, true, false);
+      if (slug) hits.add(`${maker}/${slug}`);
+    }
+    const [only] = hits;
+    if (hits.size !== 1 || !only) {
+      miss(orphan.source, orphan.listing, "no maker: no organisation, family or maker seller names one, nor one model");
+      continue;
+    }
+    const maker = only.slice(0, only.indexOf("/"));
+    const item: Item = { ...orphan, maker, evidence: "family", weights: null };
+    placements.set(item, { slug: only.slice(maker.length + 1), key: orphan.spelling.key, qualifiers: {} });
+  }
 
   // A router's variant filed under the maker by a source (genai-prices' `openai` `gpt-4o:extended`)
   // is the router's price, never the maker's (§6): counted, not published as direct.
@@ -294,6 +314,16 @@ export function resolveIdentities(inputs: readonly SourceListings[], memory: Ide
       set.add(signature(item.listing));
       fixedBy.set(k, set);
     }
+  // What the fixed spellings of each model say it is: names and release dates (issue 25 §5).
+  const described = new Map<string, { names: Set<string>; released: Set<string> }>();
+  for (const [item, placed] of placements) {
+    if (isMoving(placed.key)) continue;
+    const id = `${modelOf(item, mirrors)}/${placed.slug}`;
+    const d = described.get(id) ?? { names: new Set<string>(), released: new Set<string>() };
+    if (item.listing.name) d.names.add(normalizeName(item.listing.name));
+    if (item.listing.releasedOn) d.released.add(item.listing.releasedOn);
+    described.set(id, d);
+  }
   const pointerAliases: [string, string][] = [];
   for (const [item, placed] of [...placements]) {
     if (!isMoving(item.spelling.key)) continue;
@@ -302,6 +332,8 @@ export function resolveIdentities(inputs: readonly SourceListings[], memory: Ide
     if (!keys || [...keys].every(isMoving)) continue;
     const fixed = fixedBy.get(`${item.source}|${item.listing.seller}|${maker}/${placed.slug}`);
     if (fixed?.has(signature(item.listing))) continue;
+    // Or the listing says what it serves: the target's own name, or its release (T184).
+    if (servesTarget(item.listing, placed.slug, described.get(`${maker}/${placed.slug}`))) continue;
     placements.delete(item);
     pointerAliases.push([`${maker}/${placed.slug}`, item.spelling.core]);
     miss(
@@ -428,6 +460,28 @@ export function movingAliasesOf(
     }
   }
   return out;
+}
+
+/**
+ * True when a moving alias's listing says it serves the model `slug` (issue 25 §5, T184): its display
+ * name without a `latest` tag is the model's name (`GPT-5.2 Chat`), or its release date is the
+ * model's (a date a fixed listing states, or the snapshot date of the slug: `2026-03-16` for
+ * `mistral-small-2603`, `2025-12-11` for `gpt-5.2-chat-2025-12-11`).
+ */
+function servesTarget(
+  listing: Listing,
+  slug: string,
+  target: { readonly names: ReadonlySet<string>; readonly released: ReadonlySet<string> } | undefined,
+): boolean {
+  const name = listing.name ? normalizeName(listing.name.replace(/\blatest\b/gi, "")) : "";
+  if (name.length >= 3 && target?.names.has(name)) return true;
+  const released = listing.releasedOn;
+  if (!released) return false;
+  if (target?.released.has(released)) return true;
+  const date = SNAPSHOT_DATE.exec(keyOf(slug))?.[1]?.replace(/-/g, "");
+  if (!date) return false;
+  const ymd = released.replace(/-/g, "");
+  return date.length === 8 ? date === ymd : date.length === 4 && /^2\d{3}$/.test(date) && date === ymd.slice(2, 6);
 }
 
 /** The channel (D2) of a seller's listing of a maker's model; the maker's own platform is direct (§6). */

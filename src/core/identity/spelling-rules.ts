@@ -173,6 +173,8 @@ export const ORTHOGRAPHY: ReadonlyArray<readonly [RegExp, string]> = [
   [/\bllama(\d)/g, "llama-$1"],
   // `gemma3:12b`, `gemma2-9b-it` (Ollama, Groq) → `gemma-3-12b`, `gemma-2-9b-it`
   [/\bgemma(\d)/g, "gemma-$1"],
+  // Fireworks' `code-llama-7b` is Code Llama 7B
+  [/\bcode-llama\b/g, "codellama"],
   // `glm4.7` → `glm-4.7`
   [/\bglm(\d)/g, "glm-$1"],
   // Fireworks' `qwen-v2p5-14b-instruct`, `qwen-qwq-32b-preview` → `qwen2.5-14b-instruct`, `qwq-32b-preview`
