@@ -120,15 +120,27 @@ describe("snapshots and aliases (rule 2, T64)", () => {
       expect(placed(large, source, "mistral", "mistral-large-latest").modelId).toBe("mistral/mistral-large-2512");
   });
 
-  it("-latest without that evidence in the run votes on nothing (genai-prices anthropic claude-3-5-haiku-latest)", () => {
-    const haiku = resolve(/claude-3-5-haiku/);
-    expect(unmatched(haiku, "genai-prices", "anthropic", "claude-3-5-haiku-latest")).toMatchObject({
+  it("-latest without that evidence in the run votes on nothing (portkey mistral mistral-small-latest at 0.1 / 0.3)", () => {
+    const small = resolve(/^(mistralai\/)?mistral-small-(latest|2603|2506)$/);
+    expect(unmatched(small, "portkey", "mistral", "mistral-small-latest")).toMatchObject({
       reason: "moving alias: the source does not show in this run which snapshot it points at",
-      nearest: "anthropic/claude-3-5-haiku-20241022",
+      nearest: "mistral/mistral-small-2603",
     });
-    // models-dev shows it: its -latest lands on the snapshot
-    expect(placed(haiku, "models-dev", "anthropic", "claude-3-5-haiku-latest").modelId).toBe(
+    // models-dev shows it: its -latest lands on the snapshot at the same prices
+    expect(placed(small, "models-dev", "mistral", "mistral-small-latest").modelId).toBe("mistral/mistral-small-2603");
+  });
+
+  it("-latest votes when its listing names what it serves (issue 25 §5, T184)", () => {
+    const haiku = resolve(/claude-3-5-haiku/);
+    // genai-prices lists no fixed Haiku 3.5 spelling, but names its -latest row "Claude Haiku 3.5",
+    // the name the maker's own listing gives claude-3-5-haiku-20241022
+    expect(placed(haiku, "genai-prices", "anthropic", "claude-3-5-haiku-latest").modelId).toBe(
       "anthropic/claude-3-5-haiku-20241022",
+    );
+    // genai-prices' mistral-small-latest is named "Mistral Small 3.2": not the name of Small 4, so no vote
+    const small = resolve(/^mistral-small-(latest|2603)$/);
+    expect(unmatched(small, "genai-prices", "mistral", "mistral-small-latest").nearest).toBe(
+      "mistral/mistral-small-2603",
     );
   });
 });
@@ -207,7 +219,7 @@ describe("makers by evidence (T61)", () => {
     const odd = resolve(/^(model-router|openrouter\/auto|poetools\/claude-code|ai21\.j2-mid-v1)$/);
     expect(odd.resolved).toEqual([]);
     expect(unmatched(odd, "models-dev", "azure", "model-router").reason).toBe(
-      "no maker: no organisation, family or maker seller names one",
+      "no maker: no organisation, family or maker seller names one, nor one model",
     );
     expect(unmatched(odd, "openrouter", "openrouter", "openrouter/auto").reason).toBe(
       "not a model: a router's automatic model choice",
