@@ -21,7 +21,7 @@ import { PUBLISHER_NAMES } from "./identity/maker-rules.js";
 import { movingAliasesOf, type ResolvedListing, resolveIdentities } from "./identity/resolve.js";
 import { keyOf } from "./identity/spelling.js";
 import { labelDimensions } from "./labels.js";
-import { disambiguateNames } from "./model-names.js";
+import { disambiguateNames, modelName } from "./model-names.js";
 import { indexListings, type ListingIndex, movedTo } from "./moved-listings.js";
 import { type PriorPrice, reconcile, type SourceObservation } from "./reconcile.js";
 import { type SourceRejections, screenListings } from "./screen-listings.js";
@@ -312,7 +312,10 @@ function buildModels(
       id,
       provider: provider!,
       slug,
-      name: pick((l) => displayName(l.name)) ?? slug,
+      name: modelName(
+        ordered.map((r) => ({ name: r.listing.name, model: r.listing.model })),
+        slug,
+      ),
       family: pick((l) => l.family),
       // D4: unknown is null, never 0 (issue 12 §9)
       contextWindow: pick((l) => (l.contextWindow ? l.contextWindow : null)),
@@ -364,19 +367,6 @@ function withRemovalGrace(
     });
   }
   return graced.length === 0 ? prices : [...prices, ...graced].sort(comparePrices);
-}
-
-/**
- * A display name as people know it (issue 12 §10): a reseller's `Vendor: ` prefix and a region or
- * `(latest)` tag off (`Claude Opus 4.1 (latest)` is Claude Opus 4.1); null when nothing is left.
- */
-export function displayName(name: string | null): string | null {
-  if (!name) return null;
-  const cleaned = name
-    .replace(/^[^:]{1,40}:\s+(?=\S)/, "")
-    .replace(/\s*\((latest|eu|us|apac|global|jp|au|ca|uk|us-gov)\)\s*$/i, "")
-    .trim();
-  return cleaned === "" ? null : cleaned;
 }
 
 /**

@@ -172,7 +172,8 @@ export function foundOwn(
   for (const { item, key, qualifiers } of keyed) {
     const slug = slugOfKey.get(key)!;
     placements.set(item, { slug, key, qualifiers });
-    if (item.listing.name) catalogue.addName(normalizeName(item.listing.name), slug);
+    // (a moving alias's name is whatever it pointed at when the source wrote it: no name of the model)
+    if (item.listing.name && !isMoving(key)) catalogue.addName(normalizeName(item.listing.name), slug);
   }
 }
 
@@ -229,7 +230,8 @@ function mergeFamilyIds(
       if (target === cluster) return false;
       return cluster.some((k) =>
         target.some((t) => {
-          if (!cluster.every((c) => target.every((x) => compatible(c, x)))) return false;
+          // (against the snapshot itself: an undated alias a source prices otherwise is no objection)
+          if (!cluster.every((c) => compatible(c, t))) return false;
           const dk = dateOf(k);
           const dt = dateOf(t);
           if (dt === null) return false;

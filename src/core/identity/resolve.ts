@@ -190,8 +190,18 @@ export function resolveIdentities(inputs: readonly SourceListings[], memory: Ide
       if (hit) return { slug: hit, key: form.key, qualifiers: form.qualifiers };
     }
     // Display names are evidence too (issue 12 §2): `DeepSeek V3.2` names deepseek-v3.2.
+    // The spelling read as a name: a family id with sizes (`mistral-large-3-675b-instruct`) names the
+    // model its maker calls "Mistral Large 3" (issue 25 §1).
+    const tokens = item.spelling.key.split("-");
+    const spelled = tokens.some((t) => SIZE_TOKEN.test(t))
+      ? catalogue.byName(tokens.filter((t) => !SIZE_TOKEN.test(t) && t !== "instruct").join(""))
+      : undefined;
+    if (spelled) return { slug: spelled, key: item.spelling.key, qualifiers: {} };
     const named = item.listing.name ? catalogue.byName(normalizeName(item.listing.name)) : undefined;
-    if (named) return { slug: named, key: item.spelling.key, qualifiers: {} };
+    // (a snapshot date in the spelling is identity: io-net's R1-0528 named "DeepSeek R1" is no R1)
+    const date = SNAPSHOT_DATE.exec(item.spelling.key)?.[1];
+    const dated = (slug: string) => [...(catalogue.keysOf.get(slug) ?? [])].some((k) => !date || k.endsWith(date));
+    if (named && dated(named)) return { slug: named, key: item.spelling.key, qualifiers: {} };
     return null;
   };
   const found = (item: Item): Placement => {

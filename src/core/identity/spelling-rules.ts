@@ -53,6 +53,11 @@ export const BEDROCK_REGIONS: readonly string[] = [
   "sa",
 ];
 
+/** Bedrock vendors whose ids leave their family name out (`deepseek.v3-v1:0` is `deepseek-v3`). */
+export const VENDOR_STEMS: Readonly<Record<string, RegExp>> = {
+  deepseek: /^[vr]\d/,
+};
+
 /**
  * Router variants after a colon (OpenRouter `:free`, `:extended`…): a `variant` qualifier of the
  * router's own price, never the maker's (issue 12 §6).
@@ -173,6 +178,8 @@ export const ORTHOGRAPHY: ReadonlyArray<readonly [RegExp, string]> = [
   [/\bllama(\d)/g, "llama-$1"],
   // `gemma3:12b`, `gemma2-9b-it` (Ollama, Groq) → `gemma-3-12b`, `gemma-2-9b-it`
   [/\bgemma(\d)/g, "gemma-$1"],
+  // DigitalOcean's `deepseek-3.2` is DeepSeek V3.2
+  [/\bdeepseek-(\d)/g, "deepseek-v$1"],
   // Fireworks' `code-llama-7b` is Code Llama 7B
   [/\bcode-llama\b/g, "codellama"],
   // `glm4.7` → `glm-4.7`

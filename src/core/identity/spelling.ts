@@ -10,6 +10,7 @@ import {
   SERVING_SUFFIXES,
   SIZE_TOKEN,
   SNAPSHOT_DATE,
+  VENDOR_STEMS,
   VERSION_TAG,
 } from "./spelling-rules.js";
 
@@ -82,6 +83,8 @@ function parse(raw: string): Spelling {
         /^claude(-instant)?-v(\d)(?::(\d))?$/,
         (_, instant, major, minor) => `claude${instant ?? ""}-${major}${minor ? `.${minor}` : ""}`,
       );
+    // Bedrock's DeepSeek ids leave the family out: `deepseek.v3-v1:0`, `deepseek.r1-v1:0`
+    if (VENDOR_STEMS[dot[1]]?.test(s)) s = `${dot[1]}-${s}`;
     // Bedrock's API version tags (`-v1:0`, `-v1`, Cohere's `-v14`, `openai.gpt-oss-120b-1:0`); a
     // single-digit `-v2`… names a model version (`titan-embed-text-v2`, `nemotron-nano-9b-v2`).
     s = s.replace(/(-v\d+|-1)?:\d+$/, "").replace(/-v(1|\d{2,})$/, "");
