@@ -79,17 +79,18 @@ export class MakerCatalogue {
   }
 
   /**
-   * The one model whose sizeless key is `key`'s, when `key`'s size tokens are among that model's
-   * (`llama4-maverick-17b-instruct` → `llama-4-maverick-17b-128e-instruct`; `qwen3-32b` never
-   * reaches `qwen3-235b-a22b`), or undefined.
+   * The one model whose sizeless key is `key`'s and whose sizes include `key`'s
+   * (`llama4-maverick-17b-instruct` → `llama-4-maverick-17b-128e-instruct`, `qwen3-coder:480b` →
+   * `qwen3-coder-480b-a35b-instruct`; `qwen3-32b` never reaches `qwen3-235b-a22b`), or undefined.
    */
   private bySize(key: string): string | undefined {
     const slugs = this.sizeless.get(sizelessKey(key));
-    if (slugs?.size !== 1) return undefined;
-    const slug = [...slugs][0]!;
+    if (!slugs) return undefined;
     const sizes = key.split("-").filter((t) => SIZE_TOKEN.test(t));
-    const fits = [...(this.keysOf.get(slug) ?? [])].some((k) => sizes.every((t) => k.split("-").includes(t)));
-    return fits ? slug : undefined;
+    const fits = [...slugs].filter((slug) =>
+      [...(this.keysOf.get(slug) ?? [])].some((k) => sizes.every((t) => k.split("-").includes(t))),
+    );
+    return fits.length === 1 ? fits[0] : undefined;
   }
 
   /**

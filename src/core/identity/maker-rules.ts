@@ -11,7 +11,7 @@ export const FAMILIES: ReadonlyArray<readonly [RegExp, string]> = [
   [/^llama-[\d.]+-sonar\b|\bsonar\b|^r1-1776\b/, "perplexity"],
   [/^gpt-jt\b|^gpt-neoxt\b/, "togethercomputer"],
   [
-    /^nova-[23]-(phonecall|general|meeting|voicemail|finance|conversationalai|video|medical|drivethru|automotive|atc)\b|^nova-3\b|^nova-2$/,
+    /^nova(-[23])?-(phonecall|general|meeting|voicemail|finance|conversationalai|video|medical|drivethru|automotive|atc)\b|^nova-3\b|^nova(-2)?$/,
     "deepgram",
   ],
   [/^palmyra\b/, "writer"],
@@ -24,7 +24,7 @@ export const FAMILIES: ReadonlyArray<readonly [RegExp, string]> = [
     "openai",
   ],
   [
-    /^(gemini|gemma|imagen|veo|learnlm|palm|palm-2|chat-bison|text-bison|code-bison|codechat-bison|code-gecko|text-embedding-00\d|textembedding-gecko|text-multilingual-embedding|multimodalembedding|lyria|chirp|medlm)\b/,
+    /^(gemini|gemma|codegemma|imagen|veo|learnlm|palm|palm-2|chat-bison|text-bison|code-bison|codechat-bison|code-gecko|text-embedding-00\d|textembedding-gecko|text-multilingual-embedding|multimodalembedding|lyria|chirp|medlm)\b/,
     "google",
   ],
   [/^(llama|codellama|code-llama|meta-llama)\b/, "meta"],
@@ -42,7 +42,7 @@ export const FAMILIES: ReadonlyArray<readonly [RegExp, string]> = [
   [/^(glm[\d.]*|chatglm|cogview|cogvideox?|codegeex)\b/, "zai"],
   [/^(minimax|abab)\b/, "minimax"],
   // (Cohere's rerankers by version; Voyage's `rerank-2` is Voyage's own)
-  [/^(command|c4ai|aya|embed-english|embed-multilingual|embed-v4|rerank-(?:v\d|english|multilingual))\b/, "cohere"],
+  [/^(command|c4ai|aya|embed-english|embed-multilingual|embed-v\d|rerank-(?:v\d|english|multilingual))\b/, "cohere"],
   [/^(nova|titan|amazon)\b/, "amazon"],
   [/^(phi-?[\d.]*|wizardlm)\b/, "microsoft"],
   [/^(jamba|j2)\b/, "ai21"],
@@ -72,6 +72,8 @@ export const FAMILIES: ReadonlyArray<readonly [RegExp, string]> = [
   [/^baichuan\d*\b/, "baichuan"],
   // A host's own models: Fireworks' FireFunction, FireLLaVA, ASR and OCR (issue 25 §2)
   [/^(firefunction|firellava|fireworks-asr|firesearch)\b/, "fireworks-ai"],
+  // ElevenLabs' voices and transcription, resold by Runway
+  [/^(eleven|scribe)\b/, "elevenlabs"],
 ];
 
 /**
@@ -154,7 +156,6 @@ export const NON_MAKER_ORGS: ReadonlySet<string> = new Set([
   "meganova-ai",
   "featherless-ai",
   "infermatic",
-  "mancer",
   "unsloth",
   "lmstudio-community",
   "bartowski",
@@ -213,6 +214,12 @@ export const MAKER_PLATFORMS: Readonly<Record<string, string>> = {
   llama: "meta",
   byteplus: "bytedance",
   volcengine: "bytedance",
+  // Sellers that make what they sell, no maker in the seller table (issue 25 §6): their listings
+  // found their models (Deepgram's `base-finance`, ElevenLabs' voices, Runway's, Recraft's)
+  deepgram: "deepgram",
+  elevenlabs: "elevenlabs",
+  runwayml: "runwayml",
+  recraft: "recraft",
 };
 
 /** Display names of makers and publishers that sources lack or spell from slugs (issue 12 §10). */
@@ -248,4 +255,8 @@ export const PUBLISHER_NAMES: Readonly<Record<string, string>> = {
   databricks: "Databricks",
   baichuan: "Baichuan",
   "fireworks-ai": "Fireworks AI",
+  elevenlabs: "ElevenLabs",
+  mancer: "Mancer",
+  runwayml: "Runway",
+  recraft: "Recraft",
 };

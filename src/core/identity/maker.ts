@@ -62,10 +62,12 @@ export function hostedMaker(org: string, core: string): string | null {
 
 /** The maker an organisation names (`meta-llama` → meta, `kwaipilot` → kuaishou), or null when it names none. */
 export function orgMaker(org: string): string | null {
-  const mapped = ORG_MAKERS[org];
+  // nano-gpt's second namespace of a publisher: `TheDrummer 2/Anubis-70B-v1`
+  const name = org.replace(/\s+\d+$/, "");
+  const mapped = ORG_MAKERS[name];
   if (mapped) return mapped;
-  const canonical = canonicalSeller(org);
-  return isMaker(canonical) ? canonical : null;
+  const canonical = canonicalSeller(name);
+  return isMaker(canonical) || MAKER_PLATFORMS[canonical] === canonical ? canonical : null;
 }
 
 /** The maker whose own platform `seller` is (Bedrock → amazon), or the seller itself when it is a maker. */
@@ -94,7 +96,7 @@ export function readMaker(listing: Listing, spelling: Spelling, sellers: Readonl
     if (hosted) return { maker: hosted, evidence: platformMaker(listing.seller) === hosted ? "own" : "org" };
     const maker = orgMaker(org);
     if (maker) return { maker, evidence: platformMaker(listing.seller) === maker ? "own" : "org" };
-    const slug = canonicalSeller(org);
+    const slug = canonicalSeller(org.replace(/\s+\d+$/, ""));
     if (!NON_MAKER_ORGS.has(org) && !sellers.has(slug) && /^[a-z0-9][a-z0-9-]*$/.test(slug))
       return { maker: slug, evidence: "publisher" };
   }

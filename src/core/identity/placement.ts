@@ -1,6 +1,6 @@
 import type { Listing, SourceId } from "../../domain/observation.js";
 import type { MakerEvidence } from "./maker.js";
-import { coreFor, isDated, isMoving, type Spelling } from "./spelling.js";
+import { coreFor, isDated, isMoving, keyOf, type Spelling } from "./spelling.js";
 
 /**
  * What the steps of identity resolution share (issue 12 T63, issue 25): a listing in flight, where
@@ -36,7 +36,10 @@ export function namesAKind(form: { qualifiers: Readonly<Record<string, string>> 
 
 /** A model slug from a core spelling read as `key`: the grammar's characters only, no dash at an end. */
 export function slugFor(core: string, key: string): string {
-  return coreFor(core.replace(/[^a-z0-9.-]+/g, "-"), key)
+  // Fireworks' `p` for a dot is no maker's spelling (`qwen2p5-coder-14b` → `qwen2.5-coder-14b`).
+  const written = core.replace(/(\d)p(\d)/g, "$1.$2");
+  const spelled = keyOf(written) === key ? written : core;
+  return coreFor(spelled.replace(/[^a-z0-9.-]+/g, "-"), key)
     .replace(/-+/g, "-")
     .replace(/^[-.]+|[-.]+$/g, "");
 }

@@ -190,6 +190,10 @@ export function resolveIdentities(inputs: readonly SourceListings[], memory: Ide
       if (hit) return { slug: hit, key: form.key, qualifiers: form.qualifiers };
     }
     // Display names are evidence too (issue 12 §2): `DeepSeek V3.2` names deepseek-v3.2.
+    // A reseller that drops the release stage of a model whose only release is a preview
+    // (`gemini-3-flash` for `gemini-3-flash-preview`, issue 25 §6).
+    const preview = loose ? catalogue.exactly(`${item.spelling.key}-preview`) : undefined;
+    if (preview) return { slug: preview, key: item.spelling.key, qualifiers: {} };
     // The spelling read as a name: a family id with sizes (`mistral-large-3-675b-instruct`) names the
     // model its maker calls "Mistral Large 3" (issue 25 §1).
     const tokens = item.spelling.key.split("-");
@@ -267,10 +271,47 @@ export function resolveIdentities(inputs: readonly SourceListings[], memory: Ide
     }
     placements.set(item, attach(item) ?? found(item));
   }
+  const unplaced: Item[] = [];
   for (const item of items) {
     if (placements.has(item)) continue;
     const placed = attach(item);
     if (placed) placements.set(item, placed);
+    else unplaced.push(item);
+  }
+  // A host's plain spelling of a family whose maker published the weights, or of a maker that sells
+  // nothing itself, founds the model even without the maker's organisation in it (issue 25 §6, T183):
+  // Fireworks' `qwen2p5-coder-14b-instruct`, `starcoder2-15b`. Never a third party's fine-tune of it
+  // (`Llama-3.3-70B-Anthrobomination` has a word no release of Llama has).
+  for (const item of unplaced)
+    if (
+      item.evidence === "family" &&
+      (isOpenWeightsFamily(item.maker, item.spelling.key) || !ownMakers.has(item.maker)) &&
+      isPlainRelease(item.spelling.key)
+    )
+      placements.set(item, attach(item) ?? found(item));
+  // The one model of any maker a spelling names exactly, when its own maker has none: a third
+  // party's fine-tune named after its base family (nano-gpt's `QwQ-32B-ArliAI-RpR-v1` is ArliAI's).
+  const elsewhere = (key: string, exact: boolean, except?: string): string | null => {
+    const hits = new Set<string>();
+    for (const [maker, catalogue] of catalogues) {
+      if (maker === except) continue;
+      const slug = catalogue.exactly(key) ?? (exact ? undefined : catalogue.find(key, true, false));
+      if (slug) hits.add(`${maker}/${slug}`);
+    }
+    const [only] = hits;
+    return hits.size === 1 && only ? only : null;
+  };
+  const placeElsewhere = (item: Omit<Item, "maker" | "evidence" | "weights">, id: string) => {
+    const maker = id.slice(0, id.indexOf("/"));
+    const moved: Item = { ...item, maker, evidence: "family", weights: null };
+    placements.set(moved, { slug: id.slice(maker.length + 1), key: item.spelling.key, qualifiers: {} });
+  };
+  for (const item of unplaced) {
+    if (placements.has(item)) continue;
+    const placed = attach(item);
+    const other = placed || item.evidence !== "family" ? null : elsewhere(item.spelling.key, true, item.maker);
+    if (placed) placements.set(item, placed);
+    else if (other) placeElsewhere(item, other);
     else {
       const catalogue = catalogues.get(item.maker);
       const nearest = catalogue ? closest(item.spelling.key, catalogue.slugs()) : null;
@@ -287,21 +328,12 @@ export function resolveIdentities(inputs: readonly SourceListings[], memory: Ide
   // A spelling no maker's name reaches still names a model when exactly one model of any maker
   // answers it (genai-prices' `rocinante-12b` for OpenRouter's `thedrummer/rocinante-12b`, issue 25 §6).
   for (const orphan of orphans) {
-    const hits = new Set<string>();
     // (a bare word names nothing across makers: fal's `…/preview/ultra` is no `stability-ai/ultra`)
     const word = !/\d/.test(orphan.spelling.key) && !orphan.spelling.key.includes("-");
-    for (const [maker, catalogue] of word ? [] : catalogues) {
-      const slug = catalogue.exactly(orphan.spelling.key) ?? catalogue.find(orphan.spelling.key, true, false);
-      if (slug) hits.add(`${maker}/${slug}`);
-    }
-    const [only] = hits;
-    if (hits.size !== 1 || !only) {
+    const only = word ? null : elsewhere(orphan.spelling.key, false);
+    if (only) placeElsewhere(orphan, only);
+    else
       miss(orphan.source, orphan.listing, "no maker: no organisation, family or maker seller names one, nor one model");
-      continue;
-    }
-    const maker = only.slice(0, only.indexOf("/"));
-    const item: Item = { ...orphan, maker, evidence: "family", weights: null };
-    placements.set(item, { slug: only.slice(maker.length + 1), key: orphan.spelling.key, qualifiers: {} });
   }
 
   // A router's variant filed under the maker by a source (genai-prices' `openai` `gpt-4o:extended`)
@@ -493,6 +525,31 @@ function servesTarget(
   const ymd = released.replace(/-/g, "");
   return date.length === 8 ? date === ymd : date.length === 4 && /^2\d{3}$/.test(date) && date === ymd.slice(2, 6);
 }
+
+/**
+ * True when a spelling names a size and every word of it is a family's name, a size, a version or a
+ * word makers use for their own releases (`qwen2-5-coder-14b-instruct`, `starcoder2-15b`,
+ * `deepseek-coder-v2-lite-base`); a third party's fine-tune adds a word of its own
+ * (`llama-3-3-70b-anthrobomination`), a host's preview or default tag names no release.
+ */
+export function isPlainRelease(key: string): boolean {
+  const tokens = key.split("-");
+  // (a release names its size: Ollama's bare `codellama` is a default tag, no model of its own)
+  return (
+    tokens.some((t) => SIZE_TOKEN.test(t)) &&
+    tokens.every((t) => SIZE_TOKEN.test(t) || /^v?\d+$/.test(t) || RELEASE_WORDS.has(t.replace(/\d+$/, "")))
+  );
+}
+
+/** Family names and the words makers use for their own open-weights releases (T183). */
+const RELEASE_WORDS: ReadonlySet<string> = new Set(
+  (
+    "llama codellama qwen qwq qvq deepseek starcoder gemma codegemma mistral mixtral phi falcon glm kimi minimax " +
+    "dbrx kat yi internvl nemotron granite olmo " +
+    "instruct chat base it hf python vision guard embed embedding reranker audio omni lite distill moe " +
+    "coder code math vl dev mini small medium large nano long"
+  ).split(" "),
+);
 
 /** The channel (D2) of a seller's listing of a maker's model; the maker's own platform is direct (§6). */
 export function channelFor(seller: string, maker: string): Channel {

@@ -53,6 +53,19 @@ export const BEDROCK_REGIONS: readonly string[] = [
   "sa",
 ];
 
+/** Path segments that start a model's name in a gateway's path (fal's `flux-pro/v1.1-ultra`). */
+export const PATH_FAMILIES = /^(flux(-\d)?(-pro)?|seedream|dreamina|imagen\d?|recraft)$/;
+
+/** Path segments that name a task, not a model (fal's `…/text-to-image`). */
+export const TASK_SEGMENTS: ReadonlySet<string> = new Set([
+  "text-to-image",
+  "image-to-image",
+  "text-to-video",
+  "image-to-video",
+  "text-to-audio",
+  "text-to-speech",
+]);
+
 /** Bedrock vendors whose ids leave their family name out (`deepseek.v3-v1:0` is `deepseek-v3`). */
 export const VENDOR_STEMS: Readonly<Record<string, RegExp>> = {
   deepseek: /^[vr]\d/,
@@ -105,6 +118,8 @@ export const SELLER_PREFIXES: readonly string[] = [
   "meta-textgeneration",
   "cerebras",
   "groq",
+  // Azure's `AI21-Jamba-1.5-Mini`
+  "ai21",
   "gradient",
   // Mistral's own `labs-` ids (`labs-devstral-small-2512` is Devstral Small 2, issue 25) and `open-`
   // ids of its open models (`open-mistral-nemo` is Mistral Nemo, `open-codestral-mamba` Codestral Mamba)
@@ -178,6 +193,21 @@ export const ORTHOGRAPHY: ReadonlyArray<readonly [RegExp, string]> = [
   [/\bllama(\d)/g, "llama-$1"],
   // `gemma3:12b`, `gemma2-9b-it` (Ollama, Groq) → `gemma-3-12b`, `gemma-2-9b-it`
   [/\bgemma(\d)/g, "gemma-$1"],
+  // FLUX.1 is the generation of BFL's `flux-dev`, `flux-kontext-pro`… (`FLUX.1-Kontext-pro`,
+  // `flux_1-schnell`); FLUX 1.1 Pro is `flux-pro-1.1`; fal's `flux-pro/v1.1-ultra` drops the `v`
+  [/\bflux[.-]1[.-]1-pro\b/g, "flux-pro-1.1"],
+  [/\bflux[.-]1-(?=[a-z])/g, "flux-"],
+  [/\bflux-pro-v(\d)/g, "flux-pro-$1"],
+  // Imagen 4 as fal spells it (`imagen4`)
+  [/\bimagen(\d)/g, "imagen-$1"],
+  // Gemini's `.0` versions: `gemini-3.0-pro-preview` is `gemini-3-pro-preview`; Gemini 1.0 Pro is
+  // the maker's `gemini-pro`
+  [/\bgemini-1\.0-pro\b/g, "gemini-pro"],
+  [/\b(gemini-\d)\.0\b/g, "$1"],
+  // Vertex's `claude-3-5-sonnet-v2@20241022`: the `v2` beside the snapshot date is no model of its own
+  [/\b(claude-\S+?)-v2(?=@|-\d{8})/g, "$1"],
+  // `solar-pro3` (Upstage) is `solar-pro-3`
+  [/\bsolar-pro(\d)/g, "solar-pro-$1"],
   // DigitalOcean's `deepseek-3.2` is DeepSeek V3.2
   [/\bdeepseek-(\d)/g, "deepseek-v$1"],
   // Fireworks' `code-llama-7b` is Code Llama 7B

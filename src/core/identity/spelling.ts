@@ -1,15 +1,18 @@
+import { canonicalSeller, isMaker } from "../../domain/sellers.js";
 import {
   BEDROCK_REGIONS,
   FINE_TUNING_PREFIX,
   LOOSE_PATTERNS,
   LOOSE_TOKENS,
   ORTHOGRAPHY,
+  PATH_FAMILIES,
   ROUTER_VARIANTS,
   ROUTING_SEGMENTS,
   SELLER_PREFIXES,
   SERVING_SUFFIXES,
   SIZE_TOKEN,
   SNAPSHOT_DATE,
+  TASK_SEGMENTS,
   VENDOR_STEMS,
   VERSION_TAG,
 } from "./spelling-rules.js";
@@ -60,6 +63,18 @@ function parse(raw: string): Spelling {
   }
   if (s.includes("/")) {
     const parts = s.split("/").filter((p) => p.length > 0);
+    // fal's `fal-ai/flux-pro/v1.1-ultra`, `fal-ai/bytedance/seedream/v3/text-to-image`: the model is
+    // spelled across the path from its family's segment on, the task segment aside.
+    const from = parts.findIndex((p, i) => i < parts.length - 1 && PATH_FAMILIES.test(p));
+    if (from >= 0) {
+      const orgs = parts.slice(0, from).filter((p) => !ROUTING_SEGMENTS.has(p));
+      org = orgs.length > 0 ? orgs[0]!.replace(/^~/, "") : null;
+      s = parts
+        .slice(from)
+        .filter((p) => !TASK_SEGMENTS.has(p))
+        .join("-");
+      return { org, core: s, key: keyOf(s), qualifiers };
+    }
     const orgs = parts.slice(0, -1).filter((p) => !ROUTING_SEGMENTS.has(p));
     org = orgs.length > 0 ? orgs[0]!.replace(/^~/, "") : null;
     s = parts.at(-1) ?? s;
@@ -74,7 +89,7 @@ function parse(raw: string): Spelling {
   }
   // Bedrock's `vendor.model` (no path: `rednote-hilab/dots.ocr` keeps its dot).
   const dot = raw.includes("/") ? null : /^([a-z][a-z0-9-]*)\.(?=[a-z])/.exec(s);
-  if (dot?.[1] && !/\d/.test(dot[1])) {
+  if (dot?.[1] && (!/\d/.test(dot[1]) || isMaker(canonicalSeller(dot[1])))) {
     org ??= dot[1];
     // Bedrock's legacy Claude ids spell the version after `-v`: `claude-v2:1` is Claude 2.1
     s = s
@@ -87,7 +102,13 @@ function parse(raw: string): Spelling {
     if (VENDOR_STEMS[dot[1]]?.test(s)) s = `${dot[1]}-${s}`;
     // Bedrock's API version tags (`-v1:0`, `-v1`, Cohere's `-v14`, `openai.gpt-oss-120b-1:0`); a
     // single-digit `-v2`… names a model version (`titan-embed-text-v2`, `nemotron-nano-9b-v2`).
-    s = s.replace(/(-v\d+|-1)?:\d+$/, "").replace(/-v(1|\d{2,})$/, "");
+    // A `-v2:0` on a wordless id is the model's version (`cohere.embed-v4:0`, `titan-embed-text-v2:0`).
+    s = s
+      .replace(/(-v\d+|-1)?:\d+$/, (tag: string, version?: string) => {
+        const kept = version && /^-v[2-9]$/.test(version) && !/\d/.test(s.slice(0, -tag.length));
+        return kept ? version : "";
+      })
+      .replace(/-v(1|\d{2,})$/, "");
   }
   s = s.replace(/@(default|latest)$/, "").replace(/@/, "-");
   // Ollama's `gpt-oss:120b-cloud` spells size after a colon.
@@ -95,11 +116,16 @@ function parse(raw: string): Spelling {
   return { org, core: s, key: keyOf(s), qualifiers };
 }
 
-/** The comparison key of a core spelling: orthography rules, then `.`, `_`, `:`, spaces as `-`. */
-export function keyOf(core: string): string {
+/** A core spelling with the orthography rules applied, dots kept (`qwen2p5-7b` → `qwen2.5-7b`). */
+export function orthographic(core: string): string {
   let s = core.toLowerCase().replace(/[_\s]+/g, "-");
   for (const [pattern, replacement] of ORTHOGRAPHY) s = s.replace(pattern, replacement);
-  return s
+  return s;
+}
+
+/** The comparison key of a core spelling: orthography rules, then `.`, `_`, `:`, spaces as `-`. */
+export function keyOf(core: string): string {
+  return orthographic(core)
     .replace(/[.:@]+/g, "-")
     .replace(/-+/g, "-")
     .replace(/^-|-$/g, "");
