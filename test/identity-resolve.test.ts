@@ -216,8 +216,9 @@ describe("makers by evidence (T61)", () => {
   });
 
   it("what names no maker, or no model, is counted with its reason, never founded", () => {
-    const odd = resolve(/^(model-router|openrouter\/auto|poetools\/claude-code|ai21\.j2-mid-v1)$/);
-    expect(odd.resolved).toEqual([]);
+    const odd = resolve(/^(model-router|openrouter\/auto|poetools\/claude-code|ai21\.j2-mid-v1|jamba-1\.5-mini)$/);
+    // AI21's own Jamba 1.5 Mini is kept so that AI21 sells in this run: Bedrock's J2 may not found
+    expect(odd.resolved.filter((r) => r.listing.seller !== "ai21")).toEqual([]);
     expect(unmatched(odd, "models-dev", "azure", "model-router").reason).toBe(
       "no maker: no organisation, family or maker seller names one, nor one model",
     );
@@ -225,8 +226,10 @@ describe("makers by evidence (T61)", () => {
       "not a model: a router's automatic model choice",
     );
     expect(unmatched(odd, "models-dev", "poe", "poetools/claude-code").reason).toMatch(/^not a model: /);
-    // AI21's own listings are narrowed away here: Bedrock's J2 names no AI21 model (attach only)
-    expect(unmatched(odd, "litellm", "amazon-bedrock", "ai21.j2-mid-v1").reason).toBe("names no ai21 model");
+    // Bedrock's J2 names AI21 (`ai21.`), which sells, but no source of the run says it is open weights
+    expect(unmatched(odd, "litellm", "amazon-bedrock", "ai21.j2-mid-v1").reason).toBe(
+      "ai21 model not listed by its maker, and no source says it is open weights",
+    );
     // models-dev: azure model-router, poe claude-code, openrouter's and kilo's openrouter/auto
     expect(odd.unresolved.get("models-dev")).toBe(4);
   });
