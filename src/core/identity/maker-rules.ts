@@ -74,6 +74,8 @@ export const FAMILIES: ReadonlyArray<readonly [RegExp, string]> = [
   [/^(firefunction|firellava|fireworks-asr|firesearch)\b/, "fireworks-ai"],
   // ElevenLabs' voices and transcription, resold by Runway
   [/^(eleven|scribe)\b/, "elevenlabs"],
+  // OpenAI's GPT-3 base models as Azure still lists them (`ada`, `text-curie-001`)
+  [/^(ada|babbage|curie|davinci|text-(ada|babbage|curie|davinci)-\d+)$/, "openai"],
 ];
 
 /**

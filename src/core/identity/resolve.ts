@@ -527,16 +527,16 @@ function servesTarget(
 }
 
 /**
- * True when a spelling names a size and every word of it is a family's name, a size, a version or a
+ * True when a spelling names a size or a `v` version and every word of it is a family's name, a size, a version or a
  * word makers use for their own releases (`qwen2-5-coder-14b-instruct`, `starcoder2-15b`,
  * `deepseek-coder-v2-lite-base`); a third party's fine-tune adds a word of its own
  * (`llama-3-3-70b-anthrobomination`), a host's preview or default tag names no release.
  */
 export function isPlainRelease(key: string): boolean {
   const tokens = key.split("-");
-  // (a release names its size: Ollama's bare `codellama` is a default tag, no model of its own)
+  // (a release names its size or its version: Ollama's bare `codellama` is a default tag)
   return (
-    tokens.some((t) => SIZE_TOKEN.test(t)) &&
+    tokens.some((t) => SIZE_TOKEN.test(t) || /^v\d+$/.test(t)) &&
     tokens.every((t) => SIZE_TOKEN.test(t) || /^v?\d+$/.test(t) || RELEASE_WORDS.has(t.replace(/\d+$/, "")))
   );
 }

@@ -118,8 +118,9 @@ export const SELLER_PREFIXES: readonly string[] = [
   "meta-textgeneration",
   "cerebras",
   "groq",
-  // Azure's `AI21-Jamba-1.5-Mini`
+  // Azure's `AI21-Jamba-1.5-Mini`, aihubmix's `xiaomi-mimo-v2.5`
   "ai21",
+  "xiaomi",
   "gradient",
   // Mistral's own `labs-` ids (`labs-devstral-small-2512` is Devstral Small 2, issue 25) and `open-`
   // ids of its open models (`open-mistral-nemo` is Mistral Nemo, `open-codestral-mamba` Codestral Mamba)
@@ -165,6 +166,12 @@ export const SERVING_SUFFIXES: Readonly<Record<string, Readonly<Record<string, s
   "32768": {},
   specdec: { variant: "specdec" },
   "instruct-lite": { variant: "lite" },
+  // routing.run's quantized copies (`route/deepseek-v4-pro-6bit`)
+  "4bit": { quantization: "4bit" },
+  "6bit": { quantization: "6bit" },
+  "8bit": { quantization: "8bit" },
+  // nano-gpt's cheaper routes of the maker's model (`deepseek-chat-cheaper`)
+  cheaper: { variant: "cheaper" },
   // DeepInfra's batch deployments of embedding models (`Qwen/Qwen3-Embedding-4B-batch`)
   batch: { variant: "batch" },
   reference: { variant: "reference" },
@@ -198,6 +205,21 @@ export const ORTHOGRAPHY: ReadonlyArray<readonly [RegExp, string]> = [
   [/\bflux[.-]1[.-]1-pro\b/g, "flux-pro-1.1"],
   [/\bflux[.-]1-(?=[a-z])/g, "flux-"],
   [/\bflux-pro-v(\d)/g, "flux-pro-$1"],
+  // Azure's deployments: `phi35-mini-instruct`, `phi4` → `phi-3.5-mini-instruct`, `phi-4`; `tts`,
+  // `tts-hd` are OpenAI's `tts-1`, `tts-1-hd`; Cohere's `embed-v-4-0` is `embed-v4.0`
+  [/\bphi(\d)(\d)(?=-|$)/g, "phi-$1.$2"],
+  [/\bphi(\d)(?=-|$)/g, "phi-$1"],
+  [/^tts(-hd)?$/g, "tts-1$1"],
+  [/\bembed-v-(\d)-0\b/g, "embed-v$1"],
+  // Recraft's `recraftv3` and the resellers' `recraft-v3`
+  [/\brecraft-?v(\d)/g, "recraft-v$1"],
+  // Google's Imagen and Veo ids name a generation and a tag around `generate`
+  // (`imagen-4.0-fast-generate-001`, `veo-3.1-generate-preview`); resellers name the generation
+  // (`google/imagen-4-fast`, `google/veo-3.1`)
+  [/\b(imagen|veo)-(\d)(?:\.0)?(\.\d)?-(fast-|ultra-)?generate-/g, "$1-$2$3-$4"],
+  // Anthropic's "Claude 3.5 Sonnet v2" is the 2024-10-22 snapshot; ElevenLabs' `elevenlabs-v3` is `eleven-v3`
+  [/\bclaude-3[.-]5-sonnet-v2$/g, "claude-3-5-sonnet-20241022"],
+  [/\belevenlabs-v(\d)$/g, "eleven-v$1"],
   // Imagen 4 as fal spells it (`imagen4`)
   [/\bimagen(\d)/g, "imagen-$1"],
   // Gemini's `.0` versions: `gemini-3.0-pro-preview` is `gemini-3-pro-preview`; Gemini 1.0 Pro is
