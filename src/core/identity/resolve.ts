@@ -111,6 +111,13 @@ export function resolveIdentities(inputs: readonly SourceListings[], memory: Ide
 
   const items: Item[] = [];
   const orphans: Omit<Item, "maker" | "evidence" | "weights">[] = [];
+  // What a seller says it serves under a spelling holds in every source that copies the spelling:
+  // OpenRouter's own API names `deepseek/deepseek-chat` DeepSeek-V3's weights, so does every other
+  // source's row of OpenRouter's `deepseek/deepseek-chat` (issue 25 §5).
+  const servedAs = new Map<string, string>();
+  for (const { listings } of inputs)
+    for (const l of listings)
+      if (l.huggingFaceId) servedAs.set(`${l.seller}|${parseSpelling(l.model).key}`, l.huggingFaceId);
   for (const { source, listings, makerSpellings = false } of inputs) {
     for (const listing of listings) {
       const spelling = parseSpelling(listing.model);
@@ -125,7 +132,10 @@ export function resolveIdentities(inputs: readonly SourceListings[], memory: Ide
           spelling,
           maker: reading.maker,
           evidence: reading.evidence,
-          weights: weightsSpelling(listing, reading.maker),
+          weights: weightsSpelling(
+            listing.huggingFaceId ?? servedAs.get(`${listing.seller}|${spelling.key}`) ?? null,
+            reading.maker,
+          ),
         });
     }
   }
@@ -556,10 +566,10 @@ export function channelFor(seller: string, maker: string): Channel {
   return platformMaker(seller) === maker ? "direct" : channelOf(seller, maker);
 }
 
-/** The listing's Hugging Face repo as a spelling when the repo's organisation is the maker's, else null. */
-function weightsSpelling(listing: Listing, maker: string): Spelling | null {
-  if (!listing.huggingFaceId) return null;
-  const spelling = parseSpelling(listing.huggingFaceId);
+/** A Hugging Face repo as a spelling when the repo's organisation is the maker's, else null. */
+function weightsSpelling(repo: string | null, maker: string): Spelling | null {
+  if (!repo) return null;
+  const spelling = parseSpelling(repo);
   return spelling.org && orgMaker(spelling.org) === maker ? spelling : null;
 }
 
