@@ -1,3 +1,4 @@
+import { FINE_TUNING_QUALIFIER, type FineTuningKind } from "../../domain/dimension.js";
 import { canonicalSeller, isMaker } from "../../domain/sellers.js";
 import {
   BEDROCK_REGIONS,
@@ -53,7 +54,7 @@ function parse(raw: string): Spelling {
   let org: string | null = null;
   // OpenAI's `ft:gpt-4o-2024-08-06`: serving a fine-tuned model is a dimension of the base (T181)
   if (s.startsWith(`${FINE_TUNING_PREFIX}:`)) {
-    qualifiers.fine_tuning = "inference";
+    qualifiers[FINE_TUNING_QUALIFIER] = "inference" satisfies FineTuningKind;
     s = s.slice(FINE_TUNING_PREFIX.length + 1);
   }
   const colon = /:([a-z0-9-]+)$/.exec(s);
