@@ -19,7 +19,9 @@ import { SIZE_TOKEN, SNAPSHOT_DATE, VERSION_TAG } from "./spelling-rules.js";
  * repeats in every source that lists both, else the undated keys that agree form one model. A key
  * that is another own key with a seller prefix or serving suffix joins that key; a family id joins
  * its dated API id (`mergeFamilyIds`). A moving alias follows the newest snapshot of its name and
- * never an older one than `pointers` says it pointed at (moving key → the key of its last model).
+ * never an older one than `pointers` says it pointed at (moving key → the key of its last model):
+ * when that snapshot is not listed in the run, the alias is held back. Returns the held moving keys
+ * → the key they pointed at (their listings are the caller's to count unmatched).
  * The slug is the preferred spelling: undated before dated before moving, a models.dev spelling, the
  * shortest, then byte order.
  */
@@ -29,7 +31,8 @@ export function foundOwn(
   placements: Map<Item, Placement>,
   namesFamily: (key: string) => boolean,
   pointers: ReadonlyMap<string, string> = new Map(),
-): void {
+): ReadonlyMap<string, string> {
+  const held = new Map<string, string>();
   const ownKeys = new Set(own.map((i) => i.spelling.key));
   const keyed = own.map((item) => {
     // A maker's own id that is another own id with a seller prefix or a quantization suffix joins it;
@@ -155,6 +158,12 @@ export function foundOwn(
       let target = newest ?? byPrice;
       if (kept && target && kept !== target && (date(kept) ?? "") > (date(target) ?? "")) target = kept;
       else if (kept && !target) target = kept;
+      // The snapshot it pointed at is not listed in this run, and what is listed is older: held
+      // back (counted unmatched by the caller), never moved back onto the older one.
+      else if (before && !kept && target && snapshotOrder(before) > (date(target) ?? "")) {
+        held.set(key, before);
+        continue;
+      }
       if (target) target.push(key);
       else clusters.push([key]);
     }
@@ -170,11 +179,13 @@ export function foundOwn(
     }
   }
   for (const { item, key, qualifiers } of keyed) {
+    if (held.has(key)) continue;
     const slug = slugOfKey.get(key)!;
     placements.set(item, { slug, key, qualifiers });
     // (a moving alias's name is whatever it pointed at when the source wrote it: no name of the model)
     if (item.listing.name && !isMoving(key)) catalogue.addName(normalizeName(item.listing.name), slug);
   }
+  return held;
 }
 
 /** True when two keys hold the same tokens in any order, dates included. */

@@ -172,14 +172,21 @@ export function resolveIdentities(inputs: readonly SourceListings[], memory: Ide
     map.set(alias.slice(maker.length + 1), keyOf(id.slice(maker.length + 1)));
     pointers.set(maker, map);
   }
-  for (const maker of ownMakers)
-    foundOwn(
-      catalogueOf(maker),
-      own.filter((i) => i.maker === maker),
-      placements,
-      namesFamily(maker),
-      pointers.get(maker),
-    );
+  const heldBack = new Set<Item>();
+  for (const maker of ownMakers) {
+    const mine = own.filter((i) => i.maker === maker);
+    const held = foundOwn(catalogueOf(maker), mine, placements, namesFamily(maker), pointers.get(maker));
+    for (const item of mine)
+      if (!placements.has(item) && held.has(item.spelling.key)) {
+        heldBack.add(item);
+        miss(
+          item.source,
+          item.listing,
+          "moving alias: the snapshot it pointed at is not listed in this run, and it never moves back",
+          `${maker}/${slugFor(held.get(item.spelling.key)!, held.get(item.spelling.key)!)}`,
+        );
+      }
+  }
 
   // 2b. open-weights evidence, 2c. publishers; 3. everything else attaches
   const attach = (item: Item, maker = item.maker, loose = true, sizeless = loose): Placement | null => {
@@ -283,7 +290,7 @@ export function resolveIdentities(inputs: readonly SourceListings[], memory: Ide
   }
   const unplaced: Item[] = [];
   for (const item of items) {
-    if (placements.has(item)) continue;
+    if (placements.has(item) || heldBack.has(item)) continue;
     const placed = attach(item);
     if (placed) placements.set(item, placed);
     else unplaced.push(item);
