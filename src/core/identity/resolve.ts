@@ -4,7 +4,7 @@ import type { Listing, SourceId } from "../../domain/observation.js";
 import { channelOf } from "../../domain/sellers.js";
 import { MakerCatalogue } from "./catalogue.js";
 import { foundOwn } from "./found-own.js";
-import { familyOf, isOpenWeightsFamily, orgMaker, platformMaker, readMaker } from "./maker.js";
+import { familyOf, hostedMaker, isOpenWeightsFamily, orgMaker, platformMaker, readMaker } from "./maker.js";
 import { mergeByName } from "./merge-by-name.js";
 import {
   cmp,
@@ -440,7 +440,12 @@ export function resolveIdentities(inputs: readonly SourceListings[], memory: Ide
     // D1: the spellings as sources write them; never one whose organisation names another maker (§5).
     // D1: the spellings as sources write them; never one whose organisation names another maker (§5).
     const ownOrg = item.spelling.org ? orgMaker(item.spelling.org) : null;
-    if (ownOrg === null || ownOrg === maker) set.add(item.listing.model);
+    if (ownOrg === null || ownOrg === maker) {
+      set.add(item.listing.model);
+      // …and as the id the spelling would have founded (`meta.llama4-maverick-17b-instruct-v1:0`
+      // answers as `meta/llama4-maverick-17b-instruct`, the id an earlier version gave it; issue 25 §1)
+      set.add(slugFor(item.spelling.core, item.spelling.key));
+    }
     // A fine-tuning id also answers as the slug earlier versions gave it (`ft:gpt-4o` → `ft-gpt-4o`, T181).
     if (item.spelling.qualifiers.fine_tuning && /^ft:/i.test(item.listing.model))
       set.add(slugFor(`ft-${item.spelling.core}`, keyOf(`ft-${item.spelling.core}`)));
@@ -486,14 +491,17 @@ export function resolveIdentities(inputs: readonly SourceListings[], memory: Ide
     unmatched,
     publisherNames,
     lookup(maker, slug) {
-      const catalogue = catalogues.get(maker);
+      // An earlier version's id under a host names its maker's model now (`togethercomputer/llama-2-7b`
+      // is meta/llama-2-7b, T183).
+      const owner = hostedMaker(maker, slug) ?? maker;
+      const catalogue = catalogues.get(owner);
       // An earlier version's slug may carry a decoration the grammar now reads off (`ft-gpt-4o`, T181).
       const hit =
         catalogue?.find(keyOf(slug)) ??
-        strippedForms(keyOf(slug), namesFamily(maker))
+        strippedForms(keyOf(slug), namesFamily(owner))
           .map((f) => catalogue?.find(f.key))
           .find((x) => x !== undefined);
-      return hit ? finalId(`${maker}/${hit}`) : null;
+      return hit ? finalId(`${owner}/${hit}`) : null;
     },
   };
 }
