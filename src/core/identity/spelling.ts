@@ -2,6 +2,7 @@ import { FINE_TUNING_QUALIFIER, type FineTuningKind } from "../../domain/dimensi
 import { canonicalSeller, isMaker } from "../../domain/sellers.js";
 import {
   BEDROCK_REGIONS,
+  BEDROCK_VERSIONS,
   FINE_TUNING_PREFIX,
   LOOSE_PATTERNS,
   LOOSE_TOKENS,
@@ -88,6 +89,7 @@ function parse(raw: string): Spelling {
       break;
     }
   }
+  s = BEDROCK_VERSIONS[s] ?? s;
   // Bedrock's `vendor.model` (no path: `rednote-hilab/dots.ocr` keeps its dot).
   const dot = raw.includes("/") ? null : /^([a-z][a-z0-9-]*)\.(?=[a-z])/.exec(s);
   if (dot?.[1] && (!/\d/.test(dot[1]) || isMaker(canonicalSeller(dot[1])))) {
