@@ -236,6 +236,56 @@ describe("the published catalogue after the replay", () => {
     expect(lost).toEqual([]);
   });
 
+  it("every spelling of a family answers 200 or 308 to one model carrying every channel's price (issue 25 §1–§5)", () => {
+    const rows = golden("identity-families.tsv");
+    expect(rows.length).toBeGreaterThanOrEqual(15);
+    const wrong: string[] = [];
+    for (const [id, answers, wanted] of rows) {
+      if (view.byId.get(id!)?.model.listed !== true) wrong.push(`${id}: no listed model`);
+      for (const other of (answers ?? "").split(" ").filter(Boolean))
+        if (resolveModelId(view, other) !== id) wrong.push(`${other} answers as ${resolveModelId(view, other)}, not ${id}`);
+      for (const want of (wanted ?? "").split(" ").filter(Boolean)) {
+        const [where, amounts] = want.split("=");
+        const [channel, seller] = where!.split(":");
+        const at = (label: string) =>
+          dataset.prices.find((p) => p.modelId === id && p.channel === channel && p.seller === seller && p.label === label)
+            ?.amount;
+        if (amounts === "*") {
+          if (at("Input") === undefined) wrong.push(`${id}: no ${where} input price`);
+          continue;
+        }
+        const [input, output] = amounts!.split("/").map(Number);
+        if (at("Input") !== input || at("Output") !== output)
+          wrong.push(`${id} ${where}: ${at("Input")} / ${at("Output")} ≠ ${input} / ${output}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it("display names are the maker's or written its way, never a slug (issue 25 §4)", () => {
+    const wrong = golden("identity-names.tsv")
+      .filter(([id, name]) => dataset.models.find((m) => m.id === id)?.name !== name)
+      .map(([id, name]) => `${id}: ${dataset.models.find((m) => m.id === id)?.name} ≠ ${name}`);
+    expect(wrong).toEqual([]);
+    // The six big makers name their models: at most the maker's own names that are their ids
+    // (GPT-4o, o3, Codestral…) equal a slug but for case.
+    const big = ["anthropic", "openai", "google", "mistral", "deepseek", "xai"];
+    const bySlug = listed().filter((m) => m.name.toLowerCase() === m.slug.toLowerCase());
+    expect(bySlug.filter((m) => big.includes(m.provider)).length).toBeLessThanOrEqual(20);
+    expect(bySlug.length).toBeLessThan(200);
+    // and none is the raw slug itself among them
+    expect(bySlug.filter((m) => big.includes(m.provider) && m.name === m.slug && /-/.test(m.slug))).toEqual([]);
+  });
+
+  it("no model under a host that another maker made, and no fine-tuning id as a model (issue 25 §2, §3)", () => {
+    const hosts = listed().filter((m) => m.provider === "togethercomputer" || m.provider === "nvidia");
+    expect(hosts.length).toBeGreaterThan(10);
+    expect(
+      hosts.filter((m) => /^(llama-[23]|codellama|falcon|qwen|alpaca|deepseek|kimi)/.test(m.slug)).map((m) => m.id),
+    ).toEqual([]);
+    expect(listed().filter((m) => /^ft-|\.ft$|-ft$/.test(m.slug))).toEqual([]);
+  });
+
   it("a merge keeps the first sighting: Claude Sonnet 4.5 was first seen with the 2025-10-01 run", () => {
     const sonnet = dataset.models.find((m) => m.id === "anthropic/claude-sonnet-4-5");
     expect(sonnet?.firstSeenAt.slice(0, 10)).toBe("2025-10-01");
