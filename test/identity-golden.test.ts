@@ -243,13 +243,15 @@ describe("the published catalogue after the replay", () => {
     for (const [id, answers, wanted] of rows) {
       if (view.byId.get(id!)?.model.listed !== true) wrong.push(`${id}: no listed model`);
       for (const other of (answers ?? "").split(" ").filter(Boolean))
-        if (resolveModelId(view, other) !== id) wrong.push(`${other} answers as ${resolveModelId(view, other)}, not ${id}`);
+        if (resolveModelId(view, other) !== id)
+          wrong.push(`${other} answers as ${resolveModelId(view, other)}, not ${id}`);
       for (const want of (wanted ?? "").split(" ").filter(Boolean)) {
         const [where, amounts] = want.split("=");
         const [channel, seller] = where!.split(":");
         const at = (label: string) =>
-          dataset.prices.find((p) => p.modelId === id && p.channel === channel && p.seller === seller && p.label === label)
-            ?.amount;
+          dataset.prices.find(
+            (p) => p.modelId === id && p.channel === channel && p.seller === seller && p.label === label,
+          )?.amount;
         if (amounts === "*") {
           if (at("Input") === undefined) wrong.push(`${id}: no ${where} input price`);
           continue;

@@ -16,7 +16,7 @@ import {
   signatureOf,
   slugFor,
 } from "./placement.js";
-import { isMoving, keyOf, looseKey, parseSpelling, type Spelling, strippedForms } from "./spelling.js";
+import { isMoving, keyOf, parseSpelling, type Spelling, strippedForms } from "./spelling.js";
 import { SIZE_TOKEN, SNAPSHOT_DATE } from "./spelling-rules.js";
 
 /**
