@@ -105,7 +105,7 @@ export const OPEN_WEIGHTS: ReadonlyArray<readonly [RegExp, string]> = [
   ],
   [/^(gemma|codegemma|paligemma|recurrentgemma|embeddinggemma|flan-t5|t5)\b/, "google"],
   [
-    /^(qwen[\d.-]*-(?:\d+(?:-\d+)?b|coder|vl|math|audio|omni|embedding|reranker)|qwq-32b|qvq-72b|qwen-\d+b)\b/,
+    /^(qwen[\d.-]*-(?:\d+(?:-\d+)?b|coder|vl|math|audio|omni|embedding|reranker)|qwq-32b|qvq-72b|qwen-\d+b|qwen-image)\b/,
     "alibaba",
   ],
   [/^deepseek-(v\d|r1|coder|llm|math|vl|prover|ocr|moe)/, "deepseek"],
@@ -117,6 +117,7 @@ export const OPEN_WEIGHTS: ReadonlyArray<readonly [RegExp, string]> = [
   [/nemotron|^nv-embed/, "nvidia"],
   [/^(c4ai|aya)\b/, "cohere"],
   [/^seed-oss\b/, "bytedance"],
+  [/^step-3\b/, "stepfun"],
 ];
 
 /**

@@ -232,6 +232,11 @@ describe("issue 25 grammar rows, each with a recorded spelling (T180–T183)", (
     // portkey google-vertex claude-3-5-sonnet-v2@20241022, models-dev helicone claude-3.5-sonnet-v2
     ["claude-3-5-sonnet-v2-20241022", "claude-3-5-sonnet-20241022"],
     ["claude-3.5-sonnet-v2", "claude-3-5-sonnet-20241022"],
+    // models-dev poe 2026-06-01: Poe's names of the makers' snapshots; portkey openrouter stepfun-ai/step3
+    ["gpt-4o-aug", "gpt-4o-2024-08-06"],
+    ["gpt-4-classic-0314", "gpt-4-0314"],
+    ["claude-sonnet-3.5-june", "claude-3-5-sonnet-20240620"],
+    ["step3", "step-3"],
     // GitLab Duo's product prefix (models-dev gitlab 2026-06-01)
     ["duo-chat-opus-4-5", "claude-opus-4-5"],
   ])("%s reads as %s", (core, key) => {

@@ -238,6 +238,13 @@ export const ORTHOGRAPHY: ReadonlyArray<readonly [RegExp, string]> = [
   [/\b(claude-\S+?)-v2(?=@|-\d{8})/g, "$1"],
   // `solar-pro3` (Upstage) is `solar-pro-3`
   [/\bsolar-pro(\d)/g, "solar-pro-$1"],
+  // Poe's names of the makers' snapshots: `gpt-4o-aug` (2024-08-06), `gpt-4-classic[-0314]`,
+  // `gpt-3.5-turbo-raw`, `claude-sonnet-3.5-june` (2024-06-20); StepFun's `step3`
+  [/\bgpt-4o-aug$/g, "gpt-4o-2024-08-06"],
+  [/\bgpt-4-classic\b/g, "gpt-4"],
+  [/\bgpt-3\.5-turbo-raw$/g, "gpt-3.5-turbo"],
+  [/\bclaude-sonnet-3\.5-june$/g, "claude-3-5-sonnet-20240620"],
+  [/\bstep(\d)$/g, "step-$1"],
   // DigitalOcean's `deepseek-3.2` is DeepSeek V3.2
   [/\bdeepseek-(\d)/g, "deepseek-v$1"],
   // Fireworks' `code-llama-7b` is Code Llama 7B
