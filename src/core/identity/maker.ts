@@ -2,8 +2,8 @@ import type { Listing } from "../../domain/observation.js";
 import { canonicalSeller, isMaker } from "../../domain/sellers.js";
 import { FAMILIES, HOST_ORGS, MAKER_PLATFORMS, NON_MAKER_ORGS, OPEN_WEIGHTS, ORG_MAKERS } from "./maker-rules.js";
 import { MAKER_OVERRIDES, NOT_MODELS } from "./overrides.js";
-import { keyOf, type Spelling } from "./spelling.js";
-import { ORTHOGRAPHY, SELLER_PREFIXES } from "./spelling-rules.js";
+import { keyOf, orthographic, type Spelling } from "./spelling.js";
+import { SELLER_PREFIXES } from "./spelling-rules.js";
 
 /**
  * Who made a listed model, and on what evidence (issue 12 §1–3, T61). Pure.
@@ -25,11 +25,7 @@ export type MakerReading =
 
 /** The maker a family table entry names for a core spelling or display name, or null. */
 export function familyOf(text: string): string | null {
-  let s = text
-    .toLowerCase()
-    .trim()
-    .replace(/[_\s]+/g, "-");
-  for (const [pattern, replacement] of ORTHOGRAPHY) s = s.replace(pattern, replacement);
+  let s = orthographic(text.trim());
   for (let i = 0; i < 3; i++) {
     for (const [pattern, maker] of FAMILIES) if (pattern.test(s)) return maker;
     // `databricks-meta-llama-3-3-70b-instruct`, `zai-glm-4.7`: a seller prefix before the family.

@@ -119,10 +119,20 @@ function parse(raw: string): Spelling {
   return { org, core: s, key: keyOf(s), qualifiers };
 }
 
-/** A core spelling with the orthography rules applied, dots kept (`qwen2p5-7b` → `qwen2.5-7b`). */
+const written = new Map<string, string>();
+
+/**
+ * A core spelling with the orthography rules applied, dots kept (`qwen2p5-7b` → `qwen2.5-7b`).
+ * Memoized like {@link parseSpelling}: the same few thousand spellings recur in every run.
+ */
 export function orthographic(core: string): string {
+  const hit = written.get(core);
+  if (hit !== undefined) return hit;
   let s = core.toLowerCase().replace(/[_\s]+/g, "-");
   for (const [pattern, replacement] of ORTHOGRAPHY) s = s.replace(pattern, replacement);
+  // (a long-lived server sees new spellings with every run: the memo starts over past a bound)
+  if (written.size > 200_000) written.clear();
+  written.set(core, s);
   return s;
 }
 
