@@ -81,7 +81,7 @@ describe("GET /providers", () => {
       "groq",
       "vercel",
       "poe",
-      "fireworks-ai",
+      // (fireworks-ai: a host, and since issue 25 the maker of its own FireFunction, FireLLaVA, ASR — T183)
       "deepinfra",
     ])
       expect(slugs).not.toContain(reseller);

@@ -210,8 +210,9 @@ describe("the published catalogue after the replay", () => {
   it("/providers holds makers only: no router, host, search API or re-uploader, no maker twice", () => {
     const slugs = new Set(dataset.providers.map((p) => p.slug));
     // Spelled out here, not imported from maker-rules.ts: what the catalogue must never call a maker.
+    // (Mancer, a host, is the maker of its own Weaver since issue 25, T183.)
     const notMakers =
-      "switchpoint trytako pamanseau meganova-ai featherless-ai infermatic mancer openrouter kwaipilot alibaba-nlp";
+      "switchpoint trytako pamanseau meganova-ai featherless-ai infermatic openrouter kwaipilot alibaba-nlp";
     for (const notMaker of notMakers.split(" ")) expect(slugs.has(notMaker), notMaker).toBe(false);
     const names = dataset.providers.map((p) => p.name.toLowerCase());
     expect(new Set(names).size).toBe(names.length);
@@ -239,6 +240,59 @@ describe("the published catalogue after the replay", () => {
     const lost = [...named].filter((id) => resolveModelId(view, id) === null);
     expect(named.size).toBeGreaterThan(100);
     expect(lost).toEqual([]);
+  });
+
+  it("every spelling of a family answers 200 or 308 to one model carrying every channel's price (issue 25 §1–§5)", () => {
+    const rows = golden("identity-families.tsv");
+    expect(rows.length).toBeGreaterThanOrEqual(15);
+    const wrong: string[] = [];
+    for (const [id, answers, wanted] of rows) {
+      if (view.byId.get(id!)?.model.listed !== true) wrong.push(`${id}: no listed model`);
+      for (const other of (answers ?? "").split(" ").filter(Boolean))
+        if (resolveModelId(view, other) !== id)
+          wrong.push(`${other} answers as ${resolveModelId(view, other)}, not ${id}`);
+      for (const want of (wanted ?? "").split(" ").filter(Boolean)) {
+        const [where, amounts] = want.split("=");
+        const [channel, seller] = where!.split(":");
+        const at = (label: string) =>
+          dataset.prices.find(
+            (p) => p.modelId === id && p.channel === channel && p.seller === seller && p.label === label,
+          )?.amount;
+        if (amounts === "*") {
+          if (at("Input") === undefined) wrong.push(`${id}: no ${where} input price`);
+          continue;
+        }
+        const [input, output] = amounts!.split("/").map(Number);
+        if (at("Input") !== input || at("Output") !== output)
+          wrong.push(`${id} ${where}: ${at("Input")} / ${at("Output")} ≠ ${input} / ${output}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it("display names are the maker's or written its way, never a slug (issue 25 §4)", () => {
+    const wrong = golden("identity-names.tsv")
+      .filter(([id, name]) => dataset.models.find((m) => m.id === id)?.name !== name)
+      .map(([id, name]) => `${id}: ${dataset.models.find((m) => m.id === id)?.name} ≠ ${name}`);
+    expect(wrong).toEqual([]);
+    // The six big makers name their models: at most the maker's own names that are their ids
+    // (GPT-4o, o3, Codestral…) equal a slug but for case.
+    const big = ["anthropic", "openai", "google", "mistral", "deepseek", "xai"];
+    const bySlug = listed().filter((m) => m.name.toLowerCase() === m.slug.toLowerCase());
+    expect(bySlug.filter((m) => big.includes(m.provider)).length).toBeLessThanOrEqual(20);
+    expect(bySlug.length).toBeLessThan(200);
+    // and none is the raw slug itself among them
+    expect(bySlug.filter((m) => big.includes(m.provider) && m.name === m.slug && /-/.test(m.slug))).toEqual([]);
+  });
+
+  it("no model under a host that another maker made, and no fine-tuning id as a model (issue 25 §2, §3)", () => {
+    const hosts = listed().filter((m) => m.provider === "togethercomputer" || m.provider === "nvidia");
+    expect(hosts.length).toBeGreaterThan(10);
+    // Another maker's family under a host, the host's own Nemotron (on Llama) and LLaMA-2-7B-32K aside
+    const othersFamily = /^(llama-[234]|codellama|falcon|qwen|alpaca|deepseek|kimi|gemma|mistral|mixtral)/;
+    const hostsOwn = /nemotron|nemoretriever|^llama-2-7b-32k$/;
+    expect(hosts.filter((m) => othersFamily.test(m.slug) && !hostsOwn.test(m.slug)).map((m) => m.id)).toEqual([]);
+    expect(listed().filter((m) => /^ft-|\.ft$|-ft$/.test(m.slug))).toEqual([]);
   });
 
   it("a merge keeps the first sighting: Claude Sonnet 4.5 was first seen with the 2025-10-01 run", () => {

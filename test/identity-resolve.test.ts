@@ -1,5 +1,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { type IdentityResult, resolveIdentities, type SourceListings } from "../src/core/identity/resolve.js";
+import {
+  type IdentityResult,
+  movingAliasesOf,
+  resolveIdentities,
+  type SourceListings,
+} from "../src/core/identity/resolve.js";
 import { recordedListings } from "./recorded-payloads.js";
 
 /**
@@ -121,15 +126,27 @@ describe("snapshots and aliases (rule 2, T64)", () => {
       expect(placed(large, source, "mistral", "mistral-large-latest").modelId).toBe("mistral/mistral-large-2512");
   });
 
-  it("-latest without that evidence in the run votes on nothing (genai-prices anthropic claude-3-5-haiku-latest)", () => {
-    const haiku = resolve(/claude-3-5-haiku/);
-    expect(unmatched(haiku, "genai-prices", "anthropic", "claude-3-5-haiku-latest")).toMatchObject({
+  it("-latest without that evidence in the run votes on nothing (portkey mistral mistral-small-latest at 0.1 / 0.3)", () => {
+    const small = resolve(/^(mistralai\/)?mistral-small-(latest|2603|2506)$/);
+    expect(unmatched(small, "portkey", "mistral", "mistral-small-latest")).toMatchObject({
       reason: "moving alias: the source does not show in this run which snapshot it points at",
-      nearest: "anthropic/claude-3-5-haiku-20241022",
+      nearest: "mistral/mistral-small-2603",
     });
-    // models-dev shows it: its -latest lands on the snapshot
-    expect(placed(haiku, "models-dev", "anthropic", "claude-3-5-haiku-latest").modelId).toBe(
+    // models-dev shows it: its -latest lands on the snapshot at the same prices
+    expect(placed(small, "models-dev", "mistral", "mistral-small-latest").modelId).toBe("mistral/mistral-small-2603");
+  });
+
+  it("-latest votes when its listing names what it serves (issue 25 §5, T184)", () => {
+    const haiku = resolve(/claude-3-5-haiku/);
+    // genai-prices lists no fixed Haiku 3.5 spelling, but names its -latest row "Claude Haiku 3.5",
+    // the name the maker's own listing gives claude-3-5-haiku-20241022
+    expect(placed(haiku, "genai-prices", "anthropic", "claude-3-5-haiku-latest").modelId).toBe(
       "anthropic/claude-3-5-haiku-20241022",
+    );
+    // genai-prices' mistral-small-latest is named "Mistral Small 3.2": not the name of Small 4, so no vote
+    const small = resolve(/^mistral-small-(latest|2603)$/);
+    expect(unmatched(small, "genai-prices", "mistral", "mistral-small-latest").nearest).toBe(
+      "mistral/mistral-small-2603",
     );
   });
 });
@@ -205,18 +222,194 @@ describe("makers by evidence (T61)", () => {
   });
 
   it("what names no maker, or no model, is counted with its reason, never founded", () => {
-    const odd = resolve(/^(model-router|openrouter\/auto|poetools\/claude-code|ai21\.j2-mid-v1)$/);
-    expect(odd.resolved).toEqual([]);
+    const odd = resolve(/^(model-router|openrouter\/auto|poetools\/claude-code|ai21\.j2-mid-v1|jamba-1\.5-mini)$/);
+    // AI21's own Jamba 1.5 Mini is kept so that AI21 sells in this run: Bedrock's J2 may not found
+    expect(odd.resolved.filter((r) => !r.listing.model.startsWith("jamba"))).toEqual([]);
     expect(unmatched(odd, "models-dev", "azure", "model-router").reason).toBe(
-      "no maker: no organisation, family or maker seller names one",
+      "no maker: no organisation, family or maker seller names one, nor one model",
     );
     expect(unmatched(odd, "openrouter", "openrouter", "openrouter/auto").reason).toBe(
       "not a model: a router's automatic model choice",
     );
     expect(unmatched(odd, "models-dev", "poe", "poetools/claude-code").reason).toMatch(/^not a model: /);
-    // AI21's own listings are narrowed away here: Bedrock's J2 names no AI21 model (attach only)
-    expect(unmatched(odd, "litellm", "amazon-bedrock", "ai21.j2-mid-v1").reason).toBe("names no ai21 model");
+    // Bedrock's J2 names AI21 (`ai21.`), which sells, but no source of the run says it is open weights
+    expect(unmatched(odd, "litellm", "amazon-bedrock", "ai21.j2-mid-v1").reason).toBe(
+      "ai21 model not listed by its maker, and no source says it is open weights",
+    );
     // models-dev: azure model-router, poe claude-code, openrouter's and kilo's openrouter/auto
     expect(odd.unresolved.get("models-dev")).toBe(4);
+  });
+});
+
+describe("issue 25: one model, one id — families, hosts, fine-tunes, moving aliases", () => {
+  it("Llama 4 Maverick: every spelling of the family is one model carrying Bedrock's and Together's prices (§1)", () => {
+    const maverick = resolve(/maverick/i);
+    expect(new Set(maverick.resolved.map((r) => r.modelId))).toEqual(
+      new Set(["meta/llama-4-maverick-17b-128e-instruct"]),
+    );
+    expect(placed(maverick, "models-dev", "amazon-bedrock", "meta.llama4-maverick-17b-instruct-v1:0").channel).toBe(
+      "reseller_2",
+    );
+    expect(placed(maverick, "litellm", "togetherai", "meta-llama/Llama-4-Maverick-17B-128E-Instruct-FP8")).toEqual({
+      modelId: "meta/llama-4-maverick-17b-128e-instruct",
+      channel: "reseller_5",
+      qualifiers: { quantization: "fp8" },
+    });
+    // Meta's own Llama API ids, decorated by the chip they run on, are the maker's own listing
+    expect(placed(maverick, "models-dev", "llama", "cerebras-llama-4-maverick-17b-128e-instruct").channel).toBe(
+      "direct",
+    );
+    // OpenRouter's short id is the weights its API names (hugging_face_id)
+    expect(placed(maverick, "openrouter", "openrouter", "meta-llama/llama-4-maverick").modelId).toBe(
+      "meta/llama-4-maverick-17b-128e-instruct",
+    );
+  });
+
+  it("word-order twins of one snapshot and Mistral's family ids beside its dated ids are one model (§1, T182)", () => {
+    const claude = resolve(/claude-(4-opus|opus-4)(-20250514|-0)?$/);
+    expect(placed(claude, "portkey", "anthropic", "claude-4-opus-20250514").modelId).toBe("anthropic/claude-opus-4-0");
+    const mistral = resolve(
+      /^(mistralai\/)?(mistral-small-(2506|3-2-2506)|ministral-(3-)?[38]b-2512|mistral-large-(2512|3))$/,
+    );
+    for (const [model, id] of [
+      ["mistral-small-3-2-2506", "mistral/mistral-small-2506"],
+      ["ministral-3-3b-2512", "mistral/ministral-3b-2512"],
+      ["ministral-3-8b-2512", "mistral/ministral-8b-2512"],
+      ["mistral-large-3", "mistral/mistral-large-2512"],
+    ] as const)
+      expect(placed(mistral, "litellm", "mistral", model).modelId).toBe(id);
+  });
+
+  it("xAI's beta, experimental and -gv2 spellings are the generation's models; reasoning stays apart (§1)", () => {
+    const grok = resolve(/^grok-4\.20/);
+    const ids = new Set(grok.resolved.filter((r) => r.listing.seller === "xai").map((r) => r.modelId));
+    expect(ids).toEqual(
+      new Set([
+        "xai/grok-4.20",
+        "xai/grok-4.20-0309-reasoning",
+        "xai/grok-4.20-0309-non-reasoning",
+        "xai/grok-4.20-multi-agent-0309",
+      ]),
+    );
+    expect(placed(grok, "portkey", "xai", "grok-4.20-beta-0309-reasoning-exp-sa").modelId).toBe(
+      "xai/grok-4.20-0309-reasoning",
+    );
+    expect(placed(grok, "portkey", "xai", "grok-4.20-non-reasoning-gv2").modelId).toBe(
+      "xai/grok-4.20-0309-non-reasoning",
+    );
+  });
+
+  it("a host makes only its own families: Together's Llama 2 is Meta's, its RedPajama Together's (§2, T183)", () => {
+    const together = resolve(/^togethercomputer\//i);
+    expect(placed(together, "portkey", "togetherai", "togethercomputer/llama-2-7b").modelId).toBe("meta/llama-2-7b");
+    expect(placed(together, "portkey", "togetherai", "togethercomputer/falcon-7b").modelId).toBe("tii/falcon-7b");
+    expect(placed(together, "portkey", "togetherai", "togethercomputer/RedPajama-INCITE-7B-Chat").modelId).toBe(
+      "togethercomputer/redpajama-incite-7b-chat",
+    );
+    const nvidia = resolve(/^(hf:)?nvidia\/(DeepSeek-V3\.2-NVFP4|Kimi-K2\.5-NVFP4)$|^deepseek-v3\.2$|^kimi-k2\.5$/);
+    expect(placed(nvidia, "models-dev", "vultr", "nvidia/DeepSeek-V3.2-NVFP4")).toEqual({
+      modelId: "deepseek/deepseek-v3.2",
+      channel: "other",
+      qualifiers: { quantization: "nvfp4", seller: "vultr" },
+    });
+  });
+
+  it("a fine-tuning id is a fine_tuning dimension of its base model, never a model (§3, T181)", () => {
+    const ft = resolve(/^(ft:)?gpt-4o(-2024-08-06|-2024-11-20)?$|^gpt-4o(\.ft)?$/);
+    expect(placed(ft, "litellm", "openai", "ft:gpt-4o-2024-08-06")).toEqual({
+      modelId: "openai/gpt-4o-2024-08-06",
+      channel: "direct",
+      qualifiers: { fine_tuning: "inference" },
+    });
+    expect(placed(ft, "portkey", "azure", "gpt-4o.ft")).toMatchObject({
+      modelId: "openai/gpt-4o",
+      qualifiers: { fine_tuning: "inference" },
+    });
+    expect([...ft.aliases.values()].flat()).toContain("ft-gpt-4o");
+    expect(ft.resolved.some((r) => /ft/.test(r.modelId))).toBe(false);
+    // an earlier version's openai/ft-gpt-4o is a former id of the base model (T66)
+    expect(ft.lookup("openai", "ft-gpt-4o")).toBe("openai/gpt-4o");
+  });
+
+  it("what OpenRouter says it serves under deepseek/deepseek-chat (DeepSeek-V3) holds in every source (§5)", () => {
+    const chat = resolve(/^(deepseek\/)?deepseek-(chat|v3)$/);
+    for (const source of ["openrouter", "models-dev", "litellm", "portkey", "genai-prices"])
+      expect(placed(chat, source, "openrouter", "deepseek/deepseek-chat").modelId).toBe("deepseek/deepseek-v3");
+    // DeepSeek's own deepseek-chat stays DeepSeek's alias
+    expect(placed(chat, "models-dev", "deepseek", "deepseek-chat").modelId).toBe("deepseek/deepseek-chat");
+  });
+
+  it("a spelling no maker's name reaches lands on the one model it names (genai-prices openrouter rocinante-12b, §6)", () => {
+    const r = resolve(/rocinante-12b$/i);
+    expect(placed(r, "genai-prices", "openrouter", "rocinante-12b").modelId).toBe("thedrummer/rocinante-12b");
+  });
+
+  it("a host's plain release of open weights founds the model; a third party's fine-tune never does (§6, T183)", () => {
+    const coder = resolve(/qwen2p5-coder-14b-instruct$|Llama-3\.3-70B-Anthrobomination/);
+    expect(placed(coder, "litellm", "fireworks-ai", "qwen2p5-coder-14b-instruct").modelId).toBe(
+      "alibaba/qwen2.5-coder-14b-instruct",
+    );
+    expect(unmatched(coder, "models-dev", "nano-gpt", "Llama-3.3-70B-Anthrobomination").reason).toBe(
+      "names no meta model",
+    );
+  });
+});
+
+describe("moving aliases never move back (issue 25 §5, T184)", () => {
+  it("mistral-small-latest follows the newest Small snapshot through the recorded runs in date order", () => {
+    let memory = new Map<string, string>();
+    const dates = ["2025-12-01", "2026-01-01", "2026-03-01", "2026-04-01", "2026-06-01"];
+    const targets: string[] = [];
+    for (const date of dates) {
+      const inputs = recordedListings(date).map((s) => ({
+        ...s,
+        listings: s.listings.filter((l) => /mistral-small/.test(l.model)),
+      }));
+      const result = resolveIdentities(inputs, { movingAliases: memory });
+      const target = [...result.aliases].find(([, a]) => a.includes("mistral-small-latest"))?.[0];
+      expect(target, date).toBeDefined();
+      targets.push(target!);
+      memory = movingAliasesOf(
+        [...result.aliases].map(([id, aliases]) => ({ id, provider: "mistral", listed: true, aliases })),
+      );
+    }
+    // never back: each run's snapshot is at least the one before (the undated `mistral-small` first)
+    const order = [
+      "mistral/mistral-small",
+      "mistral/mistral-small-2503",
+      "mistral/mistral-small-2506",
+      "mistral/mistral-small-2603",
+    ];
+    const ranks = targets.map((t) => order.indexOf(t));
+    expect(ranks.every((r) => r >= 0)).toBe(true);
+    expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
+    expect(targets.at(-1)).toBe("mistral/mistral-small-2603");
+  });
+
+  it("when the snapshot it pointed at is not listed, the alias is held back, never moved back (invented: a run without Small 4)", () => {
+    // Invented input, from the recorded 2026-06-01 listings: models.dev's rows of Small 4 and its
+    // -latest are dropped, so the newest Small snapshot the maker lists in this run is 2506.
+    const run = recordedListings("2026-06-01").map((s) => ({
+      ...s,
+      listings: s.listings.filter(
+        (l) =>
+          /^mistral-small-(latest|2506|2603)$/.test(l.model) &&
+          !(s.source === "models-dev" && /2603|latest/.test(l.model)),
+      ),
+    }));
+    const before = new Map([["mistral/mistral-small-latest", "mistral/mistral-small-2603"]]);
+    const free = resolveIdentities(run);
+    const kept = resolveIdentities(run, { movingAliases: before });
+    const target = (r: IdentityResult) => [...r.aliases].find(([, a]) => a.includes("mistral-small-latest"))?.[0];
+    // without memory the alias would fall back to Small 3.2; with it, nothing moves back
+    expect(target(free)).toBe("mistral/mistral-small-2506");
+    expect(target(kept)).toBeUndefined();
+    const latest = kept.unmatched.filter((u) => u.model === "mistral-small-latest");
+    expect(latest.length).toBeGreaterThan(0);
+    for (const u of latest)
+      expect(u).toMatchObject({
+        reason: "moving alias: the snapshot it pointed at is not listed in this run, and it never moves back",
+        nearest: "mistral/mistral-small-2603",
+      });
   });
 });

@@ -29,6 +29,7 @@ describe("tariff identity --unmatched (issue 12 §4)", () => {
     expect(text).toContain("Gemma-3-27B-Glitter");
     expect(text).toContain("(nearest: google/gemma-3-27b-it)");
     expect(text).toMatch(/1 {2}names no model of its maker/);
+    expect(text).toMatch(/by source:\n {5}1 {2}models-dev\n {5}1 {2}openrouter\n$/);
   });
   it("filters by source and by reason", () => {
     expect(selectUnmatched(rows, { source: "openrouter" }).map((r) => r.model)).toEqual(["openrouter/auto"]);

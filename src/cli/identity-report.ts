@@ -9,7 +9,8 @@ export interface UnmatchedFilter {
 
 /**
  * The unmatched listings of a run as a maintainer reads them: one line per listing with source,
- * seller, spelling, the reason and the nearest model, grouped by source, then a count per reason.
+ * seller, spelling, the reason and the nearest model, grouped by source, then a count per reason and
+ * one per source.
  * Rows come from the run record (`RunSummary.unmatched`).
  */
 export function formatUnmatched(rows: readonly UnmatchedRow[], filter: UnmatchedFilter = {}): string {
@@ -21,14 +22,20 @@ export function formatUnmatched(rows: readonly UnmatchedRow[], filter: Unmatched
       `${r.source.padEnd(18)} ${r.seller.padEnd(24)} ${r.model.padEnd(width)}  ${r.reason}${r.nearest ? `  (nearest: ${r.nearest})` : ""}`,
     );
   const reasons = new Map<string, number>();
+  const sources = new Map<string, number>();
   for (const r of kept) {
     const head = r.reason
       .replace(/^[a-z0-9-]+ model not listed/, "model not listed")
       .replace(/names no [a-z0-9-]+ model/, "names no model of its maker");
     reasons.set(head, (reasons.get(head) ?? 0) + 1);
+    sources.set(r.source, (sources.get(r.source) ?? 0) + 1);
   }
+  const byCount = (m: Map<string, number>) => [...m].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
   lines.push("", "by reason:");
-  for (const [reason, n] of [...reasons].sort((a, b) => b[1] - a[1])) lines.push(`${String(n).padStart(6)}  ${reason}`);
+  for (const [reason, n] of byCount(reasons)) lines.push(`${String(n).padStart(6)}  ${reason}`);
+  // (issue 25 §7: the counts per source the run summary and /sources unmatchedLastRun give)
+  lines.push("", "by source:");
+  for (const [source, n] of byCount(sources)) lines.push(`${String(n).padStart(6)}  ${source}`);
   return `${lines.join("\n")}\n`;
 }
 

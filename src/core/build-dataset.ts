@@ -17,11 +17,13 @@ import { displayUnit, NO_CURRENCY } from "../domain/unit.js";
 import { collapseRepeatedRegions } from "./collapse-regions.js";
 import { corrects, isMarketMove, jumps } from "./detect-changes.js";
 import { boundEvidenceAge, capForFreshness, evidenceTimes } from "./freshness.js";
+import { isOpenWeightsFamily } from "./identity/maker.js";
 import { PUBLISHER_NAMES } from "./identity/maker-rules.js";
-import { type ResolvedListing, resolveIdentities } from "./identity/resolve.js";
+import { movingAliasesOf, type ResolvedListing, resolveIdentities } from "./identity/resolve.js";
+import { keyOf } from "./identity/spelling.js";
 import { labelDimensions } from "./labels.js";
 import { ListedIndex } from "./listed-index.js";
-import { disambiguateNames } from "./model-names.js";
+import { disambiguateNames, modelName } from "./model-names.js";
 import { indexListings, type ListingIndex, movedTo } from "./moved-listings.js";
 import type { RejectReason } from "./plausibility.js";
 import { type PriorPrice, reconcile, type SourceObservation } from "./reconcile.js";
@@ -98,6 +100,7 @@ export function buildDatasetWithIdentity(input: BuildInput): {
 } {
   const identity = resolveIdentities(
     input.sources.map((s) => ({ source: s.source, listings: s.listings, makerSpellings: s.makerSpellings ?? false })),
+    { movingAliases: movingAliasesOf(input.prior?.catalogue ?? []) },
   );
   const spellings = new Map<string, { modelId: string; channel: PublishedPrice["channel"] }>();
   for (const r of identity.resolved)
@@ -375,12 +378,16 @@ function buildModels(
       id,
       provider: provider!,
       slug,
-      name: pick((l) => displayName(l.name)) ?? slug,
+      name: modelName(
+        ordered.map((r) => ({ name: r.listing.name, model: r.listing.model, official: r.channel === "direct" })),
+        slug,
+      ),
       family: pick((l) => l.family),
       // D4: unknown is null, never 0 (issue 12 §9)
       contextWindow: pick((l) => (l.contextWindow ? l.contextWindow : null)),
       maxOutputTokens: pick((l) => (l.maxOutputTokens ? l.maxOutputTokens : null)),
-      openWeights: pick((l) => l.openWeights) ?? false,
+      // A family whose maker published the weights is open weights whatever a reseller says (T183).
+      openWeights: isOpenWeightsFamily(provider!, keyOf(slug)) || (pick((l) => l.openWeights) ?? false),
       firstSeenAt: prior?.firstSeenAt ?? input.runTime,
       lifecycle: { state, releasedOn: pick((l) => l.releasedOn), deprecatedOn, retiresOn },
       aliases: aliases.get(id) ?? [],
@@ -446,19 +453,6 @@ function staled(p: PublishedPrice, runTime: string): PublishedPrice {
       : {}),
     staleSince: p.staleSince ?? runTime,
   };
-}
-
-/**
- * A display name as people know it (issue 12 §10): a reseller's `Vendor: ` prefix and a region or
- * `(latest)` tag off (`Claude Opus 4.1 (latest)` is Claude Opus 4.1); null when nothing is left.
- */
-export function displayName(name: string | null): string | null {
-  if (!name) return null;
-  const cleaned = name
-    .replace(/^[^:]{1,40}:\s+(?=\S)/, "")
-    .replace(/\s*\((latest|eu|us|apac|global|jp|au|ca|uk|us-gov)\)\s*$/i, "")
-    .trim();
-  return cleaned === "" ? null : cleaned;
 }
 
 /**

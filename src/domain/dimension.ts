@@ -17,7 +17,10 @@ export interface Dimension {
   readonly contextMin: number;
   /** Upper bound of the bracket, or null when open. */
   readonly contextMax: number | null;
-  /** Raw qualifiers (e.g. `region`, `seller`, `tool`, `size`); `{}` when none. Values are slugs. */
+  /**
+   * Raw qualifiers (e.g. `region`, `seller`, `tool`, `size`, {@link FINE_TUNING_QUALIFIER}); `{}` when
+   * none. Values are slugs.
+   */
   readonly qualifiers: Readonly<Record<string, string>>;
 }
 
@@ -70,6 +73,16 @@ export function axisValuesText(axis: Axis): string {
   const values = axisValues(axis).map(String);
   return values.length < 2 ? values.join("") : `${values.slice(0, -1).join(", ")} or ${values.at(-1)}`;
 }
+
+/**
+ * The qualifier of a fine-tuning price of a base model (issue 25 §3, T181): `training` (the price of
+ * training tokens, direction `input`) or `inference` (serving a fine-tuned model: its input, output
+ * and cache prices). `openai/gpt-4o`'s `Input (fine_tuning: inference)` is what OpenAI's `ft:gpt-4o`
+ * costs per 1M input tokens; no id of its own.
+ */
+export const FINE_TUNING_QUALIFIER = "fine_tuning";
+export const FINE_TUNING_KINDS = ["training", "inference"] as const;
+export type FineTuningKind = (typeof FINE_TUNING_KINDS)[number];
 
 /** Builds a dimension with the defaults of the common case (text, standard tier, no cache, no bracket). */
 export function dimension(direction: Direction, partial: Partial<Omit<Dimension, "direction">> = {}): Dimension {

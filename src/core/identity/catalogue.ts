@@ -1,10 +1,11 @@
-import { baseKey, isDated, isMoving, looseKey, sortedKey } from "./spelling.js";
-import { LOOSE_TOKENS } from "./spelling-rules.js";
+import { baseKey, isDated, isMoving, looseKey, sizelessKey, sortedKey } from "./spelling.js";
+import { LOOSE_TOKENS, SIZE_TOKEN } from "./spelling-rules.js";
 
 /**
  * One maker's models and the keys that name them (issue 12, T63). Lookup goes from the most to the
  * least exact reading: the key itself, its word-order-insensitive form, its base (snapshot markers
- * off), then its loose form (`-instruct`, `-it`… off). A reading that names two models is no match.
+ * off), then its loose form (`-instruct`, `-it`… off), last its sizeless form where the maker has one
+ * model of that name (issue 25 §1). A reading that names two models is no match.
  */
 export class MakerCatalogue {
   /** key → slug */
@@ -12,6 +13,7 @@ export class MakerCatalogue {
   private readonly sorted = new Map<string, Set<string>>();
   private readonly base = new Map<string, Set<string>>();
   private readonly loose = new Map<string, Set<string>>();
+  private readonly sizeless = new Map<string, Set<string>>();
   /** normalized display name → slug, or null when two models carry it */
   private readonly names = new Map<string, string | null>();
   /** slug → keys that name it */
@@ -27,6 +29,7 @@ export class MakerCatalogue {
       [this.sorted, sortedKey(key)],
       [this.base, baseKey(key)],
       [this.loose, looseKey(key)],
+      [this.sizeless, sizelessKey(key)],
     ] as const) {
       const set = index.get(k) ?? new Set<string>();
       set.add(slug);
@@ -54,28 +57,47 @@ export class MakerCatalogue {
   /**
    * The slug a key names at the most exact level that names one model, or undefined. Without
    * `dropSnapshot`, a reading that takes a snapshot date off (`deepseek-r1-0528` → `deepseek-r1`)
-   * is not tried.
+   * is not tried; without `sizeless` (by default as `dropSnapshot`), nor the sizeless level.
    */
-  find(key: string, dropSnapshot = true): string | undefined {
+  find(key: string, dropSnapshot = true, sizeless = dropSnapshot): string | undefined {
     const hit = this.exact.get(key);
     if (hit) return hit;
     const dated = this.byDate(key);
     if (dated) return dated;
-    const levels: [Map<string, Set<string>>, string][] = [];
+    const levels: [Map<string, Set<string>>, (k: string) => string][] = [];
     if (dropSnapshot || baseKey(key) === key)
-      levels.push([this.sorted, sortedKey(key)], [this.base, baseKey(key)], [this.loose, looseKey(key)]);
-    for (const [index, k] of levels) {
-      const slugs = index.get(k);
+      levels.push([this.sorted, sortedKey], [this.base, baseKey], [this.loose, looseKey]);
+    for (const [index, form] of levels) {
+      const slugs = index.get(form(key));
       if (!slugs || slugs.size === 0) continue;
-      const one = this.choose([...slugs]);
+      const one = this.choose([...slugs], (k) => form(k) === form(key));
       if (one) return one;
     }
-    return undefined;
+    // Only once every model is in (a lookup that may found a model first does not use it): a level
+    // that needs uniqueness cannot be asked while the catalogue is still growing.
+    return sizeless && (dropSnapshot || baseKey(key) === key) ? this.bySize(key) : undefined;
   }
 
   /**
-   * The one model whose keys carry the same snapshot date token and the same leading family token
-   * (`kimi-k2-instruct-0905` → `kimi-k2-0905-preview`), or undefined.
+   * The one model whose sizeless key is `key`'s and whose sizes include `key`'s
+   * (`llama4-maverick-17b-instruct` → `llama-4-maverick-17b-128e-instruct`, `qwen3-coder:480b` →
+   * `qwen3-coder-480b-a35b-instruct`; `qwen3-32b` never reaches `qwen3-235b-a22b`), or undefined.
+   */
+  private bySize(key: string): string | undefined {
+    const slugs = this.sizeless.get(sizelessKey(key));
+    if (!slugs) return undefined;
+    const sizes = key.split("-").filter((t) => SIZE_TOKEN.test(t));
+    const fits = [...slugs].filter((slug) =>
+      [...(this.keysOf.get(slug) ?? [])].some((k) => sizes.every((t) => k.split("-").includes(t))),
+    );
+    return fits.length === 1 ? fits[0] : undefined;
+  }
+
+  /**
+   * The one model whose keys carry the same snapshot date token and the same tokens but for loose
+   * ones (`kimi-k2-instruct-0905` → `kimi-k2-0905-preview`), else the one whose tokens the key
+   * extends by version numbers and a size only (`mistral-small-3.1-24b-instruct-2503` →
+   * `mistral-small-2503`), or undefined.
    */
   private byDate(key: string): string | undefined {
     const date = /-(\d{4})(?=-|$)/.exec(key)?.[1];
@@ -91,17 +113,38 @@ export class MakerCatalogue {
     const hits = new Set<string>();
     for (const [slug, keys] of this.keysOf)
       for (const k of keys) if (k.split("-").includes(date) && core(k) === mine) hits.add(slug);
+    if (hits.size === 0) {
+      // A family id that adds a version and a size to the maker's dated id (issue 25 §1):
+      // `mistral-small-3.1-24b-instruct-2503` is `mistral-small-2503`.
+      const tokens = mine.split("-");
+      for (const [slug, keys] of this.keysOf)
+        for (const k of keys) {
+          if (!k.split("-").includes(date)) continue;
+          const theirs = core(k).split("-");
+          const extra = tokens.filter((t) => !theirs.includes(t));
+          const sized = theirs.some((t) => SIZE_TOKEN.test(t));
+          if (
+            extra.length > 0 &&
+            theirs.every((t) => tokens.includes(t)) &&
+            extra.every((t) => /^\d{1,2}$/.test(t) || (!sized && SIZE_TOKEN.test(t)))
+          )
+            hits.add(slug);
+        }
+    }
     return hits.size === 1 ? [...hits][0] : undefined;
   }
 
   /**
    * Of several models one reading names, the one a moving spelling points at: the model holding an
-   * undated, non-moving key (`claude-3-5-haiku` with its aliases); else the newest dated one when all
-   * are dated snapshots of one base; else none (ambiguous).
+   * undated, non-moving key of that reading (`claude-3-5-haiku` with its aliases; a family id such as
+   * `mistral-large-3` is another reading); else the newest dated one when all are dated snapshots of
+   * one base; else none (ambiguous).
    */
-  private choose(slugs: readonly string[]): string | undefined {
+  private choose(slugs: readonly string[], reads: (key: string) => boolean): string | undefined {
     if (slugs.length === 1) return slugs[0];
-    const undated = slugs.filter((s) => [...(this.keysOf.get(s) ?? [])].some((k) => !isDated(k) && !isMoving(k)));
+    const undated = slugs.filter((s) =>
+      [...(this.keysOf.get(s) ?? [])].some((k) => !isDated(k) && !isMoving(k) && reads(k)),
+    );
     if (undated.length === 1) return undated[0];
     if (undated.length > 1) return undefined;
     const bases = new Set(slugs.map((s) => baseKey([...(this.keysOf.get(s) ?? [s])][0]!)));

@@ -11,11 +11,11 @@ export const FAMILIES: ReadonlyArray<readonly [RegExp, string]> = [
   [/^llama-[\d.]+-sonar\b|\bsonar\b|^r1-1776\b/, "perplexity"],
   [/^gpt-jt\b|^gpt-neoxt\b/, "togethercomputer"],
   [
-    /^nova-[23]-(phonecall|general|meeting|voicemail|finance|conversationalai|video|medical|drivethru|automotive|atc)\b|^nova-3\b|^nova-2$/,
+    /^nova(-[23])?-(phonecall|general|meeting|voicemail|finance|conversationalai|video|medical|drivethru|automotive|atc)\b|^nova-3\b|^nova(-2)?$/,
     "deepgram",
   ],
   [/^palmyra\b/, "writer"],
-  [/^llama-[\d.]+-nemotron\b|^nemotron\b|^nvidia-/, "nvidia"],
+  [/^llama-[\d.]+-nemotron\b|^nemotron\b|^nvidia-|^llama-[\d.]+-nemoretriever\b|^llama-nemotron\b/, "nvidia"],
   [/^deepseek-r1-distill-(llama|qwen)\b/, "deepseek"],
   [/^claude\b/, "anthropic"],
   [/^gpt-oss\b/, "openai"],
@@ -24,7 +24,7 @@ export const FAMILIES: ReadonlyArray<readonly [RegExp, string]> = [
     "openai",
   ],
   [
-    /^(gemini|gemma|imagen|veo|learnlm|palm|palm-2|chat-bison|text-bison|code-bison|codechat-bison|code-gecko|text-embedding-00\d|textembedding-gecko|text-multilingual-embedding|multimodalembedding|lyria|chirp|medlm)\b/,
+    /^(gemini|gemma|codegemma|imagen|veo|learnlm|palm|palm-2|chat-bison|text-bison|code-bison|codechat-bison|code-gecko|text-embedding-00\d|textembedding-gecko|text-multilingual-embedding|multimodalembedding|lyria|chirp|medlm)\b/,
     "google",
   ],
   [/^(llama|codellama|code-llama|meta-llama)\b/, "meta"],
@@ -41,7 +41,8 @@ export const FAMILIES: ReadonlyArray<readonly [RegExp, string]> = [
   [/^(kimi|moonshot)\b/, "moonshotai"],
   [/^(glm[\d.]*|chatglm|cogview|cogvideox?|codegeex)\b/, "zai"],
   [/^(minimax|abab)\b/, "minimax"],
-  [/^(command|c4ai|aya|embed-english|embed-multilingual|embed-v4|rerank)\b/, "cohere"],
+  // (Cohere's rerankers by version; Voyage's `rerank-2` is Voyage's own)
+  [/^(command|c4ai|aya|embed-english|embed-multilingual|embed-v\d|rerank-(?:v\d|english|multilingual))\b/, "cohere"],
   [/^(nova|titan|amazon)\b/, "amazon"],
   [/^(phi-?[\d.]*|wizardlm)\b/, "microsoft"],
   [/^(jamba|j2)\b/, "ai21"],
@@ -62,6 +63,61 @@ export const FAMILIES: ReadonlyArray<readonly [RegExp, string]> = [
   [/^(ling|ring)-/, "inclusion-ai"],
   [/^(jina-|jina\b)/, "jina"],
   [/^voyage\b/, "voyage"],
+  // Open-weights families whose makers no source lists as sellers (issue 25 §2): TII's Falcon,
+  // Stanford's Alpaca, BigCode's StarCoder, Databricks' DBRX, Baichuan
+  [/^falcon\b/, "tii"],
+  [/^alpaca\b/, "stanford"],
+  [/^starcoder\d*\b/, "bigcode"],
+  [/^dbrx\b/, "databricks"],
+  [/^baichuan\d*\b/, "baichuan"],
+  // A host's own models: Fireworks' FireFunction, FireLLaVA, ASR and OCR (issue 25 §2)
+  [/^(firefunction|firellava|fireworks-asr|firesearch)\b/, "fireworks-ai"],
+  // ElevenLabs' voices and transcription, resold by Runway
+  [/^(eleven|scribe)\b/, "elevenlabs"],
+  // OpenAI's GPT-3 base models as Azure still lists them (`ada`, `text-curie-001`)
+  [/^(ada|babbage|curie|davinci|text-(ada|babbage|curie|davinci)-\d+)$/, "openai"],
+];
+
+/**
+ * Hosts that are also makers (issue 25 §2, T183): under their organisation they list their own
+ * models beside copies of other makers' weights (`togethercomputer/llama-2-7b`,
+ * `nvidia/DeepSeek-V3.2-NVFP4`). A host is the maker only of the families it trained (the pattern,
+ * over the comparison key); any other spelling whose family names another maker is that maker's model.
+ */
+export const HOST_ORGS: Readonly<Record<string, RegExp>> = {
+  // Together's own: GPT-JT, GPT-NeoXT, RedPajama, StripedHyena, M2-BERT, OpenChatKit's Pythia-Chat, LLaMA-2-7B-32K
+  togethercomputer: /^(gpt-jt|gpt-neoxt|redpajama|stripedhyena|m2-bert|pythia-chat|llama-2-7b-32k)\b/,
+  // NVIDIA's own: Nemotron and NeMo Retriever (on Llama or Mistral bases too), NV-Embed, Riva, Cosmos
+  nvidia: /nemotron|nemoretriever|nemoguard|rerank-?qa|^nv-|^riva\b|^cosmos\b|^nvidia-/,
+};
+
+/**
+ * Families whose makers published the weights (issue 25 §2, T183): a host's listing that names the
+ * maker's organisation founds the model even when the maker also sells other models itself (Meta's
+ * Llama 2 and Code Llama, Alibaba's Qwen1.5, Mistral 7B v0.2, Gemma 2). `[pattern over the
+ * comparison key, maker]`; the maker's API-only models (`qwen-max`, `gemini-*`) are not here.
+ */
+export const OPEN_WEIGHTS: ReadonlyArray<readonly [RegExp, string]> = [
+  [/^(llama|codellama|code-llama|meta-llama)\b/, "meta"],
+  [
+    /^(mistral-7b|mixtral|mistral-nemo|pixtral-12b|codestral-mamba|mathstral|mistral-small-(?:3-\d-)?24b|devstral-small|magistral-small|ministral-3-\d+b|voxtral)\b/,
+    "mistral",
+  ],
+  [/^(gemma|codegemma|paligemma|recurrentgemma|embeddinggemma|flan-t5|t5)\b/, "google"],
+  [
+    /^(qwen[\d.-]*-(?:\d+(?:-\d+)?b|coder|vl|math|audio|omni|embedding|reranker)|qwq-32b|qvq-72b|qwen-\d+b|qwen-image)\b/,
+    "alibaba",
+  ],
+  [/^deepseek-(v\d|r1|coder|llm|math|vl|prover|ocr|moe)/, "deepseek"],
+  [/^gpt-oss\b/, "openai"],
+  [/^phi\b/, "microsoft"],
+  [/^(glm-4-9b|glm-4-32b|glm-z1|glm-4-1v|glm-4-[5-7]|glm-5|chatglm)\b/, "zai"],
+  [/^kimi-(k2|dev|vl|linear)\b/, "moonshotai"],
+  [/^minimax-(m1|m2|text-01|vl-01)\b/, "minimax"],
+  [/nemotron|^nv-embed/, "nvidia"],
+  [/^(c4ai|aya)\b/, "cohere"],
+  [/^seed-oss\b/, "bytedance"],
+  [/^step-3\b/, "stepfun"],
 ];
 
 /**
@@ -103,7 +159,6 @@ export const NON_MAKER_ORGS: ReadonlySet<string> = new Set([
   "meganova-ai",
   "featherless-ai",
   "infermatic",
-  "mancer",
   "unsloth",
   "lmstudio-community",
   "bartowski",
@@ -162,6 +217,12 @@ export const MAKER_PLATFORMS: Readonly<Record<string, string>> = {
   llama: "meta",
   byteplus: "bytedance",
   volcengine: "bytedance",
+  // Sellers that make what they sell, no maker in the seller table (issue 25 §6): their listings
+  // found their models (Deepgram's `base-finance`, ElevenLabs' voices, Runway's, Recraft's)
+  deepgram: "deepgram",
+  elevenlabs: "elevenlabs",
+  runwayml: "runwayml",
+  recraft: "recraft",
 };
 
 /** Display names of makers and publishers that sources lack or spell from slugs (issue 12 §10). */
@@ -191,4 +252,14 @@ export const PUBLISHER_NAMES: Readonly<Record<string, string>> = {
   relace: "Relace",
   ibm: "IBM",
   "ibm-granite": "IBM Granite",
+  tii: "Technology Innovation Institute",
+  stanford: "Stanford CRFM",
+  bigcode: "BigCode",
+  databricks: "Databricks",
+  baichuan: "Baichuan",
+  "fireworks-ai": "Fireworks AI",
+  elevenlabs: "ElevenLabs",
+  mancer: "Mancer",
+  runwayml: "Runway",
+  recraft: "Recraft",
 };

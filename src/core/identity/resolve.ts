@@ -3,19 +3,21 @@ import { type Channel, MULTI_SELLER_CHANNELS } from "../../domain/channel.js";
 import type { Listing, SourceId } from "../../domain/observation.js";
 import { channelOf } from "../../domain/sellers.js";
 import { MakerCatalogue } from "./catalogue.js";
-import { familyOf, type MakerEvidence, orgMaker, platformMaker, readMaker } from "./maker.js";
-import { DISTINCT } from "./overrides.js";
+import { foundOwn } from "./found-own.js";
+import { familyOf, hostedMaker, isOpenWeightsFamily, orgMaker, platformMaker, readMaker } from "./maker.js";
+import { mergeByName } from "./merge-by-name.js";
 import {
-  coreFor,
-  isDated,
-  isMoving,
-  keyOf,
-  parseSpelling,
-  type Spelling,
-  sortedKey,
-  strippedForms,
-} from "./spelling.js";
-import { SELLER_PREFIXES, SNAPSHOT_DATE, VERSION_TAG } from "./spelling-rules.js";
+  cmp,
+  type Item,
+  modelOf,
+  namesAKind,
+  normalizeName,
+  type Placement,
+  signatureOf,
+  slugFor,
+} from "./placement.js";
+import { isMoving, keyOf, parseSpelling, type Spelling, strippedForms } from "./spelling.js";
+import { SIZE_TOKEN, SNAPSHOT_DATE } from "./spelling-rules.js";
 
 /**
  * Identity resolution (D1, D2; issue 12 T60–T66): every listing of a run lands on one model
@@ -81,23 +83,19 @@ export interface SourceListings {
   readonly makerSpellings?: boolean;
 }
 
-interface Item {
-  readonly source: SourceId;
-  readonly makerSpellings: boolean;
-  readonly listing: Listing;
-  readonly spelling: Spelling;
-  readonly maker: string;
-  readonly evidence: MakerEvidence;
-}
+export { normalizeName } from "./placement.js";
 
-interface Placement {
-  readonly slug: string;
-  readonly key: string;
-  readonly qualifiers: Readonly<Record<string, string>>;
+/** What an earlier run tells this one (issue 25 §5). */
+export interface IdentityMemory {
+  /**
+   * `<maker>/<moving alias key>` → the model id the moving alias (`mistral-small-latest`) pointed at
+   * in the previous version: it never moves back to an older snapshot (T184).
+   */
+  readonly movingAliases?: ReadonlyMap<string, string>;
 }
 
 /** Resolves every listing of a run; see the interface docs for the rules. */
-export function resolveIdentities(inputs: readonly SourceListings[]): IdentityResult {
+export function resolveIdentities(inputs: readonly SourceListings[], memory: IdentityMemory = {}): IdentityResult {
   const sellers = new Set<string>();
   for (const { listings } of inputs) for (const l of listings) sellers.add(l.seller);
   const unmatched: UnmatchedListing[] = [];
@@ -112,13 +110,33 @@ export function resolveIdentities(inputs: readonly SourceListings[]): IdentityRe
     });
 
   const items: Item[] = [];
+  const orphans: Omit<Item, "maker" | "evidence" | "weights">[] = [];
+  // What a seller says it serves under a spelling holds in every source that copies the spelling:
+  // OpenRouter's own API names `deepseek/deepseek-chat` DeepSeek-V3's weights, so does every other
+  // source's row of OpenRouter's `deepseek/deepseek-chat` (issue 25 §5).
+  const servedAs = new Map<string, string>();
+  for (const { listings } of inputs)
+    for (const l of listings)
+      if (l.huggingFaceId) servedAs.set(`${l.seller}|${parseSpelling(l.model).key}`, l.huggingFaceId);
   for (const { source, listings, makerSpellings = false } of inputs) {
     for (const listing of listings) {
       const spelling = parseSpelling(listing.model);
       const reading = readMaker(listing, spelling, sellers);
-      if (reading === null) miss(source, listing, "no maker: no organisation, family or maker seller names one");
+      if (reading === null) orphans.push({ source, makerSpellings, listing, spelling });
       else if ("excluded" in reading) miss(source, listing, reading.excluded);
-      else items.push({ source, makerSpellings, listing, spelling, maker: reading.maker, evidence: reading.evidence });
+      else
+        items.push({
+          source,
+          makerSpellings,
+          listing,
+          spelling,
+          maker: reading.maker,
+          evidence: reading.evidence,
+          weights: weightsSpelling(
+            listing.huggingFaceId ?? servedAs.get(`${listing.seller}|${spelling.key}`) ?? null,
+            reading.maker,
+          ),
+        });
     }
   }
   items.sort(
@@ -146,53 +164,116 @@ export function resolveIdentities(inputs: readonly SourceListings[]): IdentityRe
   // 2a. the makers' own listings found models
   const own = items.filter((i) => i.evidence === "own");
   const ownMakers = new Set(own.map((i) => i.maker));
-  for (const maker of ownMakers)
-    foundOwn(
-      catalogueOf(maker),
-      own.filter((i) => i.maker === maker),
-      placements,
-      namesFamily(maker),
-    );
+  const pointers = new Map<string, Map<string, string>>();
+  for (const [alias, id] of memory.movingAliases ?? []) {
+    const maker = alias.slice(0, alias.indexOf("/"));
+    if (!id.startsWith(`${maker}/`)) continue;
+    const map = pointers.get(maker) ?? new Map<string, string>();
+    map.set(alias.slice(maker.length + 1), keyOf(id.slice(maker.length + 1)));
+    pointers.set(maker, map);
+  }
+  const heldBack = new Set<Item>();
+  for (const maker of ownMakers) {
+    const mine = own.filter((i) => i.maker === maker);
+    const held = foundOwn(catalogueOf(maker), mine, placements, namesFamily(maker), pointers.get(maker));
+    for (const item of mine)
+      if (!placements.has(item) && held.has(item.spelling.key)) {
+        heldBack.add(item);
+        miss(
+          item.source,
+          item.listing,
+          "moving alias: the snapshot it pointed at is not listed in this run, and it never moves back",
+          `${maker}/${slugFor(held.get(item.spelling.key)!, held.get(item.spelling.key)!)}`,
+        );
+      }
+  }
 
   // 2b. open-weights evidence, 2c. publishers; 3. everything else attaches
-  const attach = (item: Item, maker = item.maker, loose = true): Placement | null => {
+  const attach = (item: Item, maker = item.maker, loose = true, sizeless = loose): Placement | null => {
     const catalogue = catalogues.get(maker);
     if (!catalogue) return null;
-    const slug = catalogue.find(item.spelling.key, loose);
+    // The maker's weights the source names say which model a short id is (`meta-llama/llama-4-maverick`).
+    const weights = item.weights
+      ? (catalogue.exactly(item.weights.key) ?? catalogue.find(item.weights.key, loose, sizeless))
+      : undefined;
+    if (weights) return { slug: weights, key: item.spelling.key, qualifiers: {} };
+    const slug = catalogue.find(item.spelling.key, loose, sizeless);
     if (slug) return { slug, key: item.spelling.key, qualifiers: {} };
     for (const form of strippedForms(item.spelling.key, namesFamily(maker))) {
       // A listing that may found its own model keeps a suffix that names a kind of model
       // (`ernie-4.5-21b-a3b-thinking` is no serving of `ernie-4.5-21b-a3b`).
       if (!loose && namesAKind(form)) continue;
-      const hit = catalogue.find(form.key, loose);
+      const hit = catalogue.find(form.key, loose, sizeless);
       if (hit) return { slug: hit, key: form.key, qualifiers: form.qualifiers };
     }
     // Display names are evidence too (issue 12 §2): `DeepSeek V3.2` names deepseek-v3.2.
+    // A reseller that drops the release stage of a model whose only release is a preview
+    // (`gemini-3-flash` for `gemini-3-flash-preview`, issue 25 §6).
+    const preview = loose ? catalogue.exactly(`${item.spelling.key}-preview`) : undefined;
+    if (preview) return { slug: preview, key: item.spelling.key, qualifiers: {} };
+    // The spelling read as a name: a family id with sizes (`mistral-large-3-675b-instruct`) names the
+    // model its maker calls "Mistral Large 3" (issue 25 §1).
+    const tokens = item.spelling.key.split("-");
+    const spelled = tokens.some((t) => SIZE_TOKEN.test(t))
+      ? catalogue.byName(tokens.filter((t) => !SIZE_TOKEN.test(t) && t !== "instruct").join(""))
+      : undefined;
+    if (spelled) return { slug: spelled, key: item.spelling.key, qualifiers: {} };
     const named = item.listing.name ? catalogue.byName(normalizeName(item.listing.name)) : undefined;
-    if (named) return { slug: named, key: item.spelling.key, qualifiers: {} };
+    // (a snapshot date in the spelling is identity: io-net's R1-0528 named "DeepSeek R1" is no R1)
+    const date = SNAPSHOT_DATE.exec(item.spelling.key)?.[1];
+    const dated = (slug: string) => [...(catalogue.keysOf.get(slug) ?? [])].some((k) => !date || k.endsWith(date));
+    if (named && dated(named)) return { slug: named, key: item.spelling.key, qualifiers: {} };
     return null;
   };
   const found = (item: Item): Placement => {
     const catalogue = catalogueOf(item.maker);
     // Founded under the spelling with every serving suffix off (the shortest such form).
     // (serving suffixes only: a `-thinking` or `-turbo` model founds under its own name)
-    const form = strippedForms(item.spelling.key, namesFamily(item.maker))
-      .filter((f) => !namesAKind(f))
-      .sort((a, b) => a.key.length - b.key.length)[0];
+    const bare = (spelling: Spelling) =>
+      strippedForms(spelling.key, namesFamily(item.maker))
+        .filter((f) => !namesAKind(f))
+        .sort((a, b) => a.key.length - b.key.length)[0];
+    const form = bare(item.spelling);
     const key = form?.key ?? item.spelling.key;
-    const slug = slugFor(item.spelling.core, key);
+    // Under the maker's weights when the source names them: the short id becomes a spelling of it.
+    const weights = item.weights ? (bare(item.weights)?.key ?? item.weights.key) : null;
+    const slug = weights && item.weights ? slugFor(item.weights.core, weights) : slugFor(item.spelling.core, key);
+    if (weights) catalogue.add(weights, slug);
     catalogue.add(key, slug);
     if (item.listing.name) catalogue.addName(normalizeName(item.listing.name), slug);
     return { slug, key, qualifiers: form?.qualifiers ?? {} };
   };
   const mayFound = (item: Item) =>
     item.listing.openWeights === true || Boolean(item.listing.huggingFaceId) || !ownMakers.has(item.maker);
-  for (const item of items.filter((i) => i.evidence === "org")) {
-    // A listing that may found a model attaches only to one its spelling names without dropping a
-    // snapshot date (`deepseek-r1-0528` is not `deepseek-r1`).
-    // The others attach after every founding (below), so none lands on a base model first.
-    if (mayFound(item)) placements.set(item, attach(item, item.maker, false) ?? found(item));
-  }
+  const unsized: Item[] = [];
+  // An org listing that attaches teaches the catalogue its spelling, as founding does, so a reseller's
+  // shorter spelling of it finds it (`mistral-large-3:675b` after `mistral-large-3-675b-instruct-2512`).
+  const learn = (item: Item, placed: Placement) => {
+    const catalogue = catalogueOf(item.maker);
+    // (never onto a model only a moving alias names: its vote still needs a fixed spelling, T64)
+    const fixed = [...(catalogue.keysOf.get(placed.slug) ?? [])].some((k) => !isMoving(k));
+    if (placed.key === item.spelling.key && fixed) catalogue.add(placed.key, placed.slug);
+    return placed;
+  };
+  const foundOrg = (item: Item) => {
+    const placed = attach(item, item.maker, false);
+    if (placed) placements.set(item, learn(item, placed));
+    // A spelling without sizes (`meta-llama/llama-4-maverick`) founds only after the sized ones did:
+    // it may be the maker's one model of that name (the sizeless level, issue 25 §1).
+    else if (!item.spelling.key.split("-").some((t) => SIZE_TOKEN.test(t))) unsized.push(item);
+    else placements.set(item, found(item));
+  };
+  const org = items.filter((i) => i.evidence === "org");
+  // A listing that may found a model attaches only to one its spelling names without dropping a
+  // snapshot date (`deepseek-r1-0528` is not `deepseek-r1`). The others attach after every founding
+  // (below), so none lands on a base model first. A source's own open-weights evidence founds first;
+  // the open-weights family table only then (T183), so the tuned release sources name as open weights
+  // (`llama-3.1-8b-instruct`) is the model a host's base spelling (`llama-3.1-8b`) attaches to.
+  for (const item of org) if (mayFound(item)) foundOrg(item);
+  for (const item of org)
+    if (!mayFound(item) && isOpenWeightsFamily(item.maker, item.spelling.key) && ownMakers.has(item.maker))
+      foundOrg(item);
+  for (const item of unsized) placements.set(item, learn(item, attach(item, item.maker, false, true) ?? found(item)));
   const publisherNames = new Map<string, string>();
   const mirrors = new Map<Item, string>();
   for (const item of items.filter((i) => i.evidence === "publisher")) {
@@ -207,10 +288,47 @@ export function resolveIdentities(inputs: readonly SourceListings[]): IdentityRe
     }
     placements.set(item, attach(item) ?? found(item));
   }
+  const unplaced: Item[] = [];
   for (const item of items) {
-    if (placements.has(item)) continue;
+    if (placements.has(item) || heldBack.has(item)) continue;
     const placed = attach(item);
     if (placed) placements.set(item, placed);
+    else unplaced.push(item);
+  }
+  // A host's plain spelling of a family whose maker published the weights, or of a maker that sells
+  // nothing itself, founds the model even without the maker's organisation in it (issue 25 §6, T183):
+  // Fireworks' `qwen2p5-coder-14b-instruct`, `starcoder2-15b`. Never a third party's fine-tune of it
+  // (`Llama-3.3-70B-Anthrobomination` has a word no release of Llama has).
+  for (const item of unplaced)
+    if (
+      item.evidence === "family" &&
+      (isOpenWeightsFamily(item.maker, item.spelling.key) || !ownMakers.has(item.maker)) &&
+      isPlainRelease(item.spelling.key)
+    )
+      placements.set(item, attach(item) ?? found(item));
+  // The one model of any maker a spelling names exactly, when its own maker has none: a third
+  // party's fine-tune named after its base family (nano-gpt's `QwQ-32B-ArliAI-RpR-v1` is ArliAI's).
+  const elsewhere = (key: string, exact: boolean, except?: string): string | null => {
+    const hits = new Set<string>();
+    for (const [maker, catalogue] of catalogues) {
+      if (maker === except) continue;
+      const slug = catalogue.exactly(key) ?? (exact ? undefined : catalogue.find(key, true, false));
+      if (slug) hits.add(`${maker}/${slug}`);
+    }
+    const [only] = hits;
+    return hits.size === 1 && only ? only : null;
+  };
+  const placeElsewhere = (item: Omit<Item, "maker" | "evidence" | "weights">, id: string) => {
+    const maker = id.slice(0, id.indexOf("/"));
+    const moved: Item = { ...item, maker, evidence: "family", weights: null };
+    placements.set(moved, { slug: id.slice(maker.length + 1), key: item.spelling.key, qualifiers: {} });
+  };
+  for (const item of unplaced) {
+    if (placements.has(item)) continue;
+    const placed = attach(item);
+    const other = placed || item.evidence !== "family" ? null : elsewhere(item.spelling.key, true, item.maker);
+    if (placed) placements.set(item, placed);
+    else if (other) placeElsewhere(item, other);
     else {
       const catalogue = catalogues.get(item.maker);
       const nearest = catalogue ? closest(item.spelling.key, catalogue.slugs()) : null;
@@ -223,6 +341,16 @@ export function resolveIdentities(inputs: readonly SourceListings[]): IdentityRe
         nearest ? `${item.maker}/${nearest}` : null,
       );
     }
+  }
+  // A spelling no maker's name reaches still names a model when exactly one model of any maker
+  // answers it (genai-prices' `rocinante-12b` for OpenRouter's `thedrummer/rocinante-12b`, issue 25 §6).
+  for (const orphan of orphans) {
+    // (a bare word names nothing across makers: fal's `…/preview/ultra` is no `stability-ai/ultra`)
+    const word = !/\d/.test(orphan.spelling.key) && !orphan.spelling.key.includes("-");
+    const only = word ? null : elsewhere(orphan.spelling.key, false);
+    if (only) placeElsewhere(orphan, only);
+    else
+      miss(orphan.source, orphan.listing, "no maker: no organisation, family or maker seller names one, nor one model");
   }
 
   // A router's variant filed under the maker by a source (genai-prices' `openai` `gpt-4o:extended`)
@@ -239,12 +367,22 @@ export function resolveIdentities(inputs: readonly SourceListings[]): IdentityRe
   const signature = signatureOf;
   const fixedBy = new Map<string, Set<string>>();
   for (const [item, placed] of placements)
-    if (!isMoving(placed.key)) {
+    if (!isMoving(placed.key) && !item.spelling.qualifiers.fine_tuning && !placed.qualifiers.fine_tuning) {
       const k = `${item.source}|${item.listing.seller}|${modelOf(item, mirrors)}/${placed.slug}`;
       const set = fixedBy.get(k) ?? new Set<string>();
       set.add(signature(item.listing));
       fixedBy.set(k, set);
     }
+  // What the fixed spellings of each model say it is: names and release dates (issue 25 §5).
+  const described = new Map<string, { names: Set<string>; released: Set<string> }>();
+  for (const [item, placed] of placements) {
+    if (isMoving(placed.key)) continue;
+    const id = `${modelOf(item, mirrors)}/${placed.slug}`;
+    const d = described.get(id) ?? { names: new Set<string>(), released: new Set<string>() };
+    if (item.listing.name) d.names.add(normalizeName(item.listing.name));
+    if (item.listing.releasedOn) d.released.add(item.listing.releasedOn);
+    described.set(id, d);
+  }
   const pointerAliases: [string, string][] = [];
   for (const [item, placed] of [...placements]) {
     if (!isMoving(item.spelling.key)) continue;
@@ -253,6 +391,8 @@ export function resolveIdentities(inputs: readonly SourceListings[]): IdentityRe
     if (!keys || [...keys].every(isMoving)) continue;
     const fixed = fixedBy.get(`${item.source}|${item.listing.seller}|${maker}/${placed.slug}`);
     if (fixed?.has(signature(item.listing))) continue;
+    // Or the listing says what it serves: the target's own name, or its release (T184).
+    if (servesTarget(item.listing, placed.slug, described.get(`${maker}/${placed.slug}`))) continue;
     placements.delete(item);
     pointerAliases.push([`${maker}/${placed.slug}`, item.spelling.core]);
     miss(
@@ -291,13 +431,24 @@ export function resolveIdentities(inputs: readonly SourceListings[]): IdentityRe
       maker,
       channel,
       qualifiers,
-      canonicalSpelling: item.spelling.key === keyOf(slug) && Object.keys(placed.qualifiers).length === 0,
+      canonicalSpelling:
+        item.spelling.key === keyOf(slug) &&
+        Object.keys(placed.qualifiers).length === 0 &&
+        item.spelling.qualifiers.fine_tuning === undefined,
     });
     const set = aliasSets.get(modelId) ?? new Set<string>();
     // D1: the spellings as sources write them; never one whose organisation names another maker (§5).
     // D1: the spellings as sources write them; never one whose organisation names another maker (§5).
     const ownOrg = item.spelling.org ? orgMaker(item.spelling.org) : null;
-    if (ownOrg === null || ownOrg === maker) set.add(item.listing.model);
+    if (ownOrg === null || ownOrg === maker) {
+      set.add(item.listing.model);
+      // …and as the id the spelling would have founded (`meta.llama4-maverick-17b-instruct-v1:0`
+      // answers as `meta/llama4-maverick-17b-instruct`, the id an earlier version gave it; issue 25 §1)
+      set.add(slugFor(item.spelling.core, item.spelling.key));
+    }
+    // A fine-tuning id also answers as the slug earlier versions gave it (`ft:gpt-4o` → `ft-gpt-4o`, T181).
+    if (item.spelling.qualifiers.fine_tuning && /^ft:/i.test(item.listing.model))
+      set.add(slugFor(`ft-${item.spelling.core}`, keyOf(`ft-${item.spelling.core}`)));
     // A source's own alias claims (genai-prices match rules) count only where they name no other model.
     for (const alias of item.listing.aliases ?? []) {
       const spelling = parseSpelling(alias);
@@ -340,274 +491,104 @@ export function resolveIdentities(inputs: readonly SourceListings[]): IdentityRe
     unmatched,
     publisherNames,
     lookup(maker, slug) {
-      const hit = catalogues.get(maker)?.find(keyOf(slug));
-      return hit ? finalId(`${maker}/${hit}`) : null;
+      // An earlier version's id under a host names its maker's model now (`togethercomputer/llama-2-7b`
+      // is meta/llama-2-7b, T183).
+      const owner = hostedMaker(maker, slug) ?? maker;
+      const catalogue = catalogues.get(owner);
+      // An earlier version's slug may carry a decoration the grammar now reads off (`ft-gpt-4o`, T181).
+      const hit =
+        catalogue?.find(keyOf(slug)) ??
+        strippedForms(keyOf(slug), namesFamily(owner))
+          .map((f) => catalogue?.find(f.key))
+          .find((x) => x !== undefined);
+      return hit ? finalId(`${owner}/${hit}`) : null;
     },
   };
 }
+
+/**
+ * The moving aliases of a previous version's listed models (`<maker>/<alias key>` → model id), the
+ * memory that keeps a moving alias from moving back (T184).
+ */
+export function movingAliasesOf(
+  models: readonly {
+    readonly id: string;
+    readonly provider: string;
+    readonly listed: boolean;
+    readonly aliases: readonly string[];
+  }[],
+): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const m of models) {
+    if (!m.listed) continue;
+    for (const alias of m.aliases) {
+      const key = parseSpelling(alias).key;
+      if (isMoving(key)) out.set(`${m.provider}/${key}`, m.id);
+    }
+  }
+  return out;
+}
+
+/**
+ * True when a moving alias's listing says it serves the model `slug` (issue 25 §5, T184): its display
+ * name without a `latest` tag is the model's name (`GPT-5.2 Chat`), or its release date is the
+ * model's (a date a fixed listing states, or the snapshot date of the slug: `2026-03-16` for
+ * `mistral-small-2603`, `2025-12-11` for `gpt-5.2-chat-2025-12-11`).
+ */
+function servesTarget(
+  listing: Listing,
+  slug: string,
+  target: { readonly names: ReadonlySet<string>; readonly released: ReadonlySet<string> } | undefined,
+): boolean {
+  const name = listing.name ? normalizeName(listing.name.replace(/\blatest\b/gi, "")) : "";
+  if (name.length >= 3 && target?.names.has(name)) return true;
+  const released = listing.releasedOn;
+  if (!released) return false;
+  if (target?.released.has(released)) return true;
+  const date = SNAPSHOT_DATE.exec(keyOf(slug))?.[1]?.replace(/-/g, "");
+  if (!date) return false;
+  const ymd = released.replace(/-/g, "");
+  return date.length === 8 ? date === ymd : date.length === 4 && /^2\d{3}$/.test(date) && date === ymd.slice(2, 6);
+}
+
+/**
+ * True when a spelling names a size or a `v` version and every word of it is a family's name, a size, a version or a
+ * word makers use for their own releases (`qwen2-5-coder-14b-instruct`, `starcoder2-15b`,
+ * `deepseek-coder-v2-lite-base`); a third party's fine-tune adds a word of its own
+ * (`llama-3-3-70b-anthrobomination`), a host's preview or default tag names no release.
+ */
+export function isPlainRelease(key: string): boolean {
+  const tokens = key.split("-");
+  // (a release names its size or its version: Ollama's bare `codellama` is a default tag)
+  return (
+    tokens.some((t) => SIZE_TOKEN.test(t) || /^v\d+$/.test(t)) &&
+    tokens.every((t) => SIZE_TOKEN.test(t) || /^v?\d+$/.test(t) || RELEASE_WORDS.has(t.replace(/\d+$/, "")))
+  );
+}
+
+/** Family names and the words makers use for their own open-weights releases (T183). */
+const RELEASE_WORDS: ReadonlySet<string> = new Set(
+  (
+    "llama codellama qwen qwq qvq deepseek starcoder gemma codegemma mistral mixtral phi falcon glm kimi minimax " +
+    "dbrx kat yi internvl nemotron granite olmo " +
+    "instruct chat base it hf python vision guard embed embedding reranker audio omni lite distill moe " +
+    "coder code math vl dev mini small medium large nano long"
+  ).split(" "),
+);
 
 /** The channel (D2) of a seller's listing of a maker's model; the maker's own platform is direct (§6). */
 export function channelFor(seller: string, maker: string): Channel {
   return platformMaker(seller) === maker ? "direct" : channelOf(seller, maker);
 }
 
-function modelOf(item: Item, mirrors: ReadonlyMap<Item, string>): string {
-  return mirrors.get(item) ?? item.maker;
+/** A Hugging Face repo as a spelling when the repo's organisation is the maker's, else null. */
+function weightsSpelling(repo: string | null, maker: string): Spelling | null {
+  if (!repo) return null;
+  const spelling = parseSpelling(repo);
+  return spelling.org && orgMaker(spelling.org) === maker ? spelling : null;
 }
 
 function exactOrLoose(catalogue: MakerCatalogue | undefined, key: string): string | null {
   if (!catalogue) return null;
   return catalogue.exactly(key) ?? catalogue.find(key) ?? null;
-}
-
-/**
- * Founds one maker's models from its own listings (rule 2). Keys group by base; each dated key is a
- * model; an undated key joins the newest snapshot whose prices it repeats in every source that lists
- * both, else the undated keys that agree form one model. A key that is another own key with a seller
- * prefix or serving suffix joins that key. The slug is the preferred spelling: undated before dated
- * before moving, a models.dev spelling, the shortest, then byte order.
- */
-function foundOwn(
-  catalogue: MakerCatalogue,
-  own: readonly Item[],
-  placements: Map<Item, Placement>,
-  namesFamily: (key: string) => boolean,
-): void {
-  const ownKeys = new Set(own.map((i) => i.spelling.key));
-  const keyed = own.map((item) => {
-    // A maker's own id that is another own id with a seller prefix or a quantization suffix joins it;
-    // a variant suffix (`gpt-4-turbo`, `grok-4-fast`) on the maker's own id names a model of its own.
-    const form = strippedForms(item.spelling.key, namesFamily).find(
-      (f) => ownKeys.has(f.key) && f.qualifiers.variant === undefined,
-    );
-    return { item, key: form?.key ?? item.spelling.key, qualifiers: form?.qualifiers ?? {} };
-  });
-  const keys = [...new Set(keyed.map((k) => k.key))];
-  const signatures = new Map<string, string>();
-  for (const { item, key } of keyed) {
-    const s = signatureOf(item.listing);
-    if (s) signatures.set(`${key}|${item.source}`, s);
-  }
-  const sources = [...new Set(own.map((i) => i.source))];
-  const compatible = (a: string, b: string) =>
-    sources.every((s) => {
-      const x = signatures.get(`${a}|${s}`);
-      const y = signatures.get(`${b}|${s}`);
-      return x === undefined || y === undefined || x === y;
-    });
-  // Positive evidence that an alias is that snapshot: some source prices the alias exactly as some
-  // source prices the snapshot (a stale `mistral-small` at 0.1 / 0.3 is not `mistral-small-2603`).
-  const confirmed = (a: string, b: string) =>
-    sources.some((s) => {
-      const x = signatures.get(`${a}|${s}`);
-      return x !== undefined && sources.some((t) => signatures.get(`${b}|${t}`) === x);
-    });
-  const groups = new Map<string, string[]>();
-  for (const key of keys) groups.set(sortedKey(key), [...(groups.get(sortedKey(key)) ?? []), key]);
-  const preferred = (cluster: readonly string[]) => {
-    const spellings = keyed.filter((k) => cluster.includes(k.key));
-    return [...spellings].sort(
-      (a, b) =>
-        // Never a moving alias while a fixed spelling exists; then models.dev's spelling (the maker's
-        // API id), then plain before dated.
-        Number(isMoving(a.key)) - Number(isMoving(b.key)) ||
-        Number(b.item.makerSpellings) - Number(a.item.makerSpellings) ||
-        rank(a.key) - rank(b.key) ||
-        Number(b.key === b.item.spelling.key) - Number(a.key === a.item.spelling.key) ||
-        // The maker's version orthography: `qwen2.5-72b-instruct` over `qwen2-5-72b-instruct`.
-        Number(b.item.spelling.core.includes(".")) - Number(a.item.spelling.core.includes(".")) ||
-        a.key.length - b.key.length ||
-        cmp(a.key, b.key),
-    )[0]!;
-  };
-  const slugOfKey = new Map<string, string>();
-  for (const group of [...groups.values()].sort((a, b) => cmp(a[0]!, b[0]!))) {
-    const dated = group.filter((k) => isDated(k) || VERSION_TAG.test(k)).sort();
-    const clusters: string[][] = dated.map((k) => [k]);
-    const undated: string[][] = [];
-    const fixed = group.filter((k) => !isDated(k) && !VERSION_TAG.test(k) && !isMoving(k));
-    const moving = group.filter(isMoving);
-    for (const key of fixed.sort((a, b) => a.length - b.length || cmp(a, b))) {
-      const home = undated.find((cl) => cl.every((k) => compatible(k, key)));
-      if (home) home.push(key);
-      else undated.push([key]);
-    }
-    for (const cluster of undated) {
-      // An alias joins a snapshot only on positive evidence: a source listing both at the same prices (T64).
-      const target = [...clusters]
-        .reverse()
-        .find(
-          (cl) =>
-            cl.length === 1 && cluster.every((a) => compatible(a, cl[0]!)) && cluster.some((a) => confirmed(a, cl[0]!)),
-        );
-      if (target && dated.length > 0) target.push(...cluster);
-      else clusters.push(cluster);
-    }
-    // A moving alias (`-latest`) joins, on its own, the newest model whose prices it repeats; a source
-    // that still shows an old amount under it cannot pull the alias away (its vote is checked later).
-    for (const key of moving) {
-      const target =
-        [...clusters]
-          .reverse()
-          .find((cl) => cl.every((k) => compatible(key, k)) && cl.some((k) => confirmed(key, k))) ??
-        [...clusters].reverse().find((cl) => cl.some((k) => confirmed(key, k))) ??
-        (clusters.length === 1 ? clusters[0] : undefined);
-      if (target) target.push(key);
-      else clusters.push([key]);
-    }
-    for (const cluster of clusters) {
-      const best = preferred(cluster);
-      const slug = slugFor(best.item.spelling.core, best.key);
-      // Undated first, so a base-key lookup finds the model that holds the maker's undated alias.
-      for (const key of [...cluster].sort((a, b) => rank(a) - rank(b))) {
-        catalogue.add(key, slug);
-        slugOfKey.set(key, slug);
-      }
-    }
-  }
-  for (const { item, key, qualifiers } of keyed) {
-    const slug = slugOfKey.get(key)!;
-    placements.set(item, { slug, key, qualifiers });
-    if (item.listing.name) catalogue.addName(normalizeName(item.listing.name), slug);
-  }
-}
-
-/** A suffix that names a kind of model (`-thinking`, a reasoning effort), not a way of serving it. */
-function namesAKind(form: { qualifiers: Readonly<Record<string, string>> }): boolean {
-  return form.qualifiers.variant === "thinking" || form.qualifiers.reasoning_effort !== undefined;
-}
-
-/** A model slug from a core spelling read as `key`: the grammar's characters only, no dash at an end. */
-function slugFor(core: string, key: string): string {
-  return coreFor(core.replace(/[^a-z0-9.-]+/g, "-"), key)
-    .replace(/-+/g, "-")
-    .replace(/^[-.]+|[-.]+$/g, "");
-}
-
-/** Preference of a key as a model's slug: plain (0), dated snapshot (1), moving alias (2). */
-function rank(key: string): number {
-  return isMoving(key) ? 2 : isDated(key) ? 1 : 0;
-}
-
-function signatureOf(l: Listing): string {
-  return l.prices
-    .filter((p) => p.dimension.cache === "none" && p.dimension.tier === "standard" && p.dimension.contextMin === 0)
-    .filter(
-      (p) =>
-        p.dimension.modality === "text" && (p.dimension.direction === "input" || p.dimension.direction === "output"),
-    )
-    .map((p) => `${p.dimension.direction}=${p.amount}`)
-    .sort()
-    .join(",");
-}
-
-/**
- * Rule 5: models of one maker whose display names normalize alike and whose keys agree but for word
- * order or loose tokens become one (the preferred slug survives). Returns old id → surviving id.
- */
-function mergeByName(
-  placements: ReadonlyMap<Item, Placement>,
-  mirrors: ReadonlyMap<Item, string>,
-  catalogues: ReadonlyMap<string, MakerCatalogue>,
-): Map<string, string> {
-  const names = new Map<string, string>();
-  // D1: two ids one source lists as the maker's own stay two models, whatever their names.
-  const ownIn = new Map<string, Set<string>>();
-  const uses = new Map<string, number>();
-  for (const [item, placed] of placements) {
-    const id = `${modelOf(item, mirrors)}/${placed.slug}`;
-    uses.set(id, (uses.get(id) ?? 0) + 1);
-    if (item.evidence === "own") ownIn.set(id, (ownIn.get(id) ?? new Set<string>()).add(item.source));
-    const name = item.listing.name;
-    if (name && (!names.has(id) || item.evidence === "own")) names.set(id, name);
-  }
-  const groups = new Map<string, string[]>();
-  for (const [id, name] of names) {
-    const k = `${id.slice(0, id.indexOf("/"))}|${normalizeName(name)}`;
-    groups.set(k, [...(groups.get(k) ?? []), id]);
-  }
-  const distinct = new Set(DISTINCT.flatMap(([a, b]) => [`${a}|${b}`, `${b}|${a}`]));
-  const renames = new Map<string, string>();
-  // A model whose key is another model's key with a seller prefix (`nvidia-nemotron-nano-9b-v2`
-  // beside `nemotron-nano-9b-v2`) is that model (T60), unless one source lists both as the maker's.
-  const ids = new Set(uses.keys());
-  for (const id of ids) {
-    const maker = id.slice(0, id.indexOf("/"));
-    const key = keyOf(slugOf(id));
-    const prefix = SELLER_PREFIXES.find((p) => key.startsWith(`${p}-`));
-    if (!prefix) continue;
-    const rest = key.slice(prefix.length + 1);
-    const target = [...ids].find((o) => o !== id && o.startsWith(`${maker}/`) && keyOf(slugOf(o)) === rest);
-    if (!target || [...(ownIn.get(id) ?? [])].some((s) => ownIn.get(target)?.has(s))) continue;
-    renames.set(id, target);
-    const catalogue = catalogues.get(maker);
-    for (const k of catalogue?.keysOf.get(slugOf(id)) ?? []) catalogue?.add(k, slugOf(target));
-  }
-  for (const ids of groups.values()) {
-    if (ids.length < 2) continue;
-    // The survivor: plain before dated before moving, then the spelling more listings use.
-    const sorted = [...ids].sort(
-      (a, b) =>
-        rank(keyOf(slugOf(a))) - rank(keyOf(slugOf(b))) ||
-        (uses.get(b) ?? 0) - (uses.get(a) ?? 0) ||
-        a.length - b.length ||
-        cmp(a, b),
-    );
-    const survivor = sorted[0]!;
-    for (const other of sorted.slice(1)) {
-      if (distinct.has(`${survivor}|${other}`)) continue;
-      const a = keyOf(slugOf(survivor));
-      const b = keyOf(slugOf(other));
-      if (!keysAgree(a, b)) continue;
-      const listedApart = [...(ownIn.get(survivor) ?? [])].some((source) => ownIn.get(other)?.has(source));
-      if (listedApart) continue;
-      renames.set(other, survivor);
-      const maker = survivor.slice(0, survivor.indexOf("/"));
-      const catalogue = catalogues.get(maker);
-      for (const key of catalogue?.keysOf.get(slugOf(other)) ?? []) catalogue?.add(key, slugOf(survivor));
-    }
-  }
-  return renames;
-}
-
-/**
- * Two keys of one display name name one model when they agree but for word order or loose tokens,
- * or when one's tokens are all in the other (`llama-3-2-11b` ⊂ `llama-3-2-11b-vision-instruct`),
- * both undated or of the same date: a dated snapshot never merges with another snapshot or alias.
- */
-function keysAgree(a: string, b: string): boolean {
-  const dateA = SNAPSHOT_DATE.exec(a)?.[1] ?? null;
-  const dateB = SNAPSHOT_DATE.exec(b)?.[1] ?? null;
-  if (dateA !== dateB) return false;
-  const ta = new Set(a.split("-"));
-  const tb = new Set(b.split("-"));
-  const [small, large] = ta.size <= tb.size ? [ta, tb] : [tb, ta];
-  // A token that names a product line (`chat`, `mini`, `pro`…) is identity, never an extra.
-  if ([...large].some((t) => !small.has(t) && PRODUCT_TOKENS.has(t))) return false;
-  if (sortedKey(a) === sortedKey(b)) return true;
-  return [...small].every((t) => large.has(t));
-}
-
-/** Tokens that tell two models of one family apart, never dropped when merging by name. */
-const PRODUCT_TOKENS: ReadonlySet<string> = new Set(
-  "chat mini nano pro max turbo fast flash lite plus reasoning thinking coder code vl omni audio realtime search tts embed embedding image vision guard deep research multi agent beta experimental non".split(
-    " ",
-  ),
-);
-
-function slugOf(id: string): string {
-  return id.slice(id.indexOf("/") + 1);
-}
-
-/** A display name's comparable form: vendor prefix, parentheses and punctuation off, lower case. */
-export function normalizeName(name: string): string {
-  return name
-    .replace(/^[^:]+:\s+/, "")
-    .toLowerCase()
-    .replace(/\(.*?\)/g, "")
-    .replace(/[^a-z0-9]/g, "");
-}
-
-function cmp(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { familyOf, orgMaker } from "./maker.js";
+import { familyOf, hostedMaker, isOpenWeightsFamily, orgMaker } from "./maker.js";
 import { MAKER_OVERRIDES, NOT_MODELS } from "./overrides.js";
 import { baseKey, keyOf, parseSpelling, sortedKey, strippedForms } from "./spelling.js";
 
@@ -159,5 +159,143 @@ describe("the override file (T62)", () => {
   });
   it("products are no models (models-dev anthropic claude-code)", () => {
     expect(NOT_MODELS[keyOf("claude-code")]).toBeDefined();
+  });
+});
+
+describe("issue 25 grammar rows, each with a recorded spelling (T180–T183)", () => {
+  it.each([
+    // litellm openai 2026-06-01: a fine-tuning id is its base model with a fine_tuning qualifier (T181)
+    ["ft:gpt-4o-2024-08-06", null, "gpt-4o-2024-08-06", { fine_tuning: "inference" }],
+    // litellm amazon-bedrock 2026-06-01: Bedrock's legacy Claude ids spell the version after -v
+    ["anthropic.claude-v2:1", "anthropic", "claude-2.1", {}],
+    ["anthropic.claude-instant-v1", "anthropic", "claude-instant-1", {}],
+    // litellm amazon-bedrock: Cohere's API version tag goes, Embed v4's model version stays
+    ["cohere.command-text-v14", "cohere", "command-text", {}],
+    ["cohere.embed-v4:0", "cohere", "embed-v4", {}],
+    ["amazon.titan-embed-text-v2:0", "amazon", "titan-embed-text-v2", {}],
+    ["openai.gpt-oss-120b-1:0", "openai", "gpt-oss-120b", {}],
+    // portkey amazon-bedrock: DeepSeek's Bedrock ids leave the family out; AI21's vendor has a digit
+    ["deepseek.r1-v1:0", "deepseek", "deepseek-r1", {}],
+    // models-dev amazon-bedrock names deepseek.v3-v1:0 "DeepSeek-V3.1": AWS's id leaves the minor out
+    ["deepseek.v3-v1:0", "deepseek", "deepseek-v3.1", {}],
+    ["ai21.jamba-1-5-mini-v1:0", "ai21", "jamba-1-5-mini", {}],
+    // litellm fal-ai 2026-06-01: a gateway's path spells the model from its family's segment on
+    ["fal-ai/flux-pro/v1.1-ultra", null, "flux-pro-v1.1-ultra", {}],
+    ["fal-ai/bytedance/seedream/v3/text-to-image", "bytedance", "seedream-v3", {}],
+  ])("%s → org %s, core %s", (raw, org, core, qualifiers) => {
+    const s = parseSpelling(raw);
+    expect(s.org).toBe(org);
+    expect(s.core).toBe(core);
+    expect(s.qualifiers).toEqual(qualifiers);
+  });
+
+  it.each([
+    // portkey xai 2026-06-01: pre-release spellings of one generation are one key; the date is last
+    ["grok-4.20-beta-0309-reasoning-exp-sa", "grok-4-20-reasoning"],
+    ["grok-4.20-experimental-beta-0304-non-reasoning", "grok-4-20-non-reasoning"],
+    ["grok-4.20-reasoning-gv2", "grok-4-20-reasoning"],
+    ["grok-4.20-beta-latest-reasoning", "grok-4-20-reasoning-latest"],
+    ["grok-4.20-0309-reasoning", "grok-4-20-reasoning-0309"],
+    // genai-prices openrouter 2026-06-01 x-ai/grok-3-beta: the beta of Grok 3 is Grok 3
+    ["grok-3-beta", "grok-3"],
+    // litellm mistral 2026-06-01, regolo-ai, nano-gpt: Mistral's spellings
+    ["mistral-7b-instruct-v03", "mistral-7b-instruct-v0-3"],
+    ["mixtral-8x7b-instruct-v0.1", "mixtral-8x7b-instruct"],
+    ["mistral-small3.2", "mistral-small-3-2"],
+    ["mistral-small-31-24b-instruct", "mistral-small-3-1-24b-instruct"],
+    // litellm amazon-bedrock meta.llama3-2-11b-instruct-v1:0: Llama 3.2 11B is only a vision model
+    ["llama3-2-11b-vision-instruct", "llama-3-2-11b-instruct"],
+    // models-dev ollama-cloud gemma3:12b, groq gemma2-9b-it
+    ["gemma3-12b", "gemma-3-12b"],
+    // litellm fireworks-ai: Fireworks' qwen-v2p5 and code-llama
+    ["qwen-v2p5-14b-instruct", "qwen2-5-14b-instruct"],
+    ["code-llama-13b", "codellama-13b"],
+    // portkey togetherai togethercomputer/Qwen-7B: Qwen 1's size is no version
+    ["qwen-7b", "qwen-7b"],
+    // models-dev digitalocean deepseek-3.2
+    ["deepseek-3.2", "deepseek-v3-2"],
+    // portkey azure 2026-06-01: Azure's deployment names
+    ["phi35-mini-instruct", "phi-3-5-mini-instruct"],
+    ["phi4", "phi-4"],
+    ["tts-hd", "tts-1-hd"],
+    ["embed-v-4-0", "embed-v4"],
+    // litellm amazon-bedrock cohere.command-text-v14 → Cohere's Command
+    ["command-text", "command"],
+    // FLUX.1 ids (models-dev nvidia black-forest-labs/flux.1-dev, litellm azure FLUX.1-Kontext-pro)
+    ["flux.1-dev", "flux-dev"],
+    ["flux.1-kontext-pro", "flux-kontext-pro"],
+    // Google: qiniu-ai gemini-3.0-pro-preview, portkey google-vertex gemini-1.0-pro, Imagen/Veo generations
+    ["gemini-3.0-pro-preview", "gemini-3-pro-preview"],
+    ["gemini-1.0-pro-001", "gemini-pro-001"],
+    ["imagen-4.0-fast-generate-001", "imagen-4-fast-001"],
+    ["veo-3.1-generate-preview", "veo-3-1-preview"],
+    // portkey google-vertex claude-3-5-sonnet-v2@20241022, models-dev helicone claude-3.5-sonnet-v2
+    ["claude-3-5-sonnet-v2-20241022", "claude-3-5-sonnet-20241022"],
+    ["claude-3.5-sonnet-v2", "claude-3-5-sonnet-20241022"],
+    // models-dev poe 2026-06-01: Poe's names of the makers' snapshots; portkey openrouter stepfun-ai/step3
+    ["gpt-4o-aug", "gpt-4o-2024-08-06"],
+    ["gpt-4-classic-0314", "gpt-4-0314"],
+    ["claude-sonnet-3.5-june", "claude-3-5-sonnet-20240620"],
+    ["step3", "step-3"],
+    // GitLab Duo's product prefix (models-dev gitlab 2026-06-01)
+    ["duo-chat-opus-4-5", "claude-opus-4-5"],
+  ])("%s reads as %s", (core, key) => {
+    expect(keyOf(core)).toBe(key);
+  });
+
+  const family = (maker: string) => (key: string) => familyOf(key) === maker;
+  it.each([
+    // litellm databricks databricks-meta-llama-3-3-70b-instruct: seller prefixes chain
+    ["databricks-meta-llama-3-3-70b-instruct", "meta", "llama-3-3-70b-instruct", {}],
+    // models-dev mistral labs-devstral-small-2512, litellm mistral open-mistral-nemo
+    ["labs-devstral-small-2512", "mistral", "devstral-small-2512", {}],
+    ["open-mistral-nemo", "mistral", "mistral-nemo", {}],
+    // an earlier version's slug openai/ft-gpt-4o, portkey azure gpt-4o.ft
+    ["ft-gpt-4o", "openai", "gpt-4o", { fine_tuning: "inference" }],
+    ["gpt-4o-ft", "openai", "gpt-4o", { fine_tuning: "inference" }],
+    // litellm fireworks-ai llama4-maverick-instruct-basic, groq mixtral-8x7b-32768
+    ["llama-4-maverick-instruct-basic", "meta", "llama-4-maverick-instruct", {}],
+    ["mixtral-8x7b-32768", "mistral", "mixtral-8x7b", {}],
+    // genai-prices togetherai meta-llama/Meta-Llama-3-8B-Instruct-Lite, Meta-Llama-3.1-8B-Instruct-Reference
+    ["meta-llama-3-8b-instruct-lite", "meta", "meta-llama-3-8b", { variant: "lite" }],
+    ["llama-3-1-8b-instruct-reference", "meta", "llama-3-1-8b-instruct", { variant: "reference" }],
+    // genai-prices togetherai meta-llama/Llama-2-13b-chat-hf
+    ["llama-2-13b-chat-hf", "meta", "llama-2-13b-chat", {}],
+    // models-dev routing-run route/deepseek-v4-pro-6bit, nano-gpt deepseek-chat-cheaper
+    ["deepseek-v4-pro-6bit", "deepseek", "deepseek-v4-pro", { quantization: "6bit" }],
+    ["deepseek-chat-cheaper", "deepseek", "deepseek-chat", { variant: "cheaper" }],
+    // models-dev aihubmix coding-xiaomi-mimo-v2.5-free
+    ["coding-xiaomi-mimo-v2-5-free", "xiaomi", "mimo-v2-5", { variant: "free" }],
+  ])("%s may be %s's %s", (key, maker, stripped, qualifiers) => {
+    expect(strippedForms(key, family(maker))).toContainEqual({ key: stripped, qualifiers });
+  });
+
+  it.each([
+    // the hosts' own families and their copies of others' weights (T183)
+    ["togethercomputer", "llama-2-7b", "meta"],
+    ["togethercomputer", "falcon-40b-instruct", "tii"],
+    ["togethercomputer", "Qwen-7B", "alibaba"],
+    ["togethercomputer", "alpaca-7b", "stanford"],
+    ["nvidia", "DeepSeek-V3.2-NVFP4", "deepseek"],
+    ["nvidia", "Llama-3.3-70B-Instruct-FP8", "meta"],
+    ["togethercomputer", "RedPajama-INCITE-7B-Chat", null],
+    ["togethercomputer", "LLaMA-2-7B-32K", null],
+    ["nvidia", "Llama-3.1-Nemotron-70B-Instruct-HF", null],
+    ["nvidia", "rerank-qa-mistral-4b", null],
+  ])("host %s/%s is made by %s (null: by the host)", (org, core, maker) => {
+    expect(hostedMaker(org, core)).toBe(maker);
+  });
+
+  it.each([
+    ["meta", "llama-2-13b-chat-hf", true],
+    ["meta", "codellama-34b-instruct", true],
+    ["alibaba", "qwen1-5-72b", true],
+    ["alibaba", "qwen-max", false],
+    ["google", "gemma-2-9b-it", true],
+    ["google", "gemini-2-5-pro", false],
+    ["mistral", "mistral-7b-instruct-v0-2", true],
+    ["mistral", "mistral-large-2411", false],
+  ])("open weights: %s %s is %s", (maker, key, open) => {
+    expect(isOpenWeightsFamily(maker, key)).toBe(open);
   });
 });

@@ -1,12 +1,21 @@
+import { FINE_TUNING_QUALIFIER, type FineTuningKind } from "../../domain/dimension.js";
+import { canonicalSeller, isMaker } from "../../domain/sellers.js";
 import {
   BEDROCK_REGIONS,
+  BEDROCK_VERSIONS,
+  FINE_TUNING_PREFIX,
+  LOOSE_PATTERNS,
   LOOSE_TOKENS,
   ORTHOGRAPHY,
+  PATH_FAMILIES,
   ROUTER_VARIANTS,
   ROUTING_SEGMENTS,
   SELLER_PREFIXES,
   SERVING_SUFFIXES,
+  SIZE_TOKEN,
   SNAPSHOT_DATE,
+  TASK_SEGMENTS,
+  VENDOR_STEMS,
   VERSION_TAG,
 } from "./spelling-rules.js";
 
@@ -21,7 +30,10 @@ export interface Spelling {
   readonly core: string;
   /** Comparison key of {@link core}: orthography normalized, punctuation as `-` (`claude-3-5-sonnet`). */
   readonly key: string;
-  /** Qualifiers the routing carried: `region` (Bedrock profile), `variant` (router `:free`). */
+  /**
+   * Qualifiers the routing carried: `region` (Bedrock profile), `variant` (router `:free`),
+   * `fine_tuning` (OpenAI's `ft:` ids, T181).
+   */
   readonly qualifiers: Readonly<Record<string, string>>;
 }
 
@@ -41,6 +53,11 @@ function parse(raw: string): Spelling {
   let s = raw.trim().toLowerCase().replace(/^hf:/, "");
   const qualifiers: Record<string, string> = {};
   let org: string | null = null;
+  // OpenAI's `ft:gpt-4o-2024-08-06`: serving a fine-tuned model is a dimension of the base (T181)
+  if (s.startsWith(`${FINE_TUNING_PREFIX}:`)) {
+    qualifiers[FINE_TUNING_QUALIFIER] = "inference" satisfies FineTuningKind;
+    s = s.slice(FINE_TUNING_PREFIX.length + 1);
+  }
   const colon = /:([a-z0-9-]+)$/.exec(s);
   if (colon?.[1] && ROUTER_VARIANTS.has(colon[1])) {
     qualifiers.variant = colon[1];
@@ -48,6 +65,18 @@ function parse(raw: string): Spelling {
   }
   if (s.includes("/")) {
     const parts = s.split("/").filter((p) => p.length > 0);
+    // fal's `fal-ai/flux-pro/v1.1-ultra`, `fal-ai/bytedance/seedream/v3/text-to-image`: the model is
+    // spelled across the path from its family's segment on, the task segment aside.
+    const from = parts.findIndex((p, i) => i < parts.length - 1 && PATH_FAMILIES.test(p));
+    if (from >= 0) {
+      const orgs = parts.slice(0, from).filter((p) => !ROUTING_SEGMENTS.has(p));
+      org = orgs.length > 0 ? orgs[0]!.replace(/^~/, "") : null;
+      s = parts
+        .slice(from)
+        .filter((p) => !TASK_SEGMENTS.has(p))
+        .join("-");
+      return { org, core: s, key: keyOf(s), qualifiers };
+    }
     const orgs = parts.slice(0, -1).filter((p) => !ROUTING_SEGMENTS.has(p));
     org = orgs.length > 0 ? orgs[0]!.replace(/^~/, "") : null;
     s = parts.at(-1) ?? s;
@@ -60,14 +89,29 @@ function parse(raw: string): Spelling {
       break;
     }
   }
+  s = BEDROCK_VERSIONS[s] ?? s;
   // Bedrock's `vendor.model` (no path: `rednote-hilab/dots.ocr` keeps its dot).
   const dot = raw.includes("/") ? null : /^([a-z][a-z0-9-]*)\.(?=[a-z])/.exec(s);
-  if (dot?.[1] && !/\d/.test(dot[1])) {
+  if (dot?.[1] && (!/\d/.test(dot[1]) || isMaker(canonicalSeller(dot[1])))) {
     org ??= dot[1];
+    // Bedrock's legacy Claude ids spell the version after `-v`: `claude-v2:1` is Claude 2.1
     s = s
       .slice(dot[0].length)
-      .replace(/(-v\d+)?:\d+$/, "")
-      .replace(/-v\d+$/, "");
+      .replace(
+        /^claude(-instant)?-v(\d)(?::(\d))?$/,
+        (_, instant, major, minor) => `claude${instant ?? ""}-${major}${minor ? `.${minor}` : ""}`,
+      );
+    // Bedrock's DeepSeek ids leave the family out: `deepseek.v3-v1:0`, `deepseek.r1-v1:0`
+    if (VENDOR_STEMS[dot[1]]?.test(s)) s = `${dot[1]}-${s}`;
+    // Bedrock's API version tags (`-v1:0`, `-v1`, Cohere's `-v14`, `openai.gpt-oss-120b-1:0`); a
+    // single-digit `-v2`… names a model version (`titan-embed-text-v2`, `nemotron-nano-9b-v2`).
+    // A `-v2:0` on a wordless id is the model's version (`cohere.embed-v4:0`, `titan-embed-text-v2:0`).
+    s = s
+      .replace(/(-v\d+|-1)?:\d+$/, (tag: string, version?: string) => {
+        const kept = version && /^-v[2-9]$/.test(version) && !/\d/.test(s.slice(0, -tag.length));
+        return kept ? version : "";
+      })
+      .replace(/-v(1|\d{2,})$/, "");
   }
   s = s.replace(/@(default|latest)$/, "").replace(/@/, "-");
   // Ollama's `gpt-oss:120b-cloud` spells size after a colon.
@@ -75,11 +119,26 @@ function parse(raw: string): Spelling {
   return { org, core: s, key: keyOf(s), qualifiers };
 }
 
-/** The comparison key of a core spelling: orthography rules, then `.`, `_`, `:`, spaces as `-`. */
-export function keyOf(core: string): string {
+const written = new Map<string, string>();
+
+/**
+ * A core spelling with the orthography rules applied, dots kept (`qwen2p5-7b` → `qwen2.5-7b`).
+ * Memoized like {@link parseSpelling}: the same few thousand spellings recur in every run.
+ */
+export function orthographic(core: string): string {
+  const hit = written.get(core);
+  if (hit !== undefined) return hit;
   let s = core.toLowerCase().replace(/[_\s]+/g, "-");
   for (const [pattern, replacement] of ORTHOGRAPHY) s = s.replace(pattern, replacement);
-  return s
+  // (a long-lived server sees new spellings with every run: the memo starts over past a bound)
+  if (written.size > 200_000) written.clear();
+  written.set(core, s);
+  return s;
+}
+
+/** The comparison key of a core spelling: orthography rules, then `.`, `_`, `:`, spaces as `-`. */
+export function keyOf(core: string): string {
+  return orthographic(core)
     .replace(/[.:@]+/g, "-")
     .replace(/-+/g, "-")
     .replace(/^-|-$/g, "");
@@ -119,8 +178,19 @@ export function sortedKey(key: string): string {
 export function looseKey(key: string): string {
   const kept = baseKey(key)
     .split("-")
-    .filter((t) => !LOOSE_TOKENS.has(t));
+    .filter((t) => !LOOSE_TOKENS.has(t) && !LOOSE_PATTERNS.some((p) => p.test(t)));
   return kept.length > 0 ? kept.join("-") : baseKey(key);
+}
+
+/**
+ * The loose key without size tokens (`llama-4-maverick` of `llama-4-maverick-17b-128e-instruct`):
+ * the catalogue's last level, used only where one model of the maker answers it (issue 25 §1).
+ */
+export function sizelessKey(key: string): string {
+  const kept = looseKey(key)
+    .split("-")
+    .filter((t) => !SIZE_TOKEN.test(t));
+  return kept.length > 0 ? kept.join("-") : looseKey(key);
 }
 
 /** One way of reading a spelling once its reseller decorations are taken off. */
@@ -136,19 +206,31 @@ export interface Stripped {
  */
 export function strippedForms(key: string, namesFamily: (key: string) => boolean): Stripped[] {
   const out: Stripped[] = [];
-  const prefixed: string[] = [key];
-  for (const prefix of SELLER_PREFIXES) {
-    if (key.startsWith(`${prefix}-`)) {
-      const rest = key.slice(prefix.length + 1);
+  const prefixed: Stripped[] = [{ key, qualifiers: {} }];
+  // Prefixes chain too (`databricks-meta-llama-3-3-70b-instruct`); an old `ft-` slug is a fine-tuning id.
+  for (let i = 0; i < prefixed.length && i < 4; i++) {
+    const from = prefixed[i]!;
+    if (from.key.startsWith(`${FINE_TUNING_PREFIX}-`)) {
+      const rest = from.key.slice(FINE_TUNING_PREFIX.length + 1);
       if (namesFamily(rest)) {
-        out.push({ key: rest, qualifiers: {} });
-        prefixed.push(rest);
+        const form = { key: rest, qualifiers: { ...from.qualifiers, fine_tuning: "inference" } };
+        out.push(form);
+        prefixed.push(form);
+      }
+    }
+    for (const prefix of SELLER_PREFIXES) {
+      if (!from.key.startsWith(`${prefix}-`)) continue;
+      const rest = from.key.slice(prefix.length + 1);
+      if (namesFamily(rest) && !prefixed.some((p) => p.key === rest)) {
+        const form = { key: rest, qualifiers: from.qualifiers };
+        out.push(form);
+        prefixed.push(form);
       }
     }
   }
   for (const start of prefixed) {
     // Suffixes chain (`…-instruct-fp8-fast`): take them off one at a time, qualifiers accumulating.
-    let frontier: Stripped[] = [{ key: start, qualifiers: {} }];
+    let frontier: Stripped[] = [start];
     for (let depth = 0; depth < 3 && frontier.length > 0; depth++) {
       const next: Stripped[] = [];
       for (const form of frontier)
