@@ -168,6 +168,19 @@ function reconciled(
   sheet: TokenSheet,
 ): LiteLLMEntry {
   const { fields, families } = tokenFields(sheet);
+  const placedOn = { model: model.id, channel: offer.channel, seller: offer.seller };
+  if (families.size === 0 && !sheet.includedInPlan)
+    // Placed, but Tariff states no price of a kind LiteLLM reads (a per-second transcription price):
+    // the key passes through exactly as LiteLLM has it, like a key Tariff cannot place (T212).
+    return finish(
+      { ...raw },
+      {
+        datasetVersion: input.version,
+        reconciled: false,
+        reason: "Tariff states no per-token USD price for this offer",
+        ...placedOn,
+      },
+    );
   const entry: LiteLLMEntry = {};
   const kept: string[] = [];
   for (const [k, v] of Object.entries(raw)) {
@@ -189,14 +202,10 @@ function reconciled(
     deprecation(model, raw.deprecation_date),
   );
   entry.source = modelUrl(input, model.id);
-  const isReconciled = families.size > 0 || sheet.includedInPlan;
   return finish(entry, {
     datasetVersion: input.version,
-    reconciled: isReconciled,
-    ...(isReconciled ? {} : { reason: "Tariff states no per-token USD price for this offer" }),
-    model: model.id,
-    channel: offer.channel,
-    seller: offer.seller,
+    reconciled: true,
+    ...placedOn,
     ...(sheet.includedInPlan ? { includedInPlan: true as const } : {}),
     ...(kept.length > 0 ? { litellmFields: kept.sort() } : {}),
   });
@@ -292,6 +301,8 @@ export function buildLiteLLMExport(
     const sheet = tokenSheet(offer.prices);
     const mode = modeOf(sheet);
     if (!mode && !sheet.includedInPlan) continue;
+    // An offer with no price of a kind LiteLLM reads has nothing to add.
+    if (!sheet.includedInPlan && tokenFields(sheet).families.size === 0) continue;
     const direct = offer.channel === "direct";
     const route = routes.get(offer.seller) ?? (direct ? { prefix: `${offer.seller}/`, provider: offer.seller } : null);
     if (!route) continue;
