@@ -281,15 +281,15 @@ describe("issue 25: one model, one id — families, hosts, fine-tunes, moving al
   });
 
   it("xAI's beta, experimental and -gv2 spellings are the generation's models; reasoning stays apart (§1)", () => {
-    const grok = resolve(/^grok-4\.20/);
+    const grok = resolve(/^(x-ai\/)?grok-4\.20/);
     const ids = new Set(grok.resolved.filter((r) => r.listing.seller === "xai").map((r) => r.modelId));
+    // The bare family id is the reasoning snapshot (overrides.ts FAMILY_IDS: OpenRouter serves
+    // x-ai/grok-4.20 as x-ai/grok-4.20-20260309, "a reasoning model"): one generation, one price.
+    expect(placed(grok, "portkey", "xai", "grok-4.20").modelId).toBe("xai/grok-4.20-0309-reasoning");
+    expect(placed(grok, "portkey", "xai", "grok-4.20-beta-latest").modelId).toBe("xai/grok-4.20-0309-reasoning");
+    expect(placed(grok, "openrouter", "openrouter", "x-ai/grok-4.20").modelId).toBe("xai/grok-4.20-0309-reasoning");
     expect(ids).toEqual(
-      new Set([
-        "xai/grok-4.20",
-        "xai/grok-4.20-0309-reasoning",
-        "xai/grok-4.20-0309-non-reasoning",
-        "xai/grok-4.20-multi-agent-0309",
-      ]),
+      new Set(["xai/grok-4.20-0309-reasoning", "xai/grok-4.20-0309-non-reasoning", "xai/grok-4.20-multi-agent-0309"]),
     );
     expect(placed(grok, "portkey", "xai", "grok-4.20-beta-0309-reasoning-exp-sa").modelId).toBe(
       "xai/grok-4.20-0309-reasoning",

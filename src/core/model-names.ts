@@ -181,16 +181,27 @@ export function disambiguateNames(models: readonly PublishedModel[]): PublishedM
     )[0]!;
     const taken = (i: number, name: string) =>
       members.some((j) => j !== i && comparableName(out[j]!.name) === comparableName(name));
+    const unwrap = (name: string) =>
+      name
+        .replace(/\s*\((latest|free|preview|beta)\)\s*/gi, " ")
+        .replace(/[()]/g, "")
+        .replace(/\s+/g, " ")
+        .trim();
+    // The owner keeps its name; a word in parentheses that tells it apart from the others is written
+    // unbracketed like theirs (`Grok 4.20 (Reasoning)` beside `Grok 4.20 (Non-Reasoning)`).
+    const own = out[owner]!;
+    if (
+      /\(.*?\)/.test(own.name) &&
+      !taken(owner, unwrap(own.name)) &&
+      comparableName(unwrap(own.name)) !== comparableName(own.name)
+    )
+      out[owner] = { ...own, name: unwrap(own.name) };
     for (const i of members) {
       if (i === owner) continue;
       const m = out[i]!;
       // A word in parentheses that tells the model apart stays, unbracketed (`Grok 4.20 (Reasoning)`
       // beside `Grok 4.20` is `Grok 4.20 Reasoning`, issue 25 §4).
-      const unwrapped = m.name
-        .replace(/\s*\((latest|free|preview|beta)\)\s*/gi, " ")
-        .replace(/[()]/g, "")
-        .replace(/\s+/g, " ")
-        .trim();
+      const unwrapped = unwrap(m.name);
       if (!taken(i, unwrapped)) {
         out[i] = { ...m, name: unwrapped };
         continue;

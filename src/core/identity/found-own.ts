@@ -31,6 +31,7 @@ export function foundOwn(
   placements: Map<Item, Placement>,
   namesFamily: (key: string) => boolean,
   pointers: ReadonlyMap<string, string> = new Map(),
+  familyIds: Readonly<Record<string, readonly [snapshot: string, reason: string]>> = {},
 ): ReadonlyMap<string, string> {
   const held = new Map<string, string>();
   const ownKeys = new Set(own.map((i) => i.spelling.key));
@@ -130,6 +131,14 @@ export function foundOwn(
     if (moving.length > 0) movingByGroup.push(moving);
   }
   mergeFamilyIds(clusters, namesOf, compatible);
+  // The reviewed family ids (overrides.ts `FAMILY_IDS`): where two snapshots would claim one.
+  for (const [family, [snapshot]] of Object.entries(familyIds)) {
+    const from = clusters.find((cl) => cl.includes(family));
+    const to = clusters.find((cl) => cl.includes(snapshot));
+    if (!from || !to || from === to || !from.every((a) => to.every((b) => compatible(a, b)))) continue;
+    to.push(...from);
+    clusters.splice(clusters.indexOf(from), 1);
+  }
   const date = (cl: readonly string[]) =>
     cl
       .filter((k) => isDated(k) || VERSION_TAG.test(k))

@@ -30,3 +30,19 @@ export const DISTINCT: ReadonlyArray<readonly [a: string, b: string, reason: str
     "two role-play models, Japanese apart, one display name at Alibaba Cloud",
   ],
 ];
+
+/**
+ * A maker's family id that names one of its snapshots where the grammar cannot tell which (two
+ * snapshots would claim it, T182): maker → family key → [snapshot key, reason]. Applied only when no
+ * source prices the two apart (issue 25 §1).
+ */
+export const FAMILY_IDS: Readonly<
+  Record<string, Readonly<Record<string, readonly [snapshot: string, reason: string]>>>
+> = {
+  xai: {
+    "grok-4-20": [
+      "grok-4-20-reasoning-0309",
+      "OpenRouter serves x-ai/grok-4.20 as x-ai/grok-4.20-20260309, 'a reasoning model'; Portkey prices both alike",
+    ],
+  },
+};

@@ -6,6 +6,7 @@ import { MakerCatalogue } from "./catalogue.js";
 import { foundOwn } from "./found-own.js";
 import { familyOf, hostedMaker, isOpenWeightsFamily, orgMaker, platformMaker, readMaker } from "./maker.js";
 import { mergeByName } from "./merge-by-name.js";
+import { FAMILY_IDS } from "./overrides.js";
 import {
   cmp,
   type Item,
@@ -175,7 +176,14 @@ export function resolveIdentities(inputs: readonly SourceListings[], memory: Ide
   const heldBack = new Set<Item>();
   for (const maker of ownMakers) {
     const mine = own.filter((i) => i.maker === maker);
-    const held = foundOwn(catalogueOf(maker), mine, placements, namesFamily(maker), pointers.get(maker));
+    const held = foundOwn(
+      catalogueOf(maker),
+      mine,
+      placements,
+      namesFamily(maker),
+      pointers.get(maker),
+      FAMILY_IDS[maker],
+    );
     for (const item of mine)
       if (!placements.has(item) && held.has(item.spelling.key)) {
         heldBack.add(item);
