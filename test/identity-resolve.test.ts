@@ -299,6 +299,20 @@ describe("issue 25: one model, one id — families, hosts, fine-tunes, moving al
     );
   });
 
+  it("a seller that writes a mixture-of-experts model's sizes in another order, its active size dropped, finds it (§1)", () => {
+    const nemotron = resolve(/nemotron-(3-super|super-3|3-nano|nano-3)-/i);
+    expect(placed(nemotron, "litellm", "amazon-bedrock", "nvidia.nemotron-super-3-120b").modelId).toBe(
+      "nvidia/nemotron-3-super-120b-a12b",
+    );
+    expect(placed(nemotron, "portkey", "amazon-bedrock", "nvidia.nemotron-nano-3-30b").modelId).toBe(
+      "nvidia/nemotron-3-nano-30b-a3b",
+    );
+    // (never onto the other MoE size of a name: Nano Omni 30B-A3B stays its own model)
+    const ids = new Set(nemotron.resolved.map((r) => r.modelId));
+    expect(ids.has("nvidia/nemotron-super-3-120b")).toBe(false);
+    expect(ids.has("nvidia/nemotron-nano-3-30b")).toBe(false);
+  });
+
   it("a host makes only its own families: Together's Llama 2 is Meta's, its RedPajama Together's (§2, T183)", () => {
     const together = resolve(/^togethercomputer\//i);
     expect(placed(together, "portkey", "togetherai", "togethercomputer/llama-2-7b").modelId).toBe("meta/llama-2-7b");

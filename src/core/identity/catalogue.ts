@@ -1,10 +1,11 @@
-import { baseKey, isDated, isMoving, looseKey, sizelessKey, sortedKey } from "./spelling.js";
+import { activeSizeOffKey, baseKey, isDated, isMoving, looseKey, sizelessKey, sortedKey } from "./spelling.js";
 import { LOOSE_TOKENS, SIZE_TOKEN } from "./spelling-rules.js";
 
 /**
  * One maker's models and the keys that name them (issue 12, T63). Lookup goes from the most to the
  * least exact reading: the key itself, its word-order-insensitive form, its base (snapshot markers
- * off), then its loose form (`-instruct`, `-it`… off), last its sizeless form where the maker has one
+ * off), then its loose form (`-instruct`, `-it`… off), its word order with a mixture-of-experts
+ * model's active size off (`a12b`), last its sizeless form where the maker has one
  * model of that name (issue 25 §1). A reading that names two models is no match.
  */
 export class MakerCatalogue {
@@ -14,6 +15,7 @@ export class MakerCatalogue {
   private readonly base = new Map<string, Set<string>>();
   private readonly loose = new Map<string, Set<string>>();
   private readonly sizeless = new Map<string, Set<string>>();
+  private readonly activeOff = new Map<string, Set<string>>();
   /** normalized display name → slug, or null when two models carry it */
   private readonly names = new Map<string, string | null>();
   /** slug → keys that name it */
@@ -30,6 +32,7 @@ export class MakerCatalogue {
       [this.base, baseKey(key)],
       [this.loose, looseKey(key)],
       [this.sizeless, sizelessKey(key)],
+      [this.activeOff, activeSizeOffKey(key)],
     ] as const) {
       const set = index.get(k) ?? new Set<string>();
       set.add(slug);
@@ -66,7 +69,13 @@ export class MakerCatalogue {
     if (dated) return dated;
     const levels: [Map<string, Set<string>>, (k: string) => string][] = [];
     if (dropSnapshot || baseKey(key) === key)
-      levels.push([this.sorted, sortedKey], [this.base, baseKey], [this.loose, looseKey]);
+      levels.push(
+        [this.sorted, sortedKey],
+        [this.base, baseKey],
+        [this.loose, looseKey],
+        // (a seller that drops a mixture-of-experts model's active size, issue 25 §1)
+        [this.activeOff, activeSizeOffKey],
+      );
     for (const [index, form] of levels) {
       const slugs = index.get(form(key));
       if (!slugs || slugs.size === 0) continue;

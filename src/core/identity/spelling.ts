@@ -174,6 +174,17 @@ export function sortedKey(key: string): string {
   return baseKey(key).split("-").sort().join("-");
 }
 
+/**
+ * The word-order-insensitive key without a mixture-of-experts model's active-parameter size
+ * (`a12b`, `a3b`) where a total size stays: sellers drop it (Bedrock's `nemotron-super-3-120b` is
+ * NVIDIA's `nemotron-3-super-120b-a12b`, issue 25 §1). The key's sorted form when nothing is dropped.
+ */
+export function activeSizeOffKey(key: string): string {
+  const tokens = sortedKey(key).split("-");
+  const total = tokens.some((t) => /^\d+(?:\.\d+)?b$/.test(t));
+  return tokens.filter((t) => !(total && /^a\d+(?:\.\d+)?b$/.test(t))).join("-");
+}
+
 /** The base key without the {@link LOOSE_TOKENS} resellers add or drop (`-instruct`, `-it`, `-versatile`). */
 export function looseKey(key: string): string {
   const kept = baseKey(key)
