@@ -214,9 +214,10 @@ describe("the store behind at= (issue 26 §4)", () => {
   let opens = 0;
   const reads: string[] = [];
   const faults: unknown[] = [];
+  let spans: StoreSpans;
 
   beforeAll(async () => {
-    const spans = new StoreSpans(
+    spans = new StoreSpans(
       async () => {
         opens++;
         // Nothing listens on port 1: the connection is refused, as with PostgreSQL down.
@@ -320,5 +321,28 @@ describe("the store behind at= (issue 26 §4)", () => {
     );
     expect(reads.length).toBe(after + 1);
     expect(opens).toBe(2);
+  });
+
+  it("with the store gone again, built answers and days on or after the served version's need no store", async () => {
+    down = true;
+    await spans.close();
+    now += 3_600_000;
+    const before = opens;
+    // A HEAD goes through the Fastify route (the fast path answers GETs): built, so no index needed.
+    const head = await fetch(`${lazy.base}${question}`, { method: "HEAD" });
+    expect(head.status).toBe(200);
+    const today = view.version.slice(0, 10);
+    for (const path of [`/api/v1/models/openai/gpt-4o?at=${today}`, `/api/v1/rates?at=${today}`]) {
+      const res = await lazy.get(path);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get("x-dataset-version"), path).toBe(view.version);
+      // The same answer as the index of every span gives.
+      const whole = (await (await server.get(path)).json()) as Body<unknown>;
+      expect(((await res.json()) as Body<unknown>).data, path).toStrictEqual(whole.data);
+    }
+    expect(opens).toBe(before);
+    // Anything else does need it, and it is down.
+    expect((await lazy.get("/api/v1/rates?at=2026-02-15")).status).toBe(503);
+    expect(opens).toBe(before + 1);
   });
 });

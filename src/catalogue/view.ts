@@ -222,7 +222,7 @@ export function buildView(
     ...buildChanges(record.changes, dataset.run.datasetVersion),
     history: buildHistory(record.history, dataset, byId, aliasOf),
     pricesByModel,
-    ...pointInTimeIndex(record.timeline ?? datasetTimeline(dataset), dataset.run.datasetVersion),
+    ...pointInTimeIndex(record.timeline ?? datasetTimeline(dataset), dataset),
   };
 }
 
@@ -251,9 +251,15 @@ const SLICES_KEPT = 4;
  */
 function pointInTimeIndex(
   source: PriceTimeline | PointInTimeSource,
-  served: string,
+  dataset: Dataset,
 ): { timeline(at?: string): PriceTimeline; loadTimeline(at?: string): Promise<void> } {
   if (!("spansAt" in source)) return { timeline: () => source, loadTimeline: () => Promise.resolve() };
+  const served = dataset.run.datasetVersion;
+  // A day on or after the served version's is answered by the served version: its own dataset,
+  // indexed once, without the store (T165, T199).
+  const servedDay = served.slice(0, 10);
+  let own: PriceTimeline | null = null;
+  let ownLoading: Promise<void> | null = null;
   let whole: PriceTimeline | null = null;
   let wholeLoading: Promise<void> | null = null;
   let versions: string[] | null = null;
@@ -287,6 +293,7 @@ function pointInTimeIndex(
   return {
     timeline(at?: string): PriceTimeline {
       if (whole) return whole;
+      if (at !== undefined && at >= servedDay && own) return own;
       if (at === undefined || !versions) throw unloaded();
       const version = versionOn({ versions }, at);
       if (version === null) return { versions, models: new Map(), prices: new Map() };
@@ -308,6 +315,16 @@ function pointInTimeIndex(
           },
         );
         return wholeLoading;
+      }
+      if (at >= servedDay) {
+        ownLoading ??= buildTimelineInSteps([served], {
+          models: dataset.models.map((value) => ({ from: served, to: null, value })),
+          // As the store's spans give them: without evidence (T146), so both answer alike.
+          prices: dataset.prices.map((value) => ({ from: served, to: null, value: { ...value, observations: [] } })),
+        }).then((t) => {
+          own = t;
+        });
+        return ownLoading;
       }
       const list = await loadVersions();
       const version = versionOn({ versions: list }, at);

@@ -78,7 +78,8 @@ function serve(parts: ApiRouteParts, route: RouteSpec, request: FastifyRequest, 
   // requests on the first question about it (T165, T199); a store that cannot be read is a 503
   // with Retry-After, never a 500, and is not tried again before its backoff ends.
   const day = askedDay(route, request.url);
-  if (day !== undefined)
+  // An answer already built needs no index (the fast path answers most of those before this).
+  if (day !== undefined && !parts.responses.tableFor(view).get(keyOf(parts, route, request)))
     return view.loadTimeline(day).then(
       () => serveView(parts, view, route, request, reply),
       (error: unknown) => {
@@ -91,6 +92,12 @@ function serve(parts: ApiRouteParts, route: RouteSpec, request: FastifyRequest, 
   return serveView(parts, view, route, request, reply);
 }
 
+/** The key of the request's response in its version's table ({@link responseKey}). */
+function keyOf(parts: ApiRouteParts, route: RouteSpec, request: FastifyRequest): string {
+  const origin = route.usesBaseUrl && !parts.publicBaseUrl ? listeningBase(request) : null;
+  return responseKey(request.url, origin);
+}
+
 function serveView(
   parts: ApiRouteParts,
   view: CatalogueView,
@@ -101,16 +108,8 @@ function serveView(
   // D19 (amended): links come from PUBLIC_BASE_URL, else the server's own listening address, never
   // from request headers (Host, X-Forwarded-Host): one request cannot poison a shared cache.
   const ownBase = parts.publicBaseUrl ?? listeningBase(request);
-  const origin = route.usesBaseUrl && !parts.publicBaseUrl ? ownBase : null;
   const params = (request.params ?? {}) as Record<string, string>;
-  const entry = parts.responses.responseFor(
-    view,
-    responseKey(request.url, origin),
-    route,
-    request.url,
-    params,
-    ownBase,
-  );
+  const entry = parts.responses.responseFor(view, keyOf(parts, route, request), route, request.url, params, ownBase);
   const answer = entry.answer(request.method, request.headers["if-none-match"], request.headers["accept-encoding"]);
   // The response's own headers, after the CORS pairs and RateLimit slots its hooks have set.
   const headers = answer.headers;
