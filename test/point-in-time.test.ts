@@ -316,10 +316,13 @@ describe("the store behind at= (issue 26 §4)", () => {
       200,
     );
     expect(reads.length).toBe(after);
+    // `at` spelled with percent-encoding is the same question (the route decodes names): loaded too.
+    expect((await lazy.get(`/api/v1/rates?%61t=${days[6]}&provider=openai`)).status).toBe(200);
+    expect(reads.length).toBe(after + 1);
     expect((await lazy.get(`/api/v1/compare?models=openai/gpt-4o,deepseek/deepseek-chat&at=${days[0]}`)).status).toBe(
       200,
     );
-    expect(reads.length).toBe(after + 1);
+    expect(reads.length).toBe(after + 2);
     expect(opens).toBe(2);
   });
 

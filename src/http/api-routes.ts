@@ -23,17 +23,17 @@ export const SERVED_ROUTES: readonly RouteSpec[] = [...ROUTES, OPENAPI_ROUTE];
 /** The OpenAPI document of {@link SERVED_ROUTES}, built once. */
 export const OPENAPI_DOCUMENT = () => OPENAPI_ROUTE.document();
 
-/** A query string with an `at` parameter (issue 17 point-in-time questions). */
-const AT_PARAM = /[?&]at=/;
-
 /**
  * The day an `at=` question asks about, when the route takes `at` and the URL gives one
  * well-formed day once; anything else needs no point-in-time index (it is answered without `at`,
  * or is a 400 the route's own validation gives).
  */
 function askedDay(route: RouteSpec, url: string): string | undefined {
-  if (!AT_PARAM.test(url) || !("at" in route.endpoint.input.shape)) return undefined;
-  const given = new URLSearchParams(splitUrl(url)[1]).getAll("at");
+  if (!("at" in route.endpoint.input.shape)) return undefined;
+  const query = splitUrl(url)[1];
+  // Most queries name no `at`; one spelled with percent-encoding (`%61t=`) is `at` to the route too.
+  if (!query.includes("at=") && !query.includes("%")) return undefined;
+  const given = new URLSearchParams(query).getAll("at");
   return given.length === 1 && /^\d{4}-\d{2}-\d{2}$/.test(given[0]!) ? given[0] : undefined;
 }
 
