@@ -301,6 +301,14 @@ describe("the store behind at= (issue 26 §4)", () => {
     // The same answer; only generatedAt, the time each view was built, differs.
     expect(lazyBody.data).toStrictEqual(wholeBody.data);
     expect({ ...lazyBody.meta, generatedAt: null }).toStrictEqual({ ...wholeBody.meta, generatedAt: null });
+    const tool = (await client.callTool({
+      name: "get_model",
+      arguments: { provider: "deepseek", model: "deepseek-chat", at: "2025-10-15" },
+    })) as CallToolResult;
+    expect(tool.isError).toBeFalsy();
+    expect(tool.structuredContent).toMatchObject({
+      meta: { at: "2025-10-15", datasetVersion: "2025-10-01T00:00:00.000Z" },
+    });
     expect(opens).toBe(2);
   });
 
@@ -308,8 +316,9 @@ describe("the store behind at= (issue 26 §4)", () => {
     const days = versions.map((v) => v.slice(0, 10));
     const read = reads.length;
     for (const day of days.slice(0, 6)) expect((await lazy.get(`/api/v1/rates?at=${day}`)).status, day).toBe(200);
-    // 2025-09-01's version is kept from the question before; each other version is read once.
-    expect(reads.slice(read)).toEqual(versions.slice(0, 6).filter((v) => v !== "2025-09-01T00:00:00.000Z"));
+    // 2025-09-01's and 2025-10-01's versions are kept from the questions before; each other is read once.
+    const kept = ["2025-09-01T00:00:00.000Z", "2025-10-01T00:00:00.000Z"];
+    expect(reads.slice(read)).toEqual(versions.slice(0, 6).filter((v) => !kept.includes(v)));
     const after = reads.length;
     // The newest four are kept: asking the sixth again reads nothing, the first again reads it anew.
     expect((await lazy.get(`/api/v1/compare?models=openai/gpt-4o,deepseek/deepseek-chat&at=${days[5]}`)).status).toBe(

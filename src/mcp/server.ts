@@ -11,7 +11,7 @@ import {
   STORE_RETRY_SECONDS,
   STORE_UNAVAILABLE_DETAIL,
 } from "../catalogue/problems.js";
-import type { ViewHolder } from "../catalogue/view-holder.js";
+import { ViewHolder } from "../catalogue/view-holder.js";
 import { toolInputSchema } from "./tool-args.js";
 import { TOOLS, type ToolSpec } from "./tools.js";
 
@@ -70,15 +70,18 @@ export function createMcpServer(views: ViewHolder, logFault: FaultLogger): McpSe
       async (args: Record<string, unknown>) => {
         // A point-in-time question reads the spans of the version in force that day (T165, T199);
         // a store that cannot be read is the 503 problem HTTP answers, as a tool error.
-        if (typeof args.at === "string" && /^\d{4}-\d{2}-\d{2}$/.test(args.at))
-          try {
-            await views.current()?.loadTimeline(args.at);
-          } catch (error) {
-            if (!(error instanceof StoreUnavailableError)) logFault(error, tool.name);
-            const retry = error instanceof StoreUnavailableError ? error.retryAfterSeconds : STORE_RETRY_SECONDS;
-            return problemResultOf({ ...problem(503, STORE_UNAVAILABLE_DETAIL), retryAfterSeconds: retry });
-          }
-        return callTool(tool, views, args, logFault);
+        // The question runs on the view it loaded for, even if a new version is swapped in meanwhile.
+        const view = views.current();
+        if (!view || typeof args.at !== "string" || !/^\d{4}-\d{2}-\d{2}$/.test(args.at))
+          return callTool(tool, views, args, logFault);
+        try {
+          await view.loadTimeline(args.at);
+        } catch (error) {
+          if (!(error instanceof StoreUnavailableError)) logFault(error, tool.name);
+          const retry = error instanceof StoreUnavailableError ? error.retryAfterSeconds : STORE_RETRY_SECONDS;
+          return problemResultOf({ ...problem(503, STORE_UNAVAILABLE_DETAIL), retryAfterSeconds: retry });
+        }
+        return callTool(tool, new ViewHolder(view), args, logFault);
       },
     );
   }
