@@ -65,10 +65,12 @@ export class StoreSpans implements PointInTimeSource {
     return runs.map((r) => r.datasetVersion);
   }
 
+  /** What one version published (`loadSpansAt`: paged, the loop free between pages). */
   spansAt(version: string): Promise<StoredSpans> {
     return this.#read((store) => store.loadSpansAt(version));
   }
 
+  /** Every span of every version (the CLI's many-day questions). */
   spans(): Promise<StoredSpans> {
     return this.#read((store) => store.loadSpans());
   }
