@@ -25,6 +25,7 @@ const E2E_SUITES = [
   "test/mcp-stdio.test.ts",
   "test/mcp-stdio-outside.test.ts",
   "test/scale-out.test.ts",
+  "test/serve-workers.test.ts",
   "test/store-growth.test.ts",
   "test/store-migration.test.ts",
   "test/store-parity.test.ts",

@@ -30,6 +30,11 @@ const URLS = [
   "/api/v1/models/nobody/none", // 404
   `${MODEL}?channel=bogus`, // 400
   "/api/v1/models/anthropic/claude-opus-4-20250514", // 308 to the canonical model (T67)
+  // Ignored parameters (issue 26 §5, T198): answered from their canonical response, own ETag.
+  "/api/v1/meta?nocache=1",
+  "/api/v1/models?junk=x&limit=7",
+  "/api/v1/models/anthropic/claude-opus-4-20250514?utm=1", // 308, Location keeps the query as sent
+  "/api/v1/models?limit=0&junk=1", // 400
 ];
 
 /** Sends one request over a fresh socket and returns the answer's bytes as sent, without node's Date line. */

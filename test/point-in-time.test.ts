@@ -1,10 +1,18 @@
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { loadView, StoreSpans } from "../src/catalogue/load-view.js";
 import type { ApiCostEstimate, ApiModel, ApiRate } from "../src/catalogue/schemas.js";
 import { buildView, type CatalogueView, toApiPrice } from "../src/catalogue/view.js";
+import { ViewHolder } from "../src/catalogue/view-holder.js";
 import { CHANNELS } from "../src/domain/channel.js";
 import type { Dataset } from "../src/domain/dataset.js";
+import { createMcpServer } from "../src/mcp/server.js";
 import { SOURCES } from "../src/sources/registry.js";
-import { loadReplay, startServer, type TestServer } from "./harness.js";
+import { openPostgresStore } from "../src/store/open-store.js";
+import { loadReplay, openReplayStore, startServer, type TestServer } from "./harness.js";
+import { textOf } from "./mcp-support.js";
 
 // Point-in-time prices (issue 17 §2, T146–T148): `at=YYYY-MM-DD` answers what the newest dataset
 // version dated on or before that day published, read from the store's price spans.
@@ -192,5 +200,161 @@ describe("a day in the future (T147)", () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+// Issue 26 §4 (T199): the at= index is read per question, one version at a time, through one
+// store kept open; a store that cannot be read is a 503 problem with Retry-After (a tool error
+// with the same problem over MCP), tried again only after a backoff, and answers again once back.
+describe("the store behind at= (issue 26 §4)", () => {
+  let lazy: TestServer;
+  let client: Client;
+  let down = true;
+  let now = 0;
+  let opens = 0;
+  const reads: string[] = [];
+  const faults: unknown[] = [];
+  let spans: StoreSpans;
+
+  beforeAll(async () => {
+    spans = new StoreSpans(
+      async () => {
+        opens++;
+        // Nothing listens on port 1: the connection is refused, as with PostgreSQL down.
+        const store = down
+          ? await openPostgresStore("postgres://tariff:tariff@127.0.0.1:1/tariff")
+          : await openReplayStore();
+        const counted = new Proxy(store, {
+          get(target, key, receiver) {
+            if (key === "loadSpansAt")
+              return (v: string) => {
+                reads.push(v);
+                return target.loadSpansAt(v);
+              };
+            const value = Reflect.get(target, key, receiver);
+            return typeof value === "function" ? value.bind(target) : value;
+          },
+        });
+        return { store: counted, release: () => store.close() };
+      },
+      { now: () => now },
+    );
+    const store = await openReplayStore();
+    const lazyView = (await loadView(store, SOURCES, undefined, spans))!;
+    await store.close();
+    lazy = await startServer(lazyView);
+    const views = new ViewHolder(lazyView);
+    const mcp = createMcpServer(views, (error) => faults.push(error));
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    client = new Client({ name: "test", version: "1" });
+    await Promise.all([mcp.connect(serverSide), client.connect(clientSide)]);
+  });
+  afterAll(async () => {
+    await client.close();
+    await lazy.close();
+  });
+
+  const question = "/api/v1/models/deepseek/deepseek-chat?at=2025-09-15";
+
+  it("with the store unreachable, at= is a 503 problem with Retry-After, not tried again before the backoff ends", async () => {
+    const res = await lazy.get(question);
+    expect(res.status).toBe(503);
+    expect(res.headers.get("content-type")).toBe("application/problem+json");
+    expect(res.headers.get("retry-after")).toBe("1");
+    expect(await res.json()).toMatchObject({ status: 503, title: "Service Unavailable" });
+    expect(opens).toBe(1);
+    // Within the backoff no connection is tried: every at= question is answered 503 at once.
+    now = 500;
+    for (const path of [
+      question,
+      "/api/v1/rates?at=2025-10-15",
+      "/api/v1/compare?models=openai/gpt-4o,deepseek/deepseek-chat&at=2025-10-15",
+    ]) {
+      const again = await lazy.get(path);
+      expect(again.status, path).toBe(503);
+      expect(again.headers.get("retry-after"), path).toBe("1");
+    }
+    expect(opens).toBe(1);
+    // Questions without at= (and routes that ignore at=) do not need the store.
+    expect((await lazy.get("/api/v1/meta?at=2025-09-15")).status).toBe(200);
+    expect((await lazy.get("/api/v1/models/deepseek/deepseek-chat")).status).toBe(200);
+  });
+
+  it("over MCP the same problem is the tool error, with retryAfterSeconds", async () => {
+    const result = (await client.callTool({
+      name: "get_model",
+      arguments: { provider: "deepseek", model: "deepseek-chat", at: "2025-09-15" },
+    })) as CallToolResult;
+    expect(result.isError).toBe(true);
+    expect(JSON.parse(textOf(result))).toMatchObject({ status: 503, retryAfterSeconds: 1 });
+    expect(opens).toBe(1);
+    expect(faults).toEqual([]);
+  });
+
+  it("once the store is back, the first question after the backoff answers as the whole index does", async () => {
+    down = false;
+    now = 60_000;
+    const res = await lazy.get(question);
+    expect(res.status).toBe(200);
+    const whole = await server.get(question);
+    const [lazyBody, wholeBody] = [(await res.json()) as Body<ApiModel>, (await whole.json()) as Body<ApiModel>];
+    // The same answer; only generatedAt, the time each view was built, differs.
+    expect(lazyBody.data).toStrictEqual(wholeBody.data);
+    expect({ ...lazyBody.meta, generatedAt: null }).toStrictEqual({ ...wholeBody.meta, generatedAt: null });
+    const tool = (await client.callTool({
+      name: "get_model",
+      arguments: { provider: "deepseek", model: "deepseek-chat", at: "2025-10-15" },
+    })) as CallToolResult;
+    expect(tool.isError).toBeFalsy();
+    expect(tool.structuredContent).toMatchObject({
+      meta: { at: "2025-10-15", datasetVersion: "2025-10-01T00:00:00.000Z" },
+    });
+    expect(opens).toBe(2);
+  });
+
+  it("reads one version per question from the store it keeps open, and keeps the last four versions asked", async () => {
+    const days = versions.map((v) => v.slice(0, 10));
+    const read = reads.length;
+    for (const day of days.slice(0, 6)) expect((await lazy.get(`/api/v1/rates?at=${day}`)).status, day).toBe(200);
+    // 2025-09-01's and 2025-10-01's versions are kept from the questions before; each other is read once.
+    const kept = ["2025-09-01T00:00:00.000Z", "2025-10-01T00:00:00.000Z"];
+    expect(reads.slice(read)).toEqual(versions.slice(0, 6).filter((v) => !kept.includes(v)));
+    const after = reads.length;
+    // The newest four are kept: asking the sixth again reads nothing, the first again reads it anew.
+    expect((await lazy.get(`/api/v1/compare?models=openai/gpt-4o,deepseek/deepseek-chat&at=${days[5]}`)).status).toBe(
+      200,
+    );
+    expect(reads.length).toBe(after);
+    // `at` spelled with percent-encoding is the same question (the route decodes names): loaded too.
+    expect((await lazy.get(`/api/v1/rates?%61t=${days[6]}&provider=openai`)).status).toBe(200);
+    expect(reads.length).toBe(after + 1);
+    expect((await lazy.get(`/api/v1/compare?models=openai/gpt-4o,deepseek/deepseek-chat&at=${days[0]}`)).status).toBe(
+      200,
+    );
+    expect(reads.length).toBe(after + 2);
+    expect(opens).toBe(2);
+  });
+
+  it("with the store gone again, built answers and days on or after the served version's need no store", async () => {
+    down = true;
+    await spans.close();
+    now += 3_600_000;
+    const before = opens;
+    // A HEAD goes through the Fastify route (the fast path answers GETs): built, so no index needed.
+    const head = await fetch(`${lazy.base}${question}`, { method: "HEAD" });
+    expect(head.status).toBe(200);
+    const today = view.version.slice(0, 10);
+    for (const path of [`/api/v1/models/openai/gpt-4o?at=${today}`, `/api/v1/rates?at=${today}`]) {
+      const res = await lazy.get(path);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get("x-dataset-version"), path).toBe(view.version);
+      // The same answer as the index of every span gives.
+      const whole = (await (await server.get(path)).json()) as Body<unknown>;
+      expect(((await res.json()) as Body<unknown>).data, path).toStrictEqual(whole.data);
+    }
+    expect(opens).toBe(before);
+    // Anything else does need it, and it is down.
+    expect((await lazy.get("/api/v1/rates?at=2026-02-15")).status).toBe(503);
+    expect(opens).toBe(before + 1);
   });
 });

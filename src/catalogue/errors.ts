@@ -26,3 +26,20 @@ export function notFound(detail: string): CatalogueError {
 export function moved(requested: string, target: string): CatalogueError {
   return new CatalogueError("moved", `${requested} is ${target}`, target);
 }
+
+/**
+ * The store a point-in-time answer reads could not be read (issue 26 §4, T199): a transport
+ * answers 503 with `Retry-After` (HTTP) or the same problem as a tool error (MCP), never a 500.
+ * `detail` is safe to show; the cause is logged, not shown.
+ */
+export class StoreUnavailableError extends Error {
+  override name = "StoreUnavailableError";
+  constructor(
+    readonly detail: string,
+    /** Seconds until the store is tried again (≥ 1). */
+    readonly retryAfterSeconds: number,
+    options?: ErrorOptions,
+  ) {
+    super(detail, options);
+  }
+}

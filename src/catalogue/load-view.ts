@@ -1,5 +1,7 @@
-import type { CatalogueStore } from "../store/catalogue-store.js";
-import { buildTimeline } from "./timeline.js";
+import type { CatalogueStore, StoredSpans } from "../store/catalogue-store.js";
+import { type BackoffPolicy, backoffMs } from "./backoff.js";
+import { StoreUnavailableError } from "./errors.js";
+import { buildTimeline, type PointInTimeSource, type PriceTimeline } from "./timeline.js";
 import { buildView, type CatalogueView, type SourceRecordInfo } from "./view.js";
 
 /**
@@ -8,17 +10,138 @@ import { buildView, type CatalogueView, type SourceRecordInfo } from "./view.js"
  */
 export type StoreOpener = () => Promise<{ store: CatalogueStore; release(): Promise<void> }>;
 
+/** Settings of {@link StoreSpans}. */
+export interface StoreSpansOptions {
+  /** Waits between attempts after failures (default 1 s doubling to 60 s). */
+  readonly backoff?: BackoffPolicy;
+  /** The store opened for reads is closed after this long without one, ms (default 30 s; 0: after each read). */
+  readonly idleMs?: number;
+  /** Told of each failed read and the wait before the next attempt (a server logs it). */
+  readonly onFailure?: (error: unknown, retryInMs: number) => void;
+  /** The clock, ms (tests). */
+  readonly now?: () => number;
+}
+
+/** The default backoff of {@link StoreSpans}: 1 s, 2 s, 4 s … at most 60 s between attempts. */
+export const STORE_BACKOFF: BackoffPolicy = { baseMs: 1000, capMs: 60_000 };
+
+/** What a client is told while the store cannot be read. */
+const UNAVAILABLE_DETAIL = "the price history cannot be read right now; retry later";
+
+/**
+ * The point-in-time reads of a server (issue 26 §4, T199): one store opened on the first `at=`
+ * question and kept for the next ones (closed after `idleMs` without a read), so a question
+ * neither opens a connection nor runs migrations. A failed read (the store is down) closes it and
+ * starts a backoff ({@link backoffMs}, {@link STORE_BACKOFF}): until it ends every read fails at
+ * once with {@link StoreUnavailableError}, whose `retryAfterSeconds` is what is left of the wait,
+ * without touching the store; the first read after it tries again, and a success ends the backoff.
+ * One instance serves every view of a process.
+ */
+export class StoreSpans implements PointInTimeSource {
+  readonly #open: StoreOpener;
+  readonly #policy: BackoffPolicy;
+  readonly #idleMs: number;
+  readonly #onFailure: ((error: unknown, retryInMs: number) => void) | undefined;
+  readonly #now: () => number;
+  #opened: Promise<{ store: CatalogueStore; release(): Promise<void> }> | null = null;
+  #active = 0;
+  #idle: NodeJS.Timeout | null = null;
+  #failures = 0;
+  #retryAt = 0;
+  /** How many times the store was opened (tests: no open per question). */
+  opens = 0;
+
+  constructor(open: StoreOpener, options: StoreSpansOptions = {}) {
+    this.#open = open;
+    this.#policy = options.backoff ?? STORE_BACKOFF;
+    this.#idleMs = options.idleMs ?? 30_000;
+    this.#onFailure = options.onFailure;
+    this.#now = options.now ?? Date.now;
+  }
+
+  /** Every published version, oldest first. */
+  async versions(): Promise<readonly string[]> {
+    const runs = await this.#read((store) => store.listRuns());
+    return runs.map((r) => r.datasetVersion);
+  }
+
+  /** What one version published (`loadSpansAt`: paged, the loop free between pages). */
+  spansAt(version: string): Promise<StoredSpans> {
+    return this.#read((store) => store.loadSpansAt(version));
+  }
+
+  /** Every span of every version (the CLI's many-day questions). */
+  spans(): Promise<StoredSpans> {
+    return this.#read((store) => store.loadSpans());
+  }
+
+  /** Closes the store held for reads, if any. */
+  async close(): Promise<void> {
+    if (this.#idle) clearTimeout(this.#idle);
+    this.#idle = null;
+    await this.#release();
+  }
+
+  async #read<T>(fn: (store: CatalogueStore) => Promise<T>): Promise<T> {
+    const started = this.#now();
+    if (started < this.#retryAt)
+      throw new StoreUnavailableError(UNAVAILABLE_DETAIL, Math.max(1, Math.ceil((this.#retryAt - started) / 1000)));
+    if (this.#idle) clearTimeout(this.#idle);
+    this.#idle = null;
+    this.#active++;
+    try {
+      if (!this.#opened) {
+        this.opens++;
+        this.#opened = this.#open();
+      }
+      const result = await fn((await this.#opened).store);
+      this.#failures = 0;
+      return result;
+    } catch (error) {
+      void this.#release();
+      // Reads that were under way together fail together: the backoff grows once for them.
+      if (started >= this.#retryAt) {
+        this.#failures++;
+        this.#retryAt = this.#now() + backoffMs(this.#failures, this.#policy);
+        this.#onFailure?.(error, this.#retryAt - this.#now());
+      }
+      const wait = Math.max(1, Math.ceil((this.#retryAt - this.#now()) / 1000));
+      throw new StoreUnavailableError(UNAVAILABLE_DETAIL, wait, { cause: error });
+    } finally {
+      this.#active--;
+      if (this.#active === 0 && this.#opened) {
+        if (this.#idleMs === 0) void this.#release();
+        else {
+          this.#idle = setTimeout(() => void this.#release(), this.#idleMs);
+          this.#idle.unref();
+        }
+      }
+    }
+  }
+
+  async #release(): Promise<void> {
+    const opened = this.#opened;
+    this.#opened = null;
+    if (!opened) return;
+    try {
+      await (await opened).release();
+    } catch {
+      // It never opened, or closing a broken connection failed: nothing is held either way.
+    }
+  }
+}
+
 /**
  * Builds the view of a stored dataset version (the latest when `version` is omitted) with the
  * permanent record of changes, history and price spans (T146); null when the store holds no version.
- * With `spansFrom`, the spans are read on the first `at=` question through a store it opens (T165);
- * without, they are read now from `store`.
+ * With `spansFrom`, the point-in-time index is read per `at=` question, one version at a time,
+ * through it (T165, T199); without, every span is read now from `store`.
  */
 export async function loadView(
   store: CatalogueStore,
   registry: readonly SourceRecordInfo[],
   version?: string,
-  spansFrom?: StoreOpener,
+  spansFrom?: PointInTimeSource,
 ): Promise<CatalogueView | null> {
   const dataset = await store.loadDataset(version);
   if (!dataset) return null;
@@ -29,23 +152,15 @@ export async function loadView(
   await turn();
   const history = await store.loadHistory();
   await turn();
-  // Every version's spans are read on the first `at=` question, not at start (T165). The timeline
-  // ends at the version served: a view of an older version answers `at=` as of then.
-  const read = async (from: CatalogueStore) => {
-    const [runs, spans] = await Promise.all([from.listRuns(), from.loadSpans()]);
+  // The spans are read per `at=` question, not at start (T165, T199). The timeline ends at the
+  // version served: a view of an older version answers `at=` as of then.
+  let timeline: PriceTimeline | PointInTimeSource;
+  if (spansFrom) timeline = spansFrom;
+  else {
+    const [runs, spans] = await Promise.all([store.listRuns(), store.loadSpans()]);
     const versions = runs.map((r) => r.datasetVersion).filter((v) => v <= dataset.run.datasetVersion);
-    return buildTimeline(versions, spans);
-  };
-  const timeline = spansFrom
-    ? async () => {
-        const opened = await spansFrom();
-        try {
-          return await read(opened.store);
-        } finally {
-          await opened.release();
-        }
-      }
-    : await read(store);
+    timeline = buildTimeline(versions, spans);
+  }
   return buildView(dataset, registry, new Date(), { changes, history, timeline });
 }
 

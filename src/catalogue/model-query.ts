@@ -4,6 +4,7 @@ import type { PublishedModel, PublishedPrice } from "../domain/dataset.js";
 import type { Modality } from "../domain/dimension.js";
 import { type ListedPrice, listedPrice } from "../domain/listed-price.js";
 import { badRequest } from "./errors.js";
+import type { PublishedState } from "./point-in-time.js";
 import { matchesAll, matchRank, parseTextQuery, type SearchField, searchField, type TextQuery } from "./text-match.js";
 import { modelsAt, pricesAt } from "./timeline.js";
 import type { CatalogueView } from "./view.js";
@@ -119,9 +120,9 @@ export function modelsOf(view: CatalogueView): readonly ListedModel[] {
 }
 
 /** The listed models as dataset version `version` published them (`at`, T147, T203). */
-export function modelsOfVersion(view: CatalogueView, version: string | null): ListedModel[] {
-  if (version === null) return [];
-  const timeline = view.timeline();
+export function modelsOfVersion(view: CatalogueView, state: PublishedState): ListedModel[] {
+  const { version, timeline } = state;
+  if (version === null || timeline === null) return [];
   const names = new Map(view.providers.map((p) => [p.slug, p.name]));
   return modelsAt(timeline, version)
     .filter((m) => m.listed)

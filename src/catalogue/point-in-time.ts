@@ -1,7 +1,7 @@
 import type { PublishedModel, PublishedPrice } from "../domain/dataset.js";
 import { dateParam } from "./endpoint.js";
 import { badRequest } from "./errors.js";
-import { modelAt, pricesAt, versionOn } from "./timeline.js";
+import { modelAt, type PriceTimeline, pricesAt, versionOn } from "./timeline.js";
 import type { CatalogueView } from "./view.js";
 
 /**
@@ -25,6 +25,8 @@ export interface PublishedState {
   readonly version: string | null;
   /** The requested day, when `at` was given (echoed as `meta.at`). */
   readonly at: string | undefined;
+  /** The point-in-time index holding `version` (`view.timeline(at)`), when `at` was given. */
+  readonly timeline: PriceTimeline | null;
   model(id: string): PublishedModel | null;
   /** Every channel's prices of a model, in dataset order. */
   prices(id: string): readonly PublishedPrice[];
@@ -40,17 +42,20 @@ export function publishedState(view: CatalogueView, at: string | undefined, toda
     return {
       version: view.version,
       at,
+      timeline: null,
       model: (id) => view.byId.get(id)?.model ?? null,
       prices: (id) => view.pricesByModel.get(id) ?? [],
     };
   const day = today.toISOString().slice(0, 10);
   if (at > day) throw badRequest(`at must not be in the future: ${at} is after today, ${day} (UTC)`);
-  const version = versionOn(view.timeline(), at);
+  const timeline = view.timeline(at);
+  const version = versionOn(timeline, at);
   return {
     version,
     at,
-    model: (id) => (version ? modelAt(view.timeline(), id, version) : null),
-    prices: (id) => (version ? pricesAt(view.timeline(), id, version) : []),
+    timeline,
+    model: (id) => (version ? modelAt(timeline, id, version) : null),
+    prices: (id) => (version ? pricesAt(timeline, id, version) : []),
   };
 }
 

@@ -34,6 +34,12 @@ export const FAULT_DETAIL = {
   loading: "the catalogue is loading; retry shortly",
 } as const;
 
+/** 503 detail of a point-in-time answer while the store cannot be read (issue 26 §4, T199). */
+export const STORE_UNAVAILABLE_DETAIL = "the price history cannot be read right now; retry later";
+
+/** `Retry-After` of that 503 when the failure gave no wait of its own, seconds. */
+export const STORE_RETRY_SECONDS = 5;
+
 /** The problem body of a status; `title` is the reason phrase of node's status table. */
 export function problem(status: number, detail: string): Problem {
   return { type: "about:blank", title: STATUS_CODES[status] ?? "Error", status, detail };

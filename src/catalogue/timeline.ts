@@ -16,6 +16,20 @@ export interface PriceTimeline {
   readonly prices: ReadonlyMap<string, readonly Span<PublishedPrice>[]>;
 }
 
+/**
+ * Where a server's point-in-time index reads from (T165, T199): the store, one version at a time
+ * ({@link spansAt}), or whole for a caller that asks about many days ({@link spans}, the CLI).
+ * @see StoreSpans, the store-backed source with its backoff
+ */
+export interface PointInTimeSource {
+  /** Every published dataset version, oldest first. */
+  versions(): Promise<readonly string[]>;
+  /** The spans open at one version: what it published. */
+  spansAt(version: string): Promise<StoredSpans>;
+  /** Every span of every version. */
+  spans(): Promise<StoredSpans>;
+}
+
 /** Builds the timeline of a store's spans over its published versions. */
 export function buildTimeline(versions: readonly string[], spans: StoredSpans): PriceTimeline {
   const models = new Map<string, Span<PublishedModel>[]>();
@@ -33,6 +47,44 @@ export function buildTimeline(versions: readonly string[], spans: StoredSpans): 
   return { versions: [...versions].sort(), models, prices };
 }
 
+/**
+ * {@link buildTimeline} in steps (issue 26 §4, T199): the same timeline, its prices sorted one
+ * model at a time with the event loop free every `step` spans, so a server building the slice of
+ * one version for an `at=` question never pauses requests for the whole sort.
+ */
+export async function buildTimelineInSteps(
+  versions: readonly string[],
+  spans: StoredSpans,
+  step = 2000,
+): Promise<PriceTimeline> {
+  const models = new Map<string, Span<PublishedModel>[]>();
+  for (const s of spans.models) {
+    const list = models.get(s.value.id);
+    if (list) list.push(s);
+    else models.set(s.value.id, [s]);
+  }
+  const byModel = new Map<string, Span<PublishedPrice>[]>();
+  for (const s of spans.prices) {
+    const list = byModel.get(s.value.modelId);
+    if (list) list.push(s);
+    else byModel.set(s.value.modelId, [s]);
+  }
+  // comparePrices orders by model id first: sorting per model, models in id order, is the same order.
+  const prices = new Map<string, Span<PublishedPrice>[]>();
+  let sorted = 0;
+  for (const id of [...byModel.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))) {
+    const list = byModel.get(id) ?? [];
+    list.sort((a, b) => comparePrices(a.value, b.value) || (a.from < b.from ? -1 : 1));
+    prices.set(id, list);
+    sorted += list.length;
+    if (sorted >= step) {
+      sorted = 0;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
+  return { versions: [...versions].sort(), models, prices };
+}
+
 /** The timeline of one dataset alone (a view built without a store: every span is its version's). */
 export function datasetTimeline(dataset: Dataset): PriceTimeline {
   const v = dataset.run.datasetVersion;
@@ -46,7 +98,7 @@ export function datasetTimeline(dataset: Dataset): PriceTimeline {
  * The dataset version in force on `date` (YYYY-MM-DD): the newest version whose date is on or
  * before it (T147); null when the first run is later.
  */
-export function versionOn(timeline: PriceTimeline, date: string): string | null {
+export function versionOn(timeline: Pick<PriceTimeline, "versions">, date: string): string | null {
   let found: string | null = null;
   for (const v of timeline.versions) {
     if (v.slice(0, 10) > date) break;

@@ -6,7 +6,14 @@ import { dimensionKey, isBaseTextDimension } from "../domain/dimension.js";
 import { CURRENT_WITHIN_DAYS, EVIDENCE_MAX_AGE_DAYS, sourceHealth } from "../domain/freshness.js";
 import type { ApiMeta, ApiModel, ApiPrice, ApiProvider, ApiRate, ApiSource } from "./schemas.js";
 import { type SearchField, searchField } from "./text-match.js";
-import { datasetTimeline, type PriceTimeline } from "./timeline.js";
+import {
+  buildTimeline,
+  buildTimelineInSteps,
+  datasetTimeline,
+  type PointInTimeSource,
+  type PriceTimeline,
+  versionOn,
+} from "./timeline.js";
 
 /** What the catalogue needs to know of a configured source (its registry record). */
 export interface SourceRecordInfo {
@@ -54,13 +61,19 @@ export interface CatalogueView {
   /** This version's prices of every channel per model id, in dataset order (the cost verb reads them). */
   readonly pricesByModel: ReadonlyMap<string, readonly PublishedPrice[]>;
   /**
-   * What every version published, for `at=` (issue 17 §2, T146). Loaded on first use (T165): a
-   * transport awaits {@link loadTimeline} before it runs an `at=` question.
+   * The point-in-time index an `at=` question reads (issue 17 §2, T146): every version's spans
+   * when the view holds them all, else the spans of the version in force on `at`, read on demand
+   * (T165, T199): a transport awaits {@link loadTimeline} with the same `at` first.
    * @throws Error when called before {@link loadTimeline} settled (a transport's fault)
    */
-  timeline(): PriceTimeline;
-  /** Loads the timeline once (concurrent callers share the load); resolves at once when loaded. */
-  loadTimeline(): Promise<void>;
+  timeline(at?: string): PriceTimeline;
+  /**
+   * Loads what {@link timeline} needs for `at` (the version in force then: one version's spans,
+   * kept in a small LRU), or with no `at` every version's spans (the CLI's many-day questions).
+   * Concurrent callers share a load; resolves at once when loaded. A store that cannot be read
+   * rejects with StoreUnavailableError (T199).
+   */
+  loadTimeline(at?: string): Promise<void>;
 }
 
 /** A change with what `/changes` filters on, precomputed. */
@@ -89,7 +102,7 @@ export interface CatalogueRecord {
    * The store's price and model spans, or how to load them on first use (T165); without it, the
    * dataset alone is the timeline.
    */
-  readonly timeline?: PriceTimeline | (() => Promise<PriceTimeline>);
+  readonly timeline?: PriceTimeline | PointInTimeSource;
 }
 
 /** One model with its prices per channel and precomputed search fields. */
@@ -209,7 +222,7 @@ export function buildView(
     ...buildChanges(record.changes, dataset.run.datasetVersion),
     history: buildHistory(record.history, dataset, byId, aliasOf),
     pricesByModel,
-    ...lazyTimeline(record.timeline ?? datasetTimeline(dataset)),
+    ...pointInTimeIndex(record.timeline ?? datasetTimeline(dataset), dataset),
   };
 }
 
@@ -226,33 +239,107 @@ function freshnessOf(dataset: Dataset, registry: readonly SourceRecordInfo[]): A
   };
 }
 
+/** Versions a view keeps the spans of for `at=` (issue 26 §4, T199): least recently asked first out. */
+const SLICES_KEPT = 4;
+
 /**
- * The view's point-in-time index, loaded once on first use when given as a loader (T165): a
- * server that is never asked `at=` never holds every version's spans in memory.
+ * The view's point-in-time index (T165, T199). Given whole (a timeline), it is just that. Given a
+ * source, nothing is read until an `at=` question: then the list of versions (once) and the spans
+ * of the version in force on that day, one version at a time, read by the store in pages between
+ * requests; the last {@link SLICES_KEPT} versions asked are kept, so memory stays at a few
+ * versions' prices whatever days are asked. With no `at`, every span is read (the CLI).
  */
-function lazyTimeline(source: PriceTimeline | (() => Promise<PriceTimeline>)): {
-  timeline(): PriceTimeline;
-  loadTimeline(): Promise<void>;
-} {
-  let loaded: PriceTimeline | null = typeof source === "function" ? null : source;
-  let loading: Promise<void> | null = null;
+function pointInTimeIndex(
+  source: PriceTimeline | PointInTimeSource,
+  dataset: Dataset,
+): { timeline(at?: string): PriceTimeline; loadTimeline(at?: string): Promise<void> } {
+  if (!("spansAt" in source)) return { timeline: () => source, loadTimeline: () => Promise.resolve() };
+  const served = dataset.run.datasetVersion;
+  // A day on or after the served version's is answered by the served version: its own dataset,
+  // indexed once, without the store (T165, T199).
+  const servedDay = served.slice(0, 10);
+  let own: PriceTimeline | null = null;
+  let ownLoading: Promise<void> | null = null;
+  let whole: PriceTimeline | null = null;
+  let wholeLoading: Promise<void> | null = null;
+  let versions: string[] | null = null;
+  let versionsLoading: Promise<string[]> | null = null;
+  const slices = new Map<string, PriceTimeline>(); // in order of last use, oldest first
+  const loading = new Map<string, Promise<void>>();
+  const unloaded = () => new Error("the point-in-time index was read before loadTimeline() settled");
+  const loadVersions = (): Promise<string[]> => {
+    if (versions) return Promise.resolve(versions);
+    versionsLoading ??= source.versions().then(
+      (all) => {
+        // The timeline ends at the version served: a view of an older version answers as of then.
+        versions = all.filter((v) => v <= served).sort();
+        return versions;
+      },
+      (error: unknown) => {
+        versionsLoading = null; // a failed load is tried again by the next question
+        throw error;
+      },
+    );
+    return versionsLoading;
+  };
+  const use = (version: string, slice: PriceTimeline) => {
+    slices.delete(version);
+    slices.set(version, slice);
+    for (const oldest of slices.keys()) {
+      if (slices.size <= SLICES_KEPT) break;
+      slices.delete(oldest);
+    }
+  };
   return {
-    timeline(): PriceTimeline {
-      if (!loaded) throw new Error("the point-in-time index was read before loadTimeline() settled");
-      return loaded;
+    timeline(at?: string): PriceTimeline {
+      if (whole) return whole;
+      if (at !== undefined && at >= servedDay && own) return own;
+      if (at === undefined || !versions) throw unloaded();
+      const version = versionOn({ versions }, at);
+      if (version === null) return { versions, models: new Map(), prices: new Map() };
+      const slice = slices.get(version);
+      if (!slice) throw unloaded();
+      return slice;
     },
-    loadTimeline(): Promise<void> {
-      if (loaded || typeof source !== "function") return Promise.resolve();
-      loading ??= source().then(
-        (t) => {
-          loaded = t;
-        },
-        (error: unknown) => {
-          loading = null; // a failed load is tried again by the next question
-          throw error;
-        },
-      );
-      return loading;
+    async loadTimeline(at?: string): Promise<void> {
+      if (whole) return;
+      if (at === undefined) {
+        wholeLoading ??= Promise.all([loadVersions(), source.spans()]).then(
+          ([list, spans]) => {
+            whole = buildTimeline(list, spans);
+            slices.clear();
+          },
+          (error: unknown) => {
+            wholeLoading = null;
+            throw error;
+          },
+        );
+        return wholeLoading;
+      }
+      if (at >= servedDay) {
+        ownLoading ??= buildTimelineInSteps([served], {
+          models: dataset.models.map((value) => ({ from: served, to: null, value })),
+          // As the store's spans give them: without evidence (T146), so both answer alike.
+          prices: dataset.prices.map((value) => ({ from: served, to: null, value: { ...value, observations: [] } })),
+        }).then((t) => {
+          own = t;
+        });
+        return ownLoading;
+      }
+      const list = await loadVersions();
+      const version = versionOn({ versions: list }, at);
+      if (version === null) return;
+      const known = slices.get(version);
+      if (known) return use(version, known);
+      let load = loading.get(version);
+      if (!load) {
+        load = source
+          .spansAt(version)
+          .then(async (spans) => use(version, await buildTimelineInSteps(list, spans)))
+          .finally(() => loading.delete(version));
+        loading.set(version, load);
+      }
+      return load;
     },
   };
 }

@@ -30,7 +30,7 @@ export async function exportFiles(format: string, dir: string, opts: { at?: stri
   const config = loadConfig();
   process.stderr.write(`tariff export: ${storeLine(config)}\n`);
   const view = await loadCurrentView(config);
-  if (input.at !== undefined) await view.loadTimeline();
+  if (input.at !== undefined) await view.loadTimeline(input.at);
   const context = {
     baseUrl: opts.baseUrl ?? config.publicBaseUrl?.replace(/\/+$/, "") ?? `http://127.0.0.1:${config.port}`,
     upstream: upstreamFiles([config.live.archiveDir, config.snapshotsDir]),

@@ -1,5 +1,6 @@
 import type { Logger } from "pino";
 import { loadView } from "../catalogue/load-view.js";
+import type { PointInTimeSource } from "../catalogue/timeline.js";
 import type { ViewHolder } from "../catalogue/view-holder.js";
 import type { Config } from "../config.js";
 import { SOURCES } from "../sources/registry.js";
@@ -17,9 +18,15 @@ export interface Following {
  * Keeps an API process on the newest dataset version (issue 5 §3): the store announces new
  * versions (LISTEN/NOTIFY on PostgreSQL, polling on SQLite and as the fallback), the process
  * builds the new view off the request path and swaps it in one assignment. Requests in flight
- * finish on the view they took. A version is loaded once, whoever announced it.
+ * finish on the view they took. A version is loaded once, whoever announced it. Every view reads
+ * its `at=` answers through `spans`, the process's one point-in-time reader (T199).
  */
-export async function followVersions(config: Config, views: ViewHolder, log: Logger): Promise<Following> {
+export async function followVersions(
+  config: Config,
+  views: ViewHolder,
+  log: Logger,
+  spans: PointInTimeSource,
+): Promise<Following> {
   const store = await openStore(config);
   let loading = Promise.resolve();
   const load = (version: string) => {
@@ -27,10 +34,7 @@ export async function followVersions(config: Config, views: ViewHolder, log: Log
       .then(async () => {
         if ((views.current()?.version ?? "") >= version) return;
         const started = performance.now();
-        const next = await loadView(store, SOURCES, version, async () => {
-          const opened = await openStore(config);
-          return { store: opened, release: () => opened.close() };
-        });
+        const next = await loadView(store, SOURCES, version, spans);
         if (next && next.version > (views.current()?.version ?? "")) {
           views.swap(next);
           log.info(

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, rmdirSync, rmSync } from "node:fs";
 import { dirname } from "node:path";
-import { loadView } from "../catalogue/load-view.js";
+import { loadView, StoreSpans, type StoreSpansOptions } from "../catalogue/load-view.js";
 import type { CatalogueView } from "../catalogue/view.js";
 import type { Config } from "../config.js";
 import { ingestSnapshots } from "../ingest/run-ingest.js";
@@ -88,19 +88,31 @@ export async function prepareStore(config: Config): Promise<CatalogueStore> {
 }
 
 /**
+ * The point-in-time reads of a process (T165, T199): a store opened on the first `at=` question,
+ * kept while questions come, with a backoff while it cannot be read (see {@link StoreSpans}).
+ */
+export function storeSpans(config: Config, options: StoreSpansOptions = {}): StoreSpans {
+  return new StoreSpans(async () => {
+    const opened = await openStore(config);
+    return { store: opened, release: () => opened.close() };
+  }, options);
+}
+
+/**
  * Opens the store (see {@link prepareStore}) and builds the in-memory view of the current dataset
  * version; the store is closed again. Shared by `tariff serve` and `tariff mcp`.
+ * @param spans where the view's `at=` answers read (a server passes its own, shared with the
+ *   versions it follows); by default one that closes the store after each read (a CLI command)
  * @throws Error when the store holds no dataset version and there are no snapshots to replay
  */
-export async function loadCurrentView(config: Config): Promise<CatalogueView> {
+export async function loadCurrentView(
+  config: Config,
+  spans: StoreSpans = storeSpans(config, { idleMs: 0 }),
+): Promise<CatalogueView> {
   const store = await prepareStore(config);
   try {
-    // The point-in-time index is read on the first `at=` question, through a store opened then (T165).
-    const spansFrom = async () => {
-      const opened = await openStore(config);
-      return { store: opened, release: () => opened.close() };
-    };
-    const view = await loadView(store, SOURCES, undefined, spansFrom);
+    // The point-in-time index is read per `at=` question, through the store `spans` opens (T165, T199).
+    const view = await loadView(store, SOURCES, undefined, spans);
     if (!view) throw new Error(`no dataset version in ${storeLabel(config)} and no snapshots to replay`);
     return view;
   } finally {

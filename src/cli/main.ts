@@ -113,15 +113,17 @@ program
   )
   .action(async () => {
     const config = loadConfig();
-    const [{ loadCurrentView, storeLine }, { serveMcpStdio }] = await Promise.all([
+    const [{ loadCurrentView, storeLine, storeSpans }, { serveMcpStdio }] = await Promise.all([
       import("./load-view.js"),
       import("../mcp/stdio.js"),
     ]);
     process.stderr.write(`tariff mcp: ${storeLine(config)}\n`);
-    const view = await loadCurrentView(config);
+    // The `at=` answers read through one store kept open between questions (T199).
+    const spans = storeSpans(config);
+    const view = await loadCurrentView(config, spans);
     onStopSignal((signal) => {
       process.stderr.write(`tariff mcp: ${signal}: stopping (closing stdio; the store is left as it is)\n`);
-      return async () => {};
+      return () => spans.close();
     });
     await serveMcpStdio(view);
   });

@@ -9,7 +9,7 @@ import { registerMcpRoutes } from "../http/mcp-route.js";
 import { webBuildExists } from "../web/register-web.js";
 import { followVersions } from "./follow-versions.js";
 import type { IngestSchedule, LiveRunOutcome } from "./ingest-live.js";
-import { loadCurrentView, prepareStore, storeLine } from "./load-view.js";
+import { loadCurrentView, prepareStore, storeLine, storeSpans } from "./load-view.js";
 import { onStopSignal } from "./signals.js";
 import { upstreamFiles } from "./upstream-files.js";
 import { runWorkers } from "./workers.js";
@@ -95,7 +95,13 @@ async function serveOne(config: Config, live: LivePlan | null): Promise<void> {
   const log = pino({ level: config.logLevel }, pino.destination(2));
   const say = (line: string) => process.stderr.write(`tariff: ${line}\n`);
   if (cluster.isPrimary) say(storeLine(config));
-  const view = await loadCurrentView(config);
+  // One point-in-time reader for every version served: a store kept open between `at=` questions,
+  // with a logged backoff while it cannot be read (issue 26 §4, T199).
+  const spans = storeSpans(config, {
+    onFailure: (error, retryInMs) =>
+      log.warn({ err: error, retryInMs }, "the store could not be read for a point-in-time answer; backing off"),
+  });
+  const view = await loadCurrentView(config, spans);
   const views = new ViewHolder(view);
   // Features that are off load nothing (issue 16, T134): ioredis, the live ingester (undici) and
   // the MCP SDK (on the first /mcp request) are imported only when used.
@@ -121,7 +127,7 @@ async function serveOne(config: Config, live: LivePlan | null): Promise<void> {
     upstream: upstreamFiles([config.live.archiveDir, config.snapshotsDir]),
   });
   registerMcpRoutes(app, views);
-  const following = await followVersions(config, views, log);
+  const following = await followVersions(config, views, log, spans);
   // Loaded before listening, so the schedule starts in the same turn as the start log ends.
   const liveModule = live?.everyMs ? await import("./ingest-live.js") : null;
   let schedule: IngestSchedule | null = null;
@@ -135,6 +141,7 @@ async function serveOne(config: Config, live: LivePlan | null): Promise<void> {
       await schedule?.stop();
       await following.stop();
       await app.close();
+      await spans.close();
       redis?.disconnect();
       if (cluster.isPrimary) say("stopped");
     };

@@ -1,5 +1,37 @@
 import cluster from "node:cluster";
+import { type BackoffPolicy, backoffMs } from "../catalogue/backoff.js";
 import { onStopSignal } from "./signals.js";
+
+/** Waits before replacing a worker that died (issue 26 §4, T243): 0.5 s, 1 s, 2 s … at most 30 s. */
+export const WORKER_BACKOFF: BackoffPolicy = { baseMs: 500, capMs: 30_000 };
+
+/** A worker that served this long before it died was healthy: its replacement starts the backoff over. */
+export const WORKER_STABLE_MS = 60_000;
+
+/** Where the replacement of dead workers stands: deaths in a row of workers that did not last. */
+export interface RestartState {
+  readonly failures: number;
+}
+
+/**
+ * The replacement of a worker that died after `livedMs` (T243), pure: a worker that lasted
+ * {@link WORKER_STABLE_MS} counts as the first failure, any other adds one to the run of
+ * failures; the wait before forking its replacement is {@link backoffMs} of that run.
+ */
+export function nextRestart(
+  state: RestartState,
+  livedMs: number,
+  policy: BackoffPolicy = WORKER_BACKOFF,
+  stableMs: number = WORKER_STABLE_MS,
+): { state: RestartState; delayMs: number } {
+  const failures = livedMs >= stableMs ? 1 : state.failures + 1;
+  return { state: { failures }, delayMs: backoffMs(failures, policy) };
+}
+
+/** "0.5 s", "2 s", "30 s". */
+function seconds(ms: number): string {
+  return `${Number((ms / 1000).toFixed(1))} s`;
+}
 
 /** Work of the primary besides supervising: started once every worker listens, stopped on SIGINT/SIGTERM. */
 export interface PrimaryWork {
@@ -9,7 +41,8 @@ export interface PrimaryWork {
 
 /**
  * `tariff serve --workers N` (issue 5 §5): the primary forks N API processes sharing the port
- * (node:cluster) and replaces any that die; each worker serves and follows new versions itself.
+ * (node:cluster) and replaces any that die, after a wait that doubles while replacements die too
+ * ({@link nextRestart}, T243), said in the log; each worker serves and follows new versions itself.
  * The primary says when they listen and, on SIGINT/SIGTERM, that it stops them (T97).
  * @param runWorker what a worker runs (the server)
  * @param runPrimary what the primary runs besides supervising (one live ingester, at most, T220);
@@ -24,6 +57,10 @@ export async function runWorkers(
   const primary = await runPrimary();
   let stopping = false;
   let listening = 0;
+  let restarts: RestartState = { failures: 0 };
+  const forkedAt = new Map<number, number>();
+  const pending = new Set<NodeJS.Timeout>();
+  cluster.on("fork", (worker) => forkedAt.set(worker.id, Date.now()));
   for (let i = 0; i < workers; i++) cluster.fork();
   cluster.on("listening", (_worker, address) => {
     listening++;
@@ -38,12 +75,26 @@ export async function runWorkers(
     );
   });
   cluster.on("exit", (worker, code, signal) => {
+    const lived = Date.now() - (forkedAt.get(worker.id) ?? Date.now());
+    forkedAt.delete(worker.id);
     if (stopping) return;
-    process.stderr.write(`tariff: worker ${worker.process.pid} exited (${signal ?? code}); starting another\n`);
-    cluster.fork();
+    const next = nextRestart(restarts, lived);
+    restarts = next.state;
+    const run = next.state.failures > 1 ? ` (${next.state.failures} in a row died within a minute)` : "";
+    process.stderr.write(
+      `tariff: worker ${worker.process.pid} exited (${signal ?? code}) after ${seconds(lived)}; ` +
+        `starting another in ${seconds(next.delayMs)}${run}\n`,
+    );
+    const timer = setTimeout(() => {
+      pending.delete(timer);
+      if (!stopping) cluster.fork();
+    }, next.delayMs);
+    pending.add(timer);
   });
   onStopSignal((signal) => {
     stopping = true;
+    for (const timer of pending) clearTimeout(timer);
+    pending.clear();
     process.stderr.write(`tariff: ${signal}: stopping the ${workers} workers (each finishes its requests in flight)\n`);
     return async () => {
       await primary?.stop();

@@ -102,3 +102,20 @@ describe("counted header lists (T131)", () => {
     limit.close();
   });
 });
+
+describe("CachedResponse.derive (issue 26 §5, T198)", () => {
+  it("another exact query's answer: its own ETag and Location, the same body and coded bytes, compressed once", () => {
+    const r = new CachedResponse(fields(308, { location: "/a?x=1" }), true);
+    const br = r.answer("GET", undefined, "br");
+    const d = r.derive('W/"def"', "/a?x=1&junk=2");
+    const dbr = d.answer("GET", undefined, "br");
+    expect(dbr.body).toBe(br.body); // the very same Buffer: not compressed again
+    expect(pairs(dbr.headers)).toMatchObject({ etag: 'W/"def"', location: "/a?x=1&junk=2", "content-encoding": "br" });
+    expect(pairs(br.headers)).toMatchObject({ etag: 'W/"abc"', location: "/a?x=1" });
+    const ok = new CachedResponse(fields(200), true);
+    const derived = ok.derive('W/"def"', undefined);
+    expect(derived.answer("GET", 'W/"def"', "br").status).toBe(304);
+    expect(derived.answer("GET", 'W/"abc"', "br").status).toBe(200);
+    expect(derived.answer("GET", undefined, "gzip").body).toBe(ok.answer("GET", undefined, "gzip").body);
+  });
+});

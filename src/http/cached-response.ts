@@ -58,6 +58,42 @@ export function countedHeaders(
 }
 
 /**
+ * A body and its compressed forms, each made on first demand and then kept (T51). Every response
+ * of one canonical query shares one (issue 26 §5, T198): a URL that differs only in parameters
+ * the endpoint ignores never compresses the same body again.
+ */
+export class EncodedBody {
+  readonly body: Buffer;
+  readonly #coded: Partial<Record<"br" | "gzip", Buffer>> = {};
+
+  constructor(body: Buffer) {
+    this.body = body;
+  }
+
+  /**
+   * The bytes of a coding: the body as is for identity, for a body too small to gain from
+   * compression, or when the coded form is not smaller.
+   */
+  coded(coding: ContentCoding): Buffer {
+    if (coding === "identity" || this.body.length < MIN_COMPRESS_BYTES) return this.body;
+    let made = this.#coded[coding];
+    if (made === undefined) {
+      const coded = encodeBody(this.body, coding);
+      made = coded.length < this.body.length ? coded : this.body;
+      this.#coded[coding] = made;
+    }
+    return made;
+  }
+
+  /** Bytes held: the body and the coded forms made so far. */
+  get bytes(): number {
+    let n = this.body.length;
+    for (const b of Object.values(this.#coded)) if (b !== this.body) n += b.length;
+    return n;
+  }
+}
+
+/**
  * A response built once per dataset version (issue 6 §1) and served as bytes: the identity body,
  * its gzip and brotli variants made on first demand and then kept (T51), and the complete header
  * lists of the 200/308/400/404 and of its 304. This class is the one place where validators (ETag,
@@ -83,15 +119,19 @@ export class CachedResponse implements ResponseFields {
   readonly ownHeadersFrom: number;
   /** The 304 answering a matching If-None-Match (D21): validators, Cache-Control, Vary, CORS, no body. */
   readonly notModified: Answer;
+  readonly #encoded: EncodedBody;
   readonly #variants: Partial<Record<ContentCoding, Answer>> = {};
 
   /**
    * @param vary compression is on: every answer says `Vary: Accept-Encoding`
    * @param counted the D24 limit is on: every header list gets the `RateLimit-*` slots
+   * @param encoded the body's coded forms, shared with the responses of the same canonical query
+   *   (issue 26 §5); its body must be `fields.body`
    */
-  constructor(fields: ResponseFields, vary: boolean, counted = false) {
+  constructor(fields: ResponseFields, vary: boolean, counted = false, encoded?: EncodedBody) {
     this.status = fields.status;
     this.body = fields.body;
+    this.#encoded = encoded && encoded.body === fields.body ? encoded : new EncodedBody(fields.body);
     this.contentType = fields.contentType;
     this.cacheControl = fields.cacheControl;
     this.etag = fields.etag;
@@ -120,11 +160,27 @@ export class CachedResponse implements ResponseFields {
     return this.variant(this.vary && method === "GET" ? negotiateEncoding(acceptEncoding) : "identity");
   }
 
-  /** Bytes held (identity and the variants built so far). */
+  /** Bytes held (identity and the coded forms built so far, shared ones included). */
   get bytes(): number {
-    let n = this.body.length;
-    for (const v of Object.values(this.#variants)) if (v.coding !== "identity") n += v.body?.length ?? 0;
-    return n;
+    return this.#encoded.bytes;
+  }
+
+  /**
+   * The same answer for another exact query of the same canonical query (issue 26 §5, T198): its
+   * own ETag (D21 covers the query as sent) and `Location` (a 308 keeps the rest of the URL), the
+   * body and its coded forms shared, never rendered or compressed again.
+   */
+  derive(etag: string, location: string | undefined): CachedResponse {
+    const fields: ResponseFields = {
+      status: this.status,
+      body: this.body,
+      contentType: this.contentType,
+      cacheControl: this.cacheControl,
+      etag,
+      version: this.version,
+      ...(location === undefined ? {} : { location }),
+    };
+    return new CachedResponse(fields, this.vary, this.counted, this.#encoded);
   }
 
   /**
@@ -134,12 +190,8 @@ export class CachedResponse implements ResponseFields {
   variant(coding: ContentCoding): Answer {
     const known = this.#variants[coding];
     if (known) return known;
-    let made: Answer;
-    if (coding === "identity" || this.body.length < MIN_COMPRESS_BYTES) made = this.#identity();
-    else {
-      const coded = encodeBody(this.body, coding);
-      made = coded.length < this.body.length ? this.#make(coding, coded) : this.#identity();
-    }
+    const bytes = this.#encoded.coded(coding);
+    const made = bytes === this.body ? this.#identity() : this.#make(coding, bytes);
     this.#variants[coding] = made;
     return made;
   }

@@ -27,6 +27,11 @@ export function precomputed(app: FastifyInstance): Promise<void> {
   return built.get(app)?.built() ?? Promise.resolve();
 }
 
+/** The response tables of an app (tests and the bench count its renders, issue 26 §5). */
+export function responsesOf(app: FastifyInstance): VersionedResponses | undefined {
+  return built.get(app);
+}
+
 /**
  * Builds the Fastify app serving API v1 from the current view (D13–D26), wiring the transport's
  * rooms (issue 30 §1, T230): the versioned response tables (`versioned-responses.ts`), one

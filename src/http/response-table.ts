@@ -18,6 +18,13 @@ export interface ResponseCacheBounds {
 /** How long a cached error answer is reused (D22's `max-age=60` of 400, 404 and 405). */
 const ERROR_TTL_MS = 60_000;
 
+/**
+ * Responses kept under an exact query that differs from its canonical one (issue 26 §5, T198):
+ * each shares the body of its canonical response and weighs only its header lists, in an LRU of
+ * its own, so a client sending random ignored parameters never evicts a rendered body.
+ */
+const DERIVED_ENTRIES = 2000;
+
 /** A request the table answers before any client asks: a route, its parameters and the URL as sent. */
 export interface PrecomputedRequest {
   readonly url: string;
@@ -30,11 +37,29 @@ export interface PrecomputedRequest {
  * sent, path and raw query (D21 makes every body a function of version, path and raw query). A
  * body that embeds the origin the request came in on (D19 links without PUBLIC_BASE_URL) is kept
  * per origin: `origin` is that origin, else null. The fast path looks up `req.url` as is, which
- * is this key for every response it can answer. (A canonical query, known parameters normalised,
- * would be computed here for both paths; issue 26.)
+ * is this key for every response it can answer. A response is rendered once per canonical query
+ * ({@link canonicalQuery}) and shared by the exact queries that reduce to it (issue 26 §5, T198).
  */
 export function responseKey(url: string, origin: string | null): string {
   return origin === null ? url : `${origin} ${url}`;
+}
+
+/**
+ * The canonical form of a raw query for an endpoint (issue 26 §5, T198): only the parameters the
+ * endpoint knows (D13: the others are ignored, so they cannot change the body), sorted by name
+ * (stable: a parameter given twice keeps its values' order, and stays a 400), re-serialized with
+ * the WHATWG rules the route parses with. Two queries with the same canonical form get the same
+ * body, status, Cache-Control and `x-dataset-version`; only the ETag (D21: the query as sent) and
+ * a 308's `Location` differ. Defaults are not filled in (`limit=50` and no `limit` stay two forms).
+ * @param known the endpoint's parameter names
+ * @param query the raw query, without `?`
+ */
+export function canonicalQuery(known: ReadonlySet<string>, query: string): string {
+  if (query === "") return "";
+  const kept: [string, string][] = [];
+  for (const [name, value] of new URLSearchParams(query)) if (known.has(name)) kept.push([name, value]);
+  kept.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  return new URLSearchParams(kept).toString();
 }
 
 /**
@@ -46,6 +71,7 @@ export class ResponseTable {
   readonly view: CatalogueView;
   readonly #fixed = new Map<string, CachedResponse>();
   readonly #free: LRUCache<string, CachedResponse>;
+  readonly #derived = new LRUCache<string, CachedResponse>({ max: DERIVED_ENTRIES, perf: { now: () => Date.now() } });
 
   constructor(view: CatalogueView, bounds: ResponseCacheBounds = {}) {
     this.view = view;
@@ -59,7 +85,16 @@ export class ResponseTable {
   }
 
   get(key: string): CachedResponse | undefined {
-    return this.#fixed.get(key) ?? this.#free.get(key);
+    return this.#fixed.get(key) ?? this.#free.get(key) ?? this.#derived.get(key);
+  }
+
+  /**
+   * Keeps a response derived from a canonical one ({@link CachedResponse.derive}) under its exact
+   * key, in the bounded LRU of derived entries (T198); an error as long as {@link remember} keeps it.
+   */
+  rememberDerived(key: string, response: CachedResponse): void {
+    if (response.status >= 400) this.#derived.set(key, response, { ttl: ERROR_TTL_MS });
+    else this.#derived.set(key, response);
   }
 
   /**
@@ -76,13 +111,13 @@ export class ResponseTable {
     this.#fixed.set(key, response);
   }
 
-  /** Counts and bytes held, for the bench and the docs. */
-  stats(): { fixed: number; fixedBytes: number; free: number; freeBytes: number } {
+  /** Counts and bytes held, for the bench and the docs (derived entries share their canonical bytes). */
+  stats(): { fixed: number; fixedBytes: number; free: number; freeBytes: number; derived: number } {
     let fixedBytes = 0;
     for (const r of this.#fixed.values()) fixedBytes += r.bytes;
     let freeBytes = 0;
     for (const r of this.#free.values()) freeBytes += r.bytes;
-    return { fixed: this.#fixed.size, fixedBytes, free: this.#free.size, freeBytes };
+    return { fixed: this.#fixed.size, fixedBytes, free: this.#free.size, freeBytes, derived: this.#derived.size };
   }
 }
 

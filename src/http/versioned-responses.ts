@@ -3,9 +3,23 @@ import type { CatalogueView } from "../catalogue/view.js";
 import type { ViewHolder } from "../catalogue/view-holder.js";
 import type { UpstreamFilesOf } from "../exports/types.js";
 import type { CachedResponse } from "./cached-response.js";
+import { weakEtag } from "./etag.js";
 import { type ResponseShape, renderResponse } from "./render.js";
-import { precomputedRequests, type ResponseCacheBounds, ResponseTable } from "./response-table.js";
+import { splitUrl } from "./request-url.js";
+import { canonicalQuery, precomputedRequests, type ResponseCacheBounds, ResponseTable } from "./response-table.js";
 import type { RouteSpec } from "./routes.js";
+
+/** The parameter names of each route's endpoint, for {@link canonicalQuery}. */
+const KNOWN_PARAMS = new WeakMap<RouteSpec, ReadonlySet<string>>();
+
+function knownParams(route: RouteSpec): ReadonlySet<string> {
+  let known = KNOWN_PARAMS.get(route);
+  if (!known) {
+    known = new Set(Object.keys(route.endpoint.input.shape));
+    KNOWN_PARAMS.set(route, known);
+  }
+  return known;
+}
 
 /** Precomputed responses are built in slices of this many ms, yielding to requests in between. */
 const PRECOMPUTE_SLICE_MS = 5;
@@ -33,6 +47,7 @@ export class VersionedResponses {
   readonly #upstream: UpstreamFilesOf | undefined;
   #tables: ResponseTable[] = [];
   #building: Promise<void> = Promise.resolve();
+  #renders = 0;
 
   /** Follows `views`: the current view's table is made now and at every swap. */
   constructor(views: ViewHolder, options: VersionedResponsesOptions) {
@@ -57,8 +72,12 @@ export class VersionedResponses {
   }
 
   /**
-   * The response under `key` in the view's table; on a miss, rendered ({@link renderResponse})
-   * and remembered under that key.
+   * The response under `key` in the view's table. On a miss the response of the URL's canonical
+   * query ({@link canonicalQuery}) is found or rendered ({@link renderResponse}) and remembered;
+   * when the URL as sent differs from it, the answer is derived from it (its own ETag over the
+   * exact query, D21; the body and its coded forms shared) and remembered under `key` too, so no
+   * ignored parameter makes the server render or compress one answer twice (issue 26 §5, T198).
+   * @param key {@link responseKey} of `url`
    * @throws an unexpected fault of the route (answered 500 by the Fastify path, D25)
    */
   responseFor(
@@ -72,7 +91,35 @@ export class VersionedResponses {
     const table = this.tableFor(view);
     const known = table.get(key);
     if (known) return known;
-    const made = renderResponse(route, view, url, params, this.#context(baseUrl), this.#shape);
+    const [path, query] = splitUrl(url);
+    const canonical = canonicalQuery(knownParams(route), query);
+    if (canonical === query) return this.#render(table, key, route, url, params, baseUrl);
+    const canonicalUrl = canonical === "" ? path : `${path}?${canonical}`;
+    // The key ends with the URL; what precedes it (the origin, D19) is the same for both.
+    const canonicalKey = `${key.slice(0, key.length - url.length)}${canonicalUrl}`;
+    const base = table.get(canonicalKey) ?? this.#render(table, canonicalKey, route, canonicalUrl, params, baseUrl);
+    const location =
+      base.location === undefined ? undefined : `${splitUrl(base.location)[0]}${query ? `?${query}` : ""}`;
+    const made = base.derive(weakEtag(view.version, path, query), location);
+    table.rememberDerived(key, made);
+    return made;
+  }
+
+  /** How many responses were rendered on demand (not precomputed) so far: the bench's and tests' count (T198). */
+  get renders(): number {
+    return this.#renders;
+  }
+
+  #render(
+    table: ResponseTable,
+    key: string,
+    route: RouteSpec,
+    url: string,
+    params: Readonly<Record<string, string>>,
+    baseUrl: string,
+  ): CachedResponse {
+    this.#renders++;
+    const made = renderResponse(route, table.view, url, params, this.#context(baseUrl), this.#shape);
     table.remember(key, made);
     return made;
   }

@@ -2,9 +2,16 @@ import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import packageJson from "../../package.json" with { type: "json" };
-import { CatalogueError } from "../catalogue/errors.js";
-import { FAULT_DETAIL, type Problem, problem, problemOfError } from "../catalogue/problems.js";
-import type { ViewHolder } from "../catalogue/view-holder.js";
+import { CatalogueError, StoreUnavailableError } from "../catalogue/errors.js";
+import {
+  FAULT_DETAIL,
+  type Problem,
+  problem,
+  problemOfError,
+  STORE_RETRY_SECONDS,
+  STORE_UNAVAILABLE_DETAIL,
+} from "../catalogue/problems.js";
+import { ViewHolder } from "../catalogue/view-holder.js";
 import { toolInputSchema } from "./tool-args.js";
 import { TOOLS, type ToolSpec } from "./tools.js";
 
@@ -61,9 +68,20 @@ export function createMcpServer(views: ViewHolder, logFault: FaultLogger): McpSe
         },
       },
       async (args: Record<string, unknown>) => {
-        // A point-in-time question reads every version's spans, loaded on the first one (T165).
-        if (args.at !== undefined) await views.current()?.loadTimeline();
-        return callTool(tool, views, args, logFault);
+        // A point-in-time question reads the spans of the version in force that day (T165, T199);
+        // a store that cannot be read is the 503 problem HTTP answers, as a tool error.
+        // The question runs on the view it loaded for, even if a new version is swapped in meanwhile.
+        const view = views.current();
+        if (!view || typeof args.at !== "string" || !/^\d{4}-\d{2}-\d{2}$/.test(args.at))
+          return callTool(tool, views, args, logFault);
+        try {
+          await view.loadTimeline(args.at);
+        } catch (error) {
+          if (!(error instanceof StoreUnavailableError)) logFault(error, tool.name);
+          const retry = error instanceof StoreUnavailableError ? error.retryAfterSeconds : STORE_RETRY_SECONDS;
+          return problemResultOf({ ...problem(503, STORE_UNAVAILABLE_DETAIL), retryAfterSeconds: retry });
+        }
+        return callTool(tool, new ViewHolder(view), args, logFault);
       },
     );
   }
@@ -102,6 +120,7 @@ export function problemResult(status: number, detail: string): CallToolResult {
   return problemResultOf(problem(status, detail));
 }
 
-function problemResultOf(body: Problem): CallToolResult {
+/** A problem tool error; a 503 carries `retryAfterSeconds`, HTTP's `Retry-After` (T199). */
+function problemResultOf(body: Problem & { retryAfterSeconds?: number }): CallToolResult {
   return { isError: true, content: [{ type: "text", text: JSON.stringify(body) }] };
 }

@@ -40,6 +40,12 @@ export interface CatalogueStore {
    */
   loadSpans(): Promise<StoredSpans>;
   /**
+   * The spans open at one dataset version: what that version published (prices without their
+   * evidence, like {@link loadSpans}), read in pages of a few hundred rows with the event loop
+   * free between them (issue 26 §4, T199), so a server answering `at=` never pauses for the read.
+   */
+  loadSpansAt(version: string): Promise<StoredSpans>;
+  /**
    * Runs `fn` holding the store's ingest lock, so one ingester publishes at a time (issue 5 §2):
    * a PostgreSQL advisory lock, or a lock file beside the SQLite database. With `wait: false` a
    * held lock fails at once.

@@ -1,9 +1,9 @@
 import { type Kysely, Migrator } from "kysely";
 import type { HistoryPoint, PublishedChange } from "../domain/change.js";
-import type { Dataset, RunRecord } from "../domain/dataset.js";
+import type { Dataset, PublishedModel, PublishedPrice, RunRecord } from "../domain/dataset.js";
 import type { SourceId } from "../domain/observation.js";
 import { comparePrices } from "../domain/price-order.js";
-import type { CatalogueStore, RunHistory, SourceState, StoredSpans } from "./catalogue-store.js";
+import type { CatalogueStore, RunHistory, SourceState, Span, StoredSpans } from "./catalogue-store.js";
 import { COLUMN, decode, encode, JSON_COLUMN } from "./columns.js";
 import { migrationProvider } from "./migrations.js";
 import {
@@ -28,6 +28,14 @@ import type { StoreBackend } from "./store-backend.js";
 
 /** Rows per multi-row INSERT: stays under SQLite's 32,766 bound parameters. */
 const CHUNK = 1000;
+
+/** Rows per page of {@link KyselyCatalogueStore.loadSpansAt}: a page reads and decodes in a few ms (T199). */
+const SPAN_PAGE = 200;
+
+/** Lets the event loop run what waits (requests) before the next page. */
+function turn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
 
 /**
  * {@link CatalogueStore} over Kysely; the same code serves SQLite and PostgreSQL (the dialect is
@@ -200,6 +208,42 @@ export class KyselyCatalogueStore implements CatalogueStore {
       })),
       models: models.map((r) => ({ from: r.valid_from, to: r.valid_to, value: toModel(r) })),
     };
+  }
+
+  async loadSpansAt(version: string): Promise<StoredSpans> {
+    const v = version;
+    const prices: Span<PublishedPrice>[] = [];
+    // Keyset pages over the primary key (price_key, valid_from): a key has at most one span open
+    // at a version, so `price_key > last` resumes exactly after the previous page.
+    for (let after: string | null = null; ; ) {
+      let query = this.#db
+        .selectFrom("price_span")
+        .select(["valid_from", "valid_to", ...PRICE_COLUMNS.filter((c) => c !== "observations")])
+        .where("valid_from", "<=", v)
+        .where((eb) => eb.or([eb("valid_to", "is", null), eb("valid_to", ">", v)]));
+      if (after !== null) query = query.where("price_key", ">", after);
+      const rows = await query.orderBy("price_key").limit(SPAN_PAGE).execute();
+      for (const r of rows)
+        prices.push({ from: r.valid_from, to: r.valid_to, value: toPrice({ ...r, observations: "[]" }) });
+      if (rows.length < SPAN_PAGE) break;
+      after = rows[rows.length - 1]!.price_key;
+      await turn();
+    }
+    const models: Span<PublishedModel>[] = [];
+    for (let after: string | null = null; ; ) {
+      let query = this.#db
+        .selectFrom("model_span")
+        .selectAll()
+        .where("valid_from", "<=", v)
+        .where((eb) => eb.or([eb("valid_to", "is", null), eb("valid_to", ">", v)]));
+      if (after !== null) query = query.where("id", ">", after);
+      const rows = await query.orderBy("id").limit(SPAN_PAGE).execute();
+      for (const r of rows) models.push({ from: r.valid_from, to: r.valid_to, value: toModel(r) });
+      if (rows.length < SPAN_PAGE) break;
+      after = rows[rows.length - 1]!.id;
+      await turn();
+    }
+    return { prices, models };
   }
 
   async publish(dataset: Dataset, states: readonly SourceState[], history?: RunHistory): Promise<void> {

@@ -122,7 +122,7 @@ export const modelsEndpoint = defineEndpoint({
     });
     const from = input.cursor !== undefined ? decodeCursor(input.cursor, filter, input.at) : null;
     const state = publishedState(view, input.at);
-    const models = input.at === undefined ? modelsOf(view) : modelsOfVersion(view, state.version);
+    const models = input.at === undefined ? modelsOf(view) : modelsOfVersion(view, state);
     const result = page(view, matchModels(view, filter, models), filter, input.limit, from, input.at);
     const data = result.rows.map((r) =>
       modelRow(view, r, input.prices === "listed" ? (input.channel ?? "any") : null, input.at !== undefined),

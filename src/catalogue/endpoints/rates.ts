@@ -5,7 +5,7 @@ import { badRequest } from "../errors.js";
 import { RATES_MAX_PROVIDERS } from "../params.js";
 import { atParam, publishedState, stateMeta } from "../point-in-time.js";
 import { RatesResponse } from "../schemas.js";
-import { modelsAt, pricesAt } from "../timeline.js";
+import { modelsAt, type PriceTimeline, pricesAt } from "../timeline.js";
 import { buildRates, type CatalogueView } from "../view.js";
 
 /**
@@ -39,7 +39,7 @@ export const ratesEndpoint = defineEndpoint({
       throw badRequest(`provider takes at most ${RATES_MAX_PROVIDERS} comma-separated slugs, got ${providers.length}`);
     const wanted = new Set(providers);
     const state = publishedState(view, input.at);
-    const all = input.at === undefined ? view.rates : ratesAt(view, state.version);
+    const all = state.timeline === null ? view.rates : ratesAt(view, state.timeline, state.version);
     const data = wanted.size === 0 ? [...all] : all.filter((r) => wanted.has(r.provider));
     return envelope(view, data, {
       ...stateMeta(view, state),
@@ -50,9 +50,9 @@ export const ratesEndpoint = defineEndpoint({
 });
 
 /** The rates (D30) of the listed models as version `version` published them (T147); none before the first run. */
-function ratesAt(view: CatalogueView, version: string | null) {
+function ratesAt(view: CatalogueView, timeline: PriceTimeline, version: string | null) {
   if (version === null) return [];
-  const models = modelsAt(view.timeline(), version).filter((m) => m.listed);
-  const prices = new Map(models.map((m) => [m.id, pricesAt(view.timeline(), m.id, version)]));
+  const models = modelsAt(timeline, version).filter((m) => m.listed);
+  const prices = new Map(models.map((m) => [m.id, pricesAt(timeline, m.id, version)]));
   return buildRates(models, prices, view.meta.rates.officialSources);
 }

@@ -22,7 +22,13 @@ export async function openPostgresStore(url: string): Promise<CatalogueStore> {
     new Kysely<StoreSchema>({ dialect: new PostgresDialect({ pool }) }),
     postgresBackend(url, pool),
   );
-  await store.migrate();
+  try {
+    await store.migrate();
+  } catch (error) {
+    // A server that cannot be reached leaves no pool behind (T199: the next attempt opens anew).
+    await store.close().catch(() => {});
+    throw error;
+  }
   return store;
 }
 
