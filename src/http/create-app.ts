@@ -84,6 +84,8 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     limit?.close();
   });
 
+  // T196: a protocol fault is refused before anything else runs, a preflight included.
+  fallbacks.registerProtocolGate(app);
   await registerCors(app);
   // D24: registered after CORS, so a 429 carries the CORS headers.
   counting.register(app);
