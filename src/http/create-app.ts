@@ -21,6 +21,15 @@ export { ALLOWED_METHODS, EXPOSED_HEADERS } from "./cors.js";
 export { MAX_URL_LENGTH } from "./limits.js";
 
 const built = new WeakMap<FastifyInstance, VersionedResponses>();
+const countings = new WeakMap<FastifyInstance, RequestCounting>();
+
+/**
+ * The D24 count of an app made by {@link createApp}, for routes mounted after it (`/mcp` counts
+ * each message of a batch, T195); null for any other app.
+ */
+export function requestCountingOf(app: FastifyInstance): RequestCounting | null {
+  return countings.get(app) ?? null;
+}
 
 /** Resolves when the responses of the app's current version are built (for tests and the bench). */
 export function precomputed(app: FastifyInstance): Promise<void> {
@@ -79,6 +88,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     frameworkErrors: fallbacks.frameworkErrors,
   });
   built.set(app, responses);
+  countings.set(app, counting);
   app.addHook("preClose", async () => {
     fastPath?.close();
     limit?.close();

@@ -5,6 +5,7 @@ import packageJson from "../../package.json" with { type: "json" };
 import { CatalogueError } from "../catalogue/errors.js";
 import { FAULT_DETAIL, type Problem, problem, problemOfError } from "../catalogue/problems.js";
 import type { ViewHolder } from "../catalogue/view-holder.js";
+import type { ResultBudget } from "./result-budget.js";
 import { toolInputSchema } from "./tool-args.js";
 import { TOOLS, type ToolSpec } from "./tools.js";
 
@@ -38,8 +39,10 @@ export type FaultLogger = (error: unknown, tool: string) => void;
  * A new MCP server exposing the ten catalogue tools over the views' current version. Read-only
  * annotations on every tool. A CatalogueError becomes a tool error (`isError`) whose text is the
  * problem-details JSON the HTTP route answers (400/404, D25); no view yet is a 503 problem.
+ * @param budget the bytes the results may carry (one `/mcp` POST's, T195); absent, no bound
+ *   (stdio: one local client, whose answers reach no one else)
  */
-export function createMcpServer(views: ViewHolder, logFault: FaultLogger): McpServer {
+export function createMcpServer(views: ViewHolder, logFault: FaultLogger, budget?: ResultBudget): McpServer {
   const server = new McpServer(
     { name: MCP_SERVER_NAME, title: "Tariff AI-model prices", version: packageJson.version },
     { instructions: MCP_INSTRUCTIONS },
@@ -61,9 +64,12 @@ export function createMcpServer(views: ViewHolder, logFault: FaultLogger): McpSe
         },
       },
       async (args: Record<string, unknown>) => {
+        const refused = budget?.refusalBefore(tool.name);
+        if (refused) return refused;
         // A point-in-time question reads every version's spans, loaded on the first one (T165).
         if (args.at !== undefined) await views.current()?.loadTimeline();
-        return callTool(tool, views, args, logFault);
+        const result = callTool(tool, views, args, logFault);
+        return budget ? budget.take(tool.name, result) : result;
       },
     );
   }
