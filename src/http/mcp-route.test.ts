@@ -156,3 +156,25 @@ describe("/mcp Host validation against DNS rebinding (T195)", () => {
     }
   });
 });
+
+describe("/mcp turns (T241)", () => {
+  it("a POST finding the queue full is a 503 problem with Retry-After, nothing run", async () => {
+    const views = new ViewHolder(null);
+    const full = await createApp({ views, rateLimitPerMinute: 0, logLevel: "silent" });
+    // No turn and no room to wait: the state of a gate whose queue is full.
+    registerMcpRoutes(full, views, { running: 0, waiting: 0 });
+    await full.listen({ host: "127.0.0.1", port: 0 });
+    const savedPort = port;
+    port = (full.server.address() as AddressInfo).port;
+    try {
+      const a = await post(listTools(1));
+      expect(a.status).toBe(503);
+      expect(a.headers["retry-after"]).toBe("1");
+      expect(a.headers["content-type"]).toBe("application/problem+json");
+      expect(JSON.parse(a.body).detail).toContain("busy");
+    } finally {
+      port = savedPort;
+      await full.close();
+    }
+  });
+});

@@ -3,6 +3,7 @@ import type { ViewHolder } from "../catalogue/view-holder.js";
 import { MCP_MAX_RESULT_BYTES, ResultBudget } from "../mcp/result-budget.js";
 import type { RequestCounting } from "./count-request.js";
 import { requestCountingOf } from "./create-app.js";
+import { McpGate } from "./mcp-gate.js";
 import { sendProblem } from "./problem.js";
 import { listeningBase } from "./request-url.js";
 
@@ -35,7 +36,17 @@ export interface McpRouteOptions {
   readonly maxBatch?: number;
   /** Bytes of tool results per POST (default {@link MCP_MAX_RESULT_BYTES}). */
   readonly maxResultBytes?: number;
+  /** POSTs that run their tools at once (default {@link MCP_RUNNING}, T241). */
+  readonly running?: number;
+  /** POSTs that may wait for their turn; one more is a 503 (default {@link MCP_WAITING}, T241). */
+  readonly waiting?: number;
 }
+
+/** `/mcp` POSTs running their tools at once (T241): the work is synchronous, one is enough. */
+export const MCP_RUNNING = 1;
+
+/** `/mcp` POSTs that may wait for their turn (T241). */
+export const MCP_WAITING = 64;
 
 /**
  * Mounts the assistant connector on the API server: MCP Streamable HTTP at `/mcp` (T21). Stateless:
@@ -46,13 +57,15 @@ export interface McpRouteOptions {
  *
  * Within the API's budget (issue 26 §3, T195): a POST batches at most `maxBatch` messages (more is
  * a 400 JSON-RPC error, nothing run), each message counts once against D24 (a batch of N costs N),
- * and the tool results of one POST carry at most `maxResultBytes` ({@link ResultBudget}). Against
+ * and the tool results of one POST carry at most `maxResultBytes` ({@link ResultBudget}); one POST
+ * runs its tools at a time, others waiting their turn ({@link McpGate}, T241). Against
  * DNS rebinding the `Host` must name this server (see {@link mcpHostAllowed}): CORS stays open to
  * every Origin (T93), so the browser's Origin is not what is checked.
  */
 export function registerMcpRoutes(app: FastifyInstance, views: ViewHolder, options: McpRouteOptions = {}): void {
   const counting = requestCountingOf(app);
-  app.post(MCP_PATH, (request, reply) => handlePost(app, views, options, counting, request, reply));
+  const gate = new McpGate(options.running ?? MCP_RUNNING, options.waiting ?? MCP_WAITING);
+  app.post(MCP_PATH, (request, reply) => handlePost(app, views, options, counting, gate, request, reply));
   app.route({
     method: ["GET", "DELETE"],
     url: MCP_PATH,
@@ -67,6 +80,7 @@ async function handlePost(
   views: ViewHolder,
   options: McpRouteOptions,
   counting: RequestCounting | null,
+  gate: McpGate,
   request: FastifyRequest,
   reply: FastifyReply,
 ) {
@@ -96,6 +110,31 @@ async function handlePost(
       });
   // The first message was counted with the request (D24); the others count now (T195).
   if (counting && messages > 1 && (await counting.countMore(request, reply, messages - 1))) return reply;
+  // T241: one POST runs its tools at a time; the others wait their turn, a bounded queue.
+  const entered = gate.enter();
+  if (!(entered === true || (await entered)))
+    return sendProblem(
+      reply.header("retry-after", "1"),
+      503,
+      "the MCP endpoint is busy with other clients' calls; retry after 1 s",
+    );
+  try {
+    // A client that left while waiting costs nothing more.
+    if (request.raw.socket?.destroyed) return reply;
+    return await run(app, views, options, request, reply);
+  } finally {
+    gate.leave();
+  }
+}
+
+/** Runs a POST's messages through a fresh MCP server and transport (T21), within its result budget. */
+async function run(
+  app: FastifyInstance,
+  views: ViewHolder,
+  options: McpRouteOptions,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
   const [{ WebStandardStreamableHTTPServerTransport }, { createMcpServer }] = await loadSdk();
   const server = createMcpServer(
     views,

@@ -64,8 +64,13 @@ export function createMcpServer(views: ViewHolder, logFault: FaultLogger, budget
         },
       },
       async (args: Record<string, unknown>) => {
-        const refused = budget?.refusalBefore(tool.name);
-        if (refused) return refused;
+        if (budget) {
+          // One call per turn of the event loop (T241): a batch's calls never run back to back in
+          // one microtask drain, so other clients' requests are read between them.
+          await new Promise((resolve) => setImmediate(resolve));
+          const refused = budget.refusalBefore(tool.name);
+          if (refused) return refused;
+        }
         // A point-in-time question reads every version's spans, loaded on the first one (T165).
         if (args.at !== undefined) await views.current()?.loadTimeline();
         const result = callTool(tool, views, args, logFault);
