@@ -1,5 +1,6 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { copyFileSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
@@ -17,10 +18,14 @@ import { Agent, request } from "undici";
  * 2. 16 clients sending those POSTs in parallel, `--rounds` each (20 times as many of the refused
  *    100-message batch), while one client polls
  *    `/api/v1/meta` in a closed loop: the poll's p50/p99/max latency and the server's peak RSS
- *    (VmHWM of /proc/<pid>/status).
+ *    (VmHWM of /proc/<pid>/status);
+ * 3. five clients that POST a batch and never read the answer (T197): the server's established
+ *    connections on its port (`ss`) right after, and once `--idle-ms` (the server's
+ *    IDLE_TIMEOUT_MS) and a second have passed.
  *
  *   npm run build:server
  *   npx tsx bench/mcp-greedy.ts --store <tariff.db of a replayed store> [--port 8841] [--rounds 5]
+ *     [--idle-ms 2000]
  *
  * Linux only (reads /proc). Loopback only.
  */
@@ -31,6 +36,7 @@ const { values } = parseArgs({
     store: { type: "string" },
     port: { type: "string", default: "8841" },
     rounds: { type: "string", default: "5" },
+    "idle-ms": { type: "string", default: "2000" },
   },
 });
 if (!values.store) throw new Error("--store <tariff.db> is required");
@@ -99,6 +105,7 @@ const server = spawn(process.execPath, [join(ROOT, "build/cli/main.js"), "serve"
     INGEST_EVERY: "off",
     RATE_LIMIT_PER_MINUTE: "0",
     LOG_LEVEL: "warn",
+    IDLE_TIMEOUT_MS: String(values["idle-ms"]),
   },
   stdio: ["ignore", "ignore", "inherit"],
 });
@@ -146,6 +153,33 @@ try {
         `server peak RSS ${Math.round(statusKb(pid, "VmHWM") / 1024)} MB (now ${Math.round(statusKb(pid, "VmRSS") / 1024)} MB)`,
     );
   }
+  const established = () =>
+    execFileSync("ss", ["-Htn", "state", "established", `( sport = :${port} )`], { encoding: "utf8" })
+      .split("\n")
+      .filter((l) => l.trim() !== "").length;
+  const body = batch(4);
+  // The pool's idle keep-alive connections of the phases above stay open (KEEP_ALIVE_TIMEOUT_MS): counted apart.
+  const pooled = established();
+  const sockets = Array.from({ length: 5 }, () => {
+    const socket = connect(port, "127.0.0.1");
+    socket.pause(); // never reads
+    socket.on("error", () => {});
+    socket.write(
+      `POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\n` +
+        `Accept: application/json, text/event-stream\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    );
+    return socket;
+  });
+  await new Promise((r) => setTimeout(r, 500));
+  const before = established() - pooled;
+  const rssBefore = Math.round(statusKb(pid, "VmRSS") / 1024);
+  await new Promise((r) => setTimeout(r, Number(values["idle-ms"]) + 1500));
+  console.log(
+    `5 clients that never read: ${before} of their connections established after 0.5 s (server RSS ` +
+      `${rssBefore} MB), ${established() - pooled} once IDLE_TIMEOUT_MS + 1 s passed (server RSS ` +
+      `${Math.round(statusKb(pid, "VmRSS") / 1024)} MB)`,
+  );
+  for (const socket of sockets) socket.destroy();
 } finally {
   server.kill("SIGTERM");
   await new Promise((r) => server.once("exit", r));
