@@ -4,7 +4,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ViewHolder } from "../catalogue/view-holder.js";
 import { createApp } from "./create-app.js";
-import { MCP_MAX_BATCH, registerMcpRoutes } from "./mcp-route.js";
+import { MCP_MAX_BATCH, MCP_MAX_BODY_BYTES, registerMcpRoutes } from "./mcp-route.js";
 
 // Issue 26 §3 (T195): /mcp within the API's budget. Batches are bounded and each message counts
 // against D24; the Host must name this server (DNS rebinding), CORS staying open to any Origin (T93).
@@ -158,6 +158,25 @@ describe("/mcp Host validation against DNS rebinding (T195)", () => {
 });
 
 describe("/mcp turns (T241)", () => {
+  it("a body over MCP_MAX_BODY_BYTES is a 413 problem with CORS, not parsed", async () => {
+    const views = new ViewHolder(null);
+    const other = await createApp({ views, rateLimitPerMinute: 0, logLevel: "silent" });
+    registerMcpRoutes(other, views);
+    await other.listen({ host: "127.0.0.1", port: 0 });
+    const savedPort = port;
+    port = (other.server.address() as AddressInfo).port;
+    try {
+      expect((await post({ ...listTools(1), params: { padding: "x".repeat(1000) } })).status).toBe(200);
+      const a = await post({ ...listTools(1), params: { padding: "x".repeat(MCP_MAX_BODY_BYTES) } });
+      expect(a.status).toBe(413);
+      expect(a.headers["content-type"]).toBe("application/problem+json");
+      expect(a.headers["access-control-allow-origin"]).toBe("*");
+    } finally {
+      port = savedPort;
+      await other.close();
+    }
+  });
+
   it("a POST finding the queue full is a 503 problem with Retry-After, nothing run", async () => {
     const views = new ViewHolder(null);
     const full = await createApp({ views, rateLimitPerMinute: 0, logLevel: "silent" });

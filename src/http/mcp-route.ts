@@ -49,6 +49,12 @@ export const MCP_RUNNING = 1;
 export const MCP_WAITING = 64;
 
 /**
+ * Bytes of one `/mcp` POST body (T241; Fastify's default is 1 MiB): a few tool calls' arguments
+ * take a few KB, and the POSTs waiting their turn hold at most this each. Over it: a 413 problem.
+ */
+export const MCP_MAX_BODY_BYTES = 64 * 1024;
+
+/**
  * Mounts the assistant connector on the API server: MCP Streamable HTTP at `/mcp` (T21). Stateless:
  * every POST gets a fresh server and transport over the current view, answered as plain JSON (no
  * session id, no SSE). GET (a server-to-client event stream) and DELETE (ending a session) have
@@ -65,7 +71,9 @@ export const MCP_WAITING = 64;
 export function registerMcpRoutes(app: FastifyInstance, views: ViewHolder, options: McpRouteOptions = {}): void {
   const counting = requestCountingOf(app);
   const gate = new McpGate(options.running ?? MCP_RUNNING, options.waiting ?? MCP_WAITING);
-  app.post(MCP_PATH, (request, reply) => handlePost(app, views, options, counting, gate, request, reply));
+  app.post(MCP_PATH, { bodyLimit: MCP_MAX_BODY_BYTES }, (request, reply) =>
+    handlePost(app, views, options, counting, gate, request, reply),
+  );
   app.route({
     method: ["GET", "DELETE"],
     url: MCP_PATH,
