@@ -106,6 +106,10 @@ const Env = z.object({
     { min: 1, fallback: DEFAULT_TIMEOUTS.keepAliveMs },
     "idle time of a kept-alive connection",
   ),
+  IDLE_TIMEOUT_MS: envInteger(
+    { min: 1, fallback: DEFAULT_TIMEOUTS.idleMs },
+    "idle time of a connection while a request is answered (a client that does not read)",
+  ),
 });
 
 /** Every variable {@link loadConfig} reads (`SOURCE_URL_<ID>` aside), for the CLI's help and its test. */
@@ -213,6 +217,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       headersMs: e.HEADERS_TIMEOUT_MS,
       requestMs: e.REQUEST_TIMEOUT_MS,
       keepAliveMs: e.KEEP_ALIVE_TIMEOUT_MS,
+      idleMs: e.IDLE_TIMEOUT_MS,
     },
     live: parseLiveConfig(env, dataDir),
     ingestEveryMs: parseIngestEvery(e.INGEST_EVERY),

@@ -106,6 +106,23 @@ function rawExchange(base: string, request: string): Promise<string> {
   });
 }
 
+describe("absolute-form targets (issue 26 §3, T196)", () => {
+  it.each([
+    ["the listening address", () => server.base],
+    ["PUBLIC_BASE_URL set", () => pinned.base],
+  ])("an alias asked as http://evil.example/… redirects to a path on this server (%s)", async (_, base) => {
+    const answer = await rawExchange(
+      base(),
+      "GET http://evil.example/api/v1/models/anthropic/claude-opus-4-20250514?x=1 HTTP/1.1\r\n" +
+        "Host: evil.example\r\nConnection: close\r\n\r\n",
+    );
+    const [head = ""] = answer.split("\r\n\r\n");
+    expect(head).toMatch(/^HTTP\/1\.1 308 /);
+    expect(head.toLowerCase()).toContain("\r\nlocation: /api/v1/models/anthropic/claude-opus-4-0?x=1\r\n");
+    expect(head).not.toContain("evil.example");
+  });
+});
+
 describe("CONNECT and dot segments say what they are", () => {
   it("CONNECT answers a 405 problem with Allow, not an empty reply", async () => {
     const answer = await rawExchange(server.base, "CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n");

@@ -2,6 +2,8 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CatalogueView } from "../src/catalogue/view.js";
+import { MCP_MAX_BATCH } from "../src/http/mcp-route.js";
+import { MCP_MAX_RESULT_BYTES } from "../src/mcp/result-budget.js";
 import { loadReplay } from "./harness.js";
 import {
   defineMirrorChecks,
@@ -94,5 +96,48 @@ describe("the /mcp endpoint", () => {
     } finally {
       await limited.close();
     }
+  });
+
+  // Issue 26 §3 (T195): a greedy POST is bounded. 100 × list_models {limit: 500} used to answer 75 MB.
+  const listModels = (id: number, limit: number) => ({
+    jsonrpc: "2.0",
+    id,
+    method: "tools/call",
+    params: { name: "list_models", arguments: { limit } },
+  });
+  type Answer = { id: number; result: { isError?: boolean; content: { text: string }[]; structuredContent?: unknown } };
+
+  it("one list_models page of 500 fits the 1 MB of results a POST may carry", async () => {
+    const res = await post(http, listModels(1, 500));
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as Answer;
+    expect(body.result.isError).toBeUndefined();
+    expect(JSON.stringify(body.result.structuredContent).length).toBeGreaterThan(300_000);
+  });
+
+  it("a batch asking for more than 1 MB: the call that goes over is a tool error telling to page, the rest not run", async () => {
+    const res = await post(http, [listModels(1, 500), listModels(2, 500), listModels(3, 1)]);
+    expect(res.status).toBe(200);
+    const text = await res.text();
+    expect(text.length).toBeLessThan(MCP_MAX_RESULT_BYTES * 1.1);
+    const answers = (JSON.parse(text) as Answer[]).sort((a, b) => a.id - b.id);
+    expect(answers.map((a) => a.result.isError ?? false)).toEqual([false, true, true]);
+    const over = JSON.parse(answers[1]?.result.content[0]?.text ?? "{}") as { status: number; detail: string };
+    expect(over.status).toBe(400);
+    expect(over.detail).toContain(`over the ${MCP_MAX_RESULT_BYTES} bytes of results one /mcp request may carry`);
+    expect(over.detail).toContain("smaller limit");
+    expect(answers[2]?.result.content[0]?.text).toContain("list_models was not run");
+  });
+
+  it("refuses the 100-call batch outright with a JSON-RPC error, in a few hundred bytes", async () => {
+    const res = await post(
+      http,
+      Array.from({ length: 100 }, (_, i) => listModels(i + 1, 500)),
+    );
+    expect(res.status).toBe(400);
+    const text = await res.text();
+    expect(text.length).toBeLessThan(1000);
+    expect(JSON.parse(text)).toMatchObject({ jsonrpc: "2.0", id: null, error: { code: -32600 } });
+    expect(text).toContain(`at most ${MCP_MAX_BATCH} messages`);
   });
 });

@@ -1,4 +1,5 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliDecompressSync } from "node:zlib";
@@ -87,6 +88,24 @@ describe("the web catalogue's routes", () => {
   it("the API and the docs are served beside the page", async () => {
     expect((await httpRequest(server.base, { path: "/api/v1/meta" })).status).toBe(200);
     expect((await httpRequest(server.base, { path: "/docs" })).status).toBeLessThan(400);
+  });
+
+  it("GET * (asterisk-form) is a 400 problem, not the page, even for a browser (issue 26 §3, T196)", async () => {
+    const { hostname, port } = new URL(server.base);
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(port), hostname, () =>
+        socket.write("GET * HTTP/1.1\r\nHost: tariff.test\r\nAccept: text/html\r\nConnection: close\r\n\r\n"),
+      );
+      const chunks: Buffer[] = [];
+      socket.on("data", (c: Buffer) => chunks.push(c));
+      socket.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+      socket.on("error", reject);
+    });
+    const [head = "", body = ""] = answer.split("\r\n\r\n");
+    expect(head).toMatch(/^HTTP\/1\.1 400 /);
+    expect(head.toLowerCase()).toContain("\r\ncontent-type: application/problem+json\r\n");
+    expect(body).not.toContain("<html");
+    expect(JSON.parse(body)).toMatchObject({ status: 400, detail: expect.stringContaining("asterisk-form") });
   });
 
   it("refuses to mount a folder without a build", async () => {

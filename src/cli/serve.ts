@@ -126,7 +126,7 @@ async function serveOne(config: Config, live: LivePlan | null): Promise<void> {
     // issue 29: the price-file exports keep LiteLLM's and models.dev's keys from the recorded files.
     upstream: upstreamFiles([config.live.archiveDir, config.snapshotsDir]),
   });
-  registerMcpRoutes(app, views);
+  registerMcpRoutes(app, views, { publicBaseUrl: config.publicBaseUrl });
   const following = await followVersions(config, views, log, spans);
   // Loaded before listening, so the schedule starts in the same turn as the start log ends.
   const liveModule = live?.everyMs ? await import("./ingest-live.js") : null;

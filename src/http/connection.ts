@@ -5,11 +5,17 @@ import type { ConnectionError } from "fastify";
 import { PROBLEM_CONTENT_TYPE, problem } from "../catalogue/problems.js";
 import { errorCacheControl } from "./cache-control.js";
 import { ALLOWED_METHODS, CORS_HEADERS } from "./cors.js";
-import type { ServerTimeouts } from "./limits.js";
+import { DEFAULT_TIMEOUTS, type ServerTimeouts } from "./limits.js";
 
-/** Fastify server options applying {@link ServerTimeouts} (headersTimeout lives on node's server). */
+/**
+ * Fastify server options applying {@link ServerTimeouts} (headersTimeout lives on node's server).
+ * `connectionTimeout` is node's socket idle timeout (T197): it runs while a request is read and
+ * answered (node swaps in `keepAliveTimeout` between requests), so a client that stops reading
+ * its answer is destroyed once nothing moved for `idleMs`.
+ */
 export function timeoutOptions(t: ServerTimeouts) {
   return {
+    connectionTimeout: t.idleMs ?? DEFAULT_TIMEOUTS.idleMs,
     requestTimeout: t.requestMs,
     keepAliveTimeout: t.keepAliveMs,
     http: {

@@ -54,7 +54,22 @@ export class RequestCounting {
   async onFastify(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
     const limit = this.limit;
     if (limit === null || request.method === "OPTIONS") return false;
-    const counting = this.#handed.get(request.raw) ?? limit.count(this.#clientIp(request.raw));
+    return this.#apply(limit, this.#handed.get(request.raw) ?? limit.count(this.#clientIp(request.raw)), reply);
+  }
+
+  /**
+   * Counts `points` more requests of the client of a request already counted once: the messages
+   * after the first of an MCP JSON-RPC batch (issue 26 §3, T195), so a batch of N costs N. Sets the
+   * D24 headers to the new count and answers the 429 problem when it is over the limit.
+   * @returns true when the 429 was sent
+   */
+  async countMore(request: FastifyRequest, reply: FastifyReply, points: number): Promise<boolean> {
+    const limit = this.limit;
+    if (limit === null || points <= 0) return false;
+    return this.#apply(limit, limit.count(this.#clientIp(request.raw), points), reply);
+  }
+
+  async #apply(limit: RateLimit, counting: Count | Promise<Counted>, reply: FastifyReply): Promise<boolean> {
     const count = counting instanceof Promise ? await counting : counting;
     if (count === null) return false; // the store is down: served uncounted (T30)
     reply.header("ratelimit-limit", limit.limitHeader);

@@ -21,6 +21,15 @@ export { ALLOWED_METHODS, EXPOSED_HEADERS } from "./cors.js";
 export { MAX_URL_LENGTH } from "./limits.js";
 
 const built = new WeakMap<FastifyInstance, VersionedResponses>();
+const countings = new WeakMap<FastifyInstance, RequestCounting>();
+
+/**
+ * The D24 count of an app made by {@link createApp}, for routes mounted after it (`/mcp` counts
+ * each message of a batch, T195); null for any other app.
+ */
+export function requestCountingOf(app: FastifyInstance): RequestCounting | null {
+  return countings.get(app) ?? null;
+}
 
 /** Resolves when the responses of the app's current version are built (for tests and the bench). */
 export function precomputed(app: FastifyInstance): Promise<void> {
@@ -84,11 +93,14 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     frameworkErrors: fallbacks.frameworkErrors,
   });
   built.set(app, responses);
+  countings.set(app, counting);
   app.addHook("preClose", async () => {
     fastPath?.close();
     limit?.close();
   });
 
+  // T196: a protocol fault is refused before anything else runs, a preflight included.
+  fallbacks.registerProtocolGate(app);
   await registerCors(app);
   // D24: registered after CORS, so a 429 carries the CORS headers.
   counting.register(app);

@@ -55,4 +55,8 @@ export async function registerDocsPage(app: FastifyInstance, document: oas31.Ope
     staticCSP: true,
     logLevel: "warn",
   });
+  // T196: the plugin's static folder would answer /docs/static/ with Swagger UI's own unbranded
+  // index.html (no spec, "Swagger UI" title); the page lives at /docs.
+  for (const url of [`${DOCS_PATH}/static`, `${DOCS_PATH}/static/`])
+    app.get(url, (_request, reply) => reply.header("cache-control", "no-cache").redirect(DOCS_PATH, 302));
 }

@@ -7,6 +7,7 @@ import { hasDotSegment } from "./dot-segments.js";
 import { weakEtag } from "./etag.js";
 import { MAX_URL_LENGTH } from "./limits.js";
 import { sendProblem } from "./problem.js";
+import { protocolFaultOf } from "./request-target.js";
 import { splitUrl } from "./request-url.js";
 import { API_PREFIX } from "./routes.js";
 
@@ -15,7 +16,8 @@ import { API_PREFIX } from "./routes.js";
  * fault (500, nothing of it reaches the client) or an unreadable request (4xx), the 404 of an
  * unknown path, the 404 of a raw dot segment outside the API, and the router's own errors (a
  * path that is not valid percent-encoded UTF-8 → 400, too long → 414), which Fastify raises
- * before its hooks run: CORS and the D24 count are applied to them here.
+ * before its hooks run: CORS and the D24 count are applied to them here. And the protocol faults
+ * of issue 26 §3 (T196).
  */
 export class Fallbacks {
   readonly #views: ViewHolder;
@@ -60,6 +62,21 @@ export class Fallbacks {
         404,
         `no file at ${truncate(path)}: dot segments (. and ..) are not resolved by this server`,
       );
+    });
+  }
+
+  /**
+   * The 400 problem of a request {@link admitRequest} found a protocol fault in (no or two `Host`,
+   * `GET *`, an unreadable target; T196), with CORS and counted like any answer. Registered before
+   * CORS, so a preflight without `Host` is refused too.
+   */
+  registerProtocolGate(app: FastifyInstance): void {
+    app.addHook("onRequest", async (request, reply) => {
+      const fault = protocolFaultOf(request.raw);
+      if (fault === undefined) return;
+      reply.headers(CORS_HEADERS);
+      if (await this.#counting.onFastify(request, reply)) return reply;
+      return this.versioned(request, reply, 400, fault);
     });
   }
 

@@ -15,9 +15,23 @@ export interface ServerTimeouts {
   readonly requestMs: number;
   /** Idle time of a keep-alive connection between requests before it is closed. */
   readonly keepAliveMs: number;
+  /**
+   * Idle time of a connection while a request is read or answered (issue 26 §6, T197): no byte
+   * moves either way for this long (a client that never reads its answer) and the connection is
+   * destroyed, its buffered answer freed. Absent: {@link DEFAULT_TIMEOUTS}'s.
+   */
+  readonly idleMs?: number;
   /** How often node looks for timed-out requests (node's default 30 000 ms is coarse). */
   readonly checkIntervalMs?: number;
 }
 
-/** Defaults: headers 10 s, whole request 30 s, keep-alive 72 s (above the 60 s idle of common load balancers). */
-export const DEFAULT_TIMEOUTS: ServerTimeouts = { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 72_000 };
+/**
+ * Defaults: headers 10 s, whole request 30 s, keep-alive 72 s (above the 60 s idle of common load
+ * balancers), idle while answering 30 s.
+ */
+export const DEFAULT_TIMEOUTS = {
+  headersMs: 10_000,
+  requestMs: 30_000,
+  keepAliveMs: 72_000,
+  idleMs: 30_000,
+} as const satisfies ServerTimeouts;

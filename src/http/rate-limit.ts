@@ -95,13 +95,14 @@ export class RateLimit {
   }
 
   /**
-   * Counts one request of a client IP. In process: the count, synchronously (the counter's own
-   * object: read it before the next count). Shared store: a promise of the count, or of null when
-   * the store failed (Redis down: serve uncounted, T30); it never rejects.
+   * Counts one request of a client IP, or `points` requests at once (the messages of an MCP batch
+   * after the first, T195). In process: the count, synchronously (the counter's own object: read
+   * it before the next count). Shared store: a promise of the count, or of null when the store
+   * failed (Redis down: serve uncounted, T30); it never rejects.
    */
-  count(ip: string): Count | Promise<Counted> {
-    if (this.#memory) return this.#memory.hit(ip);
-    return (this.#shared as RateLimiterAbstract).consume(ip).then(
+  count(ip: string, points = 1): Count | Promise<Counted> {
+    if (this.#memory) return this.#memory.hit(ip, points);
+    return (this.#shared as RateLimiterAbstract).consume(ip, points).then(
       (count) => count,
       // Over the limit the library rejects with the count; any other rejection is the store failing.
       (reason: unknown) => (reason instanceof RateLimiterRes ? reason : null),

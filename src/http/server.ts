@@ -3,23 +3,25 @@ import type { FastifyServerFactory } from "fastify";
 import { connectHandler } from "./connection.js";
 import type { FastPath } from "./fast-path.js";
 import type { ServerTimeouts } from "./limits.js";
+import { admitRequest } from "./request-target.js";
 
 /**
  * Fastify's `serverFactory` (T50): the app's own `node:http` server, whose requests meet the fast
  * path first and go to Fastify's handler when it does not answer them; `fastPath` null sends every
- * request to Fastify. The server gets what Fastify gives the server it creates itself
- * (lib/server.js: keep-alive, request and connection timeouts), and CONNECT its 405 (issue 15).
+ * request to Fastify. Before either, {@link admitRequest} makes an absolute-form target origin-form
+ * and sets aside a request with a protocol fault (no or two `Host`, `GET *`) for Fastify's 400
+ * problem (T196); node's own bare 400 for a missing `Host` is off (`requireHostHeader`). The server
+ * gets what Fastify gives the server it creates itself (lib/server.js: keep-alive, request and
+ * connection timeouts, the last being the idle timeout of T197), and CONNECT its 405 (issue 15).
  */
 export function serverFactory(fastPath: FastPath | null, timeouts: ServerTimeouts): FastifyServerFactory {
   return (handler, serverOptions) => {
     const toFastify = handler as (req: IncomingMessage, res: ServerResponse) => void;
     fastPath?.handOverTo(toFastify);
-    const options = (serverOptions.http ?? {}) as ServerOptions;
-    const server: Server = fastPath
-      ? createServer(options, (req, res) => {
-          if (!fastPath.answer(req, res)) toFastify(req, res);
-        })
-      : createServer(options, toFastify);
+    const options: ServerOptions = { ...(serverOptions.http as ServerOptions | undefined), requireHostHeader: false };
+    const server: Server = createServer(options, (req, res) => {
+      if (!(admitRequest(req) && fastPath?.answer(req, res))) toFastify(req, res);
+    });
     const number = (value: unknown, fallback: number) => (typeof value === "number" ? value : fallback);
     server.keepAliveTimeout = number(serverOptions.keepAliveTimeout, timeouts.keepAliveMs);
     server.requestTimeout = number(serverOptions.requestTimeout, timeouts.requestMs);

@@ -59,10 +59,11 @@ export class WindowCounter {
   }
 
   /**
-   * Counts one request of `key` (a client IP) and returns its window: the counter's own object,
-   * to be read at once (the next count of the same client changes it).
+   * Counts one request of `key` (a client IP), or `points` of them (an MCP batch, T195), and
+   * returns its window: the counter's own object, to be read at once (the next count of the same
+   * client changes it).
    */
-  hit(key: string): ClientWindow {
+  hit(key: string, points = 1): ClientWindow {
     const now = this.#now();
     let window = this.#windows.get(key);
     if (window === undefined) {
@@ -74,7 +75,7 @@ export class WindowCounter {
       window.consumedPoints = 0;
       window.endsAt = now + this.windowMs;
     }
-    window.consumedPoints += 1;
+    window.consumedPoints += points;
     window.msBeforeNext = window.endsAt - now;
     return window;
   }

@@ -12,6 +12,7 @@ import {
   STORE_UNAVAILABLE_DETAIL,
 } from "../catalogue/problems.js";
 import { ViewHolder } from "../catalogue/view-holder.js";
+import type { ResultBudget } from "./result-budget.js";
 import { toolInputSchema } from "./tool-args.js";
 import { TOOLS, type ToolSpec } from "./tools.js";
 
@@ -45,8 +46,10 @@ export type FaultLogger = (error: unknown, tool: string) => void;
  * A new MCP server exposing the ten catalogue tools over the views' current version. Read-only
  * annotations on every tool. A CatalogueError becomes a tool error (`isError`) whose text is the
  * problem-details JSON the HTTP route answers (400/404, D25); no view yet is a 503 problem.
+ * @param budget the bytes the results may carry (one `/mcp` POST's, T195); absent, no bound
+ *   (stdio: one local client, whose answers reach no one else)
  */
-export function createMcpServer(views: ViewHolder, logFault: FaultLogger): McpServer {
+export function createMcpServer(views: ViewHolder, logFault: FaultLogger, budget?: ResultBudget): McpServer {
   const server = new McpServer(
     { name: MCP_SERVER_NAME, title: "Tariff AI-model prices", version: packageJson.version },
     { instructions: MCP_INSTRUCTIONS },
@@ -68,12 +71,22 @@ export function createMcpServer(views: ViewHolder, logFault: FaultLogger): McpSe
         },
       },
       async (args: Record<string, unknown>) => {
+        if (budget) {
+          // One call per turn of the event loop (T241): a batch's calls never run back to back in
+          // one microtask drain, so other clients' requests are read between them.
+          await new Promise((resolve) => setImmediate(resolve));
+          const refused = budget.refusalBefore(tool.name);
+          if (refused) return refused;
+        }
+        const run = (holder: ViewHolder) => {
+          const result = callTool(tool, holder, args, logFault);
+          return budget ? budget.take(tool.name, result) : result;
+        };
         // A point-in-time question reads the spans of the version in force that day (T165, T199);
         // a store that cannot be read is the 503 problem HTTP answers, as a tool error.
         // The question runs on the view it loaded for, even if a new version is swapped in meanwhile.
         const view = views.current();
-        if (!view || typeof args.at !== "string" || !/^\d{4}-\d{2}-\d{2}$/.test(args.at))
-          return callTool(tool, views, args, logFault);
+        if (!view || typeof args.at !== "string" || !/^\d{4}-\d{2}-\d{2}$/.test(args.at)) return run(views);
         try {
           await view.loadTimeline(args.at);
         } catch (error) {
@@ -81,7 +94,7 @@ export function createMcpServer(views: ViewHolder, logFault: FaultLogger): McpSe
           const retry = error instanceof StoreUnavailableError ? error.retryAfterSeconds : STORE_RETRY_SECONDS;
           return problemResultOf({ ...problem(503, STORE_UNAVAILABLE_DETAIL), retryAfterSeconds: retry });
         }
-        return callTool(tool, new ViewHolder(view), args, logFault);
+        return run(new ViewHolder(view));
       },
     );
   }
