@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState } from "preact/hooks";
+import { useEffect, useId, useMemo, useRef, useState } from "preact/hooks";
 import { useLocation } from "preact-iso";
 import { MULTI_SELLER_CHANNELS } from "../../../domain/channel.js";
 import { getJson, modelPage, query, useApi } from "../api.js";
@@ -82,26 +82,16 @@ export function CostPage() {
   const settled = useSettled(form, 300);
   const ids = { requests: useId(), channel: useId(), tier: useId(), ttl: useId(), paste: useId() };
 
-  const href = (next: Partial<Record<string, string | number | null>>) =>
-    `/cost${query({
-      models: models.join(",") || null,
-      requests: urlWorkload.requests,
-      input: urlWorkload.input || null,
-      cached: urlWorkload.cached || null,
-      write: urlWorkload.write || null,
-      output: urlWorkload.output || null,
-      reasoning: urlWorkload.reasoning || null,
-      ttl: urlWorkload.ttl === "1h" ? "1h" : null,
-      channel: channel === "all" ? null : channel,
-      tier: tier === "standard" ? null : tier,
-      at,
-      ...next,
-    })}`;
-  const go = (next: Partial<Record<string, string | number | null>>) => route(href(next), true);
-  useEffect(() => {
-    const w = settled;
-    if (JSON.stringify(w) === JSON.stringify(urlWorkload)) return;
-    go({
+  // A link is built from the address as it is when it is followed, with the workload the form last
+  // settled on: an effect of an older render (the settled workload's own URL update) that runs after
+  // a model was picked must neither drop the pick nor put an older workload back in the URL.
+  const latest = useRef(settled);
+  latest.current = settled;
+  const href = (next: Partial<Record<string, string | number | null>>) => {
+    const now = new URLSearchParams(window.location.search);
+    const w = latest.current;
+    return `/cost${query({
+      models: now.get("models"),
       requests: w.requests,
       input: w.input || null,
       cached: w.cached || null,
@@ -109,7 +99,15 @@ export function CostPage() {
       output: w.output || null,
       reasoning: w.reasoning || null,
       ttl: w.ttl === "1h" ? "1h" : null,
-    });
+      channel: now.get("channel") === "all" ? null : now.get("channel"),
+      tier: now.get("tier") === "standard" ? null : now.get("tier"),
+      at: now.get("at"),
+      ...next,
+    })}`;
+  };
+  const go = (next: Partial<Record<string, string | number | null>>) => route(href(next), true);
+  useEffect(() => {
+    if (JSON.stringify(settled) !== JSON.stringify(urlWorkload)) go({});
   }, [settled]);
 
   const [paste, setPaste] = useState("");
