@@ -81,7 +81,7 @@ const ENDPOINTS: readonly Endpoint[] = [
     path:
       "/api/v1/cost?models=anthropic/claude-sonnet-4-5,openai/gpt-4o,google/gemini-2.5-pro,deepseek/deepseek-chat," +
       "openai/gpt-4o-mini,anthropic/claude-opus-4-0,google/gemini-2.5-flash,mistral/mistral-large-2411" +
-      "&inputTokens=120000&cachedInputTokens=80000&outputTokens=3000",
+      "&inputTokens=120000&cachedInputTokens=80000&outputTokens=3000&requests=2",
   },
 ];
 
