@@ -111,6 +111,15 @@ export function query(params: Readonly<Record<string, string | number | null | u
   return text ? `?${text}` : "";
 }
 
+/**
+ * The page's query parameters as the address bar has them now (not as a render saw them): what a
+ * link or a debounced effect builds on, so an effect of an older render that runs after another
+ * change of the address keeps that change.
+ */
+export function currentParams(): Readonly<Record<string, string>> {
+  return Object.fromEntries(new URLSearchParams(window.location.search));
+}
+
 /** The API path of a model id `<provider>/<model>`, each part percent-encoded: `/models/p/m`. */
 export function modelPath(id: string): string {
   return `/models/${id.split("/").map(encodeURIComponent).join("/")}`;

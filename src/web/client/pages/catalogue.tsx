@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from "preact/hooks";
 import { useLocation } from "preact-iso";
 import { MULTI_SELLER_CHANNELS } from "../../../domain/channel.js";
 import { MODALITIES } from "../../../domain/dimension.js";
-import { type Loaded, modelPage, query, useApi } from "../api.js";
+import { currentParams, type Loaded, modelPage, query, useApi } from "../api.js";
 import { AtPicker, PastNotice, usePageAt } from "../components/at-picker.js";
 import { ConfidenceBadge, DisputedMark, LevelsLink } from "../components/badges.js";
 import { FilterPanel } from "../components/filter-panel.js";
@@ -89,9 +89,12 @@ export function CataloguePage() {
   const ids = { sort: useId(), channel: useId(), modality: useId(), open: useId(), context: useId(), conf: useId() };
 
   const go = (next: Partial<Record<(typeof FILTER_KEYS)[number] | "cursor" | "page" | "at", string | null>>) => {
+    // (from the address as it is now: a filter chosen while the search text settles is kept)
+    const now = currentParams();
+    const kept = Object.fromEntries(FILTER_KEYS.map((k) => [k, now[k] ?? null]));
     const keep = "cursor" in next ? {} : { cursor: null, page: null };
     route(
-      `/${query({ ...filters, q: q || null, at, cursor: cursor || null, page: page > 1 ? String(page) : null, ...keep, ...next })}`,
+      `/${query({ ...kept, q: q || null, at: now.at ?? null, cursor: now.cursor ?? null, page: now.page ?? null, ...keep, ...next })}`,
       true,
     );
   };

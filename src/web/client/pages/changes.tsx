@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from "preact/hooks";
 import { useLocation } from "preact-iso";
 import { CHANGE_KINDS, MARKET_KINDS } from "../../../domain/change.js";
 import { CHANNELS } from "../../../domain/channel.js";
-import { API, modelPage, query, useApi } from "../api.js";
+import { API, currentParams, modelPage, query, useApi } from "../api.js";
 import { AtPicker, PastNotice, usePageAt } from "../components/at-picker.js";
 import { FilterPanel } from "../components/filter-panel.js";
 import { MakerSelect } from "../components/maker-select.js";
@@ -60,8 +60,14 @@ export function ChangesPage() {
     provider: provider || null,
     q: q || null,
   };
-  const go = (next: Partial<Record<keyof typeof filters | "channel" | "at", string | number | null>>) =>
-    route(`/changes${query({ ...filters, channel: channel || null, at, ...next })}`, true);
+  // (from the address as it is now: a filter chosen while the search text settles is kept)
+  const go = (next: Partial<Record<keyof typeof filters | "channel" | "at", string | number | null>>) => {
+    const now = currentParams();
+    route(
+      `/changes${query({ days: now.days, kind: now.kind, provider: now.provider, q: q || null, channel: now.channel, at: now.at, ...next })}`,
+      true,
+    );
+  };
   useEffect(() => {
     if ((params.q ?? "") !== q) go({ q: q || null });
   }, [q]);

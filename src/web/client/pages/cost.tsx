@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState } from "preact/hooks";
 import { useLocation } from "preact-iso";
 import { MULTI_SELLER_CHANNELS } from "../../../domain/channel.js";
-import { getJson, modelPage, query, useApi } from "../api.js";
+import { currentParams, getJson, modelPage, query, useApi } from "../api.js";
 import { AtPicker, PastNotice, usePageAt } from "../components/at-picker.js";
 import { ConfidenceBadge, LevelsLink, OutlierMark } from "../components/badges.js";
 import { ModelPicker } from "../components/model-picker.js";
@@ -88,10 +88,10 @@ export function CostPage() {
   const latest = useRef(settled);
   latest.current = settled;
   const href = (next: Partial<Record<string, string | number | null>>) => {
-    const now = new URLSearchParams(window.location.search);
+    const now = currentParams();
     const w = latest.current;
     return `/cost${query({
-      models: now.get("models"),
+      models: now.models,
       requests: w.requests,
       input: w.input || null,
       cached: w.cached || null,
@@ -99,9 +99,9 @@ export function CostPage() {
       output: w.output || null,
       reasoning: w.reasoning || null,
       ttl: w.ttl === "1h" ? "1h" : null,
-      channel: now.get("channel") === "all" ? null : now.get("channel"),
-      tier: now.get("tier") === "standard" ? null : now.get("tier"),
-      at: now.get("at"),
+      channel: now.channel === "all" ? null : now.channel,
+      tier: now.tier === "standard" ? null : now.tier,
+      at: now.at,
       ...next,
     })}`;
   };
