@@ -313,6 +313,17 @@ describe("issue 25: one model, one id — families, hosts, fine-tunes, moving al
     expect(ids.has("nvidia/nemotron-nano-3-30b")).toBe(false);
   });
 
+  it("a snapshot date the maker does not list is no spelling of its undated alias (T246)", () => {
+    // Bedrock still sells Mistral Small 24.02 at 1 / 3; Mistral's `mistral-small` is the alias of its
+    // newest Small (0.1 / 0.3), and Mistral lists Small 2409, 2501, 2503… but not 2402.
+    const small = resolve(/^(mistral\.)?mistral-small(-2402-v1:0|-2409|-2501|-2503|-2506|-2603)?$/);
+    const bedrock = small.unmatched.filter((u) => u.seller === "amazon-bedrock" && u.model.includes("2402"));
+    expect(bedrock.length).toBeGreaterThan(0);
+    expect(small.resolved.filter((r) => r.listing.model.includes("2402"))).toEqual([]);
+    expect(placed(small, "portkey", "mistral", "mistral-small").modelId).toBe("mistral/mistral-small");
+    expect(placed(small, "portkey", "mistral", "mistral-small-2503").modelId).toBe("mistral/mistral-small-2503");
+  });
+
   it("a host makes only its own families: Together's Llama 2 is Meta's, its RedPajama Together's (§2, T183)", () => {
     const together = resolve(/^togethercomputer\//i);
     expect(placed(together, "portkey", "togetherai", "togethercomputer/llama-2-7b").modelId).toBe("meta/llama-2-7b");

@@ -1,5 +1,5 @@
 import { activeSizeOffKey, baseKey, isDated, isMoving, looseKey, sizelessKey, sortedKey } from "./spelling.js";
-import { LOOSE_TOKENS, SIZE_TOKEN } from "./spelling-rules.js";
+import { LOOSE_TOKENS, SIZE_TOKEN, SNAPSHOT_DATE } from "./spelling-rules.js";
 
 /**
  * One maker's models and the keys that name them (issue 12, T63). Lookup goes from the most to the
@@ -80,11 +80,28 @@ export class MakerCatalogue {
       const slugs = index.get(form(key));
       if (!slugs || slugs.size === 0) continue;
       const one = this.choose([...slugs], (k) => form(k) === form(key));
-      if (one) return one;
+      if (one && !this.otherSnapshot(key, one)) return one;
     }
     // Only once every model is in (a lookup that may found a model first does not use it): a level
     // that needs uniqueness cannot be asked while the catalogue is still growing.
     return sizeless && (dropSnapshot || baseKey(key) === key) ? this.bySize(key) : undefined;
+  }
+
+  /**
+   * True when `key` names a snapshot by its date and `slug` is not that snapshot while the maker
+   * dates this family's snapshots (T246): Bedrock's `mistral-small-2402` is no spelling of
+   * `mistral-small`, the alias of Mistral's newest Small, when Mistral lists 2409, 2501… but not 2402.
+   */
+  private otherSnapshot(key: string, slug: string): boolean {
+    const date = SNAPSHOT_DATE.exec(key)?.[1];
+    if (!date) return false;
+    const mine = this.keysOf.get(slug) ?? new Set<string>();
+    if ([...mine].some((k) => SNAPSHOT_DATE.exec(k)?.[1] === date)) return false;
+    if ([...mine].some((k) => isDated(k))) return false;
+    const base = baseKey(key);
+    for (const [other, keys] of this.keysOf)
+      if (other !== slug && [...keys].some((k) => isDated(k) && baseKey(k) === base)) return true;
+    return false;
   }
 
   /**
