@@ -30,21 +30,31 @@ export interface PointInTimeSource {
   spans(): Promise<StoredSpans>;
 }
 
+/** Spans grouped by a key of their value, in the order met. */
+function grouped<T>(spans: readonly Span<T>[], key: (value: T) => string): Map<string, Span<T>[]> {
+  const out = new Map<string, Span<T>[]>();
+  for (const s of spans) {
+    const list = out.get(key(s.value));
+    if (list) list.push(s);
+    else out.set(key(s.value), [s]);
+  }
+  return out;
+}
+
+/** A model's price spans in dimension order, the older span first. */
+const spanOrder = (a: Span<PublishedPrice>, b: Span<PublishedPrice>) =>
+  comparePrices(a.value, b.value) || (a.from < b.from ? -1 : 1);
+
+/** Model ids in byte order (the order `comparePrices` puts models in). */
+const modelIds = (byModel: ReadonlyMap<string, unknown>) =>
+  [...byModel.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+
 /** Builds the timeline of a store's spans over its published versions. */
 export function buildTimeline(versions: readonly string[], spans: StoredSpans): PriceTimeline {
-  const models = new Map<string, Span<PublishedModel>[]>();
-  for (const s of spans.models) {
-    const list = models.get(s.value.id);
-    if (list) list.push(s);
-    else models.set(s.value.id, [s]);
-  }
+  const byModel = grouped(spans.prices, (p) => p.modelId);
   const prices = new Map<string, Span<PublishedPrice>[]>();
-  for (const s of [...spans.prices].sort((a, b) => comparePrices(a.value, b.value) || (a.from < b.from ? -1 : 1))) {
-    const list = prices.get(s.value.modelId);
-    if (list) list.push(s);
-    else prices.set(s.value.modelId, [s]);
-  }
-  return { versions: [...versions].sort(), models, prices };
+  for (const id of modelIds(byModel)) prices.set(id, byModel.get(id)!.sort(spanOrder));
+  return { versions: [...versions].sort(), models: grouped(spans.models, (m) => m.id), prices };
 }
 
 /**
@@ -57,24 +67,11 @@ export async function buildTimelineInSteps(
   spans: StoredSpans,
   step = 2000,
 ): Promise<PriceTimeline> {
-  const models = new Map<string, Span<PublishedModel>[]>();
-  for (const s of spans.models) {
-    const list = models.get(s.value.id);
-    if (list) list.push(s);
-    else models.set(s.value.id, [s]);
-  }
-  const byModel = new Map<string, Span<PublishedPrice>[]>();
-  for (const s of spans.prices) {
-    const list = byModel.get(s.value.modelId);
-    if (list) list.push(s);
-    else byModel.set(s.value.modelId, [s]);
-  }
-  // comparePrices orders by model id first: sorting per model, models in id order, is the same order.
+  const byModel = grouped(spans.prices, (p) => p.modelId);
   const prices = new Map<string, Span<PublishedPrice>[]>();
   let sorted = 0;
-  for (const id of [...byModel.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))) {
-    const list = byModel.get(id) ?? [];
-    list.sort((a, b) => comparePrices(a.value, b.value) || (a.from < b.from ? -1 : 1));
+  for (const id of modelIds(byModel)) {
+    const list = byModel.get(id)!.sort(spanOrder);
     prices.set(id, list);
     sorted += list.length;
     if (sorted >= step) {
@@ -82,7 +79,7 @@ export async function buildTimelineInSteps(
       await new Promise((resolve) => setImmediate(resolve));
     }
   }
-  return { versions: [...versions].sort(), models, prices };
+  return { versions: [...versions].sort(), models: grouped(spans.models, (m) => m.id), prices };
 }
 
 /** The timeline of one dataset alone (a view built without a store: every span is its version's). */

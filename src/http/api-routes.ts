@@ -78,10 +78,11 @@ function serve(parts: ApiRouteParts, route: RouteSpec, request: FastifyRequest, 
   // requests on the first question about it (T165, T199); a store that cannot be read is a 503
   // with Retry-After, never a 500, and is not tried again before its backoff ends.
   const day = askedDay(route, request.url);
+  const key = keyOf(parts, route, request);
   // An answer already built needs no index (the fast path answers most of those before this).
-  if (day !== undefined && !parts.responses.tableFor(view).get(keyOf(parts, route, request)))
+  if (day !== undefined && !parts.responses.tableFor(view).get(key))
     return view.loadTimeline(day).then(
-      () => serveView(parts, view, route, request, reply),
+      () => serveView(parts, view, route, key, request, reply),
       (error: unknown) => {
         const retry = error instanceof StoreUnavailableError ? error.retryAfterSeconds : STORE_RETRY_SECONDS;
         if (!(error instanceof StoreUnavailableError)) request.log.error({ err: error }, "point-in-time index");
@@ -89,7 +90,7 @@ function serve(parts: ApiRouteParts, route: RouteSpec, request: FastifyRequest, 
         return sendProblem(reply, 503, STORE_UNAVAILABLE_DETAIL);
       },
     );
-  return serveView(parts, view, route, request, reply);
+  return serveView(parts, view, route, key, request, reply);
 }
 
 /** The key of the request's response in its version's table ({@link responseKey}). */
@@ -102,6 +103,7 @@ function serveView(
   parts: ApiRouteParts,
   view: CatalogueView,
   route: RouteSpec,
+  key: string,
   request: FastifyRequest,
   reply: FastifyReply,
 ) {
@@ -109,7 +111,7 @@ function serveView(
   // from request headers (Host, X-Forwarded-Host): one request cannot poison a shared cache.
   const ownBase = parts.publicBaseUrl ?? listeningBase(request);
   const params = (request.params ?? {}) as Record<string, string>;
-  const entry = parts.responses.responseFor(view, keyOf(parts, route, request), route, request.url, params, ownBase);
+  const entry = parts.responses.responseFor(view, key, route, request.url, params, ownBase);
   const answer = entry.answer(request.method, request.headers["if-none-match"], request.headers["accept-encoding"]);
   // The response's own headers, after the CORS pairs and RateLimit slots its hooks have set.
   const headers = answer.headers;

@@ -71,8 +71,9 @@ export const MCP_MAX_BODY_BYTES = 64 * 1024;
 export function registerMcpRoutes(app: FastifyInstance, views: ViewHolder, options: McpRouteOptions = {}): void {
   const counting = requestCountingOf(app);
   const gate = new McpGate(options.running ?? MCP_RUNNING, options.waiting ?? MCP_WAITING);
+  const publicHosts = publicHostsOf(options.publicBaseUrl);
   app.post(MCP_PATH, { bodyLimit: MCP_MAX_BODY_BYTES }, (request, reply) =>
-    handlePost(app, views, options, counting, gate, request, reply),
+    handlePost(app, views, options, publicHosts, counting, gate, request, reply),
   );
   app.route({
     method: ["GET", "DELETE"],
@@ -87,13 +88,14 @@ async function handlePost(
   app: FastifyInstance,
   views: ViewHolder,
   options: McpRouteOptions,
+  publicHosts: ReadonlySet<string>,
   counting: RequestCounting | null,
   gate: McpGate,
   request: FastifyRequest,
   reply: FastifyReply,
 ) {
   const host = request.headers.host;
-  if (host !== undefined && !mcpHostAllowed(host, request, options.publicBaseUrl))
+  if (host !== undefined && !mcpHostAllowed(host, request, publicHosts))
     return sendProblem(
       reply,
       403,
@@ -171,21 +173,30 @@ async function run(
 const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
 /**
+ * The `Host` values PUBLIC_BASE_URL answers to (T195), lower-case: its host as written and with its
+ * port spelled out (`example.com`, `example.com:443`); none without it. Parsed once, at mount.
+ */
+export function publicHostsOf(publicBaseUrl: string | undefined): ReadonlySet<string> {
+  if (publicBaseUrl === undefined) return new Set();
+  const base = new URL(publicBaseUrl);
+  const port = base.port === "" ? (base.protocol === "https:" ? "443" : "80") : base.port;
+  return new Set([base.host.toLowerCase(), `${base.hostname.toLowerCase()}:${port}`]);
+}
+
+/**
  * True when `/mcp` answers a request with this `Host` (DNS-rebinding protection, T195): a loopback
  * name on any port, the address and port the request came in on (an IP literal a client used
- * directly), or PUBLIC_BASE_URL's host. A rebinding page's requests name the attacker's domain,
- * which resolves to this server only by the attack, and are refused. Case-insensitive.
+ * directly), or PUBLIC_BASE_URL's host ({@link publicHostsOf}). A rebinding page's requests name
+ * the attacker's domain, which resolves to this server only by the attack, and are refused.
+ * Case-insensitive.
  */
-export function mcpHostAllowed(host: string, request: FastifyRequest, publicBaseUrl: string | undefined): boolean {
+export function mcpHostAllowed(host: string, request: FastifyRequest, publicHosts: ReadonlySet<string>): boolean {
   const wanted = host.toLowerCase();
   const name = wanted.startsWith("[") ? wanted.slice(0, wanted.indexOf("]") + 1) : wanted.replace(/:\d*$/, "");
   if (LOOPBACK_HOSTS.has(name)) return true;
   const own = listeningBase(request).slice("http://".length);
   if (wanted === own || (own.endsWith(":80") && wanted === own.slice(0, -3))) return true;
-  if (publicBaseUrl === undefined) return false;
-  const base = new URL(publicBaseUrl);
-  const port = base.port === "" ? (base.protocol === "https:" ? "443" : "80") : base.port;
-  return wanted === base.host.toLowerCase() || wanted === `${base.hostname.toLowerCase()}:${port}`;
+  return publicHosts.has(wanted);
 }
 
 /** The request as the SDK's web-standard transport reads it; the body is passed already parsed. */
