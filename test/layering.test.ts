@@ -34,6 +34,7 @@ describe("layering is enforced by the linter (issue 19, T161)", () => {
   it.each([
     ["src/core/probe.ts", "../store/catalogue-store.js", "src/core is the pure core"],
     ["src/core/identity/probe.ts", "../../ingest/live-run.js", "src/core is the pure core"],
+    ["src/core/identity/passes/probe.ts", "../../../store/catalogue-store.js", "src/core is the pure core"],
     ["src/core/probe.ts", "node:fs", "no I/O"],
     ["src/domain/probe.ts", "../core/reconcile.js", "src/domain is the vocabulary"],
     ["src/mcp/probe.ts", "../http/problem.js", "the MCP connector"],
@@ -55,5 +56,19 @@ describe("layering is enforced by the linter (issue 19, T161)", () => {
     const { ok, output } = lint(path, use(spec));
     expect(output).not.toContain("noRestrictedImports");
     expect(ok).toBe(true);
+  });
+});
+
+describe("identity's functions stay short enough to read at once (issue 34 §4, T281)", () => {
+  /** A function of `lines` statements: its body is `lines` lines between the braces. */
+  const fn = (lines: number) =>
+    `export function f(): number {\n${Array.from({ length: lines }, (_, i) => `  const a${i} = ${i};`).join("\n")}\n  return 0;\n}\n`;
+
+  it("a function of 71 lines of body in src/core/identity fails the lint, one of 70 passes", () => {
+    const long = lint("src/core/identity/passes/probe.ts", fn(70));
+    expect(long.ok).toBe(false);
+    expect(long.output).toContain("lint/complexity/noExcessiveLinesPerFunction");
+    const short = lint("src/core/identity/passes/probe.ts", fn(69));
+    expect(short.output).not.toContain("noExcessiveLinesPerFunction");
   });
 });
