@@ -65,6 +65,8 @@ export const REJECT_REASONS = [
   "bracket_threshold",
   "audio_only_text",
   "unexplained_jump",
+  // An amount or bracket that is no finite number, dropped at the adapter boundary (T252).
+  "not_finite",
 ] as const;
 export type RejectReason = (typeof REJECT_REASONS)[number];
 

@@ -2,6 +2,7 @@ import { closest } from "fastest-levenshtein";
 import { type Channel, MULTI_SELLER_CHANNELS } from "../../domain/channel.js";
 import type { Listing, SourceId } from "../../domain/observation.js";
 import { channelOf } from "../../domain/sellers.js";
+import { screenIds } from "./canonical-id.js";
 import { MakerCatalogue } from "./catalogue.js";
 import { foundOwn } from "./found-own.js";
 import { familyOf, hostedMaker, isOpenWeightsFamily, orgMaker, platformMaker, readMaker } from "./maker.js";
@@ -96,7 +97,9 @@ export interface IdentityMemory {
 }
 
 /** Resolves every listing of a run; see the interface docs for the rules. */
-export function resolveIdentities(inputs: readonly SourceListings[], memory: IdentityMemory = {}): IdentityResult {
+export function resolveIdentities(given: readonly SourceListings[], memory: IdentityMemory = {}): IdentityResult {
+  // Ids that are no canonical text (control, format, non-NFKC, lookalike) are never placed (T254, T255).
+  const { inputs, refused } = screenIds(given);
   const sellers = new Set<string>();
   for (const { listings } of inputs) for (const l of listings) sellers.add(l.seller);
   const unmatched: UnmatchedListing[] = [];
@@ -109,6 +112,7 @@ export function resolveIdentities(inputs: readonly SourceListings[], memory: Ide
       nearest,
       observations: listing.prices.length,
     });
+  for (const r of refused) miss(r.source, r.listing, r.reason);
 
   const items: Item[] = [];
   const orphans: Omit<Item, "maker" | "evidence" | "weights">[] = [];
