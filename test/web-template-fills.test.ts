@@ -34,7 +34,7 @@ const INDEX = `<!doctype html>
 </html>
 `;
 const escaped = (s: string) =>
-  s.replace(/&/g, "&amp;").replace(/'/g, "&#39;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+  s.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 let view: CatalogueView;
 let root: string;
@@ -99,7 +99,7 @@ describe("withHead fills text, never patterns (T251)", () => {
     expect(page.slice(page.indexOf("</head>"))).toBe(INDEX.slice(INDEX.indexOf("</head>")));
     // A quote or an angle bracket in a name cannot end the attribute or open a tag.
     const tagged = withHead(INDEX, { title: `"><script>x</script>'`, description: "d" });
-    expect(tagged).toContain("<title>&quot;&gt;&lt;script&gt;x&lt;/script&gt;&#39;</title>");
+    expect(tagged).toContain("<title>&quot;&gt;&lt;script&gt;x&lt;/script&gt;'</title>");
     expect(tagged).not.toContain("<script>");
   });
 });
@@ -111,7 +111,7 @@ describe("the web mount over HTTP (T251, T256)", () => {
     const res = await httpRequest(base, { path: `/m/x/${"$'".repeat(40)}`, headers: html });
     expect(res.status).toBe(404);
     expect(Buffer.byteLength(res.body)).toBeLessThan(64 * 1024);
-    expect(res.body).toContain(`<title>Model not found: x/${"$&#39;".repeat(40)} · Tariff</title>`);
+    expect(res.body).toContain(`<title>Model not found: x/${"$'".repeat(40)} · Tariff</title>`);
   });
 
   it("every $ form in a path, also as a trailing-slash redirect, stays small", async () => {

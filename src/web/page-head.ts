@@ -94,9 +94,9 @@ export function modelHead(view: CatalogueView, id: string): ModelHead {
   return { kind: "found", head: { title: `${m.name} prices · Tariff`, description } };
 }
 
-/** `text` safe inside an element or a double- or single-quoted attribute. */
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
-const HTML_ESCAPES = lookupTable({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" });
+/** `text` safe inside an element or a double-quoted attribute (every attribute the fills write). */
+const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => HTML_ESCAPES[c] ?? c);
+const HTML_ESCAPES = lookupTable({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" });
 
 /**
  * `index.html` with the head's title, description and Open Graph tags (and `noindex`): the build's
