@@ -41,12 +41,17 @@ let root: string;
 let app: FastifyInstance;
 let base: string;
 const modelId = `openai/gpt-evil-${EVIL}`;
+/** An id in another script (canonical, T254): its redirect's Location must be encoded (T256). */
+const SCRIPT_ID = "openai/模型-a1";
 
 beforeAll(async () => {
   const payload = recordedPayload("openrouter", "2026-06-01");
   const json = JSON.parse(payload.files.get("models.json")!) as { data: Record<string, unknown>[] };
   const first = json.data.find((m) => String(m.id).startsWith("openai/"))!;
-  json.data = [{ ...first, id: modelId, canonical_slug: modelId, name: `OpenAI: GPT ${EVIL}` }];
+  json.data = [
+    { ...first, id: modelId, canonical_slug: modelId, name: `OpenAI: GPT ${EVIL}` },
+    { ...first, id: SCRIPT_ID, canonical_slug: SCRIPT_ID, name: "OpenAI: 模型" },
+  ];
   const listings = openrouter.parse({ ...payload, files: new Map([["models.json", JSON.stringify(json)]]) });
   const runTime = "2026-06-01T00:00:00.000Z";
   const { dataset } = buildDatasetWithIdentity({
@@ -153,6 +158,19 @@ describe("the web mount over HTTP (T251, T256)", () => {
     expect(res.status).toBe(308);
     expect(res.headers.location).toBe(`/m/${view.models.find((m) => m.model.id.includes("evil"))!.model.id}`);
     expect(res.headers.location).toContain(EVIL);
+  });
+});
+
+describe("a redirect to an id outside ASCII (T256)", () => {
+  it("answers 308 with the id percent-encoded, never a 500", async () => {
+    const id = view.models.find((m) => m.model.id.includes("a1"))!.model.id;
+    const res = await httpRequest(base, {
+      path: `/m/OpenAI/${encodeURIComponent(id.slice(7).toUpperCase())}`,
+      headers: { accept: "text/html" },
+    });
+    expect(res.status).toBe(308);
+    expect(res.headers.location).toBe(`/m/${locationPath(id)}`);
+    expect(decodeURIComponent(res.headers.location!)).toBe(`/m/${id}`);
   });
 });
 

@@ -77,6 +77,7 @@ describe("screenAtBoundary", () => {
     const clean = listing({ name: "Claude Opus 4.7", aliases: ["claude-opus-4-7"] });
     expect(screenAtBoundary([clean])).toEqual({ listings: [clean], rejected: {} });
     expect(stripInvisible("模型 A-1")).toBe("模型 A-1");
+    expect(stripInvisible("DeepSeek R1 (Turbo)\t")).toBe("DeepSeek R1 (Turbo) ");
   });
 
   it("dated history: a non-finite row is dropped, an id's controls marked", () => {

@@ -15,7 +15,8 @@ import type { RejectReason } from "./plausibility.js";
  *   aliases, canonical slug, weights repo) become U+FFFD, so the listing can be stored by every
  *   store (PostgreSQL refuses NUL) and identity refuses the id with its reason
  *   (`canonical-id.ts`, counted unmatched); in display text (names, family, qualifier values) they
- *   and Unicode format characters (zero-width, bidi overrides, BOM) are removed.
+ *   and Unicode format characters (zero-width, bidi overrides, BOM) are removed (a tab or line break
+ *   becomes a space: models.dev writes `DeepSeek R1 (Turbo)\t`).
  */
 
 /** Why the boundary dropped a price (one of the guards' reasons, so `/sources` counts it with them). */
@@ -38,9 +39,9 @@ export function markControls(id: string): string {
   return id.replace(CONTROL, "\uFFFD");
 }
 
-/** Display `text` without control or format characters. */
+/** Display `text` without control or format characters (a tab or line break becomes a space). */
 export function stripInvisible(text: string): string {
-  return text.replace(INVISIBLE, "");
+  return text.replace(/[\t\n\r]/g, " ").replace(INVISIBLE, "");
 }
 
 const finiteOrNull = (n: number | null): number | null => (n === null || Number.isFinite(n) ? n : null);
