@@ -29,10 +29,10 @@ export interface BoundaryResult {
   readonly rejected: Readonly<Partial<Record<BoundaryReason, number>>>;
 }
 
-/** C0 (NUL included), DEL and C1 control characters. */
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
+/** C0 (NUL included), DEL and C1 control characters (Unicode's `Cc`). */
+const CONTROL = /\p{Cc}/gu;
 /** Control characters and Unicode format characters (`\p{Cf}`: zero-width, bidi controls, BOM, soft hyphen). */
-const INVISIBLE = /[\u0000-\u001f\u007f-\u009f]|\p{Cf}/gu;
+const INVISIBLE = /\p{Cc}|\p{Cf}/gu;
 
 /** `id` with every control character as U+FFFD (format characters are kept for identity to judge). */
 export function markControls(id: string): string {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { EMPTY_LISTING_META, type Listing } from "../../domain/observation.js";
 import { recordedListings } from "../../../test/recorded-payloads.js";
+import { EMPTY_LISTING_META, type Listing } from "../../domain/observation.js";
 import { idFlaw, screenIds, skeleton } from "./canonical-id.js";
 import { resolveIdentities } from "./resolve.js";
 
@@ -16,7 +16,7 @@ const listing = (model: string, seller = "openrouter"): Listing => ({
 });
 
 /** Ten lookalikes of `openai/gpt-4o` and why each is refused. */
-export const LOOKALIKES: readonly (readonly [string, RegExp])[] = [
+const LOOKALIKES: readonly (readonly [string, RegExp])[] = [
   ["openai/gpt\u200b-4o", /format character/], // zero-width space
   ["openai/gpt-4o\u202e", /format character/], // right-to-left override
   ["openai/\u2066gpt-4o\u2069", /format character/], // bidi isolate

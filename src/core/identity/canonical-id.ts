@@ -13,9 +13,8 @@ import { parseSpelling } from "./spelling.js";
  * is counted unmatched with its reason and never published; an alias that fails is dropped.
  */
 
-/** Control characters, U+FFFD (a control the boundary marked), and lone surrogates. */
-const CONTROL =
-  /[\u0000-\u001f\u007f-\u009f\ufffd]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/u;
+/** Control characters (`Cc`), U+FFFD (a control the boundary marked), and lone surrogates (`Cs`). */
+const CONTROL = /\p{Cc}|\ufffd|\p{Cs}/u;
 /** Unicode format characters: zero-width (U+200B–U+200D, U+2060), bidi controls (U+200E/F, U+202A–U+202E, U+2066–U+2069), BOM, soft hyphen… */
 const FORMAT = /\p{Cf}/u;
 
