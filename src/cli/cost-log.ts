@@ -8,6 +8,7 @@ import { type CatalogueView, resolveModelId } from "../catalogue/view.js";
 import { roundAmount } from "../domain/amount.js";
 import { CACHE_TTLS, type CacheTtl, USAGE_FIELDS } from "../domain/cost.js";
 import { TIERS, type Tier } from "../domain/dimension.js";
+import { lookupTable } from "../domain/lookup-table.js";
 import { mapUsage, USAGE_FORMATS, UsageError, type UsageFormat } from "../domain/usage.js";
 import type { LogRecord } from "./usage-log.js";
 
@@ -63,7 +64,7 @@ export interface CostLogReport {
 class RecordError extends Error {}
 
 /** OpenTelemetry `gen_ai.provider.name` / `gen_ai.system` values → the maker whose names the model carries. */
-const PROVIDER_MAKERS: Readonly<Record<string, string>> = {
+const PROVIDER_MAKERS: Readonly<Record<string, string>> = lookupTable({
   openai: "openai",
   "azure.ai.openai": "openai",
   anthropic: "anthropic",
@@ -80,7 +81,7 @@ const PROVIDER_MAKERS: Readonly<Record<string, string>> = {
   cohere: "cohere",
   perplexity: "perplexity",
   "aws.bedrock": "amazon",
-};
+});
 
 const TIMESTAMP_FIELDS = [
   "timestamp",

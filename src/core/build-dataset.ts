@@ -23,6 +23,7 @@ import { movingAliasesOf, type ResolvedListing, resolveIdentities } from "./iden
 import { keyOf } from "./identity/spelling.js";
 import { labelDimensions } from "./labels.js";
 import { ListedIndex } from "./listed-index.js";
+import type { BoundaryReason } from "./listing-boundary.js";
 import { disambiguateNames, modelName } from "./model-names.js";
 import { indexListings, type ListingIndex, movedTo } from "./moved-listings.js";
 import type { RejectReason } from "./plausibility.js";
@@ -54,6 +55,8 @@ export interface SourceInput {
    * the source was not parsed in this run (its last counts are kept).
    */
   readonly unmapped?: Readonly<Record<string, number>>;
+  /** Prices of this run's payload the adapter boundary dropped, per reason (`listing-boundary.ts`, T252). */
+  readonly boundaryRejected?: Readonly<Partial<Record<BoundaryReason, number>>>;
 }
 
 /** What the previous dataset version contributes: prices for effectiveFrom/staleSince, models for firstSeenAt and D3. */
@@ -127,7 +130,7 @@ export function buildDatasetWithIdentity(input: BuildInput): {
   );
   const renames = carried.renames;
   const providers = buildProviders(models, prices, identity.publisherNames);
-  const rejected = withHeld(screened.rejected, held);
+  const rejected = withBoundary(withHeld(screened.rejected, held), input.sources);
   const sources = buildHealth(input, rejected, identity.unresolved);
   const failed: Record<string, string> = {};
   for (const s of input.sources) if (s.error) failed[s.source] = s.error.message;
@@ -154,6 +157,25 @@ export function buildDatasetWithIdentity(input: BuildInput): {
     },
   };
   return { dataset: { run, providers, models, prices, sources }, spellings, renames, listed };
+}
+
+/** Adds the prices the adapter boundary dropped (T252) to the guards' rejections, per fresh source. */
+function withBoundary(
+  rejected: ReadonlyMap<SourceId, SourceRejections>,
+  sources: readonly SourceInput[],
+): Map<SourceId, SourceRejections> {
+  const out = new Map(rejected);
+  for (const s of sources) {
+    if (!s.fresh || !s.boundaryRejected) continue;
+    for (const [reason, n] of Object.entries(s.boundaryRejected) as [BoundaryReason, number][]) {
+      const r = out.get(s.source);
+      out.set(s.source, {
+        total: (r?.total ?? 0) + n,
+        byReason: { ...(r?.byReason ?? {}), [reason]: (r?.byReason[reason] ?? 0) + n },
+      });
+    }
+  }
+  return out;
 }
 
 /** Adds the rows held back by the jump guard (T176) to the guards' rejections, per source. */

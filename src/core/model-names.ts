@@ -1,4 +1,5 @@
 import type { PublishedModel } from "../domain/dataset.js";
+import { lookupTable } from "../domain/lookup-table.js";
 import { DISTINCT } from "./identity/overrides.js";
 import { isMoving, keyOf } from "./identity/spelling.js";
 import { SNAPSHOT_DATE } from "./identity/spelling-rules.js";
@@ -69,7 +70,7 @@ export function repeatsId(raw: string, ids: readonly string[]): boolean {
 }
 
 /** Words a maker writes its own way (brand capitals, acronyms). */
-const WORDS: Readonly<Record<string, string>> = {
+const WORDS: Readonly<Record<string, string>> = lookupTable({
   gpt: "GPT",
   chatgpt: "ChatGPT",
   dall·e: "DALL·E",
@@ -97,7 +98,7 @@ const WORDS: Readonly<Record<string, string>> = {
   fp16: "FP16",
   bf16: "BF16",
   awq: "AWQ",
-};
+});
 
 /**
  * The name of a model no source names, written from its slug (issue 25 §4, T185), the one tested

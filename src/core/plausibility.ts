@@ -1,6 +1,7 @@
 import { amountsAgree } from "../domain/amount.js";
 import type { Channel } from "../domain/channel.js";
 import type { Dimension, Modality } from "../domain/dimension.js";
+import { lookupTable } from "../domain/lookup-table.js";
 import type { SourceId } from "../domain/observation.js";
 import type { Denomination, Unit } from "../domain/unit.js";
 
@@ -64,6 +65,8 @@ export const REJECT_REASONS = [
   "bracket_threshold",
   "audio_only_text",
   "unexplained_jump",
+  // An amount or bracket that is no finite number, dropped at the adapter boundary (T252).
+  "not_finite",
 ] as const;
 export type RejectReason = (typeof REJECT_REASONS)[number];
 
@@ -119,12 +122,13 @@ export const LONE_INVERSION_FACTOR = 5;
  * (CNY) for some. An amount there that stands to the maker's USD list in the ratio of a CNY price to a
  * USD one on every priced dimension ({@link CURRENCY_RATIO}) is a CNY amount read as USD.
  */
-export const CURRENCY_PLATFORMS: Readonly<Record<string, { readonly maker: string; readonly currency: string }>> = {
-  zhipuai: { maker: "zai", currency: "CNY" },
-  "moonshotai-cn": { maker: "moonshotai", currency: "CNY" },
-  "minimax-cn": { maker: "minimax", currency: "CNY" },
-  "alibaba-cn": { maker: "alibaba", currency: "CNY" },
-};
+export const CURRENCY_PLATFORMS: Readonly<Record<string, { readonly maker: string; readonly currency: string }>> =
+  lookupTable({
+    zhipuai: { maker: "zai", currency: "CNY" },
+    "moonshotai-cn": { maker: "moonshotai", currency: "CNY" },
+    "minimax-cn": { maker: "minimax", currency: "CNY" },
+    "alibaba-cn": { maker: "alibaba", currency: "CNY" },
+  });
 
 /**
  * The band of ratios (platform amount ÷ maker's USD amount) that a CNY list read as USD falls in:

@@ -1,3 +1,4 @@
+import { lookupTable } from "./lookup-table.js";
 /**
  * Sales channels (D2). `direct` is the maker's own price list; five named reseller channels follow
  * in the order of api-v1.md; plans and every other reseller share three catch-all channels, where
@@ -17,13 +18,13 @@ export const CHANNELS = [
 export type Channel = (typeof CHANNELS)[number];
 
 /** The five named reseller channels of D2, channel → seller slug. */
-export const NAMED_RESELLERS: Readonly<Record<string, { seller: string; name: string }>> = {
+export const NAMED_RESELLERS: Readonly<Record<string, { seller: string; name: string }>> = lookupTable({
   reseller_1: { seller: "openrouter", name: "OpenRouter" },
   reseller_2: { seller: "amazon-bedrock", name: "Amazon Bedrock" },
   reseller_3: { seller: "azure", name: "Microsoft Azure" },
   reseller_4: { seller: "google-vertex", name: "Google Vertex AI" },
   reseller_5: { seller: "togetherai", name: "Together AI" },
-};
+});
 
 /** Display names of the channels for `/meta` `data.channels` (D2). */
 export const CHANNEL_NAMES: Readonly<Record<Channel, string>> = {

@@ -2,6 +2,7 @@ import Big from "big.js";
 import { roundAmount } from "./amount.js";
 import { type Confidence, confidenceRank } from "./confidence.js";
 import type { CacheKind, Dimension, Direction, Tier } from "./dimension.js";
+import { lookupTable } from "./lookup-table.js";
 import type { Denomination, Unit } from "./unit.js";
 
 /**
@@ -198,16 +199,17 @@ export function estimateCost(
  * (data/upstream/official-anthropic/2025-12-01/pricing.md.gz, "Long context pricing") says the 1M
  * token context window is available for Claude Sonnet 4 and Sonnet 4.5 only.
  */
-export const DOCUMENTED_CONTEXT_WINDOWS: Readonly<Record<string, readonly [tokens: number, reason: string]>> = {
-  "anthropic/claude-sonnet-4-5": [
-    1_000_000,
-    "Anthropic's pricing page: the 1M token context window (beta) is available for Sonnet 4.5, billed at the > 200K rates",
-  ],
-  "anthropic/claude-sonnet-4-0": [
-    1_000_000,
-    "Anthropic's pricing page: the 1M token context window (beta) is available for Sonnet 4, billed at the > 200K rates",
-  ],
-};
+export const DOCUMENTED_CONTEXT_WINDOWS: Readonly<Record<string, readonly [tokens: number, reason: string]>> =
+  lookupTable({
+    "anthropic/claude-sonnet-4-5": [
+      1_000_000,
+      "Anthropic's pricing page: the 1M token context window (beta) is available for Sonnet 4.5, billed at the > 200K rates",
+    ],
+    "anthropic/claude-sonnet-4-0": [
+      1_000_000,
+      "Anthropic's pricing page: the 1M token context window (beta) is available for Sonnet 4, billed at the > 200K rates",
+    ],
+  });
 
 /**
  * The longest prompt one request to a model can carry, in tokens (T200): its listed context window,

@@ -1,4 +1,5 @@
 import type { Channel } from "./channel.js";
+import { lookupTable } from "./lookup-table.js";
 
 /**
  * Seller and maker vocabulary (D1, D2). Canonical slugs follow models.dev provider ids; every
@@ -6,89 +7,90 @@ import type { Channel } from "./channel.js";
  */
 
 /** Maker slugs (D1): the companies that make models. Resellers, gateways and plans never are. */
-export const MAKERS: Readonly<Record<string, { name: string; website: string | null; pricingUrl: string | null }>> = {
-  anthropic: {
-    name: "Anthropic",
-    website: "https://www.anthropic.com",
-    pricingUrl: "https://docs.claude.com/en/docs/about-claude/pricing",
-  },
-  openai: { name: "OpenAI", website: "https://openai.com", pricingUrl: "https://openai.com/api/pricing" },
-  google: {
-    name: "Google",
-    website: "https://ai.google.dev",
-    pricingUrl: "https://ai.google.dev/gemini-api/docs/pricing",
-  },
-  mistral: { name: "Mistral AI", website: "https://mistral.ai", pricingUrl: "https://mistral.ai/pricing" },
-  deepseek: {
-    name: "DeepSeek",
-    website: "https://www.deepseek.com",
-    pricingUrl: "https://api-docs.deepseek.com/quick_start/pricing",
-  },
-  xai: { name: "xAI", website: "https://x.ai", pricingUrl: "https://docs.x.ai/docs/models" },
-  meta: { name: "Meta", website: "https://ai.meta.com", pricingUrl: null },
-  alibaba: {
-    name: "Alibaba (Qwen)",
-    website: "https://qwen.ai",
-    pricingUrl: "https://www.alibabacloud.com/help/en/model-studio/models",
-  },
-  moonshotai: {
-    name: "Moonshot AI",
-    website: "https://www.moonshot.ai",
-    pricingUrl: "https://platform.moonshot.ai/docs/pricing",
-  },
-  zai: { name: "Z.AI (Zhipu)", website: "https://z.ai", pricingUrl: "https://docs.z.ai/guides/overview/pricing" },
-  minimax: {
-    name: "MiniMax",
-    website: "https://www.minimax.io",
-    pricingUrl: "https://www.minimax.io/platform/document/pricing",
-  },
-  cohere: { name: "Cohere", website: "https://cohere.com", pricingUrl: "https://cohere.com/pricing" },
-  amazon: {
-    name: "Amazon",
-    website: "https://aws.amazon.com/ai/generative-ai/nova/",
-    pricingUrl: "https://aws.amazon.com/bedrock/pricing/",
-  },
-  microsoft: { name: "Microsoft", website: "https://azure.microsoft.com", pricingUrl: null },
-  nvidia: { name: "NVIDIA", website: "https://www.nvidia.com", pricingUrl: null },
-  perplexity: {
-    name: "Perplexity",
-    website: "https://www.perplexity.ai",
-    pricingUrl: "https://docs.perplexity.ai/getting-started/pricing",
-  },
-  ai21: { name: "AI21 Labs", website: "https://www.ai21.com", pricingUrl: "https://www.ai21.com/pricing" },
-  xiaomi: { name: "Xiaomi", website: "https://mimo.xiaomi.com", pricingUrl: null },
-  stepfun: { name: "StepFun", website: "https://www.stepfun.com", pricingUrl: null },
-  "ibm-granite": { name: "IBM Granite", website: "https://www.ibm.com/granite", pricingUrl: null },
-  "black-forest-labs": { name: "Black Forest Labs", website: "https://bfl.ai", pricingUrl: null },
-  "stability-ai": { name: "Stability AI", website: "https://stability.ai", pricingUrl: null },
-  baidu: { name: "Baidu", website: "https://yiyan.baidu.com", pricingUrl: null },
-  bytedance: { name: "ByteDance", website: "https://seed.bytedance.com", pricingUrl: null },
-  tencent: { name: "Tencent", website: "https://hunyuan.tencent.com", pricingUrl: null },
-  inception: { name: "Inception", website: "https://www.inceptionlabs.ai", pricingUrl: null },
-  upstage: { name: "Upstage", website: "https://www.upstage.ai", pricingUrl: null },
-  "nous-research": { name: "Nous Research", website: "https://nousresearch.com", pricingUrl: null },
-  "allen-ai": { name: "Ai2", website: "https://allenai.org", pricingUrl: null },
-  liquid: { name: "Liquid AI", website: "https://www.liquid.ai", pricingUrl: null },
-  reka: { name: "Reka", website: "https://www.reka.ai", pricingUrl: null },
-  sarvam: { name: "Sarvam AI", website: "https://www.sarvam.ai", pricingUrl: null },
-  "arcee-ai": { name: "Arcee AI", website: "https://www.arcee.ai", pricingUrl: null },
-  jina: { name: "Jina AI", website: "https://jina.ai", pricingUrl: null },
-  voyage: { name: "Voyage AI", website: "https://www.voyageai.com", pricingUrl: null },
-  morph: { name: "Morph", website: "https://morphllm.com", pricingUrl: null },
-  poolside: { name: "poolside", website: "https://poolside.ai", pricingUrl: null },
-  inflection: { name: "Inflection AI", website: "https://inflection.ai", pricingUrl: null },
-  "prime-intellect": { name: "Prime Intellect", website: "https://www.primeintellect.ai", pricingUrl: null },
-  "essential-ai": { name: "Essential AI", website: "https://www.essential.ai", pricingUrl: null },
-  meituan: { name: "Meituan (LongCat)", website: "https://longcat.ai", pricingUrl: null },
-  kuaishou: { name: "Kuaishou (Kwaipilot)", website: "https://www.kuaishou.com", pricingUrl: null },
-  "inclusion-ai": { name: "inclusionAI", website: "https://www.inclusion-ai.org", pricingUrl: null },
-};
+export const MAKERS: Readonly<Record<string, { name: string; website: string | null; pricingUrl: string | null }>> =
+  lookupTable({
+    anthropic: {
+      name: "Anthropic",
+      website: "https://www.anthropic.com",
+      pricingUrl: "https://docs.claude.com/en/docs/about-claude/pricing",
+    },
+    openai: { name: "OpenAI", website: "https://openai.com", pricingUrl: "https://openai.com/api/pricing" },
+    google: {
+      name: "Google",
+      website: "https://ai.google.dev",
+      pricingUrl: "https://ai.google.dev/gemini-api/docs/pricing",
+    },
+    mistral: { name: "Mistral AI", website: "https://mistral.ai", pricingUrl: "https://mistral.ai/pricing" },
+    deepseek: {
+      name: "DeepSeek",
+      website: "https://www.deepseek.com",
+      pricingUrl: "https://api-docs.deepseek.com/quick_start/pricing",
+    },
+    xai: { name: "xAI", website: "https://x.ai", pricingUrl: "https://docs.x.ai/docs/models" },
+    meta: { name: "Meta", website: "https://ai.meta.com", pricingUrl: null },
+    alibaba: {
+      name: "Alibaba (Qwen)",
+      website: "https://qwen.ai",
+      pricingUrl: "https://www.alibabacloud.com/help/en/model-studio/models",
+    },
+    moonshotai: {
+      name: "Moonshot AI",
+      website: "https://www.moonshot.ai",
+      pricingUrl: "https://platform.moonshot.ai/docs/pricing",
+    },
+    zai: { name: "Z.AI (Zhipu)", website: "https://z.ai", pricingUrl: "https://docs.z.ai/guides/overview/pricing" },
+    minimax: {
+      name: "MiniMax",
+      website: "https://www.minimax.io",
+      pricingUrl: "https://www.minimax.io/platform/document/pricing",
+    },
+    cohere: { name: "Cohere", website: "https://cohere.com", pricingUrl: "https://cohere.com/pricing" },
+    amazon: {
+      name: "Amazon",
+      website: "https://aws.amazon.com/ai/generative-ai/nova/",
+      pricingUrl: "https://aws.amazon.com/bedrock/pricing/",
+    },
+    microsoft: { name: "Microsoft", website: "https://azure.microsoft.com", pricingUrl: null },
+    nvidia: { name: "NVIDIA", website: "https://www.nvidia.com", pricingUrl: null },
+    perplexity: {
+      name: "Perplexity",
+      website: "https://www.perplexity.ai",
+      pricingUrl: "https://docs.perplexity.ai/getting-started/pricing",
+    },
+    ai21: { name: "AI21 Labs", website: "https://www.ai21.com", pricingUrl: "https://www.ai21.com/pricing" },
+    xiaomi: { name: "Xiaomi", website: "https://mimo.xiaomi.com", pricingUrl: null },
+    stepfun: { name: "StepFun", website: "https://www.stepfun.com", pricingUrl: null },
+    "ibm-granite": { name: "IBM Granite", website: "https://www.ibm.com/granite", pricingUrl: null },
+    "black-forest-labs": { name: "Black Forest Labs", website: "https://bfl.ai", pricingUrl: null },
+    "stability-ai": { name: "Stability AI", website: "https://stability.ai", pricingUrl: null },
+    baidu: { name: "Baidu", website: "https://yiyan.baidu.com", pricingUrl: null },
+    bytedance: { name: "ByteDance", website: "https://seed.bytedance.com", pricingUrl: null },
+    tencent: { name: "Tencent", website: "https://hunyuan.tencent.com", pricingUrl: null },
+    inception: { name: "Inception", website: "https://www.inceptionlabs.ai", pricingUrl: null },
+    upstage: { name: "Upstage", website: "https://www.upstage.ai", pricingUrl: null },
+    "nous-research": { name: "Nous Research", website: "https://nousresearch.com", pricingUrl: null },
+    "allen-ai": { name: "Ai2", website: "https://allenai.org", pricingUrl: null },
+    liquid: { name: "Liquid AI", website: "https://www.liquid.ai", pricingUrl: null },
+    reka: { name: "Reka", website: "https://www.reka.ai", pricingUrl: null },
+    sarvam: { name: "Sarvam AI", website: "https://www.sarvam.ai", pricingUrl: null },
+    "arcee-ai": { name: "Arcee AI", website: "https://www.arcee.ai", pricingUrl: null },
+    jina: { name: "Jina AI", website: "https://jina.ai", pricingUrl: null },
+    voyage: { name: "Voyage AI", website: "https://www.voyageai.com", pricingUrl: null },
+    morph: { name: "Morph", website: "https://morphllm.com", pricingUrl: null },
+    poolside: { name: "poolside", website: "https://poolside.ai", pricingUrl: null },
+    inflection: { name: "Inflection AI", website: "https://inflection.ai", pricingUrl: null },
+    "prime-intellect": { name: "Prime Intellect", website: "https://www.primeintellect.ai", pricingUrl: null },
+    "essential-ai": { name: "Essential AI", website: "https://www.essential.ai", pricingUrl: null },
+    meituan: { name: "Meituan (LongCat)", website: "https://longcat.ai", pricingUrl: null },
+    kuaishou: { name: "Kuaishou (Kwaipilot)", website: "https://www.kuaishou.com", pricingUrl: null },
+    "inclusion-ai": { name: "inclusionAI", website: "https://www.inclusion-ai.org", pricingUrl: null },
+  });
 
 /**
  * Other spellings of makers and sellers across sources → canonical slug. A slug not listed here
  * is already canonical (models.dev's own provider ids).
  */
-export const SELLER_ALIASES: Readonly<Record<string, string>> = {
+export const SELLER_ALIASES: Readonly<Record<string, string>> = lookupTable({
   // makers as other sources spell them
   "x-ai": "xai",
   grok: "xai",
@@ -165,22 +167,22 @@ export const SELLER_ALIASES: Readonly<Record<string, string>> = {
   "workers-ai": "cloudflare-workers-ai",
   novita: "novita-ai",
   deepinfra: "deepinfra",
-};
+});
 
 /** The five named resellers of D2, seller slug → channel. */
-const NAMED_RESELLER_CHANNEL: Readonly<Record<string, Channel>> = {
+const NAMED_RESELLER_CHANNEL: Readonly<Record<string, Channel>> = lookupTable({
   openrouter: "reseller_1",
   "amazon-bedrock": "reseller_2",
   azure: "reseller_3",
   "google-vertex": "reseller_4",
   togetherai: "reseller_5",
-};
+});
 
 /**
  * Sellers whose listed amounts are usage included in a subscription, not money per unit
  * (coding plans, token plans, seat licences). A $0 there means "included", never "free".
  */
-export const PLAN_SELLERS: Readonly<Record<string, "coding_plan" | "token_plan" | "subscription">> = {
+export const PLAN_SELLERS: Readonly<Record<string, "coding_plan" | "token_plan" | "subscription">> = lookupTable({
   "alibaba-coding-plan": "coding_plan",
   "alibaba-coding-plan-cn": "coding_plan",
   "kimi-for-coding": "coding_plan",
@@ -209,7 +211,7 @@ export const PLAN_SELLERS: Readonly<Record<string, "coding_plan" | "token_plan" 
   "tencent-tokenhub": "subscription",
   "atomic-chat": "subscription",
   poolside: "subscription",
-};
+});
 
 /** Canonical slug of a seller or maker as any source spells it (lower-cased, aliases resolved). */
 export function canonicalSeller(raw: string): string {

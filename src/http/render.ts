@@ -5,7 +5,7 @@ import type { CatalogueView } from "../catalogue/view.js";
 import { errorCacheControl, successCacheControl } from "./cache-control.js";
 import { CachedResponse, type ResponseFields } from "./cached-response.js";
 import { weakEtag } from "./etag.js";
-import { splitUrl } from "./request-url.js";
+import { locationPath, splitUrl } from "./request-url.js";
 import type { RouteSpec } from "./routes.js";
 
 /** How every response of an app is built: the header lists' `Vary` and `RateLimit-*` slots. */
@@ -53,7 +53,9 @@ export function renderResponse(
     const body = Buffer.from(JSON.stringify(problemOfError(error)));
     if (error.code === "moved" && error.target) {
       // T67: an alias or former id answers 308 to the canonical path, the rest of the URL kept.
-      const location = `${path.replace(/\/models\/[^/]+\/[^/]+/, `/models/${error.target}`)}${query ? `?${query}` : ""}`;
+      // A replacement function: `$'`, `$&`… in an id are text, never patterns (T251); the id is encoded for the header (T256).
+      const target = `/models/${locationPath(error.target)}`;
+      const location = `${path.replace(/\/models\/[^/]+\/[^/]+/, () => target)}${query ? `?${query}` : ""}`;
       return built({
         status: 308,
         body,

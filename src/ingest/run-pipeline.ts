@@ -1,5 +1,6 @@
 import { buildDatasetWithIdentity, type SourceInput } from "../core/build-dataset.js";
 import { detectChanges, newHistoryPoints } from "../core/detect-changes.js";
+import { type BoundaryResult, screenAtBoundary, screenHistoryAtBoundary } from "../core/listing-boundary.js";
 import { priorFromDataset } from "../core/prior-state.js";
 import { renameLastPoints, withRenames } from "../core/renames.js";
 import { checkAgainstLastGood, DEFAULT_GUARD_BOUNDS, guardMessage } from "../core/source-guard.js";
@@ -134,10 +135,57 @@ export async function publishRun(
       error: null,
       ran: true,
       ...(result.unmapped ? { unmapped: result.unmapped } : {}),
+      ...(result.rejected ? { boundaryRejected: result.rejected } : {}),
     });
     fresh.push({ source: adapter.id, observedAt: runTime, listings: result.listings });
     if (result.history) dated.push({ source: adapter.id, rows: result.history });
   }
+  let computed: Computed;
+  try {
+    computed = computeRun(ctx, input, inputs, dated);
+  } catch (error) {
+    // T257: a fault the computation meets in one source's payload costs that source, not the run.
+    const isolated = isolateFault(ctx, input, inputs, dated, error);
+    if (!isolated) throw error;
+    computed = isolated.computed;
+    failures.set(isolated.source, isolated.failure);
+    input.onSourceFailed?.(isolated.source, isolated.failure);
+    fresh.splice(
+      fresh.findIndex((s) => s.source === isolated.source),
+      1,
+    );
+  }
+  const { dataset, changes, points, firstRunDate } = computed;
+  input.beforePublish?.();
+  await store.publish(dataset, fresh, { changes, points });
+  for (const s of fresh) ctx.states.set(s.source, s);
+  ctx.lastPoints.clear();
+  for (const [k, v] of computed.lastPoints) ctx.lastPoints.set(k, v);
+  for (const p of points)
+    if (!p.recordedBy.startsWith("upstream:")) ctx.lastPoints.set(`${p.modelId}|${p.seriesKey}`, p.amount);
+  ctx.previous = dataset;
+  ctx.firstRunDate = firstRunDate;
+  return { dataset, changes: changes.length, failures };
+}
+
+/** What a run computes from its inputs before publishing (pure, no store). */
+interface Computed {
+  readonly dataset: Dataset;
+  readonly changes: ReturnType<typeof detectChanges>;
+  readonly points: ReturnType<typeof newHistoryPoints>;
+  readonly firstRunDate: string;
+  /** `ctx.lastPoints` after this run's renames (a copy: a computation that throws leaves `ctx` as it was). */
+  readonly lastPoints: Map<string, number>;
+}
+
+/** Builds the dataset, its changes and history points from the run's inputs (T257: no side effect on `ctx`). */
+function computeRun(
+  ctx: RunContext,
+  input: RunInput,
+  inputs: readonly SourceInput[],
+  dated: readonly { source: SourceId; rows: readonly DatedPrice[] }[],
+): Computed {
+  const { runTime } = input;
   const { dataset, spellings, renames, listed } = buildDatasetWithIdentity({
     runId: `run-${runTime}`,
     runTime,
@@ -147,16 +195,52 @@ export async function publishRun(
   });
   const firstRunDate = ctx.firstRunDate ?? runTime.slice(0, 10);
   const changes = detectChanges(ctx.previous && withRenames(ctx.previous, renames), dataset, listed);
-  renameLastPoints(ctx.lastPoints, renames);
-  const points = [...upstreamPoints(dated, spellings, firstRunDate), ...newHistoryPoints(dataset, ctx.lastPoints)];
-  input.beforePublish?.();
-  await store.publish(dataset, fresh, { changes, points });
-  for (const s of fresh) ctx.states.set(s.source, s);
-  for (const p of points)
-    if (!p.recordedBy.startsWith("upstream:")) ctx.lastPoints.set(`${p.modelId}|${p.seriesKey}`, p.amount);
-  ctx.previous = dataset;
-  ctx.firstRunDate = firstRunDate;
-  return { dataset, changes: changes.length, failures };
+  const lastPoints = new Map(ctx.lastPoints);
+  renameLastPoints(lastPoints, renames);
+  const points = [...upstreamPoints(dated, spellings, firstRunDate), ...newHistoryPoints(dataset, lastPoints)];
+  return { dataset, changes, points, firstRunDate, lastPoints };
+}
+
+/**
+ * When the run's computation throws, finds the one fresh source whose payload causes it (T257):
+ * each fresh source in turn is taken as failed, its last good listings carried (T11), until the
+ * computation succeeds. That source fails with the fault named in its `lastError`; the others
+ * publish. Null when no single source explains the fault (the run then fails as before).
+ */
+function isolateFault(
+  ctx: RunContext,
+  input: RunInput,
+  inputs: readonly SourceInput[],
+  dated: readonly { source: SourceId; rows: readonly DatedPrice[] }[],
+  error: unknown,
+): { source: SourceId; failure: SourceFailure; computed: Computed } | null {
+  const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  for (const [i, s] of inputs.entries()) {
+    if (!s.fresh) continue;
+    const failure = {
+      message: withoutAddresses(`${s.source}: a record of its payload broke the run's computation (${reason})`),
+      httpStatus: null,
+    };
+    const { unmapped: _u, boundaryRejected: _b, ...rest } = s;
+    const failed: SourceInput = {
+      ...rest,
+      listings: ctx.states.get(s.source)?.listings ?? [],
+      fresh: false,
+      error: failure,
+    };
+    try {
+      const computed = computeRun(
+        ctx,
+        input,
+        inputs.map((other, j) => (j === i ? failed : other)),
+        dated.filter((d) => d.source !== s.source),
+      );
+      return { source: s.source, failure, computed };
+    } catch {
+      // not this source alone
+    }
+  }
+  return null;
 }
 
 /** One source's parsed outcome: its listings (and history, unknown fields), or why it failed. */
@@ -166,6 +250,8 @@ export type Parsed =
       history: readonly DatedPrice[] | null;
       /** Unknown price fields (T70); null when the payload was not parsed now (304). */
       unmapped: Readonly<Record<string, number>> | null;
+      /** Prices the adapter boundary dropped, per reason (T252); absent when the payload was not parsed now. */
+      rejected?: BoundaryResult["rejected"];
     }
   | { failure: SourceFailure };
 
@@ -192,18 +278,25 @@ export function parseOutcome(
   let listings: Listing[];
   let unmapped: Readonly<Record<string, number>> = {};
   let history: readonly DatedPrice[] | null = null;
+  let boundary: BoundaryResult;
   try {
     if (adapter.parseReport) ({ listings, unmapped } = adapter.parseReport(outcome.payload));
     else listings = adapter.parse(outcome.payload);
     if (adapter.parseHistory) history = adapter.parseHistory(outcome.payload);
+    // T252/T253: one bad record costs that record (non-finite amounts, control characters), counted.
+    boundary = screenAtBoundary(listings);
+    listings = boundary.listings;
+    if (history) history = screenHistoryAtBoundary(history);
+    if (guards) {
+      const bounds = { ...DEFAULT_GUARD_BOUNDS, maxDrop: guards.maxRowDrop };
+      const failure = checkAgainstLastGood(listings, carried ?? null, bounds);
+      if (failure && (failure.guard === "empty" || !guards.accept?.has(adapter.id)))
+        return fail(guardMessage(adapter.id, failure, carried?.observedAt ?? null));
+    }
   } catch (err) {
-    return fail(err instanceof Error ? err.message : String(err));
+    // A parse error, or an adapter's malformed listing the boundary or the guards meet (T257).
+    const message = err instanceof Error ? err.message : String(err);
+    return fail(message.startsWith(`${adapter.id}: `) ? message : `${adapter.id}: ${message}`);
   }
-  if (guards) {
-    const bounds = { ...DEFAULT_GUARD_BOUNDS, maxDrop: guards.maxRowDrop };
-    const failure = checkAgainstLastGood(listings, carried ?? null, bounds);
-    if (failure && (failure.guard === "empty" || !guards.accept?.has(adapter.id)))
-      return fail(guardMessage(adapter.id, failure, carried?.observedAt ?? null));
-  }
-  return { listings, history, unmapped };
+  return { listings, history, unmapped, rejected: boundary.rejected };
 }

@@ -2,6 +2,7 @@ import type { Endpoint } from "../catalogue/endpoint.js";
 import { ENDPOINTS } from "../catalogue/endpoints/index.js";
 import type { Envelope } from "../catalogue/schemas.js";
 import type { CatalogueView } from "../catalogue/view.js";
+import { lookupTable } from "../domain/lookup-table.js";
 import {
   renderChanges,
   renderCompare,
@@ -43,7 +44,7 @@ export interface ToolOutput {
  * as compact JSON text (the structured content is the body either way).
  */
 // biome-ignore lint/suspicious/noExplicitAny: each renderer takes its own endpoint's body.
-const RENDERERS: Readonly<Record<string, (body: any) => string>> = {
+const RENDERERS: Readonly<Record<string, (body: any) => string>> = lookupTable({
   get_meta: renderMeta,
   list_providers: renderProviders,
   list_models: renderModels,
@@ -55,7 +56,7 @@ const RENDERERS: Readonly<Record<string, (body: any) => string>> = {
   list_sources: renderSources,
   list_rates: renderRates,
   estimate_cost: renderCost,
-};
+});
 
 /** The tool of one endpoint descriptor. */
 export function toolOf(endpoint: Endpoint & { tool: { description: string } }): ToolSpec {

@@ -3,6 +3,7 @@ import { pipeline } from "node:stream/promises";
 import { createBrotliDecompress, createGunzip, createInflate } from "node:zlib";
 import pRetry from "p-retry";
 import { Agent, type Dispatcher, interceptors, request } from "undici";
+import { lookupTable } from "../domain/lookup-table.js";
 import { withoutAddresses } from "./failure-text.js";
 
 /**
@@ -278,7 +279,7 @@ function isTimeout(error: unknown): boolean {
 }
 
 /** What a network error code means, said without the host or address it names (T193). */
-const NETWORK_CODES: Readonly<Record<string, string>> = {
+const NETWORK_CODES: Readonly<Record<string, string>> = lookupTable({
   ECONNREFUSED: "connection refused",
   ECONNRESET: "connection reset",
   EPIPE: "connection closed while sending",
@@ -291,7 +292,7 @@ const NETWORK_CODES: Readonly<Record<string, string>> = {
   UND_ERR_CLOSED: "connection closed",
   UND_ERR_INFO: "invalid answer",
   HPE_INVALID_CONSTANT: "invalid HTTP answer",
-};
+});
 
 /** Maps undici / abort errors to a message saying what happened, never where (no host, no URL). */
 function transportError(error: unknown, limits: FetchLimits): FetchError {

@@ -1,6 +1,7 @@
 import type { CatalogueView } from "../catalogue/view.js";
 import { resolveModelId } from "../catalogue/view.js";
 import { listedPrice } from "../domain/listed-price.js";
+import { lookupTable } from "../domain/lookup-table.js";
 
 /**
  * What the server writes into the `<head>` of a page (T207): title, description and Open Graph
@@ -20,7 +21,7 @@ export interface PageHead {
 }
 
 /** The heads of the page's fixed routes (the page sets the same after an in-page navigation). */
-export const ROUTE_HEADS: Readonly<Record<string, PageHead>> = {
+export const ROUTE_HEADS: Readonly<Record<string, PageHead>> = lookupTable({
   "/": {
     title: "AI model prices · Tariff",
     description:
@@ -41,7 +42,7 @@ export const ROUTE_HEADS: Readonly<Record<string, PageHead>> = {
     title: "What the confidence levels mean · Tariff",
     description: "How sure Tariff is of each price, and the one rule for badges and filters.",
   },
-};
+});
 
 /** A model page's head, what its link should preview. */
 export type ModelHead =
@@ -93,12 +94,16 @@ export function modelHead(view: CatalogueView, id: string): ModelHead {
   return { kind: "found", head: { title: `${m.name} prices · Tariff`, description } };
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+/** `text` safe inside an element or a double-quoted attribute (every attribute the fills write). */
+const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => HTML_ESCAPES[c] ?? c);
+const HTML_ESCAPES = lookupTable({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" });
 
 /**
  * `index.html` with the head's title, description and Open Graph tags (and `noindex`): the build's
- * own `<title>` and description are replaced, the rest of the document is untouched.
+ * own `<title>` and description are replaced, the rest of the document is untouched. Every fill is
+ * a replacement *function* of HTML-escaped text (issue 33 §1, T251): in a replacement string, the
+ * `$'`, `` $` ``, `$&`, `$1`, `$<name>` of a requested path or an upstream model name would copy parts
+ * of the page into it (40 × `$'` in a path made a 70 MB page).
  */
 export function withHead(index: string, head: PageHead): string {
   const tags = [
@@ -112,12 +117,11 @@ export function withHead(index: string, head: PageHead): string {
   ]
     .filter(Boolean)
     .join("\n    ");
+  const title = `<title>${escapeHtml(head.title)}</title>`;
+  const description = `<meta name="description" content="${escapeHtml(head.description)}" />`;
   return index
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(head.title)}</title>`)
-    .replace(
-      /<meta name="description" content="[^"]*"\s*\/?>/,
-      `<meta name="description" content="${escapeHtml(head.description)}" />`,
-    )
+    .replace(/<title>[^<]*<\/title>/, () => title)
+    .replace(/<meta name="description" content="[^"]*"\s*\/?>/, () => description)
     .replace(/<meta property="og:[^>]*>\s*|<meta name="twitter:card"[^>]*>\s*/g, "")
-    .replace("</head>", `  ${tags}\n  </head>`);
+    .replace("</head>", () => `  ${tags}\n  </head>`);
 }

@@ -4,6 +4,8 @@ import { fileURLToPath } from "node:url";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ViewHolder } from "../catalogue/view-holder.js";
+import { lookupTable } from "../domain/lookup-table.js";
+import { locationPath } from "../http/request-url.js";
 import { modelHead, type PageHead, ROUTE_HEADS, withHead } from "./page-head.js";
 
 /** Where `npm run build:web` (run by `npm install`'s `prepare`) writes the page (T120). */
@@ -24,13 +26,13 @@ export const WEB_ROUTES = [
 ] as const;
 
 /** Addresses people type for a page that lives elsewhere (T207): a permanent redirect. */
-export const WEB_REDIRECTS: Readonly<Record<string, string>> = {
+export const WEB_REDIRECTS: Readonly<Record<string, string>> = lookupTable({
   "/index.html": "/",
   "/pricing": "/",
   "/prices": "/",
   "/models": "/",
   "/calculator": "/cost",
-};
+});
 
 /** Paths that are never the page's: the API, its documentation, MCP and the built files. */
 const NOT_THE_PAGE = /^\/(?:api|docs|mcp|assets|openapi)(?:\/|$)/;
@@ -102,7 +104,7 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions = {}
       const id = `${request.params.provider}/${request.params.model}`;
       if (!view) return page(reply, ROUTE_HEADS["/"]!);
       const found = modelHead(view, id);
-      if (found.kind === "moved") return redirect(request, reply, `/m/${found.id}`);
+      if (found.kind === "moved") return redirect(request, reply, `/m/${locationPath(found.id)}`);
       return page(reply, found.head, found.kind === "missing" ? 404 : 200);
     });
     // Everything else a browser asks for: a redirect to the page it names, or the page's 404 (T207).

@@ -1,3 +1,4 @@
+import { lookupTable } from "../../domain/lookup-table.js";
 /**
  * Makers by family and by organisation, as reviewed data (issue 12, T61). A family matches whole
  * leading tokens of a model's core spelling (`palm` never matches `palmyra`), checked in order so
@@ -84,12 +85,12 @@ export const FAMILIES: ReadonlyArray<readonly [RegExp, string]> = [
  * `nvidia/DeepSeek-V3.2-NVFP4`). A host is the maker only of the families it trained (the pattern,
  * over the comparison key); any other spelling whose family names another maker is that maker's model.
  */
-export const HOST_ORGS: Readonly<Record<string, RegExp>> = {
+export const HOST_ORGS: Readonly<Record<string, RegExp>> = lookupTable({
   // Together's own: GPT-JT, GPT-NeoXT, RedPajama, StripedHyena, M2-BERT, OpenChatKit's Pythia-Chat, LLaMA-2-7B-32K
   togethercomputer: /^(gpt-jt|gpt-neoxt|redpajama|stripedhyena|m2-bert|pythia-chat|llama-2-7b-32k)\b/,
   // NVIDIA's own: Nemotron and NeMo Retriever (on Llama or Mistral bases too), NV-Embed, Riva, Cosmos
   nvidia: /nemotron|nemoretriever|nemoguard|rerank-?qa|^nv-|^riva\b|^cosmos\b|^nvidia-/,
-};
+});
 
 /**
  * Families whose makers published the weights (issue 25 §2, T183): a host's listing that names the
@@ -125,7 +126,7 @@ export const OPEN_WEIGHTS: ReadonlyArray<readonly [RegExp, string]> = [
  * slug or a known alias of one (`meta-llama`, `deepseek-ai`, `qwen`) needs no entry here
  * (`canonicalSeller` settles those); these are the orgs that name a maker under another name.
  */
-export const ORG_MAKERS: Readonly<Record<string, string>> = {
+export const ORG_MAKERS: Readonly<Record<string, string>> = lookupTable({
   kwaipilot: "kuaishou",
   facebook: "meta",
   codellama: "meta",
@@ -145,7 +146,7 @@ export const ORG_MAKERS: Readonly<Record<string, string>> = {
   huggingfaceh4: "huggingfaceh4",
   "01-ai": "zero-one-ai",
   "zero-one-ai": "zero-one-ai",
-};
+});
 
 /**
  * Orgs that are hosts, routers, search APIs or re-uploaders, not makers (issue 12 §6): their
@@ -210,7 +211,7 @@ export const NON_MAKER_ORGS: ReadonlySet<string> = new Set([
  * A maker's own platform under another seller slug (issue 12 §6): selling the maker's own model
  * there is the `direct` channel, not a resale.
  */
-export const MAKER_PLATFORMS: Readonly<Record<string, string>> = {
+export const MAKER_PLATFORMS: Readonly<Record<string, string>> = lookupTable({
   "amazon-bedrock": "amazon",
   "meta-llama-api": "meta",
   // models.dev `llama`: Meta's own Llama API
@@ -223,10 +224,10 @@ export const MAKER_PLATFORMS: Readonly<Record<string, string>> = {
   elevenlabs: "elevenlabs",
   runwayml: "runwayml",
   recraft: "recraft",
-};
+});
 
 /** Display names of makers and publishers that sources lack or spell from slugs (issue 12 §10). */
-export const PUBLISHER_NAMES: Readonly<Record<string, string>> = {
+export const PUBLISHER_NAMES: Readonly<Record<string, string>> = lookupTable({
   "zero-one-ai": "01.AI",
   "bsc-lt": "BSC-LT",
   huggingfaceh4: "Hugging Face H4",
@@ -262,4 +263,4 @@ export const PUBLISHER_NAMES: Readonly<Record<string, string>> = {
   mancer: "Mancer",
   runwayml: "Runway",
   recraft: "Recraft",
-};
+});

@@ -1,23 +1,24 @@
+import { lookupTable } from "../../domain/lookup-table.js";
 /**
  * The small reviewed override file of identity (issue 12, T62): what the grammar and the family
  * table cannot decide, one line each with its reason. Keys are comparison keys (see `spelling.ts`).
  */
 
 /** Spellings that name a product, plan or router, not a model: never published as a model. */
-export const NOT_MODELS: Readonly<Record<string, string>> = {
+export const NOT_MODELS: Readonly<Record<string, string>> = lookupTable({
   "claude-code": "Anthropic's coding agent product, sold as a plan, not a model id",
   "openrouter-auto": "OpenRouter's router, which picks another model per request",
   auto: "a router's automatic model choice",
   "switchpoint-router": "Switchpoint's router, which picks another model per request",
   "kilo-auto-free": "Kilo's router",
-};
+});
 
 /** Spellings whose maker the rules get wrong: key → maker, with the reason. */
-export const MAKER_OVERRIDES: Readonly<Record<string, readonly [maker: string, reason: string]>> = {
+export const MAKER_OVERRIDES: Readonly<Record<string, readonly [maker: string, reason: string]>> = lookupTable({
   "gpt-jt-6b-v1": ["togethercomputer", "Together's own fine-tune of GPT-J (EleutherAI), not OpenAI's"],
   "palmyra-x5": ["writer", "Writer's Palmyra, not Google's PaLM"],
   "mythomax-l2-13b": ["gryphe", "Gryphe's merge of Llama 2 fine-tunes"],
-};
+});
 
 /**
  * Pairs that share a maker and a display name and still are two models, with the reason (the

@@ -1,5 +1,6 @@
 import type { Channel } from "../../domain/channel.js";
 import type { Listing, SourceId } from "../../domain/observation.js";
+import { screenIds } from "./canonical-id.js";
 import { attachTheRest } from "./passes/attach-rest.js";
 import { mergeNames } from "./passes/merge-names.js";
 import { checkMovingAliases } from "./passes/moving-aliases.js";
@@ -12,7 +13,7 @@ import { readMakers } from "./passes/read-makers.js";
 import { resolveListings } from "./passes/resolved.js";
 import { resultOf } from "./passes/result.js";
 import { dropRouterVariants } from "./passes/router-variants.js";
-import { type IdentityState, newState } from "./passes/state.js";
+import { type IdentityState, miss, newState } from "./passes/state.js";
 import { placeUnplaced } from "./passes/unplaced.js";
 import { isMoving, parseSpelling } from "./spelling.js";
 
@@ -113,8 +114,11 @@ const PASSES: readonly ((state: IdentityState) => void)[] = [
 ];
 
 /** Resolves every listing of a run; see the interface docs for the rules. Pure. */
-export function resolveIdentities(inputs: readonly SourceListings[], memory: IdentityMemory = {}): IdentityResult {
+export function resolveIdentities(given: readonly SourceListings[], memory: IdentityMemory = {}): IdentityResult {
+  // Ids that are no canonical text (control, format, non-NFKC, lookalike) are never placed (T254, T255).
+  const { inputs, refused } = screenIds(given);
   const state = newState(inputs, memory);
+  for (const r of refused) miss(state, r.source, r.listing, r.reason);
   for (const pass of PASSES) pass(state);
   return resultOf(state);
 }

@@ -1,3 +1,4 @@
+import { lookupTable } from "../../domain/lookup-table.js";
 /**
  * The spelling grammar of model ids across sources, as reviewed data (issue 12, T60). Every entry
  * is exercised by `rules.test.ts` with a spelling taken from a recorded payload. Pure data.
@@ -67,17 +68,17 @@ export const TASK_SEGMENTS: ReadonlySet<string> = new Set([
 ]);
 
 /** Bedrock vendors whose ids leave their family name out (`deepseek.r1-v1:0` is `deepseek-r1`). */
-export const VENDOR_STEMS: Readonly<Record<string, RegExp>> = {
+export const VENDOR_STEMS: Readonly<Record<string, RegExp>> = lookupTable({
   deepseek: /^[vr]\d/,
-};
+});
 
 /**
  * Bedrock ids whose version is not in the id, with the version Bedrock's own listing names: AWS
  * lists `deepseek.v3-v1:0` as "DeepSeek-V3.1" (models.dev amazon-bedrock 2026-06-01).
  */
-export const BEDROCK_VERSIONS: Readonly<Record<string, string>> = {
+export const BEDROCK_VERSIONS: Readonly<Record<string, string>> = lookupTable({
   "deepseek.v3-v1:0": "deepseek.v3.1-v1:0",
-};
+});
 
 /**
  * Router variants after a colon (OpenRouter `:free`, `:extended`…): a `variant` qualifier of the
@@ -143,7 +144,9 @@ export const SELLER_PREFIXES: readonly string[] = [
  * reseller's price. Tried only after the full spelling matched no model, so a maker's own id that
  * ends the same way (`gpt-4-turbo`, `kimi-k2-thinking`, `grok-4-fast`) is never cut.
  */
-export const SERVING_SUFFIXES: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+export const SERVING_SUFFIXES: Readonly<Record<string, Readonly<Record<string, string>>>> = lookupTable<
+  Readonly<Record<string, string>>
+>({
   fp8: { quantization: "fp8" },
   fp4: { quantization: "fp4" },
   fp16: { quantization: "fp16" },
@@ -193,7 +196,7 @@ export const SERVING_SUFFIXES: Readonly<Record<string, Readonly<Record<string, s
   medium: { reasoning_effort: "medium" },
   high: { reasoning_effort: "high" },
   xhigh: { reasoning_effort: "xhigh" },
-};
+});
 
 /**
  * Version orthography: rewrites applied to a lower-cased core before comparison, in order.

@@ -1,4 +1,5 @@
 import type { CacheKind, Direction, Modality } from "../../domain/dimension.js";
+import { lookupTable } from "../../domain/lookup-table.js";
 import { type FieldRule, type FieldSkip, rule } from "../field-map.js";
 
 /**
@@ -22,13 +23,13 @@ function perThousandCalls(tool: string): FieldRule {
   return rule("tool", "kcalls", "1", { qualifiers: { tool } });
 }
 
-const NONE: Readonly<Record<string, string>> = {};
+const NONE: Readonly<Record<string, string>> = lookupTable({});
 
 /**
  * The closed price-key set of the v1 feed (`prices/data.json`, every recorded snapshot). Amounts
  * are USD per 1M tokens (`*_mtok`) or USD per 1,000 requests (`requests_kcount`).
  */
-export const V1_PRICE_KEYS: Readonly<Record<string, FieldRule>> = {
+export const V1_PRICE_KEYS: Readonly<Record<string, FieldRule>> = lookupTable({
   input_mtok: mtok("input", "text"),
   output_mtok: mtok("output", "text"),
   cache_read_mtok: mtok("input", "text", "read"),
@@ -37,7 +38,7 @@ export const V1_PRICE_KEYS: Readonly<Record<string, FieldRule>> = {
   output_audio_mtok: mtok("output", "audio"),
   cache_audio_read_mtok: mtok("input", "audio", "read"),
   requests_kcount: rule("request", "krequests", "1", { qualifiers: NONE }),
-};
+});
 
 /**
  * Price keys of the v2 feed (`prices/new_data/v2/data.json`, `ModelPrice` of its JSON Schema) on top
@@ -47,7 +48,7 @@ export const V1_PRICE_KEYS: Readonly<Record<string, FieldRule>> = {
  *
  * Known and not published: {@link V2_SKIPPED_KEYS}. Any other key is unmapped (counted, T70).
  */
-export const V2_PRICE_KEYS: Readonly<Record<string, FieldRule>> = {
+export const V2_PRICE_KEYS: Readonly<Record<string, FieldRule>> = lookupTable({
   input_text_mtok: mtok("input", "text"),
   output_text_mtok: mtok("output", "text"),
   cache_text_read_mtok: mtok("input", "text", "read"),
@@ -98,11 +99,11 @@ export const V2_PRICE_KEYS: Readonly<Record<string, FieldRule>> = {
   storage_searches_kcount: perThousandCalls("storage_search"),
   rerank_searches_kcount: perThousandCalls("rerank"),
   code_executions_kcount: perThousandCalls("code_execution"),
-};
+});
 
 /** v2 keys we know and do not publish: no unit or no direction of ours. */
-export const V2_SKIPPED_KEYS: Readonly<Record<string, FieldSkip>> = {
+export const V2_SKIPPED_KEYS: Readonly<Record<string, FieldSkip>> = lookupTable({
   audio_hours: { skip: "direction not stated (input or output audio)" },
   input_gpixels: { skip: "no per-gigapixel unit" },
   input_text_messages_kcount: { skip: "no per-message unit" },
-};
+});

@@ -1,3 +1,4 @@
+import { lookupTable } from "../../domain/lookup-table.js";
 import { type FieldRule, type FieldSkip, perToken, rule } from "../field-map.js";
 
 /**
@@ -71,11 +72,12 @@ export const BASE_RULES: ReadonlyArray<readonly [string, FieldRule]> = [
  * (DALL·E, gpt-image sizes) unless the entry also states `output_cost_per_image` (then it is the
  * input image, as in chat).
  */
-export const MODE_RULES: Readonly<Record<string, Partial<Record<string, FieldRule>>>> = {
-  input_cost_per_second: { audio_transcription: rule("input", "second", "1", { modality: "audio" }) },
-  output_cost_per_second: { audio_speech: rule("output", "second", "1", { modality: "audio" }) },
-  input_cost_per_image: { image_generation: rule("output", "image", "1", { modality: "image" }) },
-};
+export const MODE_RULES: Readonly<Record<string, Partial<Record<string, FieldRule>>>> = lookupTable({
+  // The inner tables are indexed by the entry's `mode`, upstream text too (T250).
+  input_cost_per_second: lookupTable({ audio_transcription: rule("input", "second", "1", { modality: "audio" }) }),
+  output_cost_per_second: lookupTable({ audio_speech: rule("output", "second", "1", { modality: "audio" }) }),
+  input_cost_per_image: lookupTable({ image_generation: rule("output", "image", "1", { modality: "image" }) }),
+});
 
 /**
  * A speech model (`mode: audio_speech`) bills its output as audio: its generic
@@ -99,7 +101,7 @@ export function webSearchRule(contextSize: string): FieldRule {
 }
 
 /** Base keys we know and do not publish (README "Skipped"). */
-export const SKIPPED: Readonly<Record<string, FieldSkip>> = {
+export const SKIPPED: Readonly<Record<string, FieldSkip>> = lookupTable({
   input_dbu_cost_per_token: { skip: "Databricks DBU, not money" },
   output_dbu_cost_per_token: { skip: "Databricks DBU, not money" },
   output_db_cost_per_token: { skip: "Databricks DBU, not money" },
@@ -118,7 +120,7 @@ export const SKIPPED: Readonly<Record<string, FieldSkip>> = {
   guardrail_cost_per_unit: { skip: "no unit stated" },
   input_cost_per_second: { skip: "per-second keys outside transcription: provisioned throughput" },
   output_cost_per_second: { skip: "per-second keys outside speech: provisioned throughput, duplicates" },
-};
+});
 
 /** `…_above_<N>s_interval`: a video-length surcharge; no dimension of ours. */
 export const SKIPPED_PATTERN = /_above_\d+s_interval$/;

@@ -1,3 +1,4 @@
+import { lookupTable } from "../../domain/lookup-table.js";
 import { type FieldRule, rule } from "../field-map.js";
 
 /**
@@ -5,11 +6,11 @@ import { type FieldRule, rule } from "../field-map.js";
  * per 1M tokens. A row `<base>-<N>k` named `… >Nk` is the base model's bracket from N×1000 tokens
  * (a threshold llm-prices states for that model, see `index.ts`).
  */
-export const ROW_RULES: Readonly<Record<string, FieldRule>> = {
+export const ROW_RULES: Readonly<Record<string, FieldRule>> = lookupTable({
   input: rule("input", "mtok", "1"),
   output: rule("output", "mtok", "1"),
   input_cached: rule("input", "mtok", "1", { cache: "read" }),
-};
+});
 
 /** Row keys that are not prices. */
 export const ROW_METADATA: ReadonlySet<string> = new Set(["id", "vendor", "name", "from_date", "to_date"]);

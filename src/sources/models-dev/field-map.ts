@@ -1,4 +1,5 @@
 import type { Modality } from "../../domain/dimension.js";
+import { lookupTable } from "../../domain/lookup-table.js";
 import { type FieldRule, rule } from "../field-map.js";
 
 /**
@@ -7,7 +8,7 @@ import { type FieldRule, rule } from "../field-map.js";
  * states for that model) and, without tiers, the legacy `cost.context_over_200k` (from 200K); the
  * experimental `fast` mode is tier `priority` (see `index.ts`).
  */
-export const COST_RULES: Readonly<Record<string, FieldRule>> = {
+export const COST_RULES: Readonly<Record<string, FieldRule>> = lookupTable({
   input: rule("input", "mtok", "1"),
   output: rule("output", "mtok", "1"),
   cache_read: rule("input", "mtok", "1", { cache: "read" }),
@@ -15,7 +16,7 @@ export const COST_RULES: Readonly<Record<string, FieldRule>> = {
   reasoning: rule("reasoning", "mtok", "1"),
   input_audio: rule("input", "mtok", "1", { modality: "audio" }),
   output_audio: rule("output", "mtok", "1", { modality: "audio" }),
-};
+});
 
 /** Keys of a `cost` object that are structure, not a price of their own. */
 export const COST_STRUCTURE: ReadonlySet<string> = new Set(["tiers", "context_over_200k", "tier"]);

@@ -1,5 +1,6 @@
 import { AmountError, scaleAmount } from "../../domain/amount.js";
 import type { Dimension, Modality, Tier } from "../../domain/dimension.js";
+import { lookupTable } from "../../domain/lookup-table.js";
 import { EMPTY_LISTING_META, type Listing, type PriceObservation } from "../../domain/observation.js";
 import { canonicalSeller, isMaker } from "../../domain/sellers.js";
 import { ruleDimension, UnmappedTally } from "../field-map.js";
@@ -37,7 +38,7 @@ const UPSTREAM: LiveUpstream = { baseUrl: "https://models.dev/", files: filesNam
 const LEGACY_BRACKET_MIN = 200_000;
 
 /** Experimental request modes that are a service tier (D27 tier vocabulary); other modes stay `standard`. */
-const MODE_TIERS: Readonly<Record<string, Tier>> = { fast: "priority" };
+const MODE_TIERS: Readonly<Record<string, Tier>> = lookupTable({ fast: "priority" });
 
 /** The parts of a dimension a group of cost fields shares (tier, bracket, qualifiers), and the modalities of the model's two sides. */
 interface DimensionContext extends Pick<Dimension, "tier" | "contextMin" | "contextMax" | "qualifiers"> {

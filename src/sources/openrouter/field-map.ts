@@ -1,3 +1,4 @@
+import { lookupTable } from "../../domain/lookup-table.js";
 import { type FieldRule, perToken, rule } from "../field-map.js";
 
 /**
@@ -7,7 +8,7 @@ import { type FieldRule, perToken, rule } from "../field-map.js";
  */
 const tok = perToken("1e6");
 
-export const PRICING_RULES: Readonly<Record<string, FieldRule>> = {
+export const PRICING_RULES: Readonly<Record<string, FieldRule>> = lookupTable({
   prompt: tok("input"),
   completion: tok("output"),
   input_cache_read: tok("input", { cache: "read" }),
@@ -19,7 +20,7 @@ export const PRICING_RULES: Readonly<Record<string, FieldRule>> = {
   request: rule("request", "request", "1"),
   image: rule("input", "image", "1", { modality: "image" }),
   web_search: rule("tool", "kcalls", "1e3", { qualifiers: { tool: "web_search" } }),
-};
+});
 
 /**
  * `image` priced per input image *token*: from 2026-02 OpenRouter fills `image` with the prompt's

@@ -1,3 +1,4 @@
+import { lookupTable } from "../../domain/lookup-table.js";
 import { type FieldRule, type FieldSkip, perToken, rule } from "../field-map.js";
 
 /**
@@ -44,7 +45,7 @@ export const TOKEN_RULES: ReadonlyArray<readonly [string, FieldRule]> = [
 export const STRUCTURE_KEYS: ReadonlySet<string> = new Set(["additional_units", "image"]);
 
 /** `additional_units` keys we publish. */
-export const UNIT_RULES: Readonly<Record<string, FieldRule>> = {
+export const UNIT_RULES: Readonly<Record<string, FieldRule>> = lookupTable({
   embedding_text_token: tok("input"),
   embedding_image_token: tok("input", { modality: "image" }),
   cache_write_1h: tok("input", { cache: "write_1h" }),
@@ -66,16 +67,16 @@ export const UNIT_RULES: Readonly<Record<string, FieldRule>> = {
   input_video_plus: rule("input", "second", CENTS, { modality: "video", qualifiers: { quality: "plus" } }),
   input_video_standard: rule("input", "second", CENTS, { modality: "video", qualifiers: { quality: "standard" } }),
   input_video_essential: rule("input", "second", CENTS, { modality: "video", qualifiers: { quality: "essential" } }),
-};
+});
 
 /** `additional_units` keys we know and do not publish. */
-export const SKIPPED_UNITS: Readonly<Record<string, FieldSkip>> = {
+export const SKIPPED_UNITS: Readonly<Record<string, FieldSkip>> = lookupTable({
   routing_units: { skip: "Portkey's own routing fee, not the seller's price" },
   megapixels: { skip: "no per-megapixel unit" },
   default_duration_seconds: { skip: "a request default, not a price" },
   default_sample_count: { skip: "a request default, not a price" },
   default_steps: { skip: "a request default, not a price" },
-};
+});
 
 /** `video_duration_seconds_<w>_<h>`: cents per generated second at that resolution. */
 export const VIDEO_SIZE_KEY = /^video_duration_seconds_(\d+)_(\d+)$/;
