@@ -141,6 +141,10 @@ export const SourceSchema = z
       .min(0)
       .meta({ description: "Price fields of the last run's payload the source's field map does not know (T70)." }),
     unmappedByField: z.record(z.string(), z.number().int().min(0)),
+    skippedFields: z.record(z.string(), z.string()).meta({
+      description:
+        "Price fields the source's field map knows and deliberately does not publish, with the reason (an addition, T306)",
+    }),
     health: z.enum(SOURCE_HEALTH).meta({
       description:
         `The source's health at this dataset version (an addition, T225): \`failing\` when its run failed, ` +
