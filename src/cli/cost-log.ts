@@ -370,7 +370,16 @@ class Totals {
       // The line costs, not the rounded total, are summed: the total of a month is exact.
       const exact = e.lines
         .filter((l) => l.denomination === t.denomination && l.currency === t.currency && l.cost !== null)
-        .reduce((sum, l) => sum.plus(new Big(l.tokens).times(String(l.amount)).div(1_000_000)), new Big(0));
+        .reduce(
+          (sum, l) =>
+            sum.plus(
+              // A per-call fee's cost is exact as given (T304); token lines are recomputed unrounded.
+              l.usage === "webSearchRequests"
+                ? new Big(String(l.cost))
+                : new Big(l.tokens).times(String(l.amount)).div(1_000_000),
+            ),
+          new Big(0),
+        );
       this.#sums.set(key, (this.#sums.get(key) ?? new Big(0)).plus(exact));
     }
   }

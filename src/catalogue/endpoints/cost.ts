@@ -116,8 +116,11 @@ export const costEndpoint = defineEndpoint({
       `${CHANNEL_LIST}) and \`at\` (YYYY-MM-DD, the prices of that day). Map API usage objects first: OpenAI's ` +
       "`prompt_tokens` includes `cached_tokens` (inputTokens = prompt_tokens − cached_tokens); Anthropic's " +
       "`input_tokens` excludes `cache_read_input_tokens` and `cache_creation_input_tokens` — or pass the usage object " +
-      "itself (OpenAI, Anthropic, Gemini, or a span's gen_ai.usage.* attributes) as `usage`, JSON text, and it is " +
-      "mapped for you. Each estimate lists one " +
+      "itself (OpenAI, Anthropic, Gemini, Bedrock Converse, or a span's gen_ai.usage.* attributes) as `usage`, JSON " +
+      "text, and it is mapped for you. `cacheWrite1hTokens` (1-hour cache writes beside 5-minute ones), " +
+      "`webSearchRequests` (billed per call) and `region` (us, eu, a cloud region: its own price or the maker's " +
+      "1.1× rule) are optional. Parts of a usage object nobody prices are listed in `unpriced`, with a " +
+      "`partialTotals` for the rest. Each estimate lists one " +
       "line per usage with the price used, `totals` per currency (credits for plans, never money), `confidence` " +
       `(the weakest line) and \`missing\` usages nobody prices, in which case \`totals\` is null. ${MODEL_ID}`,
   },
