@@ -43,6 +43,7 @@ const REPLAY_SUITES = [
   "test/catalogue-replay.test.ts",
   "test/changes-history.test.ts",
   "test/cost.test.ts",
+  "test/cost-examples.test.ts",
   "test/{exports,usage}-*.test.ts",
   "test/fresh-*.test.ts",
   "test/http-*.test.ts",

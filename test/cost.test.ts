@@ -227,11 +227,14 @@ describe("billing rules (issue 17 §1)", () => {
         inputTokens: n,
         cachedInputTokens: n * 3,
         cacheWriteTokens: 0,
+        cacheWrite1hTokens: 0,
         cacheTtl: "5m",
         outputTokens: n * 7,
         reasoningTokens: 0,
+        webSearchRequests: 0,
         requests: 1,
         tier: "standard",
+        region: null,
       });
     let floatNoise = 0;
     for (const id of ["openai/gpt-4o", "anthropic/claude-sonnet-4-5", "deepseek/deepseek-chat", "openai/gpt-4o-mini"]) {

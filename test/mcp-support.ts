@@ -344,9 +344,12 @@ const EXPECTED_ARGS: Readonly<Record<(typeof TOOL_NAMES)[number], readonly strin
     "inputTokens",
     "cachedInputTokens",
     "cacheWriteTokens",
+    "cacheWrite1hTokens",
     "cacheTtl",
     "outputTokens",
     "reasoningTokens",
+    "webSearchRequests",
+    "region",
     "requests",
     "tier",
     "at",
@@ -364,8 +367,10 @@ const INTEGER_ARGS = new Set([
   "inputTokens",
   "cachedInputTokens",
   "cacheWriteTokens",
+  "cacheWrite1hTokens",
   "outputTokens",
   "reasoningTokens",
+  "webSearchRequests",
   "requests",
 ]);
 

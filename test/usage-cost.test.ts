@@ -197,11 +197,11 @@ describe("usage that cannot be priced exactly is a 400 naming why", () => {
     ["model=openai/gpt-4o&inputTokens=5&usageFormat=gemini", "usageFormat needs usage (a usage record as JSON)"],
     [
       usageQuery("openai/gpt-4o", { prompt_tokens: 10, prompt_tokens_details: { cached_tokens: 20 } }),
-      "usage: prompt_tokens_details.cached_tokens (20) exceeds prompt_tokens (10), which includes it: the record does not add up",
+      "usage: prompt_tokens_details (cached + cache write + audio) (20) exceeds prompt_tokens (10), which includes it: the record does not add up",
     ],
     [
       usageQuery("openai/gpt-4o", { tokens: 10 }),
-      "usage: no usage fields found: give an OpenAI (prompt_tokens or input_tokens), Anthropic (input_tokens), Gemini (promptTokenCount) usage object, or OpenTelemetry gen_ai.usage.* attributes",
+      "usage: no usage fields found: give an OpenAI (prompt_tokens or input_tokens), Anthropic (input_tokens), Gemini (promptTokenCount), Bedrock Converse (inputTokens) usage object, or OpenTelemetry gen_ai.usage.* attributes",
     ],
     [usageQuery("openai/gpt-4o", [1, 2]), "usage: the usage must be a JSON object"],
     [
@@ -210,13 +210,26 @@ describe("usage that cannot be priced exactly is a 400 naming why", () => {
     ],
     [
       `${usageQuery("openai/gpt-4o", { prompt_tokens: 3 })}&usageFormat=cohere`,
-      "usageFormat must be one of: openai-chat, openai-responses, anthropic, gemini, otel",
+      "usageFormat must be one of: openai-chat, openai-responses, anthropic, gemini, bedrock-converse, otel",
     ],
   ])("%s", async (query, detail) => {
     expect(await problem(query)).toBe(detail);
   });
 
-  it("an Anthropic request writing both cache lifetimes (one cacheTtl per request)", async () => {
+  it("a record's region must be the region asked for (T303)", async () => {
+    const usage = { input_tokens: 10, output_tokens: 5, inference_geo: "us" };
+    expect(await problem(`${usageQuery("anthropic/claude-opus-4-6", usage)}&region=eu`)).toBe(
+      "the usage record was processed in region us, but region is eu",
+    );
+    expect(await problem("model=openai/gpt-4o&inputTokens=5&region=us%20east")).toContain(
+      "region must be a region slug",
+    );
+  });
+});
+
+// Issue 37 §1 (T300, T301): what used to be refused is priced now, or named beside a partial total.
+describe("a usage is never refused for one unpriced part", () => {
+  it("an Anthropic request writing both cache lifetimes prices each at its own price", async () => {
     const mixed = {
       input_tokens: 50,
       cache_creation_input_tokens: 248,
@@ -224,9 +237,33 @@ describe("usage that cannot be priced exactly is a 400 naming why", () => {
       cache_creation: { ephemeral_5m_input_tokens: 148, ephemeral_1h_input_tokens: 100 },
       output_tokens: 503,
     };
-    expect(await problem(usageQuery("anthropic/claude-sonnet-4-5", mixed))).toContain(
-      "writes 148 tokens to the 5-minute cache and 100 to the 1-hour cache",
+    await expectSame(
+      "anthropic/claude-sonnet-4-5",
+      mixed,
+      "inputTokens=50&cachedInputTokens=1800&cacheWriteTokens=148&cacheWrite1hTokens=100&outputTokens=503",
     );
+  });
+
+  it("audio tokens are named in unpriced; the text tokens still have a partial total", async () => {
+    const body = await cost(
+      usageQuery("openai/gpt-4o", {
+        prompt_tokens: 1000,
+        completion_tokens: 100,
+        prompt_tokens_details: { audio_tokens: 400 },
+      }),
+    );
+    const e = body.data[0]!;
+    expect(e).toMatchObject({ complete: false, totals: null });
+    // gpt-4o: 2.5 / 10 USD per 1M: 600 × 2.5 + 100 × 10 = 0.0025 USD.
+    expect(e.partialTotals).toEqual([{ denomination: "currency", currency: "USD", amount: 0.0025 }]);
+    expect(e.unpriced).toEqual([
+      {
+        part: "prompt_tokens_details.audio_tokens",
+        quantity: 400,
+        reason: "audio tokens have their own price; /cost prices text tokens",
+      },
+    ]);
+    expect(body.meta.usage.unpriced).toEqual(e.unpriced);
   });
 });
 

@@ -141,6 +141,10 @@ export const SourceSchema = z
       .min(0)
       .meta({ description: "Price fields of the last run's payload the source's field map does not know (T70)." }),
     unmappedByField: z.record(z.string(), z.number().int().min(0)),
+    skippedFields: z.record(z.string(), z.string()).meta({
+      description:
+        "Price fields the source's field map knows and deliberately does not publish, with the reason (an addition, T306)",
+    }),
     health: z.enum(SOURCE_HEALTH).meta({
       description:
         `The source's health at this dataset version (an addition, T225): \`failing\` when its run failed, ` +
@@ -238,7 +242,7 @@ export const ChangeSchema = z
 export const CostLineSchema = z
   .strictObject({
     usage: z.enum(USAGE_FIELDS).meta({ description: "The usage parameter this line prices" }),
-    tokens: z.number().int().min(0),
+    tokens: z.number().int().min(0).meta({ description: "Tokens, or calls for `webSearchRequests`" }),
     status: z
       .enum(["priced", "missing"])
       .meta({ description: "`missing`: no price is published for it in the request's tier and bracket (T143)" }),
@@ -247,11 +251,26 @@ export const CostLineSchema = z
     displayUnit: z.string().nullable(),
     denomination: z.enum(["currency", "credit"]).nullable(),
     currency: z.string().nullable(),
-    cost: z.number().nullable().meta({ description: "tokens × amount / 1M, 10 significant digits (D7)" }),
+    cost: z.number().nullable().meta({
+      description: "tokens × amount / 1M (calls × amount / 1K for a per-1K-calls price), 10 significant digits (D7)",
+    }),
     confidence: confidence.nullable(),
     sources: z.array(z.string()),
+    uplift: z.strictObject({ factor: z.number(), decision: z.string(), source: z.string() }).nullable().meta({
+      description:
+        "The maker's regional rule applied to the global price (`amount` already includes it) where no source states the region's price (an addition, T303); else null",
+    }),
   })
   .meta({ id: "CostLine" });
+
+/** A part of a usage record no price rule reaches (issue 37, T300). */
+const UnpricedPartSchema = z
+  .strictObject({
+    part: z.string().meta({ description: "The record's field, e.g. `prompt_tokens_details.audio_tokens`" }),
+    quantity: z.number().int().min(0).meta({ description: "Tokens or calls it holds; 0 for a setting" }),
+    reason: z.string(),
+  })
+  .meta({ id: "UnpricedPart" });
 
 /** The cost of a usage on one model in one channel and seller (issue 17). */
 export const CostEstimateSchema = z
@@ -277,9 +296,20 @@ export const CostEstimateSchema = z
         }),
       )
       .nullable()
-      .meta({ description: "Per denomination and currency; null when a line is missing (no fake total, T143)" }),
+      .meta({
+        description:
+          "Per denomination and currency; null when a line is missing or a part is unpriced (no fake total, T143, T300)",
+      }),
+    partialTotals: z
+      .array(z.strictObject({ denomination: z.enum(["currency", "credit"]), currency: z.string(), amount: z.number() }))
+      .meta({
+        description: "The sum of the priced lines alone, also when the estimate is incomplete (an addition, T300)",
+      }),
     complete: z.boolean(),
     missing: z.array(z.enum(USAGE_FIELDS)),
+    unpriced: z.array(UnpricedPartSchema).meta({
+      description: "The usage record's parts no price rule reaches, with the reason (an addition, T300)",
+    }),
     confidence: confidence.nullable().meta({ description: "The weakest confidence of the priced lines" }),
   })
   .meta({ id: "CostEstimate" });
@@ -383,11 +413,15 @@ export const CostResponse = envelope(
         inputTokens: count,
         cachedInputTokens: count,
         cacheWriteTokens: count,
+        cacheWrite1hTokens: count,
         cacheTtl: z.enum(CACHE_TTLS),
         outputTokens: count,
         reasoningTokens: count,
+        webSearchRequests: count,
         requests: z.number().int().min(1),
         tier: z.enum(TIERS),
+        region: z.string().nullable(),
+        unpriced: z.array(UnpricedPartSchema),
       })
       .meta({ description: "The usage priced, defaults applied" }),
     at,

@@ -1,6 +1,6 @@
 import type { TokenUsage } from "../domain/cost.js";
 import type { Tier } from "../domain/dimension.js";
-import { mapUsage, USAGE_FORMATS, UsageError, type UsageFormat } from "../domain/usage.js";
+import { mapUsage, type UnpricedPart, USAGE_FORMATS, UsageError, type UsageFormat } from "../domain/usage.js";
 import { enumParam, textParam } from "./endpoint.js";
 import { badRequest } from "./errors.js";
 
@@ -11,9 +11,11 @@ import { badRequest } from "./errors.js";
  */
 export const usageParam = textParam(
   "A usage record as JSON instead of the token parameters: OpenAI Chat Completions or Responses `usage`, " +
-    "Anthropic Messages `usage`, Gemini `usageMetadata` (or a whole response holding one), or a span's " +
+    "Anthropic Messages `usage`, Gemini `usageMetadata`, Bedrock Converse `usage` (or a whole response holding " +
+    "one: an OpenAI Responses response's web_search_call items are its web searches), or a span's " +
     "OpenTelemetry GenAI attributes (`gen_ai.usage.*`, flat or as an OTLP attribute list). Mapped onto " +
-    "exclusive counts (T211): cached tokens are never billed twice.",
+    "exclusive counts (T211): cached tokens are never billed twice. Parts no price rule reaches (audio tokens, " +
+    "Scale Tier) are listed in `unpriced` with the reason; the rest is priced (T300).",
   '{"prompt_tokens":10000,"completion_tokens":800,"prompt_tokens_details":{"cached_tokens":6000}}',
 ).optional();
 
@@ -30,32 +32,53 @@ export interface UsageInput {
   readonly inputTokens: number;
   readonly cachedInputTokens: number;
   readonly cacheWriteTokens: number;
+  readonly cacheWrite1hTokens: number;
   readonly cacheTtl: TokenUsage["cacheTtl"];
   readonly outputTokens: number;
   readonly reasoningTokens: number;
+  readonly webSearchRequests: number;
   readonly requests: number;
   readonly tier: Tier;
+  readonly region?: string | undefined;
 }
+
+/** A usage to price and the parts of its record no price rule reaches (T300). */
+export interface PricedUsage extends TokenUsage {
+  readonly unpriced: readonly UnpricedPart[];
+}
+
+/** A region as `/cost` takes it: a lower-case slug (`us`, `eu`, `us-east5`, `global`). */
+const REGION = /^[a-z0-9][a-z0-9-]{0,39}$/;
 
 /**
  * The usage to price: the token parameters as given, or the `usage` record mapped (T211). With a
- * record, the token parameters must be left at 0; its stated cache lifetime sets `cacheTtl`, and a
- * service tier it states must be the `tier` asked for.
+ * record, the token parameters must be left at 0; its stated cache lifetime sets `cacheTtl`, a
+ * service tier it states must be the `tier` asked for, and a region it states (Anthropic
+ * `inference_geo`) must be the `region` asked for, if one is (T303). The record's parts no price
+ * rule reaches come back in `unpriced` (T300).
  * @throws CatalogueError bad_request: `usageFormat` without `usage`, `usage` that is not JSON or
- * cannot be mapped (the mapping's message), token parameters beside it, or a tier mismatch
+ * cannot be mapped (the mapping's message), token parameters beside it, a tier or region mismatch,
+ * a region that is not a slug
  */
-export function usageOf(input: UsageInput): TokenUsage {
+export function usageOf(input: UsageInput): PricedUsage {
   const given = {
     inputTokens: input.inputTokens,
     cachedInputTokens: input.cachedInputTokens,
     cacheWriteTokens: input.cacheWriteTokens,
+    cacheWrite1hTokens: input.cacheWrite1hTokens,
     outputTokens: input.outputTokens,
     reasoningTokens: input.reasoningTokens,
+    webSearchRequests: input.webSearchRequests,
   };
+  const asked = input.region?.trim().toLowerCase() || null;
+  if (asked !== null && !REGION.test(asked))
+    throw badRequest(
+      `region must be a region slug such as us, eu, us-east5 or global (letters, digits, hyphens), got ${JSON.stringify(input.region)}`,
+    );
   const base = { requests: input.requests, tier: input.tier };
   if (input.usage === undefined) {
     if (input.usageFormat !== undefined) throw badRequest("usageFormat needs usage (a usage record as JSON)");
-    return { ...given, cacheTtl: input.cacheTtl, ...base };
+    return { ...given, cacheTtl: input.cacheTtl, ...base, region: asked, unpriced: [] };
   }
   const named = Object.entries(given).filter(([, n]) => n > 0);
   if (named.length > 0)
@@ -74,14 +97,20 @@ export function usageOf(input: UsageInput): TokenUsage {
       throw badRequest(
         `the usage record was served in the ${mapped.tier} tier; pass tier=${mapped.tier} to price it (tier is ${input.tier})`,
       );
+    if (mapped.region !== null && asked !== null && mapped.region !== asked)
+      throw badRequest(`the usage record was processed in region ${mapped.region}, but region is ${asked}`);
     return {
       inputTokens: mapped.inputTokens,
       cachedInputTokens: mapped.cachedInputTokens,
       cacheWriteTokens: mapped.cacheWriteTokens,
+      cacheWrite1hTokens: mapped.cacheWrite1hTokens,
       outputTokens: mapped.outputTokens,
       reasoningTokens: mapped.reasoningTokens,
+      webSearchRequests: mapped.webSearchRequests,
       cacheTtl: mapped.cacheTtl ?? input.cacheTtl,
       ...base,
+      region: mapped.region ?? asked,
+      unpriced: mapped.unpriced,
     };
   } catch (error) {
     if (error instanceof UsageError) throw badRequest(`usage: ${error.message}`);

@@ -24,6 +24,8 @@ export interface SourceRecordInfo {
     readonly homepage: string;
     readonly weight: number;
     readonly authoritativeFor: readonly string[];
+    /** Fields known and deliberately not published, field → reason (T306). */
+    readonly skippedFields?: Readonly<Record<string, string>>;
   };
 }
 
@@ -204,6 +206,7 @@ export function buildView(
       rejectedByReason: { ...(h?.rejectedByReason ?? {}) },
       unmappedLastRun: h?.unmappedLastRun ?? 0,
       unmappedByField: { ...(h?.unmappedByField ?? {}) },
+      skippedFields: { ...(s.info.skippedFields ?? {}) },
       health: sourceHealth(h?.lastSuccessAt ?? null, h?.lastRunStatus ?? "not_run", dataset.run.datasetVersion),
     };
   });

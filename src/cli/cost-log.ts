@@ -9,7 +9,7 @@ import { roundAmount } from "../domain/amount.js";
 import { CACHE_TTLS, type CacheTtl, USAGE_FIELDS } from "../domain/cost.js";
 import { TIERS, type Tier } from "../domain/dimension.js";
 import { lookupTable } from "../domain/lookup-table.js";
-import { mapUsage, USAGE_FORMATS, UsageError, type UsageFormat } from "../domain/usage.js";
+import { mapUsage, type UnpricedPart, USAGE_FORMATS, UsageError, type UsageFormat } from "../domain/usage.js";
 import type { LogRecord } from "./usage-log.js";
 
 /**
@@ -51,6 +51,14 @@ export interface CostLogReport {
   readonly unpriced: number;
   /** Unpriced records per reason, with the first lines of each. */
   readonly problems: readonly { readonly reason: string; readonly count: number; readonly lines: readonly number[] }[];
+  /** Priced records with a part no price rule reaches, which their totals leave out (T300). */
+  readonly partlyPriced: number;
+  /** The parts left out, per reason, with the first lines of each (T300). */
+  readonly unpricedParts: readonly {
+    readonly reason: string;
+    readonly count: number;
+    readonly lines: readonly number[];
+  }[];
   readonly asModel: string | null;
   readonly totals: Readonly<Record<string, number>>;
   readonly byModel: Readonly<Record<string, GroupTotal>>;
@@ -136,6 +144,7 @@ function usageOf(fields: Readonly<Record<string, unknown>>) {
   const requests = integerField(fields, "requests", 1) ?? 1;
   const model = typeof fields.model === "string" && fields.model.trim() !== "" ? fields.model.trim() : null;
   const provider = typeof fields.provider === "string" ? fields.provider : null;
+  const region = typeof fields.region === "string" && fields.region.trim() !== "" ? fields.region.trim() : null;
   if (TOKEN_FIELDS.some((f) => fields[f] !== undefined)) {
     const counts = Object.fromEntries(TOKEN_FIELDS.map((f) => [f, integerField(fields, f, 0) ?? 0]));
     return {
@@ -145,6 +154,8 @@ function usageOf(fields: Readonly<Record<string, unknown>>) {
       requests,
       model,
       provider,
+      region,
+      unpriced: [] as readonly UnpricedPart[],
     };
   }
   const format = typeof fields.usageFormat === "string" ? fields.usageFormat : undefined;
@@ -169,6 +180,8 @@ function usageOf(fields: Readonly<Record<string, unknown>>) {
       requests,
       model: model ?? mapped.model,
       provider: provider ?? mapped.provider,
+      region: region ?? mapped.region,
+      unpriced: mapped.unpriced,
     };
   } catch (error) {
     if (error instanceof UsageError) throw new RecordError(`usage: ${error.message}`);
@@ -221,6 +234,8 @@ export async function priceLog(
     if (p.lines.length < 5) p.lines.push(line);
     problems.set(reason, p);
   };
+  const parts = new Map<string, { count: number; lines: number[] }>();
+  let partlyPriced = 0;
   const total = new Totals();
   const byModel = new Map<string, Totals>();
   const byChannel = new Map<string, Totals>();
@@ -247,6 +262,13 @@ export async function priceLog(
       add(byDay, r.day, r.estimate);
       versions.set(r.version, (versions.get(r.version) ?? 0) + 1);
       priced++;
+      if (r.estimate.unpriced.length > 0) partlyPriced++;
+      for (const u of r.estimate.unpriced) {
+        const p = parts.get(u.reason) ?? { count: 0, lines: [] };
+        p.count++;
+        if (p.lines.length < 5) p.lines.push(record.line);
+        parts.set(u.reason, p);
+      }
     } catch (error) {
       if (error instanceof RecordError || error instanceof CatalogueError) fail(error.message, record.line);
       else throw error;
@@ -259,6 +281,10 @@ export async function priceLog(
     priced,
     unpriced: records - priced,
     problems: [...problems]
+      .sort((a, b) => b[1].count - a[1].count)
+      .map(([reason, p]) => ({ reason, count: p.count, lines: p.lines })),
+    partlyPriced,
+    unpricedParts: [...parts]
       .sort((a, b) => b[1].count - a[1].count)
       .map(([reason, p]) => ({ reason, count: p.count, lines: p.lines })),
     asModel,
@@ -293,12 +319,20 @@ function priceRecord(
     cacheTtl: usage.cacheTtl,
     tier: usage.tier,
     requests: usage.requests,
+    ...(usage.region === null ? {} : { region: usage.region }),
   });
-  if (USAGE_FIELDS.every((f) => input[f] === 0)) throw new RecordError("the usage is empty");
+  if (USAGE_FIELDS.every((f) => input[f] === 0))
+    throw new RecordError(
+      usage.unpriced.length > 0
+        ? `nothing to price: ${usage.unpriced.map((u) => `${u.part}: ${u.reason}`).join("; ")}`
+        : "the usage is empty",
+    );
   const body = runAt(view, input, asModel ?? own);
-  const estimate = body.data[0];
-  if (!estimate) throw new RecordError(`${asModel ?? own} has no price in channel ${channel} on ${day}`);
-  if (estimate.totals === null)
+  const found = body.data[0];
+  if (!found) throw new RecordError(`${asModel ?? own} has no price in channel ${channel} on ${day}`);
+  // The record's own unpriced parts (T300): the rest is priced, the parts are reported apart.
+  const estimate = { ...found, unpriced: [...usage.unpriced] };
+  if (found.missing.length > 0)
     throw new RecordError(
       `${asModel ?? own} publishes no price for ${estimate.missing.join(", ")} in ${channel} on ${day}`,
     );
@@ -332,12 +366,21 @@ class Totals {
 
   add(e: ApiCostEstimate): void {
     this.#records++;
-    for (const t of e.totals ?? []) {
+    for (const t of e.partialTotals) {
       const key = t.denomination === "credit" ? `credits (${t.currency})` : t.currency;
       // The line costs, not the rounded total, are summed: the total of a month is exact.
       const exact = e.lines
         .filter((l) => l.denomination === t.denomination && l.currency === t.currency && l.cost !== null)
-        .reduce((sum, l) => sum.plus(new Big(l.tokens).times(String(l.amount)).div(1_000_000)), new Big(0));
+        .reduce(
+          (sum, l) =>
+            sum.plus(
+              // A per-call fee's cost is exact as given (T304); token lines are recomputed unrounded.
+              l.usage === "webSearchRequests"
+                ? new Big(String(l.cost))
+                : new Big(l.tokens).times(String(l.amount)).div(1_000_000),
+            ),
+          new Big(0),
+        );
       this.#sums.set(key, (this.#sums.get(key) ?? new Big(0)).plus(exact));
     }
   }
@@ -380,6 +423,11 @@ export function formatReport(report: CostLogReport, file: string): string {
   table("model", report.byModel);
   table("channel", report.byChannel);
   table("day", report.byDay);
+  if (report.unpricedParts.length > 0) {
+    lines.push("", `priced but for a part (${report.partlyPriced} record(s); the totals leave the part out):`);
+    for (const p of report.unpricedParts)
+      lines.push(`  ${p.count} × ${p.reason} (line ${p.lines.join(", ")}${p.count > p.lines.length ? ", …" : ""})`);
+  }
   if (report.problems.length > 0) {
     lines.push("", "not priced:");
     for (const p of report.problems)

@@ -20,12 +20,21 @@ export interface TokenUsage {
   readonly cacheWriteTokens: number;
   /** `5m` bills cache writes at `cache: write`, `1h` at `cache: write_1h`. */
   readonly cacheTtl: CacheTtl;
+  /** Input tokens written to the 1-hour cache, always at `cache: write_1h` (beside 5-minute writes, T301). */
+  readonly cacheWrite1hTokens: number;
   readonly outputTokens: number;
   /** Reasoning (thinking) tokens: billed at the `reasoning` price when the offer has one, else as output (T142). */
   readonly reasoningTokens: number;
   /** Requests the tokens are spread over, evenly; the context bracket is chosen per request (T141). */
   readonly requests: number;
   readonly tier: Tier;
+  /** Web searches, billed per call at the offer's `tool: web_search` price (T304). */
+  readonly webSearchRequests: number;
+  /**
+   * Where the request is processed (`us`, `eu`, a cloud region), or null for the global price: a
+   * price with this `region` qualifier wins, else a maker's regional rule applies (T303).
+   */
+  readonly region: string | null;
 }
 
 export const CACHE_TTLS = ["5m", "1h"] as const;
@@ -36,8 +45,10 @@ export const USAGE_FIELDS = [
   "inputTokens",
   "cachedInputTokens",
   "cacheWriteTokens",
+  "cacheWrite1hTokens",
   "outputTokens",
   "reasoningTokens",
+  "webSearchRequests",
 ] as const;
 export type UsageField = (typeof USAGE_FIELDS)[number];
 
@@ -54,9 +65,21 @@ export interface CostPrice extends Dimension {
   readonly sources: readonly string[];
 }
 
+/**
+ * A maker's rule that prices a region as a factor of the global price where no source states the
+ * regional price itself (T303): the factor, the decision and the maker's page it rests on.
+ */
+export interface RegionalUplift {
+  /** Exact decimal factor, e.g. `"1.1"`. */
+  readonly factor: string;
+  readonly decision: string;
+  readonly source: string;
+}
+
 /** One usage parameter priced (or not) on one offer. */
 export interface CostLine {
   readonly usage: UsageField;
+  /** Tokens, or calls for `webSearchRequests`. */
   readonly tokens: number;
   /** `priced`, or `missing` when the offer publishes no price for it in the request's bracket and tier (T143). */
   readonly status: "priced" | "missing";
@@ -71,6 +94,8 @@ export interface CostLine {
   readonly cost: number | null;
   readonly confidence: Confidence | null;
   readonly sources: readonly string[];
+  /** The regional rule applied to the price, when the region's price is the global one × a factor (T303); else null. */
+  readonly uplift: { readonly factor: number; readonly decision: string; readonly source: string } | null;
 }
 
 /** The sum of the lines of one denomination and currency (credits are never converted, D7). */
@@ -94,6 +119,8 @@ export interface CostEstimate {
   readonly lines: readonly CostLine[];
   /** Per denomination and currency; null when a line is missing: no fake total (T143). */
   readonly totals: readonly CostTotal[] | null;
+  /** The sum of the priced lines alone, also when some are missing (T300). */
+  readonly partialTotals: readonly CostTotal[];
   readonly complete: boolean;
   /** The usage parameters no price exists for. */
   readonly missing: readonly UsageField[];
@@ -103,14 +130,22 @@ export interface CostEstimate {
 
 const MTOK = new Big(1_000_000);
 
+/** The region whose price is the unqualified one (T303). */
+export const GLOBAL = "global";
+
 /** The price a usage parameter is billed at: direction and cache kind. */
-const PRICE_OF: Readonly<Record<Exclude<UsageField, "reasoningTokens">, { direction: Direction; cache?: CacheKind }>> =
-  {
-    inputTokens: { direction: "input", cache: "none" },
-    cachedInputTokens: { direction: "input", cache: "read" },
-    cacheWriteTokens: { direction: "input" },
-    outputTokens: { direction: "output", cache: "none" },
-  };
+const PRICE_OF: Readonly<
+  Record<Exclude<UsageField, "reasoningTokens" | "webSearchRequests">, { direction: Direction; cache?: CacheKind }>
+> = {
+  inputTokens: { direction: "input", cache: "none" },
+  cachedInputTokens: { direction: "input", cache: "read" },
+  cacheWriteTokens: { direction: "input" },
+  cacheWrite1hTokens: { direction: "input", cache: "write_1h" },
+  outputTokens: { direction: "output", cache: "none" },
+};
+
+/** Calls one amount of a per-call unit pays for (T304). */
+const CALLS_PER_UNIT: Readonly<Partial<Record<Unit, number>>> = { kcalls: 1000, krequests: 1000, request: 1 };
 
 /**
  * Prices a token usage on the prices of ONE offer (one model, channel and seller).
@@ -127,8 +162,9 @@ export function estimateCost(
   prices: readonly CostPrice[],
   usage: TokenUsage,
   makerThresholds: readonly number[] = [],
+  regionalUplift: RegionalUplift | null = null,
 ): CostEstimate {
-  const candidates = tokenPrices(prices, usage.tier);
+  const candidates = tokenPrices(prices, usage.tier, usage.region);
   const perRequest = promptTokensPerRequest(usage);
   let bracket = chooseBracket(candidates, perRequest);
   // T141: the maker's long-context threshold binds every channel; an offer that states no price
@@ -138,23 +174,39 @@ export function estimateCost(
   const inBracket = candidates.filter(
     (p) => p.contextMin === bracket.contextMin && p.contextMax === bracket.contextMax,
   );
-  const find = (direction: Direction, cache: CacheKind) =>
-    inBracket.find((p) => p.direction === direction && p.cache === cache) ?? null;
+  // T303: the region's own price first, else the global one (`region: global` before the unqualified
+  // price), × the maker's rule when the request is regional.
+  const region = usage.region === GLOBAL ? null : usage.region;
+  const find = (direction: Direction, cache: CacheKind): { price: CostPrice; regional: boolean } | null => {
+    const fits = inBracket.filter((p) => p.direction === direction && p.cache === cache);
+    const own = region === null ? undefined : fits.find((p) => p.qualifiers.region === region);
+    if (own) return { price: own, regional: true };
+    const global =
+      fits.find((p) => p.qualifiers.region === GLOBAL) ?? fits.find((p) => p.qualifiers.region === undefined);
+    return global ? { price: global, regional: false } : null;
+  };
 
   const lines: CostLine[] = [];
   const exact = new Map<string, { denomination: Denomination; currency: string; amount: Big }>();
   for (const field of USAGE_FIELDS) {
     const tokens = usage[field];
     if (tokens <= 0) continue;
-    let price: CostPrice | null;
-    if (field === "reasoningTokens") price = find("reasoning", "none") ?? find("output", "none");
-    else if (field === "cacheWriteTokens") price = find("input", usage.cacheTtl === "1h" ? "write_1h" : "write");
-    else price = find(PRICE_OF[field].direction, PRICE_OF[field].cache ?? "none");
-    if (!price) {
+    let found: { price: CostPrice; regional: boolean } | null;
+    if (field === "reasoningTokens") found = find("reasoning", "none") ?? find("output", "none");
+    else if (field === "webSearchRequests") {
+      const search = webSearchPrice(prices);
+      found = search ? { price: search, regional: true } : null;
+    } else if (field === "cacheWriteTokens") found = find("input", usage.cacheTtl === "1h" ? "write_1h" : "write");
+    else found = find(PRICE_OF[field].direction, PRICE_OF[field].cache ?? "none");
+    if (!found) {
       lines.push(missingLine(field, tokens));
       continue;
     }
-    const cost = new Big(tokens).times(String(price.amount)).div(MTOK);
+    const price = found.price;
+    // T303: a token price that is not the region's own, for a request the maker bills regionally.
+    const uplift = region !== null && !found.regional ? regionalUplift : null;
+    const amount = uplift ? new Big(String(price.amount)).times(uplift.factor) : new Big(String(price.amount));
+    const cost = new Big(tokens).times(amount).div(price.unit === "mtok" ? MTOK : (CALLS_PER_UNIT[price.unit] ?? 1));
     const key = `${price.denomination}|${price.currency}`;
     const sum = exact.get(key);
     if (sum) sum.amount = sum.amount.plus(cost);
@@ -164,32 +216,52 @@ export function estimateCost(
       tokens,
       status: "priced",
       label: price.label,
-      amount: price.amount,
+      amount: roundAmount(amount),
       displayUnit: price.displayUnit,
       denomination: price.denomination,
       currency: price.currency,
       cost: roundAmount(cost),
       confidence: price.confidence,
       sources: [...price.sources],
+      uplift: uplift ? { factor: Number(uplift.factor), decision: uplift.decision, source: uplift.source } : null,
     });
   }
   const missing = lines.filter((l) => l.status === "missing").map((l) => l.usage);
   const priced = lines.filter((l) => l.confidence !== null);
   const confidence = priced.length === 0 ? null : weakest(priced.map((l) => l.confidence as Confidence));
-  const totals =
-    missing.length > 0
-      ? null
-      : [...exact.values()]
-          .sort((a, b) => (a.denomination + a.currency < b.denomination + b.currency ? -1 : 1))
-          .map((t) => ({ denomination: t.denomination, currency: t.currency, amount: roundAmount(t.amount) }));
+  const partialTotals = [...exact.values()]
+    .sort((a, b) => (a.denomination + a.currency < b.denomination + b.currency ? -1 : 1))
+    .map((t) => ({ denomination: t.denomination, currency: t.currency, amount: roundAmount(t.amount) }));
   return {
     bracket: { ...bracket, promptTokensPerRequest: roundAmount(perRequest) },
     lines,
-    totals,
+    totals: missing.length > 0 ? null : partialTotals,
+    partialTotals,
     complete: missing.length === 0,
     missing,
     confidence,
   };
+}
+
+/**
+ * The price of one web search on an offer (T304): its `tool: web_search` price per call, per 1K
+ * calls or per request, with no qualifier but `seller`; without a plain one, search-context-size
+ * variants that all state one amount. Null when the offer publishes none.
+ */
+function webSearchPrice(prices: readonly CostPrice[]): CostPrice | null {
+  const searches = prices.filter(
+    (p) =>
+      p.direction === "tool" &&
+      p.qualifiers.tool === "web_search" &&
+      CALLS_PER_UNIT[p.unit] !== undefined &&
+      Object.keys(p.qualifiers).every((k) => k === "seller" || k === "tool" || k === "context_size"),
+  );
+  const plain = searches.find((p) => p.qualifiers.context_size === undefined);
+  if (plain) return plain;
+  // Search-context-size variants that all state one amount are that one price (LiteLLM lists
+  // Anthropic's and Google's flat fee under each size).
+  const amounts = new Set(searches.map((p) => `${p.amount}|${p.unit}|${p.currency}`));
+  return amounts.size === 1 ? (searches.find((p) => p.qualifiers.context_size === "medium") ?? searches[0]!) : null;
 }
 
 /**
@@ -227,7 +299,15 @@ export function requestContextLimit(model: {
 
 /** Prompt tokens of one request (T141): (input + cached + cache-write) / requests, exact. */
 export function promptTokensPerRequest(usage: TokenUsage): Big {
-  return new Big(usage.inputTokens).plus(usage.cachedInputTokens).plus(usage.cacheWriteTokens).div(usage.requests);
+  return promptTokens(usage).div(usage.requests);
+}
+
+/** All prompt tokens of a usage: input + cached + cache-write (both lifetimes) (T141, T305). */
+function promptTokens(usage: TokenUsage): Big {
+  return new Big(usage.inputTokens)
+    .plus(usage.cachedInputTokens)
+    .plus(usage.cacheWriteTokens)
+    .plus(usage.cacheWrite1hTokens);
 }
 
 /** A usage whose requests cannot fit a model's context window (T200). */
@@ -251,7 +331,7 @@ export function contextOverflow(
 ): ContextOverflow | null {
   const limit = requestContextLimit(model);
   if (limit === null || limit <= 0) return null;
-  const prompt = new Big(usage.inputTokens).plus(usage.cachedInputTokens).plus(usage.cacheWriteTokens);
+  const prompt = promptTokens(usage);
   const perRequest = prompt.div(usage.requests);
   if (perRequest.lte(limit)) return null;
   return {
@@ -261,14 +341,19 @@ export function contextOverflow(
   };
 }
 
-/** The prices that can bill token counts in a tier: text, per 1M tokens, no qualifier but `seller` (T144). */
-function tokenPrices(prices: readonly CostPrice[], tier: Tier): CostPrice[] {
+/**
+ * The prices that can bill token counts in a tier: text, per 1M tokens, no qualifier but `seller`
+ * (T144) — and `region` when it is the region asked for (T303).
+ */
+function tokenPrices(prices: readonly CostPrice[], tier: Tier, region: string | null = null): CostPrice[] {
   return prices.filter(
     (p) =>
       p.unit === "mtok" &&
       p.modality === "text" &&
       p.tier === tier &&
-      Object.keys(p.qualifiers).every((k) => k === "seller"),
+      Object.entries(p.qualifiers).every(
+        ([k, v]) => k === "seller" || (k === "region" && (v === region || v === GLOBAL)),
+      ),
   );
 }
 
@@ -296,6 +381,7 @@ function missingLine(usage: UsageField, tokens: number): CostLine {
     cost: null,
     confidence: null,
     sources: [],
+    uplift: null,
   };
 }
 

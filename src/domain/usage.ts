@@ -10,12 +10,31 @@ import type { Tier } from "./dimension.js";
  */
 
 /** The record formats read (T211). */
-export const USAGE_FORMATS = ["openai-chat", "openai-responses", "anthropic", "gemini", "otel"] as const;
+export const USAGE_FORMATS = [
+  "openai-chat",
+  "openai-responses",
+  "anthropic",
+  "gemini",
+  "bedrock-converse",
+  "otel",
+] as const;
 export type UsageFormat = (typeof USAGE_FORMATS)[number];
 
 /** A usage record that cannot be read, or holds usage `/cost` cannot price; the message says which field. */
 export class UsageError extends Error {
   override name = "UsageError";
+}
+
+/**
+ * A part of a usage record no price rule reaches (issue 37 §1, T300): its field, how many units it
+ * holds, and why it cannot be priced. The rest of the record is still priced.
+ */
+export interface UnpricedPart {
+  /** The record's field, e.g. `prompt_tokens_details.audio_tokens`, `service_tier`. */
+  readonly part: string;
+  /** Tokens or calls the part holds (0 when it is a setting, e.g. a service tier). */
+  readonly quantity: number;
+  readonly reason: string;
 }
 
 /** The exclusive counts of one usage record (the `/cost` token parameters, T140) and what it says besides. */
@@ -27,6 +46,14 @@ export interface MappedUsage {
   readonly cachedInputTokens: number;
   /** Input tokens written to the prompt cache (of the lifetime {@link cacheTtl}). */
   readonly cacheWriteTokens: number;
+  /** Input tokens written to the 1-hour cache beside 5-minute writes in the same request (T301). */
+  readonly cacheWrite1hTokens: number;
+  /** Web searches the request ran, billed per call (Anthropic `server_tool_use`, OpenAI `web_search_call` items, T304). */
+  readonly webSearchRequests: number;
+  /** Where the record says it was processed (Anthropic `inference_geo`), else null (T303). */
+  readonly region: string | null;
+  /** The parts no price rule reaches, each with its reason (T300); empty when all is priced. */
+  readonly unpriced: readonly UnpricedPart[];
   /** Output tokens without reasoning tokens. */
   readonly outputTokens: number;
   readonly reasoningTokens: number;
@@ -100,8 +127,18 @@ export function otelAttributes(record: unknown): Json | null {
   return null;
 }
 
+/** What a record's envelope (a whole response) says beside its usage object. */
+interface Envelope {
+  readonly model: string | null;
+  readonly serviceTier: string | null;
+  /** OpenAI Responses `output` items (its tool calls), Bedrock's `output` object, or null. */
+  readonly output: unknown;
+  /** Gemini `candidates` (their grounding metadata), or null. */
+  readonly candidates: unknown;
+}
+
 /** The usage object of a record and what its envelope says (a whole response, or the usage itself). */
-function unwrap(record: Json): { usage: Json; model: string | null; serviceTier: string | null } {
+function unwrap(record: Json): { usage: Json } & Envelope {
   for (const key of ["usage", "usageMetadata", "usage_metadata"]) {
     const inner = record[key];
     if (isObject(inner))
@@ -109,16 +146,19 @@ function unwrap(record: Json): { usage: Json; model: string | null; serviceTier:
         usage: inner,
         model: text(record.model) ?? text(record.modelVersion),
         serviceTier: text(record.service_tier),
+        output: record.output ?? null,
+        candidates: record.candidates ?? null,
       };
   }
-  return { usage: record, model: null, serviceTier: null };
+  return { usage: record, model: null, serviceTier: null, output: null, candidates: null };
 }
 
 /**
  * The format of a usage object by its field names (T211): Gemini's camelCase counts, `gen_ai.*`
  * attributes, OpenAI Chat's `prompt_tokens`, OpenAI Responses' `*_tokens_details`, Anthropic's
- * cache fields. An object with only `input_tokens` and `output_tokens` reads the same in both
- * OpenAI Responses and Anthropic conventions (nothing to subtract), and is read as Anthropic's.
+ * cache fields, Bedrock Converse's camelCase `inputTokens` (T301). An object with only
+ * `input_tokens` and `output_tokens` reads the same in both OpenAI Responses and Anthropic
+ * conventions (nothing to subtract), and is read as Anthropic's.
  * @throws UsageError when no usage field of any format is present
  */
 export function detectUsageFormat(usage: Json): UsageFormat {
@@ -129,9 +169,10 @@ export function detectUsageFormat(usage: Json): UsageFormat {
   if (has("input_tokens_details", "output_tokens_details")) return "openai-responses";
   if (has("input_tokens", "output_tokens", "cache_creation_input_tokens", "cache_read_input_tokens"))
     return "anthropic";
+  if (has("inputTokens", "outputTokens", "cacheReadInputTokens", "cacheWriteInputTokens")) return "bedrock-converse";
   throw new UsageError(
     "no usage fields found: give an OpenAI (prompt_tokens or input_tokens), Anthropic (input_tokens), Gemini " +
-      "(promptTokenCount) usage object, or OpenTelemetry gen_ai.usage.* attributes",
+      "(promptTokenCount), Bedrock Converse (inputTokens) usage object, or OpenTelemetry gen_ai.usage.* attributes",
   );
 }
 
@@ -139,9 +180,10 @@ export function detectUsageFormat(usage: Json): UsageFormat {
  * Maps one usage record onto exclusive token counts (T211). `record` is the provider's usage object,
  * or a whole response holding it under `usage` / `usageMetadata`, or a span's OpenTelemetry
  * attributes (see {@link otelAttributes}). `format` is detected from the field names when not given.
+ * A part no price rule reaches (audio tokens, a Scale Tier request, a tool billed otherwise) is
+ * named in `unpriced` with its reason and the rest is mapped (T300).
  * @throws UsageError for a record that is not an object, a count that is not an integer 0–10^12,
- * parts that exceed their inclusive total, or usage `/cost` cannot price (audio tokens, web search
- * requests, an unknown OTel usage attribute)
+ * parts that exceed their inclusive total, or an unknown OTel usage attribute
  */
 export function mapUsage(record: unknown, format?: UsageFormat): MappedUsage {
   if (!isObject(record) && !Array.isArray(record)) throw new UsageError("the usage must be a JSON object");
@@ -151,93 +193,188 @@ export function mapUsage(record: unknown, format?: UsageFormat): MappedUsage {
     return fromOtel(attributes);
   }
   if (!isObject(record)) throw new UsageError("the usage must be a JSON object");
-  const { usage, model, serviceTier } = unwrap(record);
+  const { usage, ...envelope } = unwrap(record);
   const chosen = format ?? detectUsageFormat(usage);
   switch (chosen) {
     case "openai-chat":
-      return fromOpenAiChat(usage, model, serviceTier);
+      return fromOpenAiChat(usage, envelope);
     case "openai-responses":
-      return fromOpenAiResponses(usage, model, serviceTier);
+      return fromOpenAiResponses(usage, envelope);
     case "anthropic":
-      return fromAnthropic(usage, model);
+      return fromAnthropic(usage, envelope.model);
+    case "bedrock-converse":
+      return fromBedrock(usage, envelope.model);
     default:
-      return fromGemini(usage, model);
+      return fromGemini(usage, envelope);
   }
 }
 
-/** OpenAI's response-level `service_tier` (the tier that served it) as a Tariff tier. */
-function openAiTier(serviceTier: string | null): Tier | null {
+/** The fields every format fills the same way when it does not say otherwise. */
+const NOTHING_ELSE = { cacheWrite1hTokens: 0, webSearchRequests: 0, region: null, cacheTtl: null } as const;
+
+/**
+ * OpenAI's response-level `service_tier` (the tier that served it) as a Tariff tier (T302): `fast`
+ * is priority processing's name since 2026-07-30 (same prices); `default` is standard. `scale`
+ * (Scale Tier) and any other value are paid otherwise than per token: the record's tokens become
+ * unpriced parts (see {@link unpricedTier}).
+ */
+function openAiTier(serviceTier: string | null): Tier | null | { unpriced: string } {
   if (serviceTier === null || serviceTier === "auto") return null;
   if (serviceTier === "default") return "standard";
   if (serviceTier === "flex" || serviceTier === "priority") return serviceTier;
-  throw new UsageError(`service_tier ${JSON.stringify(serviceTier)} has no published per-token price`);
+  if (serviceTier === "fast") return "priority";
+  if (serviceTier === "scale")
+    return { unpriced: "served by Scale Tier, paid for by prepaid Scale Tier units, not per token" };
+  return { unpriced: `service_tier ${JSON.stringify(serviceTier)} has no published per-token price` };
 }
 
 /**
- * OpenAI Chat Completions `usage`: `prompt_tokens` includes `prompt_tokens_details.cached_tokens`;
- * `completion_tokens` includes `completion_tokens_details.reasoning_tokens` (and the accepted and
- * rejected prediction tokens, billed as output). Prompt caching writes are not billed.
+ * A mapped record whose tier is not billed per token (T302): its counts move to `unpriced`, each
+ * named, and nothing is priced.
  */
-function fromOpenAiChat(usage: Json, model: string | null, serviceTier: string | null): MappedUsage {
+function unpricedTier(mapped: MappedUsage, reason: string): MappedUsage {
+  const parts: UnpricedPart[] = [{ part: "service_tier", quantity: 0, reason }];
+  for (const field of TOKEN_COUNTS)
+    if (mapped[field] > 0) parts.push({ part: field, quantity: mapped[field], reason: `service_tier: ${reason}` });
+  const zero = Object.fromEntries(TOKEN_COUNTS.map((f) => [f, 0])) as Record<(typeof TOKEN_COUNTS)[number], 0>;
+  return { ...mapped, ...zero, tier: null, unpriced: [...parts, ...mapped.unpriced] };
+}
+
+/** The countable fields of {@link MappedUsage}, as `/cost` names them. */
+const TOKEN_COUNTS = [
+  "inputTokens",
+  "cachedInputTokens",
+  "cacheWriteTokens",
+  "cacheWrite1hTokens",
+  "outputTokens",
+  "reasoningTokens",
+  "webSearchRequests",
+] as const;
+
+/** With the tier of an OpenAI record applied: a tier, or every count unpriced (T302). */
+function withOpenAiTier(mapped: Omit<MappedUsage, "tier">, serviceTier: string | null): MappedUsage {
+  const tier = openAiTier(serviceTier);
+  if (tier !== null && typeof tier === "object") return unpricedTier({ ...mapped, tier: null }, tier.unpriced);
+  return { ...mapped, tier };
+}
+
+/**
+ * The tool calls in an OpenAI Responses `output` (T304): `web_search_call` items are web searches,
+ * billed per call; other hosted tool calls (`file_search_call`, `code_interpreter_call`,
+ * `image_generation_call`) are named unpriced — `/cost` prices web searches only. Function calls
+ * are the caller's own code: their tokens are already in the usage.
+ */
+function responseToolCalls(output: unknown, unpriced: UnpricedPart[]): number {
+  if (!Array.isArray(output)) return 0;
+  let searches = 0;
+  const other = new Map<string, number>();
+  for (const item of output) {
+    if (!isObject(item) || typeof item.type !== "string") continue;
+    if (item.type === "web_search_call") searches++;
+    else if (/_call$/.test(item.type) && !["function_call", "custom_tool_call"].includes(item.type))
+      other.set(item.type, (other.get(item.type) ?? 0) + 1);
+  }
+  for (const [type, n] of other)
+    unpriced.push({
+      part: `output[type=${type}]`,
+      quantity: n,
+      reason: `${type} is a hosted tool billed by its own price; /cost prices web_search_call only`,
+    });
+  return searches;
+}
+
+/** Audio tokens of a field: named unpriced (text token prices only, T300). */
+function audio(tokens: number, field: string, unpriced: UnpricedPart[]): void {
+  if (tokens > 0)
+    unpriced.push({
+      part: field,
+      quantity: tokens,
+      reason: "audio tokens have their own price; /cost prices text tokens",
+    });
+}
+
+/**
+ * OpenAI Chat Completions `usage`: `prompt_tokens` includes `prompt_tokens_details.cached_tokens`
+ * and `prompt_tokens_details.cache_write_tokens` (T301); `completion_tokens` includes
+ * `completion_tokens_details.reasoning_tokens` (and the accepted and rejected prediction tokens,
+ * billed as output). Audio tokens are named unpriced, and are not counted as text either.
+ */
+function fromOpenAiChat(usage: Json, envelope: Envelope): MappedUsage {
   const prompt = count(usage, "prompt_tokens", "usage.");
   const completion = count(usage, "completion_tokens", "usage.");
   const pd = child(usage, "prompt_tokens_details", "usage.");
   const cd = child(usage, "completion_tokens_details", "usage.");
   const cached = count(pd, "cached_tokens", "usage.prompt_tokens_details.");
+  const writes = count(pd, "cache_write_tokens", "usage.prompt_tokens_details.");
   const reasoning = count(cd, "reasoning_tokens", "usage.completion_tokens_details.");
-  noAudio(count(pd, "audio_tokens", "usage.prompt_tokens_details."), "prompt_tokens_details.audio_tokens");
-  noAudio(count(cd, "audio_tokens", "usage.completion_tokens_details."), "completion_tokens_details.audio_tokens");
-  within(cached, "prompt_tokens_details.cached_tokens", prompt, "prompt_tokens");
-  within(reasoning, "completion_tokens_details.reasoning_tokens", completion, "completion_tokens");
-  return {
-    format: "openai-chat",
-    inputTokens: prompt - cached,
-    cachedInputTokens: cached,
-    cacheWriteTokens: 0,
-    outputTokens: completion - reasoning,
-    reasoningTokens: reasoning,
-    cacheTtl: null,
-    tier: openAiTier(serviceTier),
-    model,
-    provider: "openai",
-  };
+  const audioIn = count(pd, "audio_tokens", "usage.prompt_tokens_details.");
+  const audioOut = count(cd, "audio_tokens", "usage.completion_tokens_details.");
+  const unpriced: UnpricedPart[] = [];
+  audio(audioIn, "prompt_tokens_details.audio_tokens", unpriced);
+  audio(audioOut, "completion_tokens_details.audio_tokens", unpriced);
+  within(cached + writes + audioIn, "prompt_tokens_details (cached + cache write + audio)", prompt, "prompt_tokens");
+  within(reasoning + audioOut, "completion_tokens_details (reasoning + audio)", completion, "completion_tokens");
+  return withOpenAiTier(
+    {
+      format: "openai-chat",
+      ...NOTHING_ELSE,
+      inputTokens: prompt - cached - writes - audioIn,
+      cachedInputTokens: cached,
+      cacheWriteTokens: writes,
+      outputTokens: completion - reasoning - audioOut,
+      reasoningTokens: reasoning,
+      model: envelope.model,
+      provider: "openai",
+      unpriced,
+    },
+    envelope.serviceTier,
+  );
 }
 
 /**
- * OpenAI Responses `usage`: `input_tokens` includes `input_tokens_details.cached_tokens`;
- * `output_tokens` includes `output_tokens_details.reasoning_tokens`.
+ * OpenAI Responses `usage`: `input_tokens` includes `input_tokens_details.cached_tokens` and
+ * `input_tokens_details.cache_write_tokens` (T301); `output_tokens` includes
+ * `output_tokens_details.reasoning_tokens`. A whole response's `output` gives its web searches (T304).
  */
-function fromOpenAiResponses(usage: Json, model: string | null, serviceTier: string | null): MappedUsage {
+function fromOpenAiResponses(usage: Json, envelope: Envelope): MappedUsage {
   const input = count(usage, "input_tokens", "usage.");
   const output = count(usage, "output_tokens", "usage.");
-  const cached = count(child(usage, "input_tokens_details", "usage."), "cached_tokens", "usage.input_tokens_details.");
+  const id = child(usage, "input_tokens_details", "usage.");
+  const cached = count(id, "cached_tokens", "usage.input_tokens_details.");
+  const writes = count(id, "cache_write_tokens", "usage.input_tokens_details.");
   const reasoning = count(
     child(usage, "output_tokens_details", "usage."),
     "reasoning_tokens",
     "usage.output_tokens_details.",
   );
-  within(cached, "input_tokens_details.cached_tokens", input, "input_tokens");
+  within(cached + writes, "input_tokens_details (cached + cache write)", input, "input_tokens");
   within(reasoning, "output_tokens_details.reasoning_tokens", output, "output_tokens");
-  return {
-    format: "openai-responses",
-    inputTokens: input - cached,
-    cachedInputTokens: cached,
-    cacheWriteTokens: 0,
-    outputTokens: output - reasoning,
-    reasoningTokens: reasoning,
-    cacheTtl: null,
-    tier: openAiTier(serviceTier),
-    model,
-    provider: "openai",
-  };
+  const unpriced: UnpricedPart[] = [];
+  const searches = responseToolCalls(envelope.output, unpriced);
+  return withOpenAiTier(
+    {
+      format: "openai-responses",
+      ...NOTHING_ELSE,
+      inputTokens: input - cached - writes,
+      cachedInputTokens: cached,
+      cacheWriteTokens: writes,
+      outputTokens: output - reasoning,
+      reasoningTokens: reasoning,
+      webSearchRequests: searches,
+      model: envelope.model,
+      provider: "openai",
+      unpriced,
+    },
+    envelope.serviceTier,
+  );
 }
 
 /**
  * Anthropic Messages `usage`: `input_tokens` already excludes `cache_read_input_tokens` and
- * `cache_creation_input_tokens`; `cache_creation` splits the writes by lifetime (5 minutes, 1 hour);
- * `output_tokens` includes extended thinking, billed as output (no reasoning price). A request that
- * writes both lifetimes cannot be priced with one `cacheTtl`; web search requests are billed per
- * search, not per token.
+ * `cache_creation_input_tokens`; `cache_creation` splits the writes by lifetime (5 minutes, 1 hour),
+ * both priced in one request (T301); `output_tokens` includes extended thinking, billed as output
+ * (no reasoning price); `server_tool_use.web_search_requests` are billed per search (T304), web
+ * fetches cost their tokens only; `inference_geo` other than `global` is the region (T303).
  */
 function fromAnthropic(usage: Json, model: string | null): MappedUsage {
   const writes = count(usage, "cache_creation_input_tokens", "usage.");
@@ -249,63 +386,142 @@ function fromAnthropic(usage: Json, model: string | null): MappedUsage {
       `cache_creation's ephemeral_5m_input_tokens + ephemeral_1h_input_tokens (${w5m + w1h}) differ from ` +
         `cache_creation_input_tokens (${writes}): the record does not add up`,
     );
-  if (w5m > 0 && w1h > 0)
-    throw new UsageError(
-      `the request writes ${w5m} tokens to the 5-minute cache and ${w1h} to the 1-hour cache; /cost prices one ` +
-        "cache lifetime per request (cacheTtl), so this usage cannot be priced exactly",
-    );
-  const searches = count(child(usage, "server_tool_use", "usage."), "web_search_requests", "usage.server_tool_use.");
-  if (searches > 0)
-    throw new UsageError(
-      `the request made ${searches} web search request(s), billed per search; /cost prices tokens only`,
-    );
+  const tools = child(usage, "server_tool_use", "usage.");
+  const searches = count(tools, "web_search_requests", "usage.server_tool_use.");
+  const unpriced: UnpricedPart[] = [];
+  for (const [key, value] of Object.entries(tools ?? {})) {
+    if (key === "web_search_requests" || key === "web_fetch_requests") continue;
+    const n = count(tools, key, "usage.server_tool_use.");
+    if (n > 0)
+      unpriced.push({
+        part: `server_tool_use.${key}`,
+        quantity: n,
+        reason: `${key} is a server tool billed by its own terms; /cost prices web searches only (${JSON.stringify(value)})`,
+      });
+  }
   const tier = text(usage.service_tier);
   if (tier !== null && tier !== "standard" && tier !== "priority" && tier !== "batch")
     throw new UsageError(`usage.service_tier ${JSON.stringify(tier)} is not standard, priority or batch`);
+  const geo = text(usage.inference_geo);
+  const both = w5m > 0 && w1h > 0;
   return {
     format: "anthropic",
     inputTokens: count(usage, "input_tokens", "usage."),
     cachedInputTokens: count(usage, "cache_read_input_tokens", "usage."),
-    cacheWriteTokens: writes,
+    // One lifetime: cacheWriteTokens at cacheTtl (T211); both: the 1-hour part apart (T301).
+    cacheWriteTokens: both ? w5m : writes,
+    cacheWrite1hTokens: both ? w1h : 0,
+    webSearchRequests: searches,
     outputTokens: count(usage, "output_tokens", "usage."),
     reasoningTokens: 0,
-    cacheTtl: w1h > 0 ? "1h" : w5m > 0 ? "5m" : null,
+    cacheTtl: both ? "5m" : w1h > 0 ? "1h" : w5m > 0 ? "5m" : null,
     tier: tier as Tier | null,
+    region: geo === null || geo === "global" || geo === "not_available" ? null : geo,
     model,
     provider: "anthropic",
+    unpriced,
+  };
+}
+
+/**
+ * Bedrock Converse `usage` (T301): `inputTokens` excludes `cacheReadInputTokens` and
+ * `cacheWriteInputTokens`, as Anthropic's counts do; `cacheDetails` (`[{ttl, inputTokens}]`) splits
+ * the writes by lifetime. The region is the request's (its inference profile or endpoint): give it
+ * as `region`.
+ */
+function fromBedrock(usage: Json, model: string | null): MappedUsage {
+  const writes = count(usage, "cacheWriteInputTokens", "usage.");
+  let w1h = 0;
+  const details = usage.cacheDetails;
+  if (details !== undefined && details !== null) {
+    if (!Array.isArray(details)) throw new UsageError("usage.cacheDetails must be a list");
+    let sum = 0;
+    for (const d of details) {
+      if (!isObject(d)) throw new UsageError("usage.cacheDetails[] must be objects");
+      const n = count(d, "inputTokens", "usage.cacheDetails[].");
+      sum += n;
+      if (d.ttl === "1h") w1h += n;
+    }
+    if (sum !== writes)
+      throw new UsageError(
+        `cacheDetails' inputTokens (${sum}) differ from cacheWriteInputTokens (${writes}): the record does not add up`,
+      );
+  }
+  const w5m = writes - w1h;
+  const both = w5m > 0 && w1h > 0;
+  return {
+    format: "bedrock-converse",
+    ...NOTHING_ELSE,
+    inputTokens: count(usage, "inputTokens", "usage."),
+    cachedInputTokens: count(usage, "cacheReadInputTokens", "usage."),
+    cacheWriteTokens: both ? w5m : writes,
+    cacheWrite1hTokens: both ? w1h : 0,
+    outputTokens: count(usage, "outputTokens", "usage."),
+    reasoningTokens: 0,
+    cacheTtl: both ? "5m" : w1h > 0 ? "1h" : writes > 0 ? "5m" : null,
+    tier: null,
+    model,
+    provider: null,
+    unpriced: [],
   };
 }
 
 /**
  * Gemini `usageMetadata`: `promptTokenCount` includes `cachedContentTokenCount`;
  * `toolUsePromptTokenCount` (tool results fed back) is input outside the prompt count;
- * `candidatesTokenCount` excludes `thoughtsTokenCount`. Audio prompt tokens
- * (`promptTokensDetails` modality AUDIO) have their own price and are not priced here.
+ * `candidatesTokenCount` excludes `thoughtsTokenCount`. Audio tokens (`*TokensDetails` modality
+ * AUDIO) have their own price: named unpriced and taken out of the text counts (T300). Grounding
+ * with Google Search (`candidates[].groundingMetadata.webSearchQueries`) is named unpriced: Google
+ * bills it per grounded prompt or per query beyond a free daily allowance /cost cannot know (T304).
  */
-function fromGemini(usage: Json, model: string | null): MappedUsage {
+function fromGemini(usage: Json, envelope: Envelope): MappedUsage {
   const prompt = count(usage, "promptTokenCount", "usageMetadata.");
   const cached = count(usage, "cachedContentTokenCount", "usageMetadata.");
   const tool = count(usage, "toolUsePromptTokenCount", "usageMetadata.");
   within(cached, "cachedContentTokenCount", prompt, "promptTokenCount");
-  for (const key of ["promptTokensDetails", "toolUsePromptTokensDetails", "candidatesTokensDetails"]) {
+  const unpriced: UnpricedPart[] = [];
+  const audioOf = (key: string): number => {
     const details = usage[key];
-    if (details === undefined || details === null) continue;
+    if (details === undefined || details === null) return 0;
     if (!Array.isArray(details)) throw new UsageError(`usageMetadata.${key} must be a list`);
+    let n = 0;
     for (const d of details)
-      if (isObject(d) && d.modality === "AUDIO" && count(d, "tokenCount", `usageMetadata.${key}[].`) > 0)
-        noAudio(1, `${key} (modality AUDIO)`);
-  }
+      if (isObject(d) && d.modality === "AUDIO") n += count(d, "tokenCount", `usageMetadata.${key}[].`);
+    audio(n, `${key} (modality AUDIO)`, unpriced);
+    return n;
+  };
+  const audioPrompt = audioOf("promptTokensDetails");
+  const audioTool = audioOf("toolUsePromptTokensDetails");
+  const audioOut = audioOf("candidatesTokensDetails");
+  const candidates = count(usage, "candidatesTokenCount", "usageMetadata.");
+  within(audioPrompt + cached, "promptTokensDetails AUDIO + cachedContentTokenCount", prompt, "promptTokenCount");
+  within(audioOut, "candidatesTokensDetails AUDIO", candidates, "candidatesTokenCount");
+  let queries = 0;
+  if (Array.isArray(envelope.candidates))
+    for (const c of envelope.candidates) {
+      const g = isObject(c) && isObject(c.groundingMetadata) ? c.groundingMetadata : null;
+      if (g && Array.isArray(g.webSearchQueries)) queries += g.webSearchQueries.length;
+    }
+  if (queries > 0)
+    unpriced.push({
+      part: "candidates[].groundingMetadata.webSearchQueries",
+      quantity: queries,
+      reason:
+        "Grounding with Google Search is billed per grounded prompt (Gemini 2.x) or per search query (Gemini 3) " +
+        "beyond a free daily allowance, which a usage record does not show",
+    });
   return {
     format: "gemini",
-    inputTokens: prompt - cached + tool,
+    ...NOTHING_ELSE,
+    inputTokens: prompt - cached - audioPrompt + Math.max(0, tool - audioTool),
     cachedInputTokens: cached,
     cacheWriteTokens: 0,
-    outputTokens: count(usage, "candidatesTokenCount", "usageMetadata."),
+    outputTokens: candidates - audioOut,
     reasoningTokens: count(usage, "thoughtsTokenCount", "usageMetadata."),
-    cacheTtl: null,
     tier: null,
-    model,
+    model: envelope.model,
     provider: "google",
+    unpriced,
   };
 }
 
@@ -348,18 +564,15 @@ function fromOtel(attributes: Json): MappedUsage {
   within(reasoning, "gen_ai.usage.reasoning.output_tokens", output, "gen_ai.usage.output_tokens");
   return {
     format: "otel",
+    ...NOTHING_ELSE,
+    unpriced: [],
     inputTokens: input - read - write,
     cachedInputTokens: read,
     cacheWriteTokens: write,
     outputTokens: output - reasoning,
     reasoningTokens: reasoning,
-    cacheTtl: null,
     tier: null,
     model: text(attributes["gen_ai.response.model"]) ?? text(attributes["gen_ai.request.model"]),
     provider: text(attributes["gen_ai.provider.name"]) ?? text(attributes["gen_ai.system"]),
   };
-}
-
-function noAudio(tokens: number, field: string): void {
-  if (tokens > 0) throw new UsageError(`${field}: audio tokens have their own price; /cost prices text tokens only`);
 }

@@ -60,6 +60,11 @@ export interface SourceInfo {
    * names and limits (models.dev). Identity prefers its spelling and metadata (T61, T160).
    */
   readonly makerSpellings?: boolean;
+  /**
+   * Price fields the field map knows and deliberately does not publish, field → reason (issue 37
+   * §6, T306): shown in `/sources` as `skippedFields`, never counted as unmapped.
+   */
+  readonly skippedFields?: Readonly<Record<string, string>>;
 }
 
 /** Files of one payload and the time they stand for. */

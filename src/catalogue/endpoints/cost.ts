@@ -12,6 +12,7 @@ import {
 } from "../../domain/cost.js";
 import type { PublishedModel, PublishedPrice } from "../../domain/dataset.js";
 import { axisValuesText, TIERS } from "../../domain/dimension.js";
+import { regionalUplift } from "../../domain/regional-uplift.js";
 import { defineEndpoint, enumParam, integerParam, splitList, textParam } from "../endpoint.js";
 import { envelope } from "../envelope.js";
 import { badRequest, notFound } from "../errors.js";
@@ -63,6 +64,10 @@ export const costEndpoint = defineEndpoint({
     inputTokens: tokens("inputTokens", "Uncached input tokens (never including cached or cache-write tokens)."),
     cachedInputTokens: tokens("cachedInputTokens", "Input tokens read from the prompt cache (cache hits)."),
     cacheWriteTokens: tokens("cacheWriteTokens", "Input tokens written to the prompt cache."),
+    cacheWrite1hTokens: tokens(
+      "cacheWrite1hTokens",
+      "Input tokens written to the 1-hour prompt cache beside `cacheWriteTokens` at `cacheTtl` (T301).",
+    ),
     cacheTtl: enumParam(
       "cacheTtl",
       CACHE_TTLS,
@@ -73,6 +78,18 @@ export const costEndpoint = defineEndpoint({
       "reasoningTokens",
       "Reasoning (thinking) tokens; billed at a reasoning price where one is published, else as output.",
     ),
+    webSearchRequests: integerParam(
+      "webSearchRequests",
+      0,
+      MAX_TOKENS,
+      "Web searches the requests ran, billed per call at the offer's web search price (T304). Integer, 0 to 10^12; default 0.",
+    ).default(0),
+    region: textParam(
+      "Where the requests are processed: `global` (default) or a region (`us`, `eu`, `jp`, `us-east5`…). A price " +
+        "of that region is used where a source states one, else the maker's regional rule (1.1× for OpenAI data " +
+        "residency, Anthropic inference_geo, Vertex and Bedrock regional endpoints, T303).",
+      "us",
+    ).optional(),
     requests: integerParam(
       "requests",
       1,
@@ -99,8 +116,11 @@ export const costEndpoint = defineEndpoint({
       `${CHANNEL_LIST}) and \`at\` (YYYY-MM-DD, the prices of that day). Map API usage objects first: OpenAI's ` +
       "`prompt_tokens` includes `cached_tokens` (inputTokens = prompt_tokens − cached_tokens); Anthropic's " +
       "`input_tokens` excludes `cache_read_input_tokens` and `cache_creation_input_tokens` — or pass the usage object " +
-      "itself (OpenAI, Anthropic, Gemini, or a span's gen_ai.usage.* attributes) as `usage`, JSON text, and it is " +
-      "mapped for you. Each estimate lists one " +
+      "itself (OpenAI, Anthropic, Gemini, Bedrock Converse, or a span's gen_ai.usage.* attributes) as `usage`, JSON " +
+      "text, and it is mapped for you. `cacheWrite1hTokens` (1-hour cache writes beside 5-minute ones), " +
+      "`webSearchRequests` (billed per call) and `region` (us, eu, a cloud region: its own price or the maker's " +
+      "1.1× rule) are optional. Parts of a usage object nobody prices are listed in `unpriced`, with a " +
+      "`partialTotals` for the rest. Each estimate lists one " +
       "line per usage with the price used, `totals` per currency (credits for plans, never money), `confidence` " +
       `(the weakest line) and \`missing\` usages nobody prices, in which case \`totals\` is null. ${MODEL_ID}`,
   },
@@ -115,8 +135,8 @@ export const costEndpoint = defineEndpoint({
         `models must list ${COMPARE_IDS.min} to ${COMPARE_IDS.max} comma-separated <provider>/<model> ids, got ${ids.length}`,
       );
     if (input.model !== undefined && ids[0] === "") throw badRequest("model must be a <provider>/<model> id");
-    const usage: TokenUsage = usageOf(input);
-    if (USAGE_FIELDS.every((f) => usage[f] === 0))
+    const usage = usageOf(input);
+    if (USAGE_FIELDS.every((f) => usage[f] === 0) && usage.unpriced.length === 0)
       throw badRequest(`the usage is empty: give at least one of ${USAGE_FIELDS.join(", ")} above 0`);
     const state = publishedState(view, input.at);
     const found: PublishedModel[] = [];
@@ -143,17 +163,21 @@ export const costEndpoint = defineEndpoint({
       const maker = [...new Set([...billedThresholds(direct, usage.tier), ...billedThresholds(direct, "standard")])];
       for (const [key, prices] of offers(all, input.channel)) {
         const [channel, seller] = key.split("\u0000") as [Channel, string];
-        const e = estimateCost(prices, usage, maker);
+        const e = estimateCost(prices, usage, maker, regionalUplift(model, seller, usage.region));
+        // T300: the record's unpriced parts make the estimate incomplete; the priced part still totals.
+        const complete = e.complete && usage.unpriced.length === 0;
         data.push({
           model: model.id,
           name: model.name,
           channel,
           seller,
           bracket: { ...e.bracket },
-          lines: e.lines.map((l) => ({ ...l, sources: [...l.sources] })),
-          totals: e.totals?.map((t) => ({ ...t })) ?? null,
-          complete: e.complete,
+          lines: e.lines.map((l) => ({ ...l, sources: [...l.sources], uplift: l.uplift ? { ...l.uplift } : null })),
+          totals: complete ? (e.totals?.map((t) => ({ ...t })) ?? null) : null,
+          partialTotals: e.partialTotals.map((t) => ({ ...t })),
+          complete,
           missing: [...e.missing],
+          unpriced: usage.unpriced.map((u) => ({ ...u })),
           confidence: e.confidence,
         });
       }
@@ -164,7 +188,7 @@ export const costEndpoint = defineEndpoint({
       found: seen.size,
       requested: ids.length,
       channel: input.channel,
-      usage: { ...usage },
+      usage: { ...usage, unpriced: usage.unpriced.map((u) => ({ ...u })) },
     });
   },
 });

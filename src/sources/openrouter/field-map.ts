@@ -13,9 +13,12 @@ export const PRICING_RULES: Readonly<Record<string, FieldRule>> = lookupTable({
   completion: tok("output"),
   input_cache_read: tok("input", { cache: "read" }),
   input_cache_write: tok("input", { cache: "write" }),
+  // Issue 37 §6 (T306): Anthropic's 1-hour cache writes, and audio output tokens.
+  input_cache_write_1h: tok("input", { cache: "write_1h" }),
   internal_reasoning: tok("reasoning"),
   audio: tok("input", { modality: "audio" }),
   input_audio_cache: tok("input", { modality: "audio", cache: "read" }),
+  audio_output: tok("output", { modality: "audio" }),
   image_output: tok("output", { modality: "image" }),
   request: rule("request", "request", "1"),
   image: rule("input", "image", "1", { modality: "image" }),
@@ -29,3 +32,21 @@ export const PRICING_RULES: Readonly<Record<string, FieldRule>> = lookupTable({
  * read as this rule (USD per 1M image tokens); any other `image` is USD per input image.
  */
 export const IMAGE_TOKEN_RULE: FieldRule = tok("input", { modality: "image" });
+
+/**
+ * `pricing.overrides` (issue 37 §6, T306): a list of price sets that replace the base ones under a
+ * condition. An entry with `min_prompt_tokens` only is a long-context bracket: its per-token keys
+ * (the {@link PRICING_RULES} keys) bill prompts of at least that many tokens, i.e. more than
+ * `min_prompt_tokens − 1` (our `contextMin`, T7's `>`). An entry with a time window (`utc_start`,
+ * `utc_end`, `utc_days`: peak / off-peak prices) has no dimension of ours and is deliberately not
+ * published ({@link OVERRIDE_SKIPS}).
+ */
+export const OVERRIDE_THRESHOLD_KEY = "min_prompt_tokens";
+/** Override keys that make a price set conditional on the time of day: not published. */
+export const OVERRIDE_TIME_KEYS: readonly string[] = ["utc_start", "utc_end", "utc_days"];
+
+/** Fields the adapter knows and deliberately does not publish, with the reason (`/sources`, T306). */
+export const OVERRIDE_SKIPS: Readonly<Record<string, string>> = {
+  "pricing.overrides[utc_start/utc_end/utc_days]":
+    "time-of-day (peak / off-peak) prices: Tariff has no time-of-day dimension",
+};

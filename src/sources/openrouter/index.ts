@@ -7,7 +7,13 @@ import { sourceAdapter } from "../shared/adapter.js";
 import { payloadJson } from "../shared/payload-json.js";
 import { type ParseReport, type SourceInfo, type SourcePayload, SourcePayloadError } from "../source.js";
 import type { LiveUpstream } from "../upstream.js";
-import { IMAGE_TOKEN_RULE, PRICING_RULES } from "./field-map.js";
+import {
+  IMAGE_TOKEN_RULE,
+  OVERRIDE_SKIPS,
+  OVERRIDE_THRESHOLD_KEY,
+  OVERRIDE_TIME_KEYS,
+  PRICING_RULES,
+} from "./field-map.js";
 import { OpenRouterModel, OpenRouterModels, type OpenRouterPricing } from "./schema.js";
 
 /** Name of the one file of an OpenRouter payload. */
@@ -29,6 +35,7 @@ export const openrouterInfo: SourceInfo = {
   homepage: "https://openrouter.ai/models",
   weight: 0.9,
   authoritativeFor: [SELLER],
+  skippedFields: OVERRIDE_SKIPS,
 };
 
 /**
@@ -144,15 +151,58 @@ export function isoDateOrNull(value: string | null | undefined): string | null {
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d ? value : null;
 }
 
-/** One observation per readable, non-negative pricing key, converted exactly. */
+/**
+ * One observation per readable, non-negative pricing key, converted exactly; and the per-token
+ * keys of each long-context `overrides` entry in its bracket (T306).
+ */
 function pricesOf(pricing: OpenRouterPricing, unmapped: UnmappedTally): PriceObservation[] {
+  const raw = pricing as Record<string, unknown>;
+  for (const key of Object.keys(pricing))
+    if (key !== "overrides" && !Object.hasOwn(PRICING_RULES, key)) unmapped.add(`pricing.${key}`);
+  const prices = amountsOf(raw, pricing.prompt, 0);
+  const overrides = raw.overrides;
+  if (overrides === undefined || overrides === null) return prices;
+  if (!Array.isArray(overrides)) {
+    unmapped.add("pricing.overrides");
+    return prices;
+  }
+  for (const o of overrides) {
+    if (typeof o !== "object" || o === null || Array.isArray(o)) {
+      unmapped.add("pricing.overrides[]");
+      continue;
+    }
+    const entry = o as Record<string, unknown>;
+    // Peak / off-peak price sets: known, deliberately not published (OVERRIDE_SKIPS).
+    if (OVERRIDE_TIME_KEYS.some((k) => k in entry)) continue;
+    const min = entry[OVERRIDE_THRESHOLD_KEY];
+    if (typeof min !== "number" || !Number.isInteger(min) || min < 1) {
+      unmapped.add("pricing.overrides[]");
+      continue;
+    }
+    for (const key of Object.keys(entry))
+      if (key !== OVERRIDE_THRESHOLD_KEY && PRICING_RULES[key]?.unit !== "mtok")
+        unmapped.add(`pricing.overrides[].${key}`);
+    prices.push(...amountsOf(entry, pricing.prompt, min - 1));
+  }
+  return prices;
+}
+
+/**
+ * The observations of one price set: every rule's key, at `contextMin` 0; or, in a long-context
+ * bracket (`contextMin` > 0, from an override), the per-token keys only.
+ */
+function amountsOf(
+  set: Readonly<Record<string, unknown>>,
+  prompt: string | number | undefined,
+  contextMin: number,
+): PriceObservation[] {
   const prices: PriceObservation[] = [];
-  for (const key of Object.keys(pricing)) if (!Object.hasOwn(PRICING_RULES, key)) unmapped.add(`pricing.${key}`);
   for (const [key, r] of Object.entries(PRICING_RULES)) {
-    const raw = (pricing as Record<string, unknown>)[key] as string | number | undefined;
-    const value = raw === undefined ? null : decimalOrNull(raw);
+    if (contextMin > 0 && r.unit !== "mtok") continue;
+    const amountRaw = set[key];
+    const value = typeof amountRaw === "string" || typeof amountRaw === "number" ? decimalOrNull(amountRaw) : null;
     if (value === null || value.lt(0)) continue;
-    const rule = key === "image" && isImageTokenPrice(value, pricing.prompt) ? IMAGE_TOKEN_RULE : r;
+    const rule = key === "image" && isImageTokenPrice(value, prompt) ? IMAGE_TOKEN_RULE : r;
     let amount: number;
     try {
       amount = scaleAmount(value.toFixed(), rule.factor);
@@ -160,7 +210,13 @@ function pricesOf(pricing: OpenRouterPricing, unmapped: UnmappedTally): PriceObs
       if (error instanceof AmountError) continue;
       throw error;
     }
-    prices.push({ dimension: ruleDimension(rule), amount, unit: rule.unit, denomination: "currency", currency: "USD" });
+    prices.push({
+      dimension: ruleDimension(rule, contextMin > 0 ? { contextMin } : {}),
+      amount,
+      unit: rule.unit,
+      denomination: "currency",
+      currency: "USD",
+    });
   }
   return prices;
 }

@@ -225,3 +225,47 @@ describe("openrouter helpers", () => {
     expect(isoDateOrNull(null)).toBeNull();
   });
 });
+
+// Issue 37 §6, T306. Invented fixture: the recorded payloads (to 2026-06) hold none of these keys. The
+// shape is OpenRouter's Models API as client SDKs generated from its schema read it
+// (`pricing.input_cache_write_1h`, `pricing.audio_output`, `pricing.overrides[]` with
+// `min_prompt_tokens` or `utc_start`/`utc_end`/`utc_days` and per-token keys).
+describe("openrouter's 2026 pricing keys", () => {
+  const model = {
+    id: "openai/gpt-5.4",
+    name: "OpenAI: GPT-5.4",
+    pricing: {
+      prompt: "0.0000025",
+      completion: "0.000015",
+      input_cache_read: "0.00000025",
+      input_cache_write_1h: "0.000005",
+      audio_output: "0.00008",
+      overrides: [
+        { min_prompt_tokens: 272001, prompt: "0.000005", completion: "0.0000225", input_cache_read: "0.0000005" },
+        { utc_start: 1600, utc_end: 2000, prompt: "0.000003", completion: "0.00002" },
+      ],
+    },
+  };
+  const report = openrouterSource.parseReport!(payloadOf(JSON.stringify({ data: [model] })));
+  const l = report.listings[0]!;
+
+  it("1-hour cache writes and audio output are mapped; nothing is counted unknown", () => {
+    expect(report.unmapped).toEqual({});
+    expect(amount(l, dimension("input", { cache: "write_1h" }))).toBe(5);
+    expect(amount(l, dimension("output", { modality: "audio" }))).toBe(80);
+  });
+
+  it("a min_prompt_tokens override is the bracket of prompts of at least that many tokens (> N − 1)", () => {
+    expect(amount(l, dimension("input", { contextMin: 272000 }))).toBe(5);
+    expect(amount(l, dimension("output", { contextMin: 272000 }))).toBe(22.5);
+    expect(amount(l, dimension("input", { cache: "read", contextMin: 272000 }))).toBe(0.5);
+    expect(amount(l, input)).toBe(2.5);
+  });
+
+  it("a time-of-day override is not published, and /sources names it as deliberately skipped", () => {
+    expect(l.prices.filter((p) => p.amount === 3 || p.amount === 20)).toEqual([]);
+    expect(Object.keys(openrouterSource.info.skippedFields ?? {})).toEqual([
+      "pricing.overrides[utc_start/utc_end/utc_days]",
+    ]);
+  });
+});

@@ -39,6 +39,8 @@ export const TOKEN_RULES: ReadonlyArray<readonly [string, FieldRule]> = [
   ["request_audio_token", tok("input", { modality: "audio" })],
   ["response_audio_token", tok("output", { modality: "audio" })],
   ["cache_read_audio_input_token", tok("input", { modality: "audio", cache: "read" })],
+  // Issue 37 §6 (T306): generated video billed per token (Veo-style models).
+  ["output_video_token", tok("output", { modality: "video" })],
 ];
 
 /** Keys of a rates object that are not a rate of their own (read by the adapter as structure). */
@@ -60,6 +62,14 @@ export const UNIT_RULES: Readonly<Record<string, FieldRule>> = lookupTable({
   web_search_high_context: tool("web_search", { context_size: "high" }),
   enterprise_web_search: tool("enterprise_web_search"),
   file_search: tool("file_search"),
+  // Issue 37 §6 (T306): server-side tools billed per call, cents per call like `web_search`
+  // (Portkey-AI/models docs/SCHEMA.md "Additional Units": `{price}` per call): xAI's code execution,
+  // X search and collections (attachment) search, Google Maps grounding.
+  code_execution: tool("code_execution"),
+  x_search: tool("x_search"),
+  attachment_search: tool("attachment_search"),
+  maps: tool("google_maps"),
+  output_video_token: tok("output", { modality: "video" }),
   video_seconds: rule("output", "second", CENTS, { modality: "video" }),
   generated_images: rule("output", "image", CENTS, { modality: "image" }),
   image_1k: rule("output", "image", CENTS, { modality: "image", qualifiers: { size: "1k" } }),

@@ -47,6 +47,9 @@ const INFO: SourceInfo = {
   homepage: "https://portkey.ai/models",
   weight: 0.6,
   authoritativeFor: [],
+  skippedFields: Object.fromEntries(
+    Object.entries(SKIPPED_UNITS).map(([key, entry]) => [`additional_units.${key}`, entry.skip]),
+  ),
 };
 
 const TOKEN_KEYS: ReadonlySet<string> = new Set(TOKEN_RULES.map(([k]) => k));

@@ -197,3 +197,53 @@ describe("portkey speech models (issue 24)", () => {
     expect(price(date, "openai", "gpt-4o-mini-tts", "output", { modality: "audio" })).toEqual([12, "mtok"]);
   });
 });
+
+// Issue 37 §6, T306. Invented fixture: the recorded payloads (to 2026-06) hold none of these keys; the
+// shape is Portkey-AI/models docs/SCHEMA.md "Additional Units" (`{price}` in cents per call) and
+// `pay_as_you_go` per-token keys in cents per token.
+describe("portkey's 2026 tool and video keys", () => {
+  it("code_execution, x_search, attachment_search and maps are per-call tools; output_video_token is video output", () => {
+    const file = JSON.stringify({
+      default: { pricing_config: { currency: "USD" } },
+      "grok-4": {
+        pricing_config: {
+          pay_as_you_go: {
+            request_token: { price: 0.0003 },
+            response_token: { price: 0.0015 },
+            output_video_token: { price: 0.002 },
+            additional_units: {
+              code_execution: { price: 0.5 },
+              x_search: { price: 0.5 },
+              attachment_search: { price: 1 },
+              maps: { price: 2.5 },
+            },
+          },
+        },
+      },
+    });
+    const report = portkeySource.parseReport(payload({ "x-ai.json": file }));
+    expect(report.unmapped).toEqual({});
+    const prices = report.listings[0]!.prices.map((p) => [
+      p.dimension.direction,
+      p.dimension.modality,
+      p.dimension.qualifiers.tool ?? null,
+      p.amount,
+      p.unit,
+    ]);
+    expect(prices).toEqual(
+      expect.arrayContaining([
+        ["output", "video", null, 20, "mtok"],
+        ["tool", "text", "code_execution", 5, "kcalls"],
+        ["tool", "text", "x_search", 5, "kcalls"],
+        ["tool", "text", "attachment_search", 10, "kcalls"],
+        ["tool", "text", "google_maps", 25, "kcalls"],
+      ]),
+    );
+  });
+
+  it("names the units it deliberately skips in its registry record (/sources skippedFields)", () => {
+    expect(portkeySource.info.skippedFields).toMatchObject({
+      "additional_units.routing_units": "Portkey's own routing fee, not the seller's price",
+    });
+  });
+});
