@@ -26,14 +26,15 @@ const view = {} as CatalogueView;
 const BAD = new CatalogueError("bad_request", "probe must be an integer from 1 to 9");
 
 describe("one descriptor per endpoint (issue 19, T162)", () => {
-  it("HTTP: the route validates the new parameter with the descriptor's rule and types it", () => {
+  it("HTTP: the route validates the new parameter with the descriptor's rule and types it", async () => {
     const route = routeOf(probe);
-    const handle = (query: string) => route.handle(view, parseRawQuery(query), {}, { baseUrl: "http://x" });
-    expect(handle("probe=3")).toEqual({ probe: 3, limit: 50 });
-    expect(handle("probe=07&limit=2")).toEqual({ probe: 7, limit: 2 });
+    const handle = async (query: string) =>
+      (await route.handle(view, parseRawQuery(query), {}, { baseUrl: "http://x" }, {})).body;
+    expect(await handle("probe=3")).toEqual({ probe: 3, limit: 50 });
+    expect(await handle("probe=07&limit=2")).toEqual({ probe: 7, limit: 2 });
     for (const bad of ["probe=10", "probe=0", "probe=1.5", "probe=%2B3", "probe="])
-      expect(() => handle(bad), bad).toThrow(BAD);
-    expect(() => handle("probe=1&probe=2")).toThrow(/probe was given 2 times/);
+      await expect(handle(bad), bad).rejects.toThrow(BAD);
+    await expect(handle("probe=1&probe=2")).rejects.toThrow(/probe was given 2 times/);
   });
 
   it("OpenAPI: the document lists it as an integer with its range and description", () => {
@@ -48,13 +49,13 @@ describe("one descriptor per endpoint (issue 19, T162)", () => {
     });
   });
 
-  it("MCP: the tool's schema carries it and the tool validates it exactly as HTTP does", () => {
+  it("MCP: the tool's schema carries it and the tool validates it exactly as HTTP does", async () => {
     const json = z.toJSONSchema(toolInputSchema(probe)) as { properties: Record<string, { description: string }> };
     expect(json.properties.probe?.description).toContain(PROBE_DESCRIPTION);
     const tool = toolOf({ ...probe, name: "probe_models", tool: { description: "probe" } });
-    expect(tool.run(view, { probe: 4 }).body).toEqual({ probe: 4, limit: 50 });
-    expect(tool.run(view, { probe: "4" }).body).toEqual({ probe: 4, limit: 50 });
-    expect(() => tool.run(view, { probe: 10 })).toThrow(BAD);
+    expect((await tool.run(view, { probe: 4 })).body).toEqual({ probe: 4, limit: 50 });
+    expect((await tool.run(view, { probe: "4" })).body).toEqual({ probe: 4, limit: 50 });
+    await expect(tool.run(view, { probe: 10 })).rejects.toThrow(BAD);
   });
 
   it("the served routes and tools are exactly the descriptors (no parallel table)", () => {

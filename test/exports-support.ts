@@ -36,7 +36,7 @@ export function validator(schemaFile: string) {
 
 /** An API server whose exports read the bundled recorded files (as `tariff serve` does). */
 export function startExportServer(view: CatalogueView): Promise<TestServer> {
-  return startServer(view, { upstream: upstreamFiles([UPSTREAM]) });
+  return startServer(view, { services: { upstream: upstreamFiles([UPSTREAM]) } });
 }
 
 /** A model's record in one channel (aliases and former ids followed: the test names models, issue 25 may rename them). */

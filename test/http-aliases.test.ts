@@ -71,9 +71,9 @@ describe("/compare and the MCP tools follow aliases", () => {
     expect(body.data.map((m) => m.id)).toEqual(["anthropic/claude-opus-4-0", "openai/gpt-4o"]);
   });
 
-  it("get_model with an alias answers the canonical model", () => {
+  it("get_model with an alias answers the canonical model", async () => {
     const tool = TOOLS.find((t) => t.name === "get_model")!;
-    const result = callTool(
+    const result = await callTool(
       tool,
       new ViewHolder(view),
       { provider: "anthropic", model: "claude-opus-4-20250514" },

@@ -173,9 +173,9 @@ describe("the versioned response tables, alone (T52, T230)", () => {
 
     const route = SERVED_ROUTES.find((r) => r.path === "/models")!;
     const url = "/api/v1/models?limit=3";
-    const made = responses.responseFor(second, url, route, url, {}, "");
+    const made = await responses.responseFor(second, url, route, url, {}, "");
     expect(made.status).toBe(200);
     expect(made.version).toBe("2026-07-01T00:00:00.000Z");
-    expect(responses.responseFor(second, url, route, url, {}, "")).toBe(made);
+    expect(await responses.responseFor(second, url, route, url, {}, "")).toBe(made);
   });
 });

@@ -40,6 +40,9 @@ describe("layering is enforced by the linter (issue 19, T161)", () => {
     ["src/mcp/probe.ts", "../http/problem.js", "the MCP connector"],
     ["src/sources/probe.ts", "../ingest/live-config.js", "an adapter parses payloads"],
     ["src/catalogue/probe.ts", "../ingest/run-pipeline.js", "catalogue verbs read a view"],
+    // Issue 34 §3, T275: the exports are built behind callEndpoint; HTTP serves its answer, not the builders.
+    ["src/http/probe.ts", "../exports/types.js", "the price-file exports"],
+    ["src/http/sub/probe.ts", "../../exports/litellm.js", "the price-file exports"],
   ])("%s importing %s fails the lint", (path, spec, message) => {
     const { ok, output } = lint(path, use(spec));
     expect(ok).toBe(false);

@@ -50,8 +50,8 @@ describe("tool arguments (T20, T162)", () => {
 describe("tool faults", () => {
   const getMeta = TOOLS.find((t) => t.name === "get_meta")!;
 
-  it("answers a 503 problem while no view is loaded", () => {
-    const result = callTool(getMeta, new ViewHolder(null), {}, () => {});
+  it("answers a 503 problem while no view is loaded", async () => {
+    const result = await callTool(getMeta, new ViewHolder(null), {}, () => {});
     expect(result.isError).toBe(true);
     expect(JSON.parse(textOf(result))).toMatchObject({ type: "about:blank", status: 503 });
   });
@@ -67,7 +67,7 @@ describe("tool faults", () => {
     }) as CatalogueView;
     const logged: string[] = [];
     const listRates = TOOLS.find((t) => t.name === "list_rates")!;
-    const result = callTool(listRates, new ViewHolder(broken), {}, (_error, tool) => logged.push(tool));
+    const result = await callTool(listRates, new ViewHolder(broken), {}, (_error, tool) => logged.push(tool));
     expect(logged).toEqual(["list_rates"]);
     expect(JSON.parse(textOf(result))).toMatchObject({ status: 500 });
     expect(textOf(result)).not.toContain("secret");

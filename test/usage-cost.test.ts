@@ -271,7 +271,8 @@ describe("MCP estimate_cost takes the same usage", () => {
   it("its answer equals /cost's for the same usage object", async () => {
     const tool = TOOLS.find((t) => t.name === "estimate_cost")!;
     for (const c of CASES) {
-      const viaTool = tool.run(view, { model: c.model, usage: JSON.stringify(c.usage) }).body as unknown as CostBody;
+      const viaTool = (await tool.run(view, { model: c.model, usage: JSON.stringify(c.usage) }))
+        .body as unknown as CostBody;
       const viaHttp = await cost(usageQuery(c.model, c.usage));
       expect({ ...viaTool.meta, generatedAt: "" }).toEqual({ ...viaHttp.meta, generatedAt: "" });
       expect(viaTool.data).toEqual(viaHttp.data);

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { UpstreamFilesOf } from "../exports/types.js";
+import type { UpstreamFiles } from "../exports/types.js";
 import { badRequest } from "./errors.js";
 import type { CatalogueView } from "./view.js";
 
@@ -37,7 +37,14 @@ export interface Endpoint<I extends z.ZodObject = z.ZodObject, O extends z.ZodTy
    */
   readonly tool: { readonly description: string } | null;
   /**
-   * Answers the endpoint: the 200 body, typed by `output`.
+   * The endpoint reads the recorded upstream files of the version it answers (the price-file
+   * exports, T210): `callEndpoint` loads them into {@link RunContext.upstream} (T275).
+   */
+  readonly readsUpstream?: boolean;
+  /**
+   * Answers the endpoint: the 200 body, typed by `output`. Synchronous: what a parameter needs
+   * from I/O (an `at`'s point-in-time index, recorded files) is loaded before by `callEndpoint`
+   * (`src/catalogue/call.ts`, T275), which every transport calls.
    * @throws CatalogueError bad_request / not_found / moved (D13, D14, T67)
    */
   run(view: CatalogueView, input: z.output<I>, path: PathValues, context: RunContext): z.output<O>;
@@ -56,8 +63,11 @@ export const PATH_PARAM_DESCRIPTIONS: Readonly<Record<PathParam, string>> = {
 /** Request facts an endpoint may need beyond its input: the absolute origin for links (D19, T90). */
 export interface RunContext {
   readonly baseUrl: string;
-  /** The recorded upstream files the price-file exports keep the consumers' keys from (issue 29, T210); absent: none. */
-  readonly upstream?: UpstreamFilesOf;
+  /**
+   * The recorded upstream files of the version answered, loaded by `callEndpoint` for an endpoint
+   * that {@link Endpoint.readsUpstream} (issue 29, T210, T275); absent: none.
+   */
+  readonly upstream?: UpstreamFiles;
 }
 
 /** An endpoint with its types inferred from the literal (keeps `run` typed by `input` and `output`). */

@@ -1,6 +1,7 @@
 import { SingleBar } from "cli-progress";
 import { loadConfig } from "../config.js";
 import { formatReport, priceLog } from "./cost-log.js";
+import { endpointServices } from "./endpoint-services.js";
 import { loadCurrentView, storeLine } from "./load-view.js";
 import { logFormatOf, logSize, readUsageLog } from "./usage-log.js";
 
@@ -18,8 +19,9 @@ export async function costFile(
   const size = logSize(file);
   process.stderr.write(`tariff cost: ${storeLine(config)}\n`);
   const view = await loadCurrentView(config);
-  // Every record is priced at its own day's prices (T216): the point-in-time index is needed.
-  await view.loadTimeline();
+  // Every record is priced at its own day's prices (T216): many days, so every version's spans are
+  // read once, by the first record's call (T275).
+  const services = endpointServices(config, { manyDays: true });
   const bar = process.stderr.isTTY
     ? new SingleBar({
         format: "tariff cost [{bar}] {percentage}% | {value}/{total} bytes | ETA {eta}s",
@@ -31,7 +33,7 @@ export async function costFile(
   bar?.start(size, 0);
   try {
     const records = readUsageLog(file, opts.format ?? logFormatOf(file), (read) => bar?.update(Math.min(read, size)));
-    const report = await priceLog(view, records, { as: opts.as, channel: opts.channel });
+    const report = await priceLog(view, records, { as: opts.as, channel: opts.channel, services });
     bar?.stop();
     process.stdout.write(opts.json ? `${JSON.stringify(report, null, 2)}\n` : formatReport(report, file));
   } finally {

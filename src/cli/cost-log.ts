@@ -1,5 +1,6 @@
 import Big from "big.js";
 import type { z } from "zod";
+import { callEndpoint, type EndpointServices, NO_SERVICES } from "../catalogue/call.js";
 import { parseInput } from "../catalogue/endpoint.js";
 import { costEndpoint } from "../catalogue/endpoints/cost.js";
 import { CatalogueError } from "../catalogue/errors.js";
@@ -35,6 +36,11 @@ export interface CostLogOptions {
   readonly as?: string | undefined;
   /** The channel to price in (default `direct`); a record's own `channel` field wins. */
   readonly channel?: string | undefined;
+  /**
+   * What the `/cost` calls load each record's day through (T275; `tariff cost` reads every
+   * version's spans once); default: the view's own point-in-time reads.
+   */
+  readonly services?: EndpointServices;
 }
 
 /** Totals of one group (a model, a channel, a day): records priced and amount per currency or credit. */
@@ -215,9 +221,10 @@ function modelResolver(view: CatalogueView): (name: string, provider: string | n
 }
 
 /**
- * Prices the records of a log (see the module comment). The view must have its point-in-time
- * index loaded (`view.loadTimeline()`).
+ * Prices the records of a log (see the module comment). Each record's day is the `/cost` call's
+ * `at`, whose point-in-time index `callEndpoint` loads through `options.services` (T216, T275).
  * @throws CatalogueError when `as` names no model
+ * @throws StoreUnavailableError when the price history cannot be read
  */
 export async function priceLog(
   view: CatalogueView,
@@ -255,7 +262,7 @@ export async function priceLog(
       continue;
     }
     try {
-      const r = priceRecord(view, record.fields, resolve, asModel, options);
+      const r = await priceRecord(view, record.fields, resolve, asModel, options);
       total.add(r.estimate);
       add(byModel, r.model, r.estimate);
       add(byChannel, r.channel, r.estimate);
@@ -297,13 +304,13 @@ export async function priceLog(
 }
 
 /** One record priced by the `/cost` descriptor at its own day (T216). */
-function priceRecord(
+async function priceRecord(
   view: CatalogueView,
   fields: Readonly<Record<string, unknown>>,
   resolve: (name: string, provider: string | null) => string | null,
   asModel: string | null,
   options: CostLogOptions,
-): PricedRecord & { version: string } {
+): Promise<PricedRecord & { version: string }> {
   const time = timeOf(fields);
   const day = time.toISOString().slice(0, 10);
   const usage = usageOf(fields);
@@ -327,7 +334,7 @@ function priceRecord(
         ? `nothing to price: ${usage.unpriced.map((u) => `${u.part}: ${u.reason}`).join("; ")}`
         : "the usage is empty",
     );
-  const body = runAt(view, input, asModel ?? own);
+  const body = await runAt(view, input, asModel ?? own, options.services ?? NO_SERVICES);
   const found = body.data[0];
   if (!found) throw new RecordError(`${asModel ?? own} has no price in channel ${channel} on ${day}`);
   // The record's own unpriced parts (T300): the rest is priced, the parts are reported apart.
@@ -345,12 +352,17 @@ function priceRecord(
  * then are asked of a view without the alias index (the newest former id first).
  * @throws RecordError when the model was not published on or before the day (T147)
  */
-function runAt(view: CatalogueView, input: z.output<typeof costEndpoint.input>, id: string) {
+async function runAt(
+  view: CatalogueView,
+  input: z.output<typeof costEndpoint.input>,
+  id: string,
+  services: EndpointServices,
+) {
   const formerIds = [...(view.byId.get(id)?.model.formerIds ?? [])].reverse();
   const asPublished: CatalogueView = formerIds.length > 0 ? { ...view, aliasOf: NO_ALIASES } : view;
   for (const [model, on] of [[id, view] as const, ...formerIds.map((f) => [f, asPublished] as const)])
     try {
-      return costEndpoint.run(on, { ...input, model }, { provider: "", model: "" }, { baseUrl: "" });
+      return (await callEndpoint(costEndpoint, on, { input: { ...input, model }, baseUrl: "" }, services)).body;
     } catch (error) {
       if (!(error instanceof CatalogueError && error.code === "not_found")) throw error;
     }

@@ -113,9 +113,10 @@ program
   )
   .action(async () => {
     const config = loadConfig();
-    const [{ loadCurrentView, storeLine, storeSpans }, { serveMcpStdio }] = await Promise.all([
+    const [{ loadCurrentView, storeLine, storeSpans }, { serveMcpStdio }, { endpointServices }] = await Promise.all([
       import("./load-view.js"),
       import("../mcp/stdio.js"),
+      import("./endpoint-services.js"),
     ]);
     process.stderr.write(`tariff mcp: ${storeLine(config)}\n`);
     // The `at=` answers read through one store kept open between questions (T199).
@@ -125,7 +126,7 @@ program
       process.stderr.write(`tariff mcp: ${signal}: stopping (closing stdio; the store is left as it is)\n`);
       return () => spans.close();
     });
-    await serveMcpStdio(view);
+    await serveMcpStdio(view, endpointServices(config));
   });
 
 program

@@ -7,11 +7,11 @@ import { daysBetween, describeDays } from "../domain/freshness.js";
 import { createApp } from "../http/create-app.js";
 import { registerMcpRoutes } from "../http/mcp-route.js";
 import { webBuildExists } from "../web/register-web.js";
+import { endpointServices } from "./endpoint-services.js";
 import { followVersions } from "./follow-versions.js";
 import type { IngestSchedule, LiveRunOutcome } from "./ingest-live.js";
 import { loadCurrentView, prepareStore, storeLine, storeSpans } from "./load-view.js";
 import { onStopSignal } from "./signals.js";
-import { upstreamFiles } from "./upstream-files.js";
 import { runWorkers } from "./workers.js";
 
 /** Options of `tariff serve`. */
@@ -103,6 +103,8 @@ async function serveOne(config: Config, live: LivePlan | null): Promise<void> {
   });
   const view = await loadCurrentView(config, spans);
   const views = new ViewHolder(view);
+  // What every endpoint call of this process loads through: HTTP and MCP alike (T275).
+  const services = endpointServices(config);
   // Features that are off load nothing (issue 16, T134): ioredis, the live ingester (undici) and
   // the MCP SDK (on the first /mcp request) are imported only when used.
   const redis = config.redisUrl ? (await import("./redis.js")).createRateLimitRedis(config.redisUrl, log) : undefined;
@@ -124,9 +126,9 @@ async function serveOne(config: Config, live: LivePlan | null): Promise<void> {
     // The model pages' heads (T207) read the served view.
     web: web ? { views } : undefined,
     // issue 29: the price-file exports keep LiteLLM's and models.dev's keys from the recorded files.
-    upstream: upstreamFiles([config.live.archiveDir, config.snapshotsDir]),
+    services,
   });
-  registerMcpRoutes(app, views, { publicBaseUrl: config.publicBaseUrl });
+  registerMcpRoutes(app, views, { publicBaseUrl: config.publicBaseUrl, services });
   const following = await followVersions(config, views, log, spans);
   // Loaded before listening, so the schedule starts in the same turn as the start log ends.
   const liveModule = live?.everyMs ? await import("./ingest-live.js") : null;

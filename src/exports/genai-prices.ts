@@ -1,5 +1,5 @@
 import type { PublishedModel } from "../domain/dataset.js";
-import type { Tier } from "../domain/dimension.js";
+import { TIERS, type Tier } from "../domain/dimension.js";
 import { canonicalSeller, MAKERS } from "../domain/sellers.js";
 import { type ExportIndex, exportIndex, type Offer, offerKey, type TokenSheet, tokenSheet } from "./offers.js";
 import { type ExportInput, modelUrl, type RecordedFile } from "./types.js";
@@ -156,7 +156,8 @@ function providerModels(
       match: match(spellings),
       prices: conditional.length > 0 ? [{ prices: base }, ...conditional] : base,
     });
-    for (const tier of ["batch", "flex", "priority"] as const) {
+    // Every tier but the default, from the axis description (T236, T276).
+    for (const tier of TIERS.slice(1)) {
       const prices = modelPrice(sheet, tier, undefined);
       if (!prices) continue;
       models.push({

@@ -1,6 +1,6 @@
 import litellmSchema from "../../data/schemas/litellm-model-prices.schema.json" with { type: "json" };
 import type { PublishedModel } from "../domain/dataset.js";
-import type { CacheKind, Direction, Modality, Tier } from "../domain/dimension.js";
+import { type CacheKind, type Direction, type Modality, TIERS, type Tier } from "../domain/dimension.js";
 import {
   type ExportIndex,
   exportIndex,
@@ -88,7 +88,8 @@ function familyOf(key: string): string | null {
 function tokenFields(sheet: TokenSheet): { fields: LiteLLMEntry; families: Set<string> } {
   const fields: LiteLLMEntry = {};
   const families = new Set<string>();
-  for (const tier of ["standard", "batch", "flex", "priority"] as const)
+  // Every tier of the axis description (T236, T276): a new tier needs only its suffix above.
+  for (const tier of TIERS)
     for (const min of [0, ...sheet.thresholds(tier)]) {
       // LiteLLM spells a bracket `_above_<N>k_tokens` (N × 1000 tokens); other thresholds have no field.
       if (min % 1000 !== 0) continue;

@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Redis } from "ioredis";
 import type { RateLimiterAbstract } from "rate-limiter-flexible";
+import type { EndpointServices } from "../catalogue/call.js";
 import type { ViewHolder } from "../catalogue/view-holder.js";
-import type { UpstreamFilesOf } from "../exports/types.js";
 import type { WebOptions } from "../web/register-web.js";
 import type { TrustProxy } from "./client-ip.js";
 import type { ServerTimeouts } from "./limits.js";
@@ -47,6 +47,10 @@ export interface AppOptions {
   readonly fastPath?: boolean;
   /** Mount the web catalogue at `/` (issue 18, T121); absent = API, MCP and docs only. */
   readonly web?: WebOptions | undefined;
-  /** The recorded upstream files the price-file exports keep the consumers' keys from (issue 29, T210). */
-  readonly upstream?: UpstreamFilesOf | undefined;
+  /**
+   * What the endpoints' parameters load through: the point-in-time reads, the recorded upstream
+   * files the price-file exports keep the consumers' keys from (issue 29, T210); built once in
+   * `src/cli/` (T275). Absent: the view's own point-in-time reads and no recorded file.
+   */
+  readonly services?: EndpointServices | undefined;
 }

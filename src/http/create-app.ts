@@ -70,7 +70,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
       ...(options.responseCacheBytes !== undefined ? { bytes: options.responseCacheBytes } : {}),
     },
     ...(options.precompute !== undefined ? { precompute: options.precompute } : {}),
-    upstream: options.upstream,
+    services: options.services,
   });
   const fallbacks = new Fallbacks(options.views, counting);
   // T50, T130: a built response is answered before Fastify, counted by the same limit.

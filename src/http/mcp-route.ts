@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { EndpointServices } from "../catalogue/call.js";
 import type { ViewHolder } from "../catalogue/view-holder.js";
 import { MCP_MAX_RESULT_BYTES, ResultBudget } from "../mcp/result-budget.js";
 import type { RequestCounting } from "./count-request.js";
@@ -40,6 +41,8 @@ export interface McpRouteOptions {
   readonly running?: number;
   /** POSTs that may wait for their turn; one more is a 503 (default {@link MCP_WAITING}, T241). */
   readonly waiting?: number;
+  /** What the tools' parameters load through (the process's, built in `src/cli/`, T275). */
+  readonly services?: EndpointServices;
 }
 
 /** `/mcp` POSTs running their tools at once (T241): the work is synchronous, one is enough. */
@@ -150,6 +153,7 @@ async function run(
     views,
     (err, tool) => app.log.error({ err, tool }, "unexpected fault in MCP tool"),
     new ResultBudget(options.maxResultBytes ?? MCP_MAX_RESULT_BYTES),
+    options.services,
   );
   const transport = new WebStandardStreamableHTTPServerTransport({
     sessionIdGenerator: undefined,

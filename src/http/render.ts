@@ -1,4 +1,5 @@
-import { parseRawQuery, type RunContext } from "../catalogue/endpoint.js";
+import type { EndpointServices } from "../catalogue/call.js";
+import { parseRawQuery } from "../catalogue/endpoint.js";
 import { CatalogueError } from "../catalogue/errors.js";
 import { PROBLEM_CONTENT_TYPE, problemOfError, STATUS_OF_ERROR } from "../catalogue/problems.js";
 import type { CatalogueView } from "../catalogue/view.js";
@@ -6,7 +7,7 @@ import { errorCacheControl, successCacheControl } from "./cache-control.js";
 import { CachedResponse, type ResponseFields } from "./cached-response.js";
 import { weakEtag } from "./etag.js";
 import { locationPath, splitUrl } from "./request-url.js";
-import type { RouteSpec } from "./routes.js";
+import type { RouteContext, RouteSpec } from "./routes.js";
 
 /** How every response of an app is built: the header lists' `Vary` and `RateLimit-*` slots. */
 export interface ResponseShape {
@@ -20,33 +21,35 @@ export interface ResponseShape {
  * The response of a route for one URL of one version (D21: a function of version, path and raw
  * query): a 200 with the route's body; a 308 to the canonical path for an alias (T67); the 400 or
  * 404 problem of a CatalogueError (D25), with ETag and `x-dataset-version` like any 400/404.
+ * The 200's max-age and `x-dataset-version` are the answer's ({@link RouteSpec.handle}, T275).
  * @param params the route's path parameters, decoded
- * @param context the origin links are made from (D19; "" where the route embeds none) and the
- *   recorded upstream files the price-file exports read (issue 29, T210)
+ * @param context the origin links are made from (D19; "" where the route embeds none)
+ * @param services what the endpoint's parameters load through (the process's, built in `src/cli/`, T275)
+ * @throws StoreUnavailableError when an `at` answer's point-in-time index cannot be read (a 503, T199)
  * @throws whatever else the route throws: an unexpected fault, answered 500 by the Fastify path (D25)
  */
-export function renderResponse(
+export async function renderResponse(
   route: RouteSpec,
   view: CatalogueView,
   url: string,
   params: Readonly<Record<string, string>>,
-  context: RunContext,
+  context: RouteContext,
   shape: ResponseShape,
-): CachedResponse {
+  services: EndpointServices,
+): Promise<CachedResponse> {
   const [path, query] = splitUrl(url);
   const etag = weakEtag(view.version, path, query);
   const built = (fields: Omit<ResponseFields, "etag">) =>
     new CachedResponse({ ...fields, etag }, shape.compression, shape.counted);
   try {
-    const raw = parseRawQuery(query);
-    const body = route.handle(view, raw, params, context);
+    const { body, version, maxAge } = await route.handle(view, parseRawQuery(query), params, context, services);
     return built({
       status: 200,
       body: Buffer.from(typeof body === "string" ? body : JSON.stringify(body)),
       contentType: route.contentType ?? "application/json; charset=utf-8",
-      cacheControl: successCacheControl(route.maxAgeOf(view, raw)),
+      cacheControl: successCacheControl(maxAge),
       // x-dataset-version equals meta.datasetVersion: the version in force on `at` when given (T147).
-      version: answeredVersion(body) ?? view.version,
+      version,
     });
   } catch (error) {
     if (!(error instanceof CatalogueError)) throw error;
@@ -74,11 +77,4 @@ export function renderResponse(
       version: view.version,
     });
   }
-}
-
-/** `meta.datasetVersion` of a JSON body, when it has one. */
-function answeredVersion(body: unknown): string | undefined {
-  const meta =
-    typeof body === "object" && body !== null ? (body as { meta?: { datasetVersion?: unknown } }).meta : undefined;
-  return typeof meta?.datasetVersion === "string" ? meta.datasetVersion : undefined;
 }

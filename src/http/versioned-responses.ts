@@ -1,7 +1,6 @@
-import type { RunContext } from "../catalogue/endpoint.js";
+import { type EndpointServices, NO_SERVICES } from "../catalogue/call.js";
 import type { CatalogueView } from "../catalogue/view.js";
 import type { ViewHolder } from "../catalogue/view-holder.js";
-import type { UpstreamFilesOf } from "../exports/types.js";
 import type { CachedResponse } from "./cached-response.js";
 import { weakEtag } from "./etag.js";
 import { type ResponseShape, renderResponse } from "./render.js";
@@ -30,8 +29,8 @@ export interface VersionedResponsesOptions {
   readonly bounds?: ResponseCacheBounds;
   /** Build the parameter-free responses when a version becomes current (T52; default true). */
   readonly precompute?: boolean;
-  /** The recorded upstream files the price-file exports keep the consumers' keys from (issue 29, T210). */
-  readonly upstream?: UpstreamFilesOf | undefined;
+  /** What the endpoints' parameters load through (the process's, built in `src/cli/`, T275); default none. */
+  readonly services?: EndpointServices | undefined;
 }
 
 /**
@@ -44,7 +43,7 @@ export class VersionedResponses {
   readonly #shape: ResponseShape;
   readonly #bounds: ResponseCacheBounds;
   readonly #precompute: boolean;
-  readonly #upstream: UpstreamFilesOf | undefined;
+  readonly #services: EndpointServices;
   #tables: ResponseTable[] = [];
   #building: Promise<void> = Promise.resolve();
   #renders = 0;
@@ -54,7 +53,7 @@ export class VersionedResponses {
     this.#shape = options.shape;
     this.#bounds = options.bounds ?? {};
     this.#precompute = options.precompute ?? true;
-    this.#upstream = options.upstream;
+    this.#services = options.services ?? NO_SERVICES;
     const initial = views.current();
     if (initial) this.tableFor(initial);
     views.onSwap((view) => {
@@ -78,16 +77,17 @@ export class VersionedResponses {
    * exact query, D21; the body and its coded forms shared) and remembered under `key` too, so no
    * ignored parameter makes the server render or compress one answer twice (issue 26 §5, T198).
    * @param key {@link responseKey} of `url`
+   * @throws StoreUnavailableError when an `at` answer's point-in-time index cannot be read (T199)
    * @throws an unexpected fault of the route (answered 500 by the Fastify path, D25)
    */
-  responseFor(
+  async responseFor(
     view: CatalogueView,
     key: string,
     route: RouteSpec,
     url: string,
     params: Readonly<Record<string, string>>,
     baseUrl: string,
-  ): CachedResponse {
+  ): Promise<CachedResponse> {
     const table = this.tableFor(view);
     const known = table.get(key);
     if (known) return known;
@@ -97,7 +97,8 @@ export class VersionedResponses {
     const canonicalUrl = canonical === "" ? path : `${path}?${canonical}`;
     // The key ends with the URL; what precedes it (the origin, D19) is the same for both.
     const canonicalKey = `${key.slice(0, key.length - url.length)}${canonicalUrl}`;
-    const base = table.get(canonicalKey) ?? this.#render(table, canonicalKey, route, canonicalUrl, params, baseUrl);
+    const base =
+      table.get(canonicalKey) ?? (await this.#render(table, canonicalKey, route, canonicalUrl, params, baseUrl));
     const location =
       base.location === undefined ? undefined : `${splitUrl(base.location)[0]}${query ? `?${query}` : ""}`;
     const made = base.derive(weakEtag(view.version, path, query), location);
@@ -110,22 +111,18 @@ export class VersionedResponses {
     return this.#renders;
   }
 
-  #render(
+  async #render(
     table: ResponseTable,
     key: string,
     route: RouteSpec,
     url: string,
     params: Readonly<Record<string, string>>,
     baseUrl: string,
-  ): CachedResponse {
+  ): Promise<CachedResponse> {
     this.#renders++;
-    const made = renderResponse(route, table.view, url, params, this.#context(baseUrl), this.#shape);
+    const made = await renderResponse(route, table.view, url, params, { baseUrl }, this.#shape, this.#services);
     table.remember(key, made);
     return made;
-  }
-
-  #context(baseUrl: string): RunContext {
-    return this.#upstream ? { baseUrl, upstream: this.#upstream } : { baseUrl };
   }
 
   /** Resolves when the latest version's precomputed responses are built (for tests and the bench). */
@@ -141,21 +138,25 @@ export class VersionedResponses {
     this.#building = new Promise((resolve) => {
       done = resolve;
     });
-    const slice = () => {
+    const slice = async () => {
       if (!this.#tables.includes(table)) return done(); // a newer version took over
       const until = performance.now() + PRECOMPUTE_SLICE_MS;
       for (; next < requests.length && performance.now() < until; next++) {
         const r = requests[next];
         if (!r) continue;
         try {
-          table.fix(r.url, renderResponse(r.route, table.view, r.url, r.params, this.#context(""), this.#shape));
+          const { route, url, params } = r;
+          table.fix(
+            url,
+            await renderResponse(route, table.view, url, params, { baseUrl: "" }, this.#shape, this.#services),
+          );
         } catch {
           // An unexpected fault is left to the request, which logs it and answers 500 (D25).
         }
       }
-      if (next < requests.length) setImmediate(slice);
+      if (next < requests.length) setImmediate(() => void slice());
       else done();
     };
-    slice();
+    void slice();
   }
 }

@@ -2,16 +2,17 @@ import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import packageJson from "../../package.json" with { type: "json" };
+import type { EndpointServices } from "../catalogue/call.js";
 import { CatalogueError, StoreUnavailableError } from "../catalogue/errors.js";
 import {
   FAULT_DETAIL,
   type Problem,
   problem,
   problemOfError,
-  STORE_RETRY_SECONDS,
   STORE_UNAVAILABLE_DETAIL,
 } from "../catalogue/problems.js";
-import { ViewHolder } from "../catalogue/view-holder.js";
+import type { CatalogueView } from "../catalogue/view.js";
+import type { ViewHolder } from "../catalogue/view-holder.js";
 import type { ResultBudget } from "./result-budget.js";
 import { toolInputSchema } from "./tool-args.js";
 import { TOOLS, type ToolSpec } from "./tools.js";
@@ -48,8 +49,14 @@ export type FaultLogger = (error: unknown, tool: string) => void;
  * problem-details JSON the HTTP route answers (400/404, D25); no view yet is a 503 problem.
  * @param budget the bytes the results may carry (one `/mcp` POST's, T195); absent, no bound
  *   (stdio: one local client, whose answers reach no one else)
+ * @param services what the tools' parameters load through (the process's, built in `src/cli/`, T275)
  */
-export function createMcpServer(views: ViewHolder, logFault: FaultLogger, budget?: ResultBudget): McpServer {
+export function createMcpServer(
+  views: ViewHolder,
+  logFault: FaultLogger,
+  budget?: ResultBudget,
+  services?: EndpointServices,
+): McpServer {
   const server = new McpServer(
     { name: MCP_SERVER_NAME, title: "Tariff AI-model prices", version: packageJson.version },
     { instructions: MCP_INSTRUCTIONS },
@@ -78,23 +85,8 @@ export function createMcpServer(views: ViewHolder, logFault: FaultLogger, budget
           const refused = budget.refusalBefore(tool.name);
           if (refused) return refused;
         }
-        const run = (holder: ViewHolder) => {
-          const result = callTool(tool, holder, args, logFault);
-          return budget ? budget.take(tool.name, result) : result;
-        };
-        // A point-in-time question reads the spans of the version in force that day (T165, T199);
-        // a store that cannot be read is the 503 problem HTTP answers, as a tool error.
-        // The question runs on the view it loaded for, even if a new version is swapped in meanwhile.
-        const view = views.current();
-        if (!view || typeof args.at !== "string" || !/^\d{4}-\d{2}-\d{2}$/.test(args.at)) return run(views);
-        try {
-          await view.loadTimeline(args.at);
-        } catch (error) {
-          if (!(error instanceof StoreUnavailableError)) logFault(error, tool.name);
-          const retry = error instanceof StoreUnavailableError ? error.retryAfterSeconds : STORE_RETRY_SECONDS;
-          return problemResultOf({ ...problem(503, STORE_UNAVAILABLE_DETAIL), retryAfterSeconds: retry });
-        }
-        return run(new ViewHolder(view));
+        const result = await callTool(tool, views, args, logFault, services);
+        return budget ? budget.take(tool.name, result) : result;
       },
     );
   }
@@ -104,25 +96,44 @@ export function createMcpServer(views: ViewHolder, logFault: FaultLogger, budget
 /** Input schemas are derived once, at module load, so a parameter without a description fails early. */
 const INPUT_SCHEMAS = new Map(TOOLS.map((t) => [t.name, toolInputSchema(t.endpoint)]));
 
-/** Runs one tool: the verb's envelope as structured content, or a problem-details tool error. */
-export function callTool(
+/**
+ * Runs one tool on the views' current version: the verb's envelope as structured content, or a
+ * problem-details tool error. A point-in-time question reads the spans of the version in force that
+ * day, loaded by `callEndpoint` (T165, T199, T275); a store that cannot be read is the 503 problem
+ * HTTP answers, as a tool error. The call runs on the view it started on, even if a new version is
+ * swapped in meanwhile.
+ */
+export async function callTool(
   tool: ToolSpec,
   views: ViewHolder,
   args: Readonly<Record<string, unknown>>,
   logFault: FaultLogger,
-): CallToolResult {
+  services?: EndpointServices,
+): Promise<CallToolResult> {
   const view = views.current();
   if (!view) return problemResult(503, FAULT_DETAIL.loading);
+  return callOn(tool, view, args, logFault, services);
+}
+
+async function callOn(
+  tool: ToolSpec,
+  view: CatalogueView,
+  args: Readonly<Record<string, unknown>>,
+  logFault: FaultLogger,
+  services: EndpointServices | undefined,
+): Promise<CallToolResult> {
   try {
-    const { body, text } = tool.run(view, args);
+    const { body, text } = await tool.run(view, args, services);
     return { content: [{ type: "text", text }], structuredContent: { data: body.data, meta: body.meta } };
   } catch (error) {
     // An alias or former id answers as its model (D1, T67), as HTTP's 308 would lead there.
     if (error instanceof CatalogueError && error.code === "moved" && error.target && args.provider !== undefined) {
       const [provider, ...rest] = error.target.split("/");
-      return callTool(tool, views, { ...args, provider, model: rest.join("/") }, logFault);
+      return callOn(tool, view, { ...args, provider, model: rest.join("/") }, logFault, services);
     }
     if (error instanceof CatalogueError) return problemResultOf(problemOfError(error));
+    if (error instanceof StoreUnavailableError)
+      return problemResultOf({ ...problem(503, STORE_UNAVAILABLE_DETAIL), retryAfterSeconds: error.retryAfterSeconds });
     logFault(error, tool.name);
     return problemResult(500, FAULT_DETAIL.unexpected);
   }

@@ -1,3 +1,4 @@
+import { callEndpoint, type EndpointServices, NO_SERVICES } from "../catalogue/call.js";
 import type { Endpoint } from "../catalogue/endpoint.js";
 import { ENDPOINTS } from "../catalogue/endpoints/index.js";
 import type { Envelope } from "../catalogue/schemas.js";
@@ -29,8 +30,11 @@ export interface ToolSpec {
   readonly description: string;
   /** The endpoint the tool mirrors. */
   readonly endpoint: Endpoint;
-  /** Runs the endpoint on tool arguments; throws CatalogueError exactly as for HTTP. */
-  run(view: CatalogueView, args: Readonly<Record<string, unknown>>): ToolOutput;
+  /**
+   * Answers the endpoint on tool arguments through `callEndpoint` (T275), as the HTTP route does.
+   * @throws CatalogueError exactly as for HTTP; StoreUnavailableError when an `at`'s index cannot be read (T199)
+   */
+  run(view: CatalogueView, args: Readonly<Record<string, unknown>>, services?: EndpointServices): Promise<ToolOutput>;
 }
 
 /** The endpoint's body (the HTTP JSON body) and its short text rendering. */
@@ -66,8 +70,9 @@ export function toolOf(endpoint: Endpoint & { tool: { description: string } }): 
     title: endpoint.summary,
     description: endpoint.tool.description,
     endpoint,
-    run(view, args) {
-      const body = endpoint.run(view, inputFromArgs(endpoint.input, args), pathValues(args), { baseUrl: "" });
+    async run(view, args, services = NO_SERVICES) {
+      const input = inputFromArgs(endpoint.input, args);
+      const { body } = await callEndpoint(endpoint, view, { input, path: pathValues(args), baseUrl: "" }, services);
       return { body: body as Envelope<unknown>, text: render(body) };
     },
   };

@@ -34,17 +34,12 @@ function exportInput(view: CatalogueView, at: string | undefined, context: RunCo
   return { version, models: modelsAt(timeline, version), prices, evidence: view.dataset.prices, ...common };
 }
 
-/** The recorded upstream files of a version (none when the server was given no reader). */
-function upstreamOf(context: RunContext, version: string): UpstreamFiles {
-  return context.upstream?.(version) ?? NO_UPSTREAM;
-}
-
 /**
- * A file body that still says which dataset version it is (`x-dataset-version`, T147): `meta` is
- * set as a non-enumerable property, read by the transport and never serialized into the file.
+ * The recorded upstream files of the version exported, loaded by `callEndpoint` (T275); none when
+ * the process was given no reader. The version (`x-dataset-version`, T147) is `callEndpoint`'s too.
  */
-function versioned<T extends object>(body: T, version: string): T {
-  return Object.defineProperty(body, "meta", { value: { datasetVersion: version }, enumerable: false });
+function upstreamOf(context: RunContext): UpstreamFiles {
+  return context.upstream ?? NO_UPSTREAM;
 }
 
 const LINKS =
@@ -67,9 +62,10 @@ export const litellmExportEndpoint = defineEndpoint({
     .record(z.string(), z.record(z.string(), z.unknown()))
     .meta({ description: "Model key → LiteLLM entry (costs in USD per token unless the field says otherwise)" }),
   tool: null,
+  readsUpstream: true,
   run(view, { at }, _path, context) {
     const exportOf = exportInput(view, at, context);
-    return versioned(buildLiteLLMExport(exportOf, upstreamOf(context, exportOf.version).litellm), exportOf.version);
+    return buildLiteLLMExport(exportOf, upstreamOf(context).litellm);
   },
 });
 
@@ -90,9 +86,10 @@ export const modelsDevExportEndpoint = defineEndpoint({
     .record(z.string(), z.record(z.string(), z.unknown()))
     .meta({ description: "Provider id → models.dev provider with its models" }),
   tool: null,
+  readsUpstream: true,
   run(view, { at }, _path, context) {
     const exportOf = exportInput(view, at, context);
-    return versioned(buildModelsDevExport(exportOf, upstreamOf(context, exportOf.version).modelsDev), exportOf.version);
+    return buildModelsDevExport(exportOf, upstreamOf(context).modelsDev);
   },
 });
 
@@ -112,11 +109,9 @@ export const genaiPricesExportEndpoint = defineEndpoint({
   input,
   output: z.array(z.record(z.string(), z.unknown())).meta({ description: "genai-prices providers with their models" }),
   tool: null,
+  readsUpstream: true,
   run(view, { at }, _path, context) {
     const exportOf = exportInput(view, at, context);
-    return versioned(
-      buildGenaiPricesExport(exportOf, upstreamOf(context, exportOf.version).genaiPrices),
-      exportOf.version,
-    );
+    return buildGenaiPricesExport(exportOf, upstreamOf(context).genaiPrices);
   },
 });

@@ -1,6 +1,8 @@
 import { useEffect, useId, useMemo, useRef, useState } from "preact/hooks";
 import { useLocation } from "preact-iso";
 import { MULTI_SELLER_CHANNELS } from "../../../domain/channel.js";
+// The tiers of the axis description (T236, T276): the calculator offers every tier the API prices.
+import { TIERS } from "../../../domain/dimension.js";
 import { currentParams, getJson, modelPage, query, useApi } from "../api.js";
 import { AtPicker, PastNotice, usePageAt } from "../components/at-picker.js";
 import { ConfidenceBadge, LevelsLink, OutlierMark } from "../components/badges.js";
@@ -25,7 +27,6 @@ import { parseUsageObject, type RequestTokens } from "../usage-object.js";
 const MAX_MODELS = 8;
 /** The API's largest token count (T140): 10^12. */
 const MAX_TOKENS = 1_000_000_000_000;
-const TIERS = ["standard", "batch", "flex", "priority"] as const;
 
 /** The workload as the URL holds it: per-request counts and requests per month (T208). */
 interface Workload extends RequestTokens {
