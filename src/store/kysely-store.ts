@@ -3,7 +3,14 @@ import type { HistoryPoint, PublishedChange } from "../domain/change.js";
 import type { Dataset, PublishedModel, PublishedPrice, RunRecord } from "../domain/dataset.js";
 import type { SourceId } from "../domain/observation.js";
 import { comparePrices } from "../domain/price-order.js";
-import type { CatalogueStore, RunHistory, SourceState, Span, StoredSpans } from "./catalogue-store.js";
+import {
+  type CatalogueStore,
+  IngestLockLostError,
+  type RunHistory,
+  type SourceState,
+  type Span,
+  type StoredSpans,
+} from "./catalogue-store.js";
 import { COLUMN, decode, encode, JSON_COLUMN } from "./columns.js";
 import { migrationProvider } from "./migrations.js";
 import {
@@ -246,9 +253,15 @@ export class KyselyCatalogueStore implements CatalogueStore {
     return { prices, models };
   }
 
-  async publish(dataset: Dataset, states: readonly SourceState[], history?: RunHistory): Promise<void> {
+  async publish(
+    dataset: Dataset,
+    states: readonly SourceState[],
+    history?: RunHistory,
+    options: { readonly basedOn?: string | null } = {},
+  ): Promise<void> {
     const v = dataset.run.datasetVersion;
     await this.#db.transaction().execute(async (trx) => {
+      await this.#backend.beginPublish(trx);
       // Spans are written in version order (D9: versions only grow); an older version would corrupt them.
       const newest = await trx
         .selectFrom("run")
@@ -256,6 +269,13 @@ export class KyselyCatalogueStore implements CatalogueStore {
         .orderBy("dataset_version", "desc")
         .limit(1)
         .executeTakeFirst();
+      // T260: another ingester published since this run loaded its base, so this run lost the
+      // ingest lock; what it computed would record that ingester's changes a second time.
+      if (options.basedOn !== undefined && (newest?.dataset_version ?? null) !== options.basedOn)
+        throw new IngestLockLostError(
+          `dataset ${v} is not published: another ingester published ${newest?.dataset_version} while this run ` +
+            `built on ${options.basedOn ?? "an empty store"} (the run lost its ingest lock)`,
+        );
       if (newest && newest.dataset_version >= v)
         throw new Error(`dataset version ${v} is not newer than the store's latest ${newest.dataset_version}`);
       await trx.insertInto("run").values(runRow(dataset.run)).execute();

@@ -8,6 +8,9 @@ import type { StoreBackend } from "../store-backend.js";
 /** Advisory lock key of the ingester (an arbitrary constant: "tariff" in ASCII). */
 export const INGEST_LOCK_KEY = 0x746172696666;
 
+/** Transaction lock key of a publish (T260): publishes check the latest version one at a time. */
+const PUBLISH_LOCK_KEY = INGEST_LOCK_KEY + 1;
+
 /**
  * Opens the PostgreSQL store at `url` through Kysely and the `pg` driver, migrated (the same
  * migrations as SQLite). One ingester at a time holds a session advisory lock; each publish
@@ -54,6 +57,10 @@ function postgresBackend(url: string, pool: pg.Pool): StoreBackend {
       } finally {
         client.release();
       }
+    },
+    async beginPublish(trx) {
+      // Another key than the session lock's: the ingester holds that one on another connection.
+      await sql`select pg_advisory_xact_lock(${PUBLISH_LOCK_KEY})`.execute(trx);
     },
     async afterPublish(trx, version) {
       await sql`select pg_notify(${VERSION_CHANNEL}, ${version})`.execute(trx);
