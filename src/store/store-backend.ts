@@ -19,7 +19,10 @@ export interface StoreBackend {
   beginPublish(trx: Transaction<StoreSchema>): Promise<void>;
   /** Called inside the publish transaction (PostgreSQL: NOTIFY, delivered on commit). */
   afterPublish(trx: Transaction<StoreSchema>, version: string): Promise<void>;
-  /** Pushes new versions to `onVersion` where the backend can; returns a stop function. */
+  /**
+   * Pushes new versions to `onVersion` where the backend can; returns a stop function. An empty
+   * version asks the caller to read the latest itself (the push channel was down for a while, T263).
+   */
   listen(onVersion: (version: string) => void): Promise<() => Promise<void>>;
   /** Polling interval of `watchVersions` when the caller gives none. */
   readonly defaultPollMs: number;
