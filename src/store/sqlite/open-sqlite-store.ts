@@ -21,9 +21,18 @@ export async function openSqliteStore(path: string): Promise<CatalogueStore> {
   database.pragma("journal_mode = WAL");
   database.pragma("synchronous = NORMAL");
   database.pragma("busy_timeout = 10000");
+  return sqliteStoreOver(database, inMemory ? null : path);
+}
+
+/**
+ * The store over an open better-sqlite3 connection (its pragmas as the caller set them), migrated;
+ * `path` locates the ingest lock (null: no lock, an in-memory database). A test sets
+ * `max_page_count` on its connection to fill the store (T265).
+ */
+export async function sqliteStoreOver(database: SQLite.Database, path: string | null): Promise<CatalogueStore> {
   const store = new KyselyCatalogueStore(
     new Kysely<StoreSchema>({ dialect: new SqliteDialect({ database }) }),
-    sqliteBackend(inMemory ? null : path),
+    sqliteBackend(path),
   );
   await store.migrate();
   return store;
