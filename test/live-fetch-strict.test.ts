@@ -184,6 +184,75 @@ describe("protocol edges (a bespoke loopback server: the fake upstream does not 
   });
 });
 
+describe("redirects only to the source's own host or one its registry entry allows (issue 33 §5, T264)", () => {
+  it("a redirect to another host is refused without reading its answer; an allowed host is followed, without the credentials", async () => {
+    const elsewhere: (string | undefined)[] = [];
+    const other = await edgeServer((req, res) => {
+      elsewhere.push(req.headers.authorization);
+      res.writeHead(200).end('{"from":"elsewhere"}');
+    });
+    const edge = await edgeServer((_, res) => res.writeHead(302, { location: `${other.origin}/f` }).end());
+    try {
+      const url = `${edge.origin.replace("http://", "http://ops:s%40cret@")}/f`;
+      await expect(fetchFile({ url, name: "f.json" }, null, LIMITS, dispatcher)).rejects.toThrow(
+        /^f\.json: HTTP 302 redirect to another host refused \(1 attempt\)$/,
+      );
+      expect(elsewhere).toEqual([]);
+      const allowed = [new URL(other.origin).host];
+      const got = await fetchFile({ url, name: "f.json", redirectHosts: allowed }, null, LIMITS, dispatcher);
+      expect(got).toMatchObject({ notModified: false, text: '{"from":"elsewhere"}' });
+      expect(elsewhere).toEqual([undefined]);
+    } finally {
+      await edge.close();
+      await other.close();
+    }
+  });
+
+  it.each(["file:///etc/passwd", "ftp://127.0.0.1/f", "data:application/json,{}"])(
+    "a redirect to another scheme (%s) is refused",
+    async (location) => {
+      const edge = await edgeServer((_, res) => res.writeHead(301, { location }).end());
+      try {
+        await expect(fetchFile({ url: `${edge.origin}/f`, name: "f.json" }, null, LIMITS, dispatcher)).rejects.toThrow(
+          /^f\.json: HTTP 301 redirect to another scheme refused \(1 attempt\)$/,
+        );
+      } finally {
+        await edge.close();
+      }
+    },
+  );
+
+  it("a redirect loop on the same host ends after 5 redirects", async () => {
+    const edge = await edgeServer((req, res) => res.writeHead(307, { location: `${req.url}x` }).end());
+    try {
+      await expect(fetchFile({ url: `${edge.origin}/f`, name: "f.json" }, null, LIMITS, dispatcher)).rejects.toThrow(
+        /^f\.json: more than 5 redirects \(1 attempt\)$/,
+      );
+    } finally {
+      await edge.close();
+    }
+  });
+
+  it("no fragment of an answer reaches lastError: a JSON parser's quote of the text is cut", () => {
+    const source = SOURCES.find((a) => a.id === "models-dev")!;
+    const outcome = parseOutcome(
+      source,
+      {
+        kind: "payload",
+        payload: { files: new Map([["api.json", "<html>session=s3cr3t; internal build 7</html>"]]), observedAt: "" },
+      },
+      undefined,
+      null,
+    );
+    expect("failure" in outcome && outcome.failure.message).toBe(
+      "models-dev: api.json is not JSON: an unexpected character (the answer is not quoted)",
+    );
+    expect(withoutAddresses("x: Unexpected token 'a', \"abc\" is not valid JSON")).toBe(
+      "x: an unexpected character (the answer is not quoted)",
+    );
+  });
+});
+
 describe("lastError says what failed, never where (T193)", () => {
   it("a SOURCE_URL_* override with credentials and an internal address: the error names neither", async () => {
     // A port nothing listens on (the test's own range), behind credentials in the URL.

@@ -1,10 +1,11 @@
 import { cpSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import pg from "pg";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ingestSnapshots } from "../src/ingest/run-ingest.js";
 import { SOURCES } from "../src/sources/registry.js";
 import { IngestLockedError } from "../src/store/catalogue-store.js";
-import { openStore } from "../src/store/open-store.js";
+import { openPostgresStore, openStore } from "../src/store/open-store.js";
 import { type FreshStore, openFreshStore, STORE_KINDS } from "./store-backends.js";
 
 // Issue 5 store features against both back-ends over real connections: ingest lock, version
@@ -97,5 +98,68 @@ describe.each(STORE_KINDS)("store: %s", (kind) => {
     expect((await fresh.store.loadChanges()).length).toBe(changes);
     expect((await fresh.store.loadHistory()).length).toBe(points);
     expect(await fresh.store.pruneVersions(2)).toEqual([]);
+  });
+});
+
+// Issue 33 §5 Must show, T263: "PostgreSQL restarted under two workers: the next version reaches
+// both in under 5 s". A restart ends every connection; so does `pg_terminate_backend`, which is
+// what this test does to the two LISTEN connections (of this test's own database only), so the
+// server other sessions' tests use keeps running. Polling is set to 10 minutes: only a renewed
+// LISTEN can deliver the version.
+describe("store: postgres, LISTEN connections ended under two watchers", () => {
+  let fresh: FreshStore;
+  beforeEach(async () => {
+    fresh = await openFreshStore("postgres");
+  });
+  afterEach(async () => {
+    await fresh.cleanup();
+  });
+
+  it("both LISTEN again with backoff, and the next version reaches both in under 5 s", async () => {
+    const root = join(fresh.dataDir, "snap");
+    const copy = (date: string) =>
+      cpSync(join("data/upstream/models-dev", date), join(root, "models-dev", date), { recursive: true });
+    copy("2025-07-01");
+    await ingestSnapshots(fresh.store, root, SOURCES);
+    const url = fresh.databaseUrl!;
+    const database = new URL(url).pathname.slice(1);
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    const listeners = async () =>
+      (
+        await admin.query<{ pid: number }>(
+          "select pid from pg_stat_activity where datname = $1 and query ilike 'listen %' and pid <> pg_backend_pid()",
+          [database],
+        )
+      ).rows.map((r) => r.pid);
+    const watchers = [await openPostgresStore(url), await openPostgresStore(url)];
+    const heard: string[][] = [[], []];
+    const stops = await Promise.all(
+      watchers.map((w, i) => w.watchVersions((v) => heard[i]!.push(v), { pollMs: 600_000 })),
+    );
+    try {
+      await vi.waitFor(async () => expect(await listeners()).toHaveLength(2), { timeout: 10_000, interval: 50 });
+      const before = await listeners();
+      await admin.query("select pg_terminate_backend(pid) from unnest($1::int[]) as pid", [before]);
+      // Both LISTEN again on new connections (the backoff starts at 0.1 s).
+      await vi.waitFor(
+        async () => {
+          const now = await listeners();
+          expect(now).toHaveLength(2);
+          expect(now.some((pid) => before.includes(pid))).toBe(false);
+        },
+        { timeout: 10_000, interval: 50 },
+      );
+      copy("2025-08-01");
+      await ingestSnapshots(fresh.store, root, SOURCES);
+      await vi.waitFor(() => expect(heard).toEqual([["2025-08-01T00:00:00.000Z"], ["2025-08-01T00:00:00.000Z"]]), {
+        timeout: 5_000,
+        interval: 20,
+      });
+    } finally {
+      await Promise.all(stops.map((stop) => stop()));
+      await Promise.all(watchers.map((w) => w.close()));
+      await admin.end();
+    }
   });
 });

@@ -129,7 +129,7 @@ function missingFolders(dir: string): string[] {
 
 /** Removes a SQLite store this start created (file, WAL, shared memory, lock) and its new, empty folders. */
 function removeFreshStore(path: string, folders: readonly string[]): void {
-  for (const suffix of ["", "-wal", "-shm", "-journal", ".ingest-lock"])
+  for (const suffix of ["", "-wal", "-shm", "-journal", ".ingest.lock"])
     rmSync(`${path}${suffix}`, { force: true, recursive: true });
   for (const folder of folders) {
     if (!existsSync(folder) || readdirSync(folder).length > 0) break;

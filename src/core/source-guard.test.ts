@@ -188,6 +188,56 @@ describe("row-drop, model-drop and maker-spread: a mass disappearance", () => {
   });
 });
 
+describe("model-flood: far more models than the last good run (issue 33 §5, T261)", () => {
+  // The real OpenRouter June parse plus invented listings: copies of its first priced listing
+  // under invented model names (no recorded payload floods; the issue's probe sent 10,000).
+  const june = () => parsed("openrouter", "2026-06-01");
+  const invented = (base: readonly Listing[], n: number, seller?: string): Listing[] => {
+    const template = base.find((l) => l.prices.some((p) => p.amount > 0))!;
+    return Array.from({ length: n }, (_, i) => ({
+      ...template,
+      ...(seller ? { seller } : {}),
+      model: `${template.model}-flood-${i}`,
+    }));
+  };
+  const models = (ls: readonly Listing[]) =>
+    new Set(ls.filter((l) => l.prices.some((p) => p.amount > 0)).map((l) => `${l.seller}|${l.model}`)).size;
+
+  it("10,000 new models from one source fail as model-flood, naming the count", () => {
+    const failure = checkAgainstLastGood([...june(), ...invented(june(), 10_000)], run(june()));
+    expect(failure).toMatchObject({ guard: "model-flood" });
+    expect(failure?.detail).toMatch(
+      new RegExp(
+        `^10000 priced models are new against the ${models(june())} of the last good run \\(\\+\\d+\\.\\d %, more than the allowed 100 %\\)$`,
+      ),
+    );
+    expect(guardMessage("openrouter", failure!, "2026-05-01T00:00:00.000Z")).toMatch(
+      /^openrouter: guard model-flood: 10000 priced models are new .* \(last good run 2026-05-01T00:00:00\.000Z\)$/,
+    );
+  });
+
+  it("a flood all under one invented seller is no market move: it fails too", () => {
+    const failure = checkAgainstLastGood([...june(), ...invented(june(), 2_000, "flood-host")], run(june()));
+    expect(failure).toMatchObject({ guard: "model-flood" });
+  });
+
+  it("doubling exactly passes; one model more than double fails", () => {
+    const n = models(june());
+    expect(n).toBeGreaterThan(DEFAULT_GUARD_BOUNDS.minFlood);
+    expect(checkAgainstLastGood([...june(), ...invented(june(), n)], run(june()))).toBeNull();
+    expect(checkAgainstLastGood([...june(), ...invented(june(), n + 1)], run(june()))).toMatchObject({
+      guard: "model-flood",
+    });
+  });
+
+  it("a small source growing many times over by fewer than 100 models passes: Anthropic's page + 60", () => {
+    const page = parsed("official-anthropic", "2025-12-01");
+    expect(models(page)).toBeLessThan(20);
+    expect(checkAgainstLastGood([...page, ...invented(page, 60)], run(page))).toBeNull();
+    expect(checkAgainstLastGood([...page, ...invented(page, 100)], run(page))).toMatchObject({ guard: "model-flood" });
+  });
+});
+
 describe("schema-change and unit-change", () => {
   const june = () => parsed("models-dev", "2026-06-01");
 

@@ -20,6 +20,7 @@ export const GUARD_NAMES = [
   "empty",
   "row-drop",
   "model-drop",
+  "model-flood",
   "schema-change",
   "maker-spread",
   "unit-change",
@@ -31,6 +32,13 @@ export type GuardName = (typeof GUARD_NAMES)[number];
 export interface GuardBounds {
   /** Largest share (0–1) of the last good run's priced rows, and of its models, that may be gone (`INGEST_MAX_ROW_DROP`). */
   readonly maxDrop: number;
+  /**
+   * Largest number of priced models new since the last good run, as a share of that run's priced
+   * models (T261): beyond it, and at least {@link minFlood} new models, the payload is a flood.
+   */
+  readonly maxGrowth: number;
+  /** Fewest new priced models that can make a flood (a small source doubling is no fault). */
+  readonly minFlood: number;
   /** A maker is hit when it lost at least this share of its priced rows. */
   readonly makerLoss: number;
   /** Largest share of the rows of makers with {@link minRows} rows that hit makers may hold (at least two hit). */
@@ -48,6 +56,8 @@ export interface GuardBounds {
 /** The defaults, set against the bundled history (T191: its largest real figures in the comment of each). */
 export const DEFAULT_GUARD_BOUNDS: GuardBounds = {
   maxDrop: 0.25, // real: 11.0 % of rows (OpenRouter 2026-04), 12.1 % of models (models.dev 2026-01)
+  maxGrowth: 1, // real: +89.0 % of models (models.dev 2025-08, a month apart; live runs are hours apart)
+  minFlood: 100, // real: +1107 models at most, 46.3 % (models.dev 2026-04)
   makerLoss: 0.2,
   maxSpread: 0.5, // real: 24 % (OpenRouter 2026-04, 5 of 19 makers)
   maxShift: 0.5, // real: 3.8 % (OpenRouter 2026-01, ×0.8 over 5 makers)
@@ -125,6 +135,7 @@ export function checkAgainstLastGood(
   if (before.size === 0) return null;
   return (
     disappearance(before, now, bounds) ??
+    flood(before, now, bounds) ??
     schemaChange(before, now, bounds) ??
     makerSpread(before, now, bounds) ??
     unitOrScale(before, now, bounds)
@@ -183,6 +194,27 @@ function disappearance(before: Map<string, Row>, now: Map<string, Row>, b: Guard
         `(-${pct(models.share)}, more than the allowed ${bound(b.maxDrop)})`,
     };
   return null;
+}
+
+/**
+ * `model-flood` (issue 33 §5, T261), a disappearance the other way round: the source names far more
+ * priced models than its last good run — more than {@link GuardBounds.maxGrowth} of that run's
+ * models new, and at least {@link GuardBounds.minFlood} of them. No maker is set aside: a flood
+ * of invented models is one "maker" as easily as many, and a real one is accepted by hand
+ * (`--accept`), as a real mass removal is.
+ */
+function flood(before: Map<string, Row>, now: Map<string, Row>, b: GuardBounds): GuardFailure | null {
+  const modelsBefore = new Set([...before.values()].map((r) => r.model));
+  const added = new Set([...now.values()].map((r) => r.model).filter((m) => !modelsBefore.has(m))).size;
+  const share = added / modelsBefore.size;
+  if (added < b.minFlood || share <= b.maxGrowth) return null;
+  return {
+    guard: "model-flood",
+    figure: share,
+    detail:
+      `${added} priced models are new against the ${modelsBefore.size} of the last good run ` +
+      `(+${pct(share)}, more than the allowed ${bound(b.maxGrowth)})`,
+  };
 }
 
 /**

@@ -283,7 +283,8 @@ async function fetchSource(
     adapter.upstream.files(config.settings[source] ?? []).map(async (file) => {
       const url = new URL(file.path, base).toString();
       const cached = cache.urls[url] ?? null;
-      return { file, url, cached, got: await fetchFile({ url, name: file.name }, cached, config.fetch, dispatcher) };
+      const request = { url, name: file.name, redirectHosts: adapter.upstream.redirectHosts ?? [] };
+      return { file, url, cached, got: await fetchFile(request, cached, config.fetch, dispatcher) };
     }),
   );
   for (const r of results) {

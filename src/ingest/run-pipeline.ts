@@ -49,6 +49,11 @@ export interface SourceFailure {
 /** What the pipeline carries from one run to the next (loaded once from the store). */
 export interface RunContext {
   previous: Dataset | null;
+  /**
+   * The store's latest version when the context was loaded, then the version this context last
+   * published (null: empty store): the publish checks the store still has it (T260).
+   */
+  latestVersion: string | null;
   readonly states: Map<SourceId, SourceState>;
   readonly lastPoints: Map<string, number>;
   /** YYYY-MM-DD of the store's first run; null on an empty store (the first run's date is used). */
@@ -82,6 +87,7 @@ export async function loadRunContext(store: CatalogueStore): Promise<RunContext>
   const latest = await store.latestRun();
   return {
     previous: latest ? await store.loadDataset() : null,
+    latestVersion: latest?.datasetVersion ?? null,
     states: await store.loadSourceStates(),
     lastPoints: lastPointIndex(await store.loadHistory()),
     firstRunDate: (await store.listRuns())[0]?.datasetVersion.slice(0, 10) ?? null,
@@ -96,6 +102,7 @@ export function countRows(listings: readonly Listing[]): number {
 /**
  * Runs the pipeline for one run time and publishes one dataset version; updates `ctx` for the next.
  * @throws Error when the store refuses the publish (e.g. the version exists); nothing is published then
+ * @throws IngestLockLostError when another ingester published since `ctx` was loaded (T260)
  */
 export async function publishRun(
   store: CatalogueStore,
@@ -157,7 +164,8 @@ export async function publishRun(
   }
   const { dataset, changes, points, firstRunDate } = computed;
   input.beforePublish?.();
-  await store.publish(dataset, fresh, { changes, points });
+  await store.publish(dataset, fresh, { changes, points }, { basedOn: ctx.latestVersion });
+  ctx.latestVersion = dataset.run.datasetVersion;
   for (const s of fresh) ctx.states.set(s.source, s);
   ctx.lastPoints.clear();
   for (const [k, v] of computed.lastPoints) ctx.lastPoints.set(k, v);

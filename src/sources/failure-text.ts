@@ -13,12 +13,20 @@ const CREDENTIALS_PATTERN = /\b[^\s:/@"'<>]+:[^\s/@"'<>]+@[a-z0-9.-]+(:\d+)?/gi;
 const IP_PATTERN = /\b\d{1,3}(\.\d{1,3}){3}(:\d+)?\b|\[[0-9a-f:.]+\](:\d+)?/gi;
 
 /**
- * `text` with every URL, `user:password@host` and IP address replaced by `<address>`.
+ * What V8's `JSON.parse` quotes of the text it read (`Unexpected token '<', "<html><he"... is not
+ * valid JSON`, `"abc" is not valid JSON`): the upstream's answer, never published (T264).
+ */
+const JSON_FRAGMENT = /(Unexpected token '.{1,2}', )?".*"(\.\.\.)? is not valid JSON/s;
+
+/**
+ * `text` with every URL, `user:password@host` and IP address replaced by `<address>`, and no
+ * fragment of an upstream's answer that a JSON parser quoted (issue 33 §5, T264).
  * Host names without a scheme cannot be told from words; messages are built so as not to hold
  * them (network errors name the error code, not the host, see `fetch-source.ts`).
  */
 export function withoutAddresses(text: string): string {
   return text
+    .replace(JSON_FRAGMENT, "an unexpected character (the answer is not quoted)")
     .replace(URL_PATTERN, "<address>")
     .replace(CREDENTIALS_PATTERN, "<address>")
     .replace(IP_PATTERN, "<address>");

@@ -2,7 +2,7 @@ import { STATUS_CODES } from "node:http";
 import { pipeline } from "node:stream/promises";
 import { createBrotliDecompress, createGunzip, createInflate } from "node:zlib";
 import pRetry from "p-retry";
-import { Agent, type Dispatcher, interceptors, request } from "undici";
+import { Agent, type Dispatcher, request } from "undici";
 import { lookupTable } from "../domain/lookup-table.js";
 import { withoutAddresses } from "./failure-text.js";
 
@@ -39,6 +39,11 @@ export type FetchedFile =
 export interface FileRequest {
   readonly url: string;
   readonly name: string;
+  /**
+   * Hosts (`host` or `host:port`) besides the URL's own that a redirect may lead to (T264): the
+   * source's registry entry says which (`LiveUpstream.redirectHosts`). Any other is refused.
+   */
+  readonly redirectHosts?: readonly string[];
 }
 
 /** A failed fetch: `httpStatus` is the upstream's status when that status is the failure (D4). */
@@ -74,8 +79,8 @@ export interface FetchLimits {
 const MAX_REDIRECTIONS = 5;
 
 /**
- * A dispatcher (connection pool) with the limits' timeouts that follows redirects; share one per
- * run, close it after.
+ * A dispatcher (connection pool) with the limits' timeouts; share one per run, close it after.
+ * Redirects are followed by {@link fetchFile} itself, which checks where each one leads (T264).
  */
 export function createDispatcher(limits: FetchLimits): Dispatcher {
   return new Agent({
@@ -83,7 +88,29 @@ export function createDispatcher(limits: FetchLimits): Dispatcher {
     headersTimeout: limits.timeoutMs,
     bodyTimeout: limits.timeoutMs,
     connections: 8,
-  }).compose(interceptors.redirect({ maxRedirections: MAX_REDIRECTIONS }));
+  });
+}
+
+/** Statuses whose `Location` is followed. */
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+
+/**
+ * Where a redirect from `from` to `location` may go (issue 33 §5, T264): the same host, or one of
+ * `allowed`; the same scheme, or http to https.
+ * @throws FetchError naming the status and why, never the target (T193)
+ */
+function redirectTarget(from: URL, location: string, statusCode: number, allowed: readonly string[]): URL {
+  let to: URL;
+  try {
+    to = new URL(location, from);
+  } catch {
+    throw new FetchError(`HTTP ${statusCode} redirect to an invalid Location refused`, statusCode, false);
+  }
+  const scheme = to.protocol === from.protocol || (from.protocol === "http:" && to.protocol === "https:");
+  if (!scheme) throw new FetchError(`HTTP ${statusCode} redirect to another scheme refused`, statusCode, false);
+  if (to.host !== from.host && !allowed.includes(to.host) && !allowed.includes(to.hostname))
+    throw new FetchError(`HTTP ${statusCode} redirect to another host refused`, statusCode, false);
+  return to;
 }
 
 /**
@@ -102,7 +129,7 @@ export async function fetchFile(
     return await pRetry(
       async () => {
         attempts += 1;
-        const got = await fetchOnce(file.url, validators, limits, dispatcher);
+        const got = await fetchOnce(file, validators, limits, dispatcher);
         return { ...got, attempts };
       },
       {
@@ -127,7 +154,7 @@ export async function fetchFile(
 }
 
 async function fetchOnce(
-  url: string,
+  file: FileRequest,
   validators: Validators | null,
   limits: FetchLimits,
   dispatcher: Dispatcher,
@@ -135,7 +162,7 @@ async function fetchOnce(
   | { readonly notModified: true }
   | { readonly notModified: false; readonly bytes: Buffer; readonly text: string; readonly validators: Validators }
 > {
-  const target = new URL(url);
+  const target = new URL(file.url);
   const headers: Record<string, string> = {
     "user-agent": limits.userAgent,
     accept: "application/json, text/markdown;q=0.9, */*;q=0.8",
@@ -151,10 +178,21 @@ async function fetchOnce(
   if (validators?.lastModified) headers["if-modified-since"] = validators.lastModified;
   const signal = AbortSignal.timeout(limits.timeoutMs);
   let response: Dispatcher.ResponseData;
-  try {
-    response = await request(target, { method: "GET", headers, dispatcher, signal });
-  } catch (error) {
-    throw transportError(error, limits);
+  const origin = target.host;
+  for (let hops = 0; ; hops += 1) {
+    try {
+      response = await request(target, { method: "GET", headers, dispatcher, signal });
+    } catch (error) {
+      throw transportError(error, limits);
+    }
+    const location = header(response, "location");
+    if (!REDIRECTS.has(response.statusCode) || location === null) break;
+    await response.body.dump().catch(() => {});
+    if (hops === MAX_REDIRECTIONS) throw new FetchError(`more than ${MAX_REDIRECTIONS} redirects`, null, false);
+    const next = redirectTarget(target, location, response.statusCode, file.redirectHosts ?? []);
+    // Credentials of the URL go to its own host only.
+    if (next.host !== origin) delete headers.authorization;
+    target.href = next.href;
   }
   const { statusCode } = response;
   if (statusCode === 304) {

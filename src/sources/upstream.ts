@@ -9,6 +9,11 @@ import type { SourceId } from "../domain/observation.js";
 export interface LiveUpstream {
   /** Default base URL, ending in `/`. */
   readonly baseUrl: string;
+  /**
+   * Hosts besides {@link baseUrl}'s (or its `SOURCE_URL_*` override's) that the upstream may
+   * redirect to (T264); none when absent. Redirects anywhere else fail the source.
+   */
+  readonly redirectHosts?: readonly string[];
   /** A setting the payload's files depend on (Portkey's provider list); none for most sources. */
   readonly setting?: UpstreamSetting;
   /**

@@ -23,9 +23,19 @@ export interface CatalogueStore {
    * Publishes a dataset version, the changes and history points its run saw, and the sources' new
    * states in ONE transaction: either all of it becomes visible or nothing does (D9 "a failed run
    * publishes nothing").
+   * @param options.basedOn the store's latest version when the run loaded what it builds on (null:
+   *   the store was empty): the publish checks, inside its transaction, that it still is (T260), so
+   *   a run that lost its ingest lock to another ingester, which published meanwhile, never
+   *   publishes. Omitted: no check.
    * @throws Error when the version already exists (a run is never published twice)
+   * @throws IngestLockLostError when `basedOn` is given and another version was published since
    */
-  publish(dataset: Dataset, states: readonly SourceState[], history?: RunHistory): Promise<void>;
+  publish(
+    dataset: Dataset,
+    states: readonly SourceState[],
+    history?: RunHistory,
+    options?: { readonly basedOn?: string | null },
+  ): Promise<void>;
   /**
    * Every change record ever published, in publication order (publishing version, then its order
    * in that version), with where it was published (T226). Never pruned.
@@ -97,6 +107,14 @@ export interface RunHistory {
 /** Another ingester holds the ingest lock. */
 export class IngestLockedError extends Error {
   override name = "IngestLockedError";
+}
+
+/**
+ * A run tried to publish after another ingester published since the run loaded what it builds on
+ * (T260): it no longer held the ingest lock. Nothing of the run is published.
+ */
+export class IngestLockLostError extends Error {
+  override name = "IngestLockLostError";
 }
 
 /** NOTIFY channel on PostgreSQL carrying new dataset versions. */

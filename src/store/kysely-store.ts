@@ -1,9 +1,16 @@
-import { type Kysely, Migrator } from "kysely";
+import { type Kysely, Migrator, type Transaction } from "kysely";
 import type { HistoryPoint, PublishedChange } from "../domain/change.js";
 import type { Dataset, PublishedModel, PublishedPrice, RunRecord } from "../domain/dataset.js";
 import type { SourceId } from "../domain/observation.js";
 import { comparePrices } from "../domain/price-order.js";
-import type { CatalogueStore, RunHistory, SourceState, Span, StoredSpans } from "./catalogue-store.js";
+import {
+  type CatalogueStore,
+  IngestLockLostError,
+  type RunHistory,
+  type SourceState,
+  type Span,
+  type StoredSpans,
+} from "./catalogue-store.js";
 import { COLUMN, decode, encode, JSON_COLUMN } from "./columns.js";
 import { migrationProvider } from "./migrations.js";
 import {
@@ -25,6 +32,7 @@ import {
 import type { StoreSchema } from "./schema.js";
 import { PRICE_COLUMNS, type SpanTables, writeSpans } from "./spans.js";
 import type { StoreBackend } from "./store-backend.js";
+import { namedWriteError } from "./write-errors.js";
 
 /** Rows per multi-row INSERT: stays under SQLite's 32,766 bound parameters. */
 const CHUNK = 1000;
@@ -246,58 +254,93 @@ export class KyselyCatalogueStore implements CatalogueStore {
     return { prices, models };
   }
 
-  async publish(dataset: Dataset, states: readonly SourceState[], history?: RunHistory): Promise<void> {
+  async publish(
+    dataset: Dataset,
+    states: readonly SourceState[],
+    history?: RunHistory,
+    options: { readonly basedOn?: string | null } = {},
+  ): Promise<void> {
     const v = dataset.run.datasetVersion;
-    await this.#db.transaction().execute(async (trx) => {
-      // Spans are written in version order (D9: versions only grow); an older version would corrupt them.
-      const newest = await trx
-        .selectFrom("run")
-        .select("dataset_version")
-        .orderBy("dataset_version", "desc")
-        .limit(1)
-        .executeTakeFirst();
-      if (newest && newest.dataset_version >= v)
-        throw new Error(`dataset version ${v} is not newer than the store's latest ${newest.dataset_version}`);
-      await trx.insertInto("run").values(runRow(dataset.run)).execute();
-      for (const chunk of chunks(dataset.providers))
-        await trx
-          .insertInto("provider")
-          .values(chunk.map((p) => providerRow(v, p)))
-          .execute();
-      // The span tables are part of StoreSchema; Kysely types a narrower database invariantly.
-      await writeSpans(
-        trx as unknown as Kysely<SpanTables>,
-        v,
-        dataset.prices.map(fromPrice),
-        dataset.models.map(fromModel),
+    // The error that ended the transaction: a failed ROLLBACK after it must not hide it (T265).
+    let cause: unknown = null;
+    try {
+      await this.#db.transaction().execute(async (trx) => {
+        try {
+          await this.#publishIn(trx, dataset, states, history, options);
+        } catch (error) {
+          cause = error;
+          throw error;
+        }
+      });
+    } catch (error) {
+      throw namedWriteError(cause ?? error, `dataset ${v} is not published`);
+    }
+  }
+
+  async #publishIn(
+    trx: Transaction<StoreSchema>,
+    dataset: Dataset,
+    states: readonly SourceState[],
+    history: RunHistory | undefined,
+    options: { readonly basedOn?: string | null },
+  ): Promise<void> {
+    const v = dataset.run.datasetVersion;
+    await this.#backend.beginPublish(trx);
+    // Spans are written in version order (D9: versions only grow); an older version would corrupt them.
+    const newest = await trx
+      .selectFrom("run")
+      .select("dataset_version")
+      .orderBy("dataset_version", "desc")
+      .limit(1)
+      .executeTakeFirst();
+    // T260: another ingester published since this run loaded its base, so this run lost the
+    // ingest lock; what it computed would record that ingester's changes a second time.
+    if (options.basedOn !== undefined && (newest?.dataset_version ?? null) !== options.basedOn)
+      throw new IngestLockLostError(
+        `dataset ${v} is not published: another ingester published ${newest?.dataset_version} while this run ` +
+          `built on ${options.basedOn ?? "an empty store"} (the run lost its ingest lock)`,
       );
-      if (dataset.sources.length > 0)
-        await trx
-          .insertInto("source_health")
-          .values(dataset.sources.map((s) => sourceHealthRow(v, s)))
-          .execute();
-      let seq = 0;
-      for (const chunk of chunks(history?.changes ?? []))
-        await trx
-          .insertInto("change_record")
-          .values(chunk.map((c) => changeRow(v, seq++, c)))
-          .execute();
-      for (const chunk of chunks(history?.points ?? []))
-        await trx
-          .insertInto("history_point")
-          .values(chunk.map(historyRow))
-          .onConflict((oc) => oc.doNothing())
-          .execute();
-      await this.#backend.afterPublish(trx, v);
-      for (const s of states) {
-        const row = { source: s.source, observed_at: s.observedAt, listings: encode(JSON_COLUMN.listings, s.listings) };
-        await trx
-          .insertInto("source_state")
-          .values(row)
-          .onConflict((oc) => oc.column("source").doUpdateSet({ observed_at: row.observed_at, listings: row.listings }))
-          .execute();
-      }
-    });
+    if (newest && newest.dataset_version >= v)
+      throw new Error(`dataset version ${v} is not newer than the store's latest ${newest.dataset_version}`);
+    await trx.insertInto("run").values(runRow(dataset.run)).execute();
+    for (const chunk of chunks(dataset.providers))
+      await trx
+        .insertInto("provider")
+        .values(chunk.map((p) => providerRow(v, p)))
+        .execute();
+    // The span tables are part of StoreSchema; Kysely types a narrower database invariantly.
+    await writeSpans(
+      trx as unknown as Kysely<SpanTables>,
+      v,
+      dataset.prices.map(fromPrice),
+      dataset.models.map(fromModel),
+    );
+    if (dataset.sources.length > 0)
+      await trx
+        .insertInto("source_health")
+        .values(dataset.sources.map((s) => sourceHealthRow(v, s)))
+        .execute();
+    let seq = 0;
+    for (const chunk of chunks(history?.changes ?? []))
+      await trx
+        .insertInto("change_record")
+        .values(chunk.map((c) => changeRow(v, seq++, c)))
+        .execute();
+    for (const chunk of chunks(history?.points ?? []))
+      await trx
+        .insertInto("history_point")
+        .values(chunk.map(historyRow))
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+    await this.#backend.afterPublish(trx, v);
+    for (const s of states) {
+      const row = { source: s.source, observed_at: s.observedAt, listings: encode(JSON_COLUMN.listings, s.listings) };
+      await trx
+        .insertInto("source_state")
+        .values(row)
+        .onConflict((oc) => oc.column("source").doUpdateSet({ observed_at: row.observed_at, listings: row.listings }))
+        .execute();
+    }
   }
 
   async close(): Promise<void> {

@@ -8,6 +8,7 @@ import {
   plainly,
   rank,
   signatureOf,
+  signaturesAgree,
   slugFor,
 } from "./placement.js";
 import { baseKey, isDated, isMoving, keyOf, looseKey, sortedKey, strippedForms } from "./spelling.js";
@@ -110,7 +111,7 @@ function priceEvidence(keyed: readonly Keyed[], own: readonly Item[]): PriceEvid
       sources.every((s) => {
         const x = signatures.get(`${a}|${s}`);
         const y = signatures.get(`${b}|${s}`);
-        return x === undefined || y === undefined || x === y;
+        return x === undefined || y === undefined || signaturesAgree(x, y);
       }),
     // Positive evidence that an alias is that snapshot: some source prices the alias exactly as some
     // source prices the snapshot (a stale `mistral-small` at 0.1 / 0.3 is not `mistral-small-2603`).

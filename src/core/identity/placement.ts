@@ -67,6 +67,26 @@ export function signatureOf(l: Listing): string {
     .join(",");
 }
 
+/**
+ * True when two signatures ({@link signatureOf}) do not price a model apart: every direction both
+ * price has the same amount (issue 33 §5, T262). A side one of them does not price — a row its
+ * adapter rejected, a listing of one side only — is no evidence either way.
+ */
+export function signaturesAgree(x: string, y: string): boolean {
+  if (x === y) return true;
+  const sides = (s: string) => new Map(s.split(",").map((kv) => kv.split("=") as [string, string]));
+  const a = sides(x);
+  const b = sides(y);
+  let shared = 0;
+  for (const [side, amount] of a) {
+    const other = b.get(side);
+    if (other === undefined) continue;
+    if (other !== amount) return false;
+    shared += 1;
+  }
+  return shared > 0;
+}
+
 /** A display name's comparable form: vendor prefix, parentheses and punctuation off, lower case. */
 export function normalizeName(name: string): string {
   return name

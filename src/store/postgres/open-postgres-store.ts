@@ -1,4 +1,5 @@
 import { Kysely, PostgresDialect, sql } from "kysely";
+import pRetry from "p-retry";
 import pg from "pg";
 import { type CatalogueStore, IngestLockedError, VERSION_CHANNEL } from "../catalogue-store.js";
 import { KyselyCatalogueStore } from "../kysely-store.js";
@@ -7,6 +8,9 @@ import type { StoreBackend } from "../store-backend.js";
 
 /** Advisory lock key of the ingester (an arbitrary constant: "tariff" in ASCII). */
 export const INGEST_LOCK_KEY = 0x746172696666;
+
+/** Transaction lock key of a publish (T260): publishes check the latest version one at a time. */
+const PUBLISH_LOCK_KEY = INGEST_LOCK_KEY + 1;
 
 /**
  * Opens the PostgreSQL store at `url` through Kysely and the `pg` driver, migrated (the same
@@ -33,7 +37,7 @@ export async function openPostgresStore(url: string): Promise<CatalogueStore> {
 }
 
 function postgresBackend(url: string, pool: pg.Pool): StoreBackend {
-  const listeners: pg.Client[] = [];
+  const listeners: { stop(): Promise<void> }[] = [];
   return {
     async withLock(fn, wait) {
       // A session lock lives on one connection: hold a dedicated client for the whole run.
@@ -55,25 +59,81 @@ function postgresBackend(url: string, pool: pg.Pool): StoreBackend {
         client.release();
       }
     },
+    async beginPublish(trx) {
+      // Another key than the session lock's: the ingester holds that one on another connection.
+      await sql`select pg_advisory_xact_lock(${PUBLISH_LOCK_KEY})`.execute(trx);
+    },
     async afterPublish(trx, version) {
       await sql`select pg_notify(${VERSION_CHANNEL}, ${version})`.execute(trx);
     },
     async listen(onVersion) {
-      const client = new pg.Client({ connectionString: url });
-      client.on("error", () => {}); // polling keeps working when the LISTEN connection drops
+      const listener = await listenWithReconnect(url, onVersion);
+      listeners.push(listener);
+      return () => listener.stop();
+    },
+    defaultPollMs: 30_000,
+    async close() {
+      await Promise.all(listeners.map((l) => l.stop()));
+    },
+  };
+}
+
+/** Backoff of a LISTEN connection's reconnects (T263): 0.1 s first, doubling, at most 2 s apart. */
+const RELISTEN = { retries: Number.POSITIVE_INFINITY, minTimeout: 100, maxTimeout: 2000, factor: 2 } as const;
+
+/**
+ * LISTENs on {@link VERSION_CHANNEL} over a connection of its own, and LISTENs again whenever that
+ * connection ends (issue 33 §5, T263: a PostgreSQL restart, a failover, `pg_terminate_backend`),
+ * reconnecting with backoff (p-retry) until it is stopped. After each reconnect `onVersion("")` asks
+ * the caller to look at the store itself, as a NOTIFY may have been sent while nobody listened.
+ * @throws Error when the first connection fails (the caller polls instead)
+ */
+async function listenWithReconnect(
+  url: string,
+  onVersion: (version: string) => void,
+): Promise<{ stop(): Promise<void> }> {
+  const stopping = new AbortController();
+  let current: pg.Client | null = null;
+  const connect = async (): Promise<pg.Client> => {
+    const client = new pg.Client({ connectionString: url });
+    client.on("error", () => {}); // the end that follows reconnects
+    try {
       await client.connect();
       client.on("notification", (msg) => {
         if (msg.channel === VERSION_CHANNEL && msg.payload) onVersion(msg.payload);
       });
       await client.query(`listen ${VERSION_CHANNEL}`);
-      listeners.push(client);
-      return async () => {
-        await client.end().catch(() => {});
-      };
-    },
-    defaultPollMs: 30_000,
-    async close() {
-      await Promise.all(listeners.map((c) => c.end().catch(() => {})));
+      return client;
+    } catch (error) {
+      await client.end().catch(() => {});
+      throw error;
+    }
+  };
+  const hold = (client: pg.Client) => {
+    current = client;
+    client.once("end", () => {
+      if (current !== client || stopping.signal.aborted) return;
+      current = null;
+      pRetry(connect, { ...RELISTEN, signal: stopping.signal }).then(
+        (next) => {
+          if (stopping.signal.aborted) {
+            next.end().catch(() => {});
+            return;
+          }
+          hold(next);
+          onVersion("");
+        },
+        () => {}, // stopped while reconnecting
+      );
+    });
+  };
+  hold(await connect());
+  return {
+    async stop() {
+      stopping.abort();
+      const client = current;
+      current = null;
+      await client?.end().catch(() => {});
     },
   };
 }
