@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import pino from "pino";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { loadView } from "../src/catalogue/load-view.js";
@@ -12,7 +13,7 @@ import { openSqliteStore } from "../src/store/open-store.js";
 import { type CliChild, freshEnv, startTariff } from "./cli-support.js";
 import { startFakeUpstream } from "./fake-upstream.js";
 import { copyReplayStore, replayDbPath, startServer } from "./harness.js";
-import { QUIET, testConfig } from "./live-support.js";
+import { testConfig } from "./live-support.js";
 
 /**
  * Issue 38 §1 "Must show" (T310): `/sources` and the web sources page say the truth about now.
@@ -142,8 +143,16 @@ describe("/sources says the truth about now (issue 38 §1, T310)", () => {
     try {
       const store = await openSqliteStore(join(dir, "tariff.db"));
       try {
-        const result = await runLiveIngest(store, SOURCES, testConfig(upstream, dir), QUIET);
+        const lines: string[] = [];
+        const logger = pino({ level: "info" }, { write: (line: string) => lines.push(line) });
+        const result = await runLiveIngest(store, SOURCES, testConfig(upstream, dir), logger);
         expect(result.published).toBe(true);
+        // Issue 38 §6 (T313): the run's log line is a summary; the unmatched listings are behind the CLI.
+        const published = lines.find((l) => l.includes('"live run published"'))!;
+        expect(published.length).toBeLessThan(4096);
+        expect(JSON.parse(published).summary).toMatchObject({ unmatchedDetails: "tariff identity --unmatched" });
+        expect(JSON.parse(published).summary.unmatchedListings).toBeGreaterThan(0);
+        expect(Math.max(...lines.map((l) => l.length))).toBeLessThan(16_384);
       } finally {
         await store.close();
       }

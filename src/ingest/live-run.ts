@@ -177,7 +177,7 @@ async function runLocked(
   await store.recordAttempts(attemptsOf(manifest.sources, result.failures, runTime));
   const sources = summaries(adapters, fetched, result, manifest.sources);
   log.info(
-    { status: result.dataset.run.status, changes: result.changes, summary: result.dataset.run.summary },
+    { status: result.dataset.run.status, changes: result.changes, summary: logSummary(result.dataset.run.summary) },
     "live run published",
   );
   return { published: true, dataset: result.dataset, changes: result.changes, sources, manifest };
@@ -202,6 +202,18 @@ function bringsNewEvidence(outcomes: ReadonlyMap<SourceId, SourceOutcome>, lates
     } else if (outcome.kind === "failed" && statusOf(source) === "succeeded") newlyFailed = true;
   }
   return newlyFailed && answered;
+}
+
+/**
+ * A run's summary as the log states it (issue 38 §6, T313): the counts, not the unmatched listings
+ * themselves (about 120 KB in one JSON line); `tariff identity --unmatched` lists those.
+ */
+export function logSummary(summary: Dataset["run"]["summary"]): Record<string, unknown> {
+  const { unmatched, ...counts } = summary;
+  return {
+    ...counts,
+    ...(unmatched ? { unmatchedListings: unmatched.length, unmatchedDetails: "tariff identity --unmatched" } : {}),
+  };
 }
 
 /**
