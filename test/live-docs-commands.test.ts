@@ -54,6 +54,9 @@ function documentedLines(clone: string): { readme: string[]; deploy: string[] } 
   };
 }
 
+/** A server's last line after Ctrl-C (see {@link stopServer}). */
+const STOPPED = /tariff: (stopped|SIGINT again: exiting now)\n/;
+
 const isServer = (line: string) => /(^|\s)npm start$/.test(line) || /\sserve(\s|$)/.test(line);
 
 let root: string;
@@ -115,8 +118,9 @@ async function startServerLine(line: string): Promise<{ child: ChildProcess; bas
 
 /**
  * Ctrl-C to the server's process group (npm, sh and node, as a terminal sends it); resolves with
- * its log once it exited. npm's own exit status after a Ctrl-C is npm's, so the server's "stopped"
- * line is what says it stopped cleanly.
+ * its log once it exited. npm's own exit status after a Ctrl-C is npm's, so the server's own line is
+ * what says it stopped: "stopped", or, where npm and tsx forward the terminal's Ctrl-C to a process
+ * that already got it (`npm run cli -- serve --workers 2`), "SIGINT again: exiting now".
  */
 async function stopServer(server: { child: ChildProcess; log: () => string }): Promise<string> {
   const exited = new Promise<void>((done) => server.child.on("exit", () => done()));
@@ -136,7 +140,7 @@ async function runLines(lines: readonly string[]): Promise<string[]> {
         symlinkSync(join(ROOT, "node_modules"), join(clone, "node_modules"), "dir");
         expect(run("npm run build:server").code).toBe(0);
       } else if (isServer(line)) {
-        if (server) expect(await stopServer(server)).toMatch(/tariff: stopped\n/);
+        if (server) expect(await stopServer(server)).toMatch(STOPPED);
         server = await startServerLine(line);
       } else if (line.startsWith("curl ")) {
         expect(server?.base, `a server for: ${line}`).toBeTruthy();
@@ -150,7 +154,7 @@ async function runLines(lines: readonly string[]): Promise<string[]> {
       ran.push(line);
     }
   } finally {
-    if (server) expect(await stopServer(server)).toMatch(/tariff: stopped\n/);
+    if (server) expect(await stopServer(server)).toMatch(STOPPED);
   }
   return ran;
 }
