@@ -76,7 +76,13 @@ beforeAll(async () => {
   await copyReplayStore(dataDir);
 }, 300_000);
 afterAll(() => {
-  for (const s of servers) if (s.exitCode === null && s.pid) process.kill(-s.pid, "SIGKILL");
+  for (const s of servers)
+    if (s.exitCode === null && s.pid)
+      try {
+        process.kill(-s.pid, "SIGKILL");
+      } catch {
+        // the group is gone already
+      }
   if (root) rmSync(root, { recursive: true, force: true });
 });
 

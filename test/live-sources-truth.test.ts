@@ -92,7 +92,9 @@ async function servedFrom(dir: string): Promise<{ sources: ApiSource[]; shown: s
 }
 
 describe("/sources says the truth about now (issue 38 §1, T310)", () => {
-  it("no network: `tariff serve` publishes nothing, and /sources and the web page show every source failing, with why and when", async () => {
+  it("no network: `tariff serve` publishes nothing, and /sources and the web page show every source failing, with why and when", {
+    timeout: 300_000,
+  }, async () => {
     const dataDir = await bundledStore("offline");
     const home = join(root, "home");
     mkdirSync(home, { recursive: true });
@@ -137,7 +139,9 @@ describe("/sources says the truth about now (issue 38 §1, T310)", () => {
     );
   });
 
-  it("the local fake upstream: every source fresh on /sources and on the web page, its last attempt succeeded", async () => {
+  it("the local fake upstream: every source fresh on /sources and on the web page, its last attempt succeeded", {
+    timeout: 300_000,
+  }, async () => {
     const dir = await bundledStore("fake-upstream");
     const upstream = await startFakeUpstream();
     try {
