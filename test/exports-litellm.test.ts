@@ -99,7 +99,8 @@ const FAMOUS: readonly [string, string][] = [
   ["xai/grok-4", "xai/grok-4"],
   ["xai/grok-3", "xai/grok-3"],
   ["moonshot/kimi-k2-thinking", "moonshotai/kimi-k2-thinking"],
-  ["mistral/mistral-large-latest", "mistral/mistral-large-latest"],
+  // The dated key: `mistral-large-latest` is a moving alias, which T311 leaves as LiteLLM has it.
+  ["mistral/mistral-large-2512", "mistral/mistral-large-2512"],
 ];
 
 describe("twenty famous models carry Tariff's direct prices per token", () => {
@@ -167,6 +168,7 @@ describe("every key of LiteLLM's file is kept", () => {
     }
     let named = 0;
     const wrong: string[] = [];
+    const kept: string[] = [];
     for (const key of RECORDED_KEYS) {
       const parsed = LitellmEntry.safeParse(RECORDED[key]);
       const listing = parsed.success ? litellmKeyListing(key, parsed.data) : null;
@@ -176,11 +178,22 @@ describe("every key of LiteLLM's file is kept", () => {
       if (amount === undefined) continue;
       named++;
       const entry = file[key];
+      // T311: a moving alias or a variant the model is not passes through exactly as LiteLLM has it.
+      if (String(entry?.metadata.tariff.reason ?? "").startsWith("not placed on a Tariff offer")) {
+        kept.push(key);
+        if (
+          entry?.input_cost_per_token !==
+          (RECORDED[key] as { input_cost_per_token?: unknown } | undefined)?.input_cost_per_token
+        )
+          wrong.push(`${key}: not kept`);
+        continue;
+      }
       if (entry?.metadata.tariff.reconciled !== true || exact(entry.input_cost_per_token) !== perTokenOf(amount))
         wrong.push(`${key}: ${entry?.input_cost_per_token} ≠ ${perTokenOf(amount)}`);
     }
     expect(named).toBeGreaterThan(1000);
     expect(wrong).toEqual([]);
+    expect(kept.length).toBeLessThan(named / 100); // the exception, not the rule
   });
 
   it("every recorded key is present; one Tariff cannot place passes through as LiteLLM has it, marked not reconciled", () => {

@@ -145,7 +145,7 @@ describe("CONNECT and dot segments say what they are", () => {
     const body = JSON.parse(res.body) as { detail: string };
     expect(body.detail).toContain("dot segments");
     expect(body.detail).not.toContain("could not be read");
-    expect(res.body).not.toContain('"name": "tariff"');
+    expect(res.body).not.toContain('"name": "tariff-catalogue"');
   });
 });
 

@@ -360,8 +360,9 @@ describe("sources", () => {
       const shown = await rows.evaluateAll((trs) =>
         trs.map((tr) => ({
           name: tr.querySelector("th a")?.textContent,
-          rows: tr.children[4]?.textContent,
-          unmatched: tr.children[5]?.textContent,
+          // After source, health, last attempt (T310), last success, last error.
+          rows: tr.children[5]?.textContent,
+          unmatched: tr.children[6]?.textContent,
         })),
       );
       const count = new Intl.NumberFormat("en");

@@ -27,6 +27,11 @@ export interface Endpoint<I extends z.ZodObject = z.ZodObject, O extends z.ZodTy
   readonly contentType?: string;
   /** The body embeds the request's origin (links, D19), so responses are cached per origin. */
   readonly usesBaseUrl?: boolean;
+  /**
+   * The body also depends on the sources' last live attempts and the clock (`/sources`, T310): its
+   * ETag is over {@link CatalogueView.sourcesRevision} as well as the version.
+   */
+  readonly judgedNow?: boolean;
   /** Query parameters (typed) with their descriptions. */
   readonly input: I;
   /** The 200 body's schema (schemas.ts); a string schema for non-JSON bodies. */

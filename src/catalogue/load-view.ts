@@ -161,7 +161,9 @@ export async function loadView(
     const versions = runs.map((r) => r.datasetVersion).filter((v) => v <= dataset.run.datasetVersion);
     timeline = buildTimeline(versions, spans);
   }
-  return buildView(dataset, registry, new Date(), { changes, history, timeline });
+  // T310: `/sources` says each source's last live attempt, published or not.
+  const attempts = await store.loadAttempts();
+  return buildView(dataset, registry, new Date(), { changes, history, timeline, attempts });
 }
 
 /** Lets the event loop run what waits (requests) before the next step. */

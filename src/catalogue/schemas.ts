@@ -5,6 +5,7 @@ import { CONFIDENCE_LEVELS } from "../domain/confidence.js";
 import { CACHE_TTLS, USAGE_FIELDS } from "../domain/cost.js";
 import { AXIS_NAMES, type Axis, axisValuesText, TIERS } from "../domain/dimension.js";
 import { CURRENT_WITHIN_DAYS, SOURCE_HEALTH } from "../domain/freshness.js";
+import { SOURCE_ATTEMPT_STATUSES } from "../domain/source-attempt.js";
 
 /**
  * Zod RESPONSE schemas of API v1: api-v1.md "Resources and their fields"
@@ -119,7 +120,12 @@ export const SourceSchema = z
     lastSuccessAt: nullableTimestamp,
     lastError: z
       .strictObject({ at: timestamp, message: z.string(), httpStatus: z.number().int().nullable() })
-      .nullable(),
+      .nullable()
+      .meta({
+        description:
+          "The source's last error: its last live attempt's when that failed after this version's run (T310), " +
+          "else the one this version records; null when the source has not failed since it last succeeded.",
+      }),
     rowsLastRun: z.number().int().min(0),
     unmatchedLastRun: z.number().int().min(0).meta({
       description:
@@ -145,10 +151,24 @@ export const SourceSchema = z
       description:
         "Price fields the source's field map knows and deliberately does not publish, with the reason (an addition, T306)",
     }),
+    lastAttempt: z
+      .strictObject({
+        at: timestamp,
+        status: z.enum(SOURCE_ATTEMPT_STATUSES),
+        error: z.strictObject({ message: z.string(), httpStatus: z.number().int().nullable() }).nullable(),
+      })
+      .nullable()
+      .meta({
+        description:
+          "The source's last live attempt, whether or not it published a dataset version (an addition, T310): " +
+          "when, `succeeded` (parsed), `unchanged` (the same payload as its last good parse) or `failed`, and why. " +
+          "null when no live run has tried it (a store filled from the bundled snapshots only).",
+      }),
     health: z.enum(SOURCE_HEALTH).meta({
       description:
-        `The source's health at this dataset version (an addition, T225): \`failing\` when its run failed, ` +
-        `\`stale\` when it has not succeeded within ${CURRENT_WITHIN_DAYS} days before the version, else \`fresh\`.`,
+        `The source's health now (an addition, T225; judged against the current time since T310): \`failing\` ` +
+        `when the newest of this version's run and its last attempt failed, \`stale\` when it has not succeeded ` +
+        `within ${CURRENT_WITHIN_DAYS} days before now, else \`fresh\`.`,
     }),
   })
   .meta({ id: "Source" });

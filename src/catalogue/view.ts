@@ -3,8 +3,10 @@ import { CHANNEL_NAMES, CHANNELS, type Channel, MULTI_SELLER_CHANNELS, NAMED_RES
 import { type Confidence, confidenceRank } from "../domain/confidence.js";
 import type { Dataset, PublishedModel, PublishedPrice } from "../domain/dataset.js";
 import { dimensionKey, isBaseTextDimension } from "../domain/dimension.js";
-import { CURRENT_WITHIN_DAYS, EVIDENCE_MAX_AGE_DAYS, sourceHealth } from "../domain/freshness.js";
+import { CURRENT_WITHIN_DAYS, EVIDENCE_MAX_AGE_DAYS } from "../domain/freshness.js";
+import type { SourceAttempt } from "../domain/source-attempt.js";
 import type { ApiMeta, ApiModel, ApiPrice, ApiProvider, ApiRate, ApiSource } from "./schemas.js";
+import { apiSources } from "./source-records.js";
 import { type SearchField, searchField } from "./text-match.js";
 import {
   buildTimeline,
@@ -42,7 +44,13 @@ export interface CatalogueView {
   readonly generatedAt: string;
   readonly meta: ApiMeta;
   readonly providers: readonly ApiProvider[];
+  /** `/sources`: this version's record of each source with its last live attempt, its health judged when built (T310). */
   readonly sources: readonly ApiSource[];
+  /**
+   * A digest of `sources` (T310): the `/sources` answer changes with the sources' last attempts and
+   * the clock, not only with the version, so its ETag is over this (D21 amended by T310).
+   */
+  readonly sourcesRevision: string;
   readonly rates: readonly ApiRate[];
   /** Sorted by id, byte order (D10). */
   readonly models: readonly ModelEntry[];
@@ -105,6 +113,8 @@ export interface CatalogueRecord {
    * dataset alone is the timeline.
    */
   readonly timeline?: PriceTimeline | PointInTimeSource;
+  /** Each source's last live attempt (T310); absent or empty when no live run tried any. */
+  readonly attempts?: readonly SourceAttempt[];
 }
 
 /** One model with its prices per channel and precomputed search fields. */
@@ -186,37 +196,14 @@ export function buildView(
     })),
     freshness: freshnessOf(dataset, registry),
   };
-  const health = new Map(dataset.sources.map((s) => [s.source as string, s]));
-  const sources: ApiSource[] = registry.map((s) => {
-    const h = health.get(s.id);
-    return {
-      source: s.id,
-      name: s.info.name,
-      license: s.info.license,
-      homepage: s.info.homepage,
-      weight: s.info.weight,
-      authoritative: s.info.authoritativeFor.length > 0,
-      lastSuccessAt: h?.lastSuccessAt ?? null,
-      lastError: h?.lastError ?? null,
-      rowsLastRun: h?.rowsLastRun ?? 0,
-      unmatchedLastRun: h?.unmatchedLastRun ?? 0,
-      lastRunStatus: h?.lastRunStatus ?? "not_run",
-      lastRunAt: h?.lastRunAt ?? null,
-      rejectedLastRun: h?.rejectedLastRun ?? 0,
-      rejectedByReason: { ...(h?.rejectedByReason ?? {}) },
-      unmappedLastRun: h?.unmappedLastRun ?? 0,
-      unmappedByField: { ...(h?.unmappedByField ?? {}) },
-      skippedFields: { ...(s.info.skippedFields ?? {}) },
-      health: sourceHealth(h?.lastSuccessAt ?? null, h?.lastRunStatus ?? "not_run", dataset.run.datasetVersion),
-    };
-  });
+  const sources = apiSources(dataset, registry, record.attempts ?? [], generatedAt);
   const providers: ApiProvider[] = dataset.providers.map((p) => ({ ...p }));
   return {
     version: dataset.run.datasetVersion,
     generatedAt,
     meta,
     providers,
-    sources,
+    ...sources,
     rates,
     models,
     byId,

@@ -1,5 +1,6 @@
 import type { Logger } from "pino";
 import { loadView } from "../catalogue/load-view.js";
+import { withSourceAttempts } from "../catalogue/source-records.js";
 import type { PointInTimeSource } from "../catalogue/timeline.js";
 import type { ViewHolder } from "../catalogue/view-holder.js";
 import type { Config } from "../config.js";
@@ -8,7 +9,10 @@ import { openStore } from "../store/open-store.js";
 
 /** A process following the store's dataset versions. */
 export interface Following {
-  /** Loads `version` now when it is newer than the one served (a live run in this process published it). */
+  /**
+   * After a live run in this process: loads `version` when it is newer than the one served (the run
+   * published it), then re-reads the sources' last attempts (T310).
+   */
   check(version: string): Promise<void>;
   /** Stops following and closes the store connection. */
   stop(): Promise<void>;
@@ -46,10 +50,33 @@ export async function followVersions(
       .catch((error: unknown) => log.error({ err: error }, "could not load the new dataset version"));
     return loading;
   };
-  const stop = await store.watchVersions(load, { pollMs: config.databaseUrl ? 30_000 : 2000 });
+  // T310: `/sources` says the sources' last attempts (a live run that published nothing writes them
+  // too) and their health now; re-read and re-judged at the same pace as versions are polled.
+  const refresh = () => {
+    loading = loading
+      .then(async () => {
+        const view = views.current();
+        if (!view) return;
+        const attempts = await store.loadAttempts();
+        const current = views.current();
+        if (current !== view) return; // a new version came meanwhile; its load read the attempts
+        const next = withSourceAttempts(view, SOURCES, attempts, new Date().toISOString());
+        if (next !== view) views.swap(next);
+      })
+      .catch((error: unknown) => log.error({ err: error }, "could not read the sources' last attempts"));
+    return loading;
+  };
+  const pollMs = config.databaseUrl ? 30_000 : 2000;
+  const stop = await store.watchVersions(load, { pollMs });
+  const timer = setInterval(refresh, pollMs);
+  timer.unref();
   return {
-    check: load,
+    check: async (version) => {
+      await load(version);
+      await refresh();
+    },
     async stop() {
+      clearInterval(timer);
       await stop();
       await loading;
       await store.close();

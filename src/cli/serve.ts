@@ -181,8 +181,9 @@ async function serveOne(config: Config, live: LivePlan | null): Promise<void> {
 
 /**
  * Starts the schedule of live runs (T220) with its first run now. The first run's outcome is said in
- * one plain line (T222); every run's outcome is also a JSON log line, and a published version is
- * handed to `hooks.published` before the line is said.
+ * one plain line (T222); every run's outcome is also a JSON log line, and a published version ("" when
+ * the run published none: its attempts are still read, T310) is handed to `hooks.published` before
+ * the line is said.
  */
 function startLive(
   { scheduleLiveIngest, liveRunLine }: typeof import("./ingest-live.js"),
@@ -197,7 +198,8 @@ function startLive(
 ): IngestSchedule {
   let first = true;
   return scheduleLiveIngest(config, everyMs, async (outcome: LiveRunOutcome, next: Date) => {
-    if ("report" in outcome && outcome.report.published) await hooks.published(outcome.report.version);
+    // Every run, published or not, is loaded: its attempts are what `/sources` says (T310).
+    await hooks.published("report" in outcome && outcome.report.published ? outcome.report.version : "");
     if ("error" in outcome)
       log.error({ error: outcome.error, next }, "live ingestion run failed; the served version stays");
     else log.info({ ...outcome.report, next }, "live ingestion run");

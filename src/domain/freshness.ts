@@ -1,4 +1,5 @@
 import type { SourceRunStatus } from "./dataset.js";
+import type { SourceAttempt } from "./source-attempt.js";
 
 /**
  * How fresh data must be to count as current (issue 27, T223–T225): the bounds every layer shares
@@ -59,4 +60,32 @@ export function daysBetween(then: string | number, now: string | number): number
 /** An age in whole days as the start log and the web catalogue say it: "less than a day", "1 day", "12 days". */
 export function describeDays(days: number): string {
   return days < 1 ? "less than a day" : days === 1 ? "1 day" : `${days} days`;
+}
+
+/**
+ * A source's health now (issue 38 §1, T310; amends T225's "judged at the version"): what the newest
+ * of the served version's run and the source's last live attempt says, against the current time.
+ * `failing` when that newest outcome is a failure; `stale` when the source has not succeeded (in a
+ * published run or an attempt) within {@link CURRENT_WITHIN_DAYS} before `now`, or never; else `fresh`.
+ * @param version the served version's record of the source (`lastRunAt` null when it never ran)
+ * @param attempt its last live attempt, null when no live run ever tried it
+ * @param now the time judged at (ISO), the wall clock in a server
+ */
+export function sourceHealthNow(
+  version: {
+    readonly lastSuccessAt: string | null;
+    readonly lastRunStatus: SourceRunStatus;
+    readonly lastRunAt: string | null;
+  },
+  attempt: Pick<SourceAttempt, "at" | "status"> | null,
+  now: string,
+): SourceHealthState {
+  const attemptIsNewest = attempt !== null && (version.lastRunAt === null || attempt.at >= version.lastRunAt);
+  if (attemptIsNewest ? attempt.status === "failed" : version.lastRunStatus === "failed") return "failing";
+  const successes = [version.lastSuccessAt, attempt && attempt.status !== "failed" ? attempt.at : null].filter(
+    (t): t is string => t !== null,
+  );
+  if (successes.length === 0) return "stale";
+  const last = Math.max(...successes.map((t) => Date.parse(t)));
+  return Date.parse(now) - last > CURRENT_WITHIN_DAYS * DAY_MS ? "stale" : "fresh";
 }

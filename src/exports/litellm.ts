@@ -1,6 +1,7 @@
 import litellmSchema from "../../data/schemas/litellm-model-prices.schema.json" with { type: "json" };
 import type { PublishedModel } from "../domain/dataset.js";
 import { type CacheKind, type Direction, type Modality, TIERS, type Tier } from "../domain/dimension.js";
+import { FINE_TUNE_QUALIFIERS, isFineTuneKey, meaningMismatch } from "./key-meaning.js";
 import {
   type ExportIndex,
   exportIndex,
@@ -216,11 +217,13 @@ function reconciled(
 function place(index: ExportIndex, key: LiteLLMKey): Placement | null {
   const listing = key.listing;
   if (!listing) return null;
+  // T311: a fine-tuned model's key is priced by the fine-tune's own prices, never the base model's.
+  const own = isFineTuneKey(listing.model) ? { ...listing.qualifiers, ...FINE_TUNE_QUALIFIERS } : listing.qualifiers;
   const found = index.placements.get(placementKey("litellm", listing.seller, listing.model));
-  if (found) return Object.keys(listing.qualifiers).length > 0 ? { ...found, qualifiers: listing.qualifiers } : found;
+  if (found) return Object.keys(own).length > 0 ? { ...found, qualifiers: own } : found;
   const modelId = index.spelledAs.get(listing.model.toLowerCase());
   if (modelId && index.offers.has(offerKey(modelId, listing.seller)))
-    return { modelId, seller: listing.seller, qualifiers: listing.qualifiers };
+    return { modelId, seller: listing.seller, qualifiers: own };
   return null;
 }
 
@@ -273,15 +276,19 @@ export function buildLiteLLMExport(
     const placement = place(index, key);
     const model = placement ? index.models.get(placement.modelId) : undefined;
     const offer = placement ? index.offers.get(offerKey(placement.modelId, placement.seller)) : undefined;
-    if (!placement || !model || !offer) {
+    // T311: a key is never repointed to a model it does not name (another generation, a variant).
+    const mismatch = model && key.listing ? meaningMismatch(key.listing.model, model) : null;
+    if (!placement || !model || !offer || mismatch) {
       file[key.key] = finish(
         { ...key.entry },
         {
           datasetVersion: input.version,
           reconciled: false,
-          reason: key.listing
-            ? `Tariff cannot place ${key.listing.seller} ${JSON.stringify(key.listing.model)} on a model it prices`
-            : "a mode or route Tariff does not read",
+          reason: mismatch
+            ? `not placed on a Tariff offer: ${mismatch}`
+            : key.listing
+              ? `Tariff cannot place ${key.listing.seller} ${JSON.stringify(key.listing.model)} on a model it prices`
+              : "a mode or route Tariff does not read",
         },
       );
       continue;

@@ -10,6 +10,18 @@ export function weakEtag(version: string, path: string, rawQuery: string): strin
 }
 
 /**
+ * The version part of a route's ETag (D21, amended by T310): the dataset version, and for an
+ * endpoint judged now (`/sources`) the digest of its records too, so a client's copy is replaced
+ * when a live attempt or the clock changes the answer while the version stays.
+ */
+export function etagVersion(
+  view: { readonly version: string; readonly sourcesRevision: string },
+  endpoint: { readonly judgedNow?: boolean },
+): string {
+  return endpoint.judgedNow ? `${view.version}+${view.sourcesRevision}` : view.version;
+}
+
+/**
  * D21 weak comparison of `If-None-Match` against an ETag: a list of tags, `*` matches anything,
  * the `W/` prefix is ignored on both sides.
  */

@@ -5,7 +5,7 @@ import { PROBLEM_CONTENT_TYPE, problemOfError, STATUS_OF_ERROR } from "../catalo
 import type { CatalogueView } from "../catalogue/view.js";
 import { errorCacheControl, successCacheControl } from "./cache-control.js";
 import { CachedResponse, type ResponseFields } from "./cached-response.js";
-import { weakEtag } from "./etag.js";
+import { etagVersion, weakEtag } from "./etag.js";
 import { locationPath, splitUrl } from "./request-url.js";
 import type { RouteContext, RouteSpec } from "./routes.js";
 
@@ -38,7 +38,7 @@ export async function renderResponse(
   services: EndpointServices,
 ): Promise<CachedResponse> {
   const [path, query] = splitUrl(url);
-  const etag = weakEtag(view.version, path, query);
+  const etag = weakEtag(etagVersion(view, route.endpoint), path, query);
   const built = (fields: Omit<ResponseFields, "etag">) =>
     new CachedResponse({ ...fields, etag }, shape.compression, shape.counted);
   try {

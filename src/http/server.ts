@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerOptions, type ServerResponse } from "node:http";
 import type { FastifyServerFactory } from "fastify";
+import { atPathToQuery } from "./at-path.js";
 import { connectHandler } from "./connection.js";
 import type { FastPath } from "./fast-path.js";
 import type { ServerTimeouts } from "./limits.js";
@@ -20,7 +21,10 @@ export function serverFactory(fastPath: FastPath | null, timeouts: ServerTimeout
     fastPath?.handOverTo(toFastify);
     const options: ServerOptions = { ...(serverOptions.http as ServerOptions | undefined), requireHostHeader: false };
     const server: Server = createServer(options, (req, res) => {
-      if (!(admitRequest(req) && fastPath?.answer(req, res))) toFastify(req, res);
+      const admitted = admitRequest(req);
+      // T314: `/api/v1/at/<date>/…` is `/api/v1/…?at=<date>` from here on (fast path, routes, ETag).
+      if (admitted && req.url?.startsWith("/api/v1/at/")) req.url = atPathToQuery(req.url);
+      if (!(admitted && fastPath?.answer(req, res))) toFastify(req, res);
     });
     const number = (value: unknown, fallback: number) => (typeof value === "number" ? value : fallback);
     server.keepAliveTimeout = number(serverOptions.keepAliveTimeout, timeouts.keepAliveMs);

@@ -2,7 +2,7 @@ import { type EndpointServices, NO_SERVICES } from "../catalogue/call.js";
 import type { CatalogueView } from "../catalogue/view.js";
 import type { ViewHolder } from "../catalogue/view-holder.js";
 import type { CachedResponse } from "./cached-response.js";
-import { weakEtag } from "./etag.js";
+import { etagVersion, weakEtag } from "./etag.js";
 import { type ResponseShape, renderResponse } from "./render.js";
 import { splitUrl } from "./request-url.js";
 import { canonicalQuery, precomputedRequests, type ResponseCacheBounds, ResponseTable } from "./response-table.js";
@@ -101,7 +101,7 @@ export class VersionedResponses {
       table.get(canonicalKey) ?? (await this.#render(table, canonicalKey, route, canonicalUrl, params, baseUrl));
     const location =
       base.location === undefined ? undefined : `${splitUrl(base.location)[0]}${query ? `?${query}` : ""}`;
-    const made = base.derive(weakEtag(view.version, path, query), location);
+    const made = base.derive(weakEtag(etagVersion(view, route.endpoint), path, query), location);
     table.rememberDerived(key, made);
     return made;
   }

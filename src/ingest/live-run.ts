@@ -2,6 +2,7 @@ import { channel } from "node:diagnostics_channel";
 import type { Logger } from "pino";
 import type { Dataset } from "../domain/dataset.js";
 import type { SourceId } from "../domain/observation.js";
+import type { SourceAttempt } from "../domain/source-attempt.js";
 import { withoutAddresses } from "../sources/failure-text.js";
 import { createDispatcher, FetchError, fetchFile } from "../sources/fetch-source.js";
 import type { SourceAdapter } from "../sources/source.js";
@@ -146,6 +147,7 @@ async function runLocked(
     writeHttpCache(archive, { urls: nextCache(cache, fetched, failures, runTime).urls, sources: cache.sources });
     const statuses = Object.fromEntries(Object.entries(manifestSources).map(([id, m]) => [id, m?.status]));
     log.info({ sources: statuses }, "live run: no new evidence, nothing published");
+    await store.recordAttempts(attemptsOf(manifestSources, failures, runTime));
     const sources = summaries(adapters, fetched, { dataset: ctx.previous, failures }, manifestSources);
     return {
       published: false,
@@ -172,9 +174,10 @@ async function runLocked(
   writeHttpCache(archive, nextCache(cache, fetched, result.failures, runTime));
   enterStage("finished", runTime);
 
+  await store.recordAttempts(attemptsOf(manifest.sources, result.failures, runTime));
   const sources = summaries(adapters, fetched, result, manifest.sources);
   log.info(
-    { status: result.dataset.run.status, changes: result.changes, summary: result.dataset.run.summary },
+    { status: result.dataset.run.status, changes: result.changes, summary: logSummary(result.dataset.run.summary) },
     "live run published",
   );
   return { published: true, dataset: result.dataset, changes: result.changes, sources, manifest };
@@ -199,6 +202,40 @@ function bringsNewEvidence(outcomes: ReadonlyMap<SourceId, SourceOutcome>, lates
     } else if (outcome.kind === "failed" && statusOf(source) === "succeeded") newlyFailed = true;
   }
   return newlyFailed && answered;
+}
+
+/**
+ * A run's summary as the log states it (issue 38 §6, T313): the counts, not the unmatched listings
+ * themselves (about 120 KB in one JSON line); `tariff identity --unmatched` lists those.
+ */
+export function logSummary(summary: Dataset["run"]["summary"]): Record<string, unknown> {
+  const { unmatched, ...counts } = summary;
+  return {
+    ...counts,
+    ...(unmatched ? { unmatchedListings: unmatched.length, unmatchedDetails: "tariff identity --unmatched" } : {}),
+  };
+}
+
+/**
+ * Each tried source's attempt in this run (T310), for `/sources` whether or not the run publishes:
+ * the pipeline's failure (a transport error, or a guard that refused the payload) wins over the
+ * fetch's status.
+ */
+function attemptsOf(
+  manifest: Partial<Record<SourceId, ManifestSource>>,
+  failures: ReadonlyMap<SourceId, SourceFailure>,
+  runTime: string,
+): SourceAttempt[] {
+  return Object.entries(manifest).flatMap(([id, m]): SourceAttempt[] => {
+    if (!m) return [];
+    const source = id as SourceId;
+    const failure = failures.get(source) ?? (m.status === "failed" ? m.error : null);
+    if (failure)
+      return [
+        { source, at: runTime, status: "failed", error: { message: failure.message, httpStatus: failure.httpStatus } },
+      ];
+    return [{ source, at: runTime, status: m.status === "unchanged" ? "unchanged" : "succeeded", error: null }];
+  });
 }
 
 /** Per-source lines of a run's summary (`result.dataset`: the published version, or the latest one). */

@@ -1,6 +1,7 @@
 import type { ChangeRecord, HistoryPoint, PublishedChange } from "../domain/change.js";
 import type { Dataset, PublishedModel, PublishedPrice, RunRecord } from "../domain/dataset.js";
 import type { Listing, SourceId } from "../domain/observation.js";
+import type { SourceAttempt } from "../domain/source-attempt.js";
 
 /**
  * The persistence port (issue 2 §7): every dataset version is kept with its run record; the latest
@@ -36,6 +37,13 @@ export interface CatalogueStore {
     history?: RunHistory,
     options?: { readonly basedOn?: string | null },
   ): Promise<void>;
+  /**
+   * Records the sources' attempts of a live run (T310), replacing each one's previous attempt;
+   * written whether or not the run published. Sources not in `attempts` keep theirs.
+   */
+  recordAttempts(attempts: readonly SourceAttempt[]): Promise<void>;
+  /** Each source's last live attempt (T310), one per source tried, by source id; empty when no live run ever ran. */
+  loadAttempts(): Promise<SourceAttempt[]>;
   /**
    * Every change record ever published, in publication order (publishing version, then its order
    * in that version), with where it was published (T226). Never pruned.

@@ -5,6 +5,7 @@ import { CONFIDENCE_LEVELS } from "../domain/confidence.js";
 import { LIFECYCLE_STATES, RUN_STATUSES, SOURCE_RUN_STATUSES } from "../domain/dataset.js";
 import { AXIS_NAMES, type Axis, type AxisValue, axisValues, type Dimension } from "../domain/dimension.js";
 import { SOURCE_ID_PATTERN } from "../domain/observation.js";
+import { SOURCE_ATTEMPT_STATUSES } from "../domain/source-attempt.js";
 import { UNITS, type Unit } from "../domain/unit.js";
 
 /**
@@ -63,6 +64,7 @@ export const COLUMN = {
   lifecycleState: z.enum(LIFECYCLE_STATES),
   runStatus: z.enum(RUN_STATUSES),
   sourceRunStatus: z.enum(SOURCE_RUN_STATUSES),
+  sourceAttemptStatus: z.enum(SOURCE_ATTEMPT_STATUSES),
   source: sourceId,
 } as const;
 

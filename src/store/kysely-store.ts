@@ -3,6 +3,7 @@ import type { HistoryPoint, PublishedChange } from "../domain/change.js";
 import type { Dataset, PublishedModel, PublishedPrice, RunRecord } from "../domain/dataset.js";
 import type { SourceId } from "../domain/observation.js";
 import { comparePrices } from "../domain/price-order.js";
+import type { SourceAttempt } from "../domain/source-attempt.js";
 import {
   type CatalogueStore,
   IngestLockLostError,
@@ -252,6 +253,35 @@ export class KyselyCatalogueStore implements CatalogueStore {
       await turn();
     }
     return { prices, models };
+  }
+
+  async recordAttempts(attempts: readonly SourceAttempt[]): Promise<void> {
+    if (attempts.length === 0) return;
+    await this.#db.transaction().execute(async (trx) => {
+      for (const a of attempts) {
+        const row = {
+          at: a.at,
+          status: a.status,
+          error_message: a.error?.message ?? null,
+          http_status: a.error?.httpStatus ?? null,
+        };
+        await trx
+          .insertInto("source_attempt")
+          .values({ source: a.source, ...row })
+          .onConflict((oc) => oc.column("source").doUpdateSet(row))
+          .execute();
+      }
+    });
+  }
+
+  async loadAttempts(): Promise<SourceAttempt[]> {
+    const rows = await this.#db.selectFrom("source_attempt").selectAll().orderBy("source").execute();
+    return rows.map((r) => ({
+      source: decode(COLUMN.source, r.source, "source_attempt.source"),
+      at: r.at,
+      status: decode(COLUMN.sourceAttemptStatus, r.status, "source_attempt.status"),
+      error: r.error_message === null ? null : { message: r.error_message, httpStatus: r.http_status },
+    }));
   }
 
   async publish(

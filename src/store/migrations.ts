@@ -199,6 +199,19 @@ const migrations: Record<string, Migration> = {
       await db.schema.dropTable("model").execute();
     },
   },
+  // Issue 38 §1 (T310): each source's last live attempt, written by every live run, published or not.
+  "0007_source_attempts": {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable("source_attempt")
+        .addColumn("source", "text", (c) => c.primaryKey())
+        .addColumn("at", "text", (c) => c.notNull())
+        .addColumn("status", "text", (c) => c.notNull())
+        .addColumn("error_message", "text")
+        .addColumn("http_status", "integer")
+        .execute();
+    },
+  },
 };
 
 /** A per-version price row of migrations 0001–0005 as a span row (its identity computed as the publish does). */

@@ -11,6 +11,7 @@ export interface StoreSchema {
   price_span: PriceSpanTable;
   source_health: SourceHealthTable;
   source_state: SourceStateTable;
+  source_attempt: SourceAttemptTable;
   change_record: ChangeRecordTable;
   history_point: HistoryPointTable;
 }
@@ -133,6 +134,15 @@ export interface SourceHealthTable {
   unmapped_last_run: number;
   /** JSON object field → occurrences. */
   unmapped_by_field: string;
+}
+
+/** Each source's last live attempt (migration 0007, issue 38 §1, T310); one row per source, replaced by each run. */
+export interface SourceAttemptTable {
+  source: string;
+  at: string;
+  status: string;
+  error_message: string | null;
+  http_status: number | null;
 }
 
 export interface SourceStateTable {

@@ -9,6 +9,7 @@ import type { Source } from "../types.js";
 const COLUMNS: readonly Column[] = [
   "Source",
   "Health",
+  "Last attempt",
   "Last success",
   "Last error",
   numeric("Rows last run"),
@@ -17,7 +18,7 @@ const COLUMNS: readonly Column[] = [
   "Licence",
 ];
 
-/** Sources (issue 18 §5): each source's health from `/sources`. */
+/** Sources (issue 18 §5): each source's health, last attempt and last error from `/sources` (T310). */
 export function SourcesPage() {
   const sources = useApi<Source[]>("/sources");
   return (
@@ -26,8 +27,9 @@ export function SourcesPage() {
       title="Sources"
       lead={
         <>
-          Every price is reconciled from these sources; a source that fails keeps its last prices, marked stale. Health:
-          fresh, stale (no success within a week of the dataset) or failing (its last run failed). Unmatched counts the
+          Every price is reconciled from these sources; a source that fails keeps its last prices, marked stale. Health,
+          judged now: fresh, stale (no success within the last week) or failing (its last attempt failed). The last
+          attempt is the last time a live run tried the source, whether or not it published. Unmatched counts the
           listings of the last run that matched no model.
         </>
       }
@@ -59,6 +61,9 @@ function SourceRow(props: { readonly source: Source }) {
       <td>
         <HealthBadge health={s.health} />
       </td>
+      <td>
+        <LastAttempt attempt={s.lastAttempt} />
+      </td>
       <td>{s.lastSuccessAt ? <time dateTime={s.lastSuccessAt}>{formatDate(s.lastSuccessAt)}</time> : "—"}</td>
       <td>
         {s.lastError ? (
@@ -76,5 +81,16 @@ function SourceRow(props: { readonly source: Source }) {
       <td class="num">{s.weight}</td>
       <td>{s.license ?? "—"}</td>
     </tr>
+  );
+}
+
+/** The last live attempt (T310): when, and what came of it; "none" when no live run tried the source. */
+function LastAttempt(props: { readonly attempt: Source["lastAttempt"] }) {
+  const a = props.attempt;
+  if (!a) return <>none (no live run yet)</>;
+  return (
+    <>
+      <time dateTime={a.at}>{a.at.slice(0, 16).replace("T", " ")} UTC</time> {a.status}
+    </>
   );
 }
