@@ -25,8 +25,9 @@ export { type ReplayCache, replayCache, replayKey, replayReady } from "./replay-
 /**
  * The replay the integration suites read (T152): every bundled snapshot replayed once into a real
  * SQLite file, as `npm start` does on an empty store, cached on disk under a key that hashes
- * everything it depends on (data/upstream, src, the lockfile and this file). A rerun with the same
- * inputs reuses it; any change of code or data builds a new one. The build runs in a child process
+ * everything it reads (data/upstream, the layers of src it imports, the lockfile and these files:
+ * `REPLAY_INPUTS`, T271). A rerun with the same inputs reuses it; a change of that code or data
+ * builds a new one. The build runs in a child process
  * started by the global setup, so the suites that need no replay run meanwhile; a suite that needs
  * it waits for it ({@link waitForReplay}).
  *
