@@ -25,11 +25,12 @@ import {
 /**
  * The cached replay of the bundled snapshots this run reads (T152), once it is built (the build
  * started here when no one has started it).
- * @throws Error in a suite outside the `replay` project (it has no replay), or when the build failed
+ * @throws Error in a suite outside the `api` and end-to-end projects (it has no replay), or when the build failed
  */
 export async function replay(): Promise<ReplayCache> {
   const key = inject("replayKey");
-  if (!key) throw new Error("this suite reads the replay: list it in REPLAY_SUITES or E2E_SUITES (vitest.config.ts)");
+  if (!key)
+    throw new Error("this suite reads the replay: list it in API_SUITES or an end-to-end project (vitest.config.ts)");
   const cache = replayCache(key);
   if (!replayReady(cache) && runningBuilder(cache) === null) startReplayBuild(cache);
   await waitForReplay(cache);
