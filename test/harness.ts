@@ -125,6 +125,43 @@ export async function startServer(
   };
 }
 
+/** The API answering in memory through Fastify's `inject` (issue 34 §1): no socket, no port, no links to follow. */
+export type MemoryServer = Omit<TestServer, "base">;
+
+/**
+ * The app on `view` answering in memory (Fastify `inject`), for suites that test answers and not the
+ * transport: `get` resolves to a fetch `Response` of the uncompressed answer (no `Accept-Encoding`
+ * is sent unless given). No `base`: links the app builds name the listening socket, which there is
+ * none of; a suite that checks them uses {@link startServer}. Options as for {@link startServer}.
+ */
+export async function memoryServer(
+  view: CatalogueView,
+  options: Partial<Omit<AppOptions, "views">> = {},
+): Promise<MemoryServer> {
+  const views = new ViewHolder(view);
+  const app = await createApp({
+    logLevel: "silent",
+    ...options,
+    views,
+    rateLimitPerMinute: options.rateLimitPerMinute ?? 0,
+  });
+  await app.ready();
+  return {
+    app,
+    views,
+    get: async (path, headers = {}) => {
+      const res = await app.inject({ method: "GET", url: path, headers });
+      const out = new Headers();
+      for (const [name, value] of Object.entries(res.headers))
+        for (const v of Array.isArray(value) ? value : value === undefined ? [] : [String(value)]) out.append(name, v);
+      // A 204 or 304 has no body (fetch's Response refuses one).
+      const body = res.statusCode === 204 || res.statusCode === 304 ? null : res.rawPayload;
+      return new Response(body, { status: res.statusCode, headers: out });
+    },
+    close: () => app.close(),
+  };
+}
+
 /** A response read in full over node:http (HEAD and 304 have an empty body), its body decoded. */
 export interface RawResponse {
   readonly status: number;
