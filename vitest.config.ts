@@ -116,6 +116,8 @@ export default defineConfig({
     minWorkers: 1,
     isolate: false,
     sequence: { sequencer: SuiteSequencer },
+    // A turn of the event loop before each test, so vitest's RPC is answered between tests (T274).
+    setupFiles: ["test/turn-setup.ts"],
     testTimeout: 60_000,
     hookTimeout: 180_000,
     projects: [

@@ -27,14 +27,19 @@ beforeAll(async () => {
   await replay.store.close();
 });
 
-// The worker's shared in-memory API on the replay (test/fixtures.ts, T274), bound once per file.
+/** The file's binding to the shared fixtures, made before its first test. */
+let binding: Promise<void> | undefined;
+// The worker's shared in-memory API on the replay (test/fixtures.ts, T274), bound before the file's first test.
 const it = shared.extend<{ bound: undefined }>({
   bound: [
     async ({ api }, use) => {
-      server = api;
+      binding ??= (async () => {
+        server = api;
+      })();
+      await binding;
       await use(undefined);
     },
-    { scope: "file", auto: true },
+    { auto: true },
   ],
 });
 

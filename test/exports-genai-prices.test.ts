@@ -15,21 +15,26 @@ let server: TestServer;
 let view: CatalogueView;
 let data: Provider[];
 
-// The worker's shared replay and export server (test/fixtures.ts, T274), bound once per file, the exported file read.
+/** The file's binding to the shared fixtures, made before its first test. */
+let binding: Promise<void> | undefined;
+// The worker's shared replay and export server (test/fixtures.ts, T274), bound before the file's first test, the exported file read.
 const it = shared.extend<{ bound: undefined }>({
   bound: [
     async ({ replay, exportServer }, use) => {
-      view = replay.view;
-      server = exportServer;
-      const res = await server.get(PATH);
-      expect(res.status).toBe(200);
-      data = (await res.json()) as Provider[];
-      // What pydantic-ai / Logfire do with UpdatePrices(url=…): the package's own loader takes the file.
-      updatePrices(({ setProviderData }) => setProviderData(data));
-      await waitForUpdate();
+      binding ??= (async () => {
+        view = replay.view;
+        server = exportServer;
+        const res = await server.get(PATH);
+        expect(res.status).toBe(200);
+        data = (await res.json()) as Provider[];
+        // What pydantic-ai / Logfire do with UpdatePrices(url=…): the package's own loader takes the file.
+        updatePrices(({ setProviderData }) => setProviderData(data));
+        await waitForUpdate();
+      })();
+      await binding;
       await use(undefined);
     },
-    { scope: "file", auto: true },
+    { auto: true },
   ],
 });
 

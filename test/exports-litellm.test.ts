@@ -22,18 +22,23 @@ const RECORDED = recorded<Record<string, unknown>>("litellm", DATE, "model_price
 /** The recorded file's model entries (LiteLLM's `sample_spec` and the mirror's `last_updated` are not models). */
 const RECORDED_KEYS = Object.keys(RECORDED).filter((k) => k !== "sample_spec" && k !== "last_updated");
 
-// The worker's shared replay and export server (test/fixtures.ts, T274), bound once per file, the exported file read.
+/** The file's binding to the shared fixtures, made before its first test. */
+let binding: Promise<void> | undefined;
+// The worker's shared replay and export server (test/fixtures.ts, T274), bound before the file's first test, the exported file read.
 const it = shared.extend<{ bound: undefined }>({
   bound: [
     async ({ replay, exportServer }, use) => {
-      view = replay.view;
-      server = exportServer;
-      const res = await server.get(PATH);
-      expect(res.status).toBe(200);
-      file = (await res.json()) as Record<string, Entry>;
+      binding ??= (async () => {
+        view = replay.view;
+        server = exportServer;
+        const res = await server.get(PATH);
+        expect(res.status).toBe(200);
+        file = (await res.json()) as Record<string, Entry>;
+      })();
+      await binding;
       await use(undefined);
     },
-    { scope: "file", auto: true },
+    { auto: true },
   ],
 });
 

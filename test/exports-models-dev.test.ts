@@ -19,18 +19,23 @@ let tree: Tree;
 const DATE = newestDate("models-dev");
 const RECORDED = recorded<Tree>("models-dev", DATE, "api.json");
 
-// The worker's shared replay and export server (test/fixtures.ts, T274), bound once per file, the exported file read.
+/** The file's binding to the shared fixtures, made before its first test. */
+let binding: Promise<void> | undefined;
+// The worker's shared replay and export server (test/fixtures.ts, T274), bound before the file's first test, the exported file read.
 const it = shared.extend<{ bound: undefined }>({
   bound: [
     async ({ replay, exportServer }, use) => {
-      view = replay.view;
-      server = exportServer;
-      const res = await server.get(PATH);
-      expect(res.status).toBe(200);
-      tree = (await res.json()) as Tree;
+      binding ??= (async () => {
+        view = replay.view;
+        server = exportServer;
+        const res = await server.get(PATH);
+        expect(res.status).toBe(200);
+        tree = (await res.json()) as Tree;
+      })();
+      await binding;
       await use(undefined);
     },
-    { scope: "file", auto: true },
+    { auto: true },
   ],
 });
 

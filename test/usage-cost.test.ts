@@ -13,15 +13,20 @@ import type { MemoryServer } from "./harness.js";
 let server: MemoryServer;
 let view: CatalogueView;
 
-// The worker's shared replay and in-memory API (test/fixtures.ts, T274), bound once per file for the helpers below.
+/** The file's binding to the shared fixtures, made before its first test. */
+let binding: Promise<void> | undefined;
+// The worker's shared replay and in-memory API (test/fixtures.ts, T274), bound before the file's first test for the helpers below.
 const it = shared.extend<{ bound: undefined }>({
   bound: [
     async ({ replay, api }, use) => {
-      view = replay.view;
-      server = api;
+      binding ??= (async () => {
+        view = replay.view;
+        server = api;
+      })();
+      await binding;
       await use(undefined);
     },
-    { scope: "file", auto: true },
+    { auto: true },
   ],
 });
 
