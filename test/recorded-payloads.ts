@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { deserialize, serialize } from "node:v8";
 import { expect } from "vitest";
@@ -9,7 +9,7 @@ import type { Unit } from "../src/domain/unit.js";
 import { SOURCES } from "../src/sources/registry.js";
 import { listSnapshots, readSnapshotPayload } from "../src/sources/snapshot-reader.js";
 import type { ParseReport, SourceAdapter, SourcePayload } from "../src/sources/source.js";
-import { CACHE_ROOT, inputsKey } from "./replay-key.js";
+import { CACHE_ROOT, dropOtherKeys, inputsKey } from "./replay-key.js";
 
 /**
  * The recorded upstream payloads (`data/upstream/<source>/<date>/`) as tests read them: one harness
@@ -45,10 +45,8 @@ function parsedCacheDir(): string {
   parsedDir = join(CACHE_ROOT, `parsed-${key}`);
   if (!existsSync(parsedDir)) {
     mkdirSync(parsedDir, { recursive: true });
-    // Older code's or data's reports are never read again.
-    for (const name of readdirSync(CACHE_ROOT))
-      if (name.startsWith("parsed-") && name !== `parsed-${key}`)
-        rmSync(join(CACHE_ROOT, name), { recursive: true, force: true });
+    // Older code's or data's reports are not read again (by this checkout).
+    dropOtherKeys("parsed", key);
   }
   return parsedDir;
 }

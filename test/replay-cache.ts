@@ -10,7 +10,7 @@ import { SOURCES } from "../src/sources/registry.js";
 import type { CatalogueStore } from "../src/store/catalogue-store.js";
 import { openPostgresStore, openSqliteStore } from "../src/store/open-store.js";
 import {
-  CACHE_ROOT,
+  dropOtherKeys,
   type ReplayCache,
   readStatus,
   replayCache,
@@ -88,7 +88,7 @@ export function takeBuildLock(cache: ReplayCache, pid: number): boolean {
   return false;
 }
 
-/** Builds the replay of `cache` (this process must hold its lock), then drops the other keys' caches. */
+/** Builds the replay of `cache` (this process must hold its lock), then drops other keys' caches of a day ago. */
 export async function buildReplay(cache: ReplayCache): Promise<void> {
   const started = Date.now();
   rmSync(cache.statusPath, { force: true });
@@ -110,9 +110,7 @@ export async function buildReplay(cache: ReplayCache): Promise<void> {
   renameSync(`${cache.logPath}.tmp`, cache.logPath);
   renameSync(tmp, cache.dbPath);
   writeStatus(cache, { ok: true, ms: Date.now() - started });
-  for (const name of existsSync(CACHE_ROOT) ? readdirSync(CACHE_ROOT) : [])
-    if (name.startsWith("replay-") && name !== `replay-${cache.key}`)
-      rmSync(join(CACHE_ROOT, name), { recursive: true, force: true });
+  dropOtherKeys("replay", cache.key);
 }
 
 function writeStatus(cache: ReplayCache, status: Status): void {

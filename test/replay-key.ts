@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 
 /**
@@ -69,6 +69,23 @@ export function inputsKey(inputs: readonly string[]): string {
 /** The replay's cache key: {@link inputsKey} of {@link REPLAY_INPUTS}. */
 export function replayKey(): string {
   return inputsKey(REPLAY_INPUTS);
+}
+
+/** How long another key's cache is kept after it was built: a day. */
+const KEEP_OTHER_KEYS_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Removes the caches named `<kind>-<key>` of other keys than `keep` that were built more than a day
+ * ago. Not at once: a `node_modules` shared by several checkouts of the repository (git worktrees)
+ * holds their current keys too, and removing those failed their running suites (T271).
+ */
+export function dropOtherKeys(kind: "replay" | "parsed" | "web", keep: string): void {
+  if (!existsSync(CACHE_ROOT)) return;
+  for (const name of readdirSync(CACHE_ROOT)) {
+    if (!name.startsWith(`${kind}-`) || name === `${kind}-${keep}`) continue;
+    const path = join(CACHE_ROOT, name);
+    if (Date.now() - statSync(path).mtimeMs > KEEP_OTHER_KEYS_MS) rmSync(path, { recursive: true, force: true });
+  }
 }
 
 export function replayCache(key: string): ReplayCache {

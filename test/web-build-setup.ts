@@ -1,7 +1,7 @@
-import { existsSync, readdirSync, renameSync, rmSync } from "node:fs";
+import { existsSync, renameSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
-import { CACHE_ROOT, inputsKey } from "./replay-key.js";
+import { CACHE_ROOT, dropOtherKeys, inputsKey } from "./replay-key.js";
 
 /**
  * Global setup of the `browser` project: the web catalogue's real Vite build, which the web suites
@@ -23,9 +23,7 @@ async function webBuild(key: string): Promise<string> {
   await build(webBuildConfig(tmp));
   rmSync(dir, { recursive: true, force: true });
   renameSync(tmp, dir);
-  for (const name of readdirSync(CACHE_ROOT))
-    if (name.startsWith("web-") && name !== `web-${key}`)
-      rmSync(join(CACHE_ROOT, name), { recursive: true, force: true });
+  dropOtherKeys("web", key);
   return dir;
 }
 
