@@ -8,7 +8,8 @@ import { loadReplay, type MemoryServer, memoryServer, startServer, type TestServ
  * The replay suites' shared fixtures (issue 34 §1, §5; T274), through vitest's `test.extend`: each is
  * set up once per test worker, on first use, and shared by every file the worker runs (`isolate:
  * false`, T152), instead of a server per file. They are read-only: a suite that swaps a view, turns
- * the rate limit on or writes makes its own server (`test/harness.ts`).
+ * the rate limit on, writes, or counts what the server renders (`test/http-canonical-query.test.ts`:
+ * another suite may have rendered it first) makes its own server (`test/harness.ts`).
  */
 export interface ReplayFixtures {
   /** The replay's current dataset and view (T152). */

@@ -1,11 +1,10 @@
-import { describe, expect } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CatalogueView } from "../src/catalogue/view.js";
 import { precomputed, responsesOf } from "../src/http/create-app.js";
 import { weakEtag } from "../src/http/etag.js";
 import { canonicalQuery } from "../src/http/response-table.js";
 import type { VersionedResponses } from "../src/http/versioned-responses.js";
-import { it as shared } from "./fixtures.js";
-import { httpRequest, type TestServer } from "./harness.js";
+import { httpRequest, replayServer, type TestServer } from "./harness.js";
 
 // Issue 26 §5 (T198): a response is rendered and compressed once per canonical query (the
 // endpoint's own parameters, sorted); parameters the endpoint ignores (D13) cannot make the
@@ -15,23 +14,13 @@ let server: TestServer;
 let view: CatalogueView;
 let responses: VersionedResponses;
 
-/** The file's binding to the shared fixtures, made before its first test. */
-let binding: Promise<void> | undefined;
-// The worker's shared replay and API server on a loopback port (test/fixtures.ts, T274), bound before the file's first test.
-const it = shared.extend<{ bound: undefined }>({
-  bound: [
-    async ({ replay, apiServer }, use) => {
-      binding ??= (async () => {
-        view = replay.view;
-        server = apiServer;
-        await precomputed(server.app);
-        responses = responsesOf(server.app)!;
-      })();
-      await binding;
-      await use(undefined);
-    },
-    { auto: true },
-  ],
+beforeAll(async () => {
+  ({ view, server } = await replayServer());
+  await precomputed(server.app);
+  responses = responsesOf(server.app)!;
+});
+afterAll(async () => {
+  await server.close();
 });
 
 /** One GET as sent (no URL normalisation); a compressed body comes back decoded. */
