@@ -1,43 +1,43 @@
 import { availableParallelism } from "node:os";
-import { configDefaults, defineConfig } from "vitest/config";
+import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
 import { SuiteSequencer } from "./test/sequencer.js";
+import { selectedStores, type TestStore } from "./test/test-stores.js";
 
 /**
- * The test projects, split by what a file costs (issue 30 §5, T237):
+ * The test projects, by what a file costs (issue 34 §1, T274; issue 30 §5, T237):
  *
- * - `unit`: everything else, in process, with no PostgreSQL, Redis, Chromium, replay or spawned
- *   `tariff` (`npx vitest run --project unit`, the quick check while working).
- * - `replay`: in-process suites that read the replayed catalogue (`test/harness.ts` `replay()`),
- *   built once per run and shared, cached on disk between runs (T152).
- * - `e2e`: the slow end-to-end files: real PostgreSQL and Redis, Chromium, spawned `tariff`
- *   processes, live runs against the fake upstream and their fault matrices.
+ * - `unit`: pure, in process, no replay, no database, browser or child process worth counting:
+ *   invented rows, each adapter on its recorded dates one at a time, property tests at the local
+ *   budget (`test/property-runs.ts`). Every new `src/**\/*.test.ts` or `test/*.test.ts` lands here
+ *   unless listed below. `npm run test:quick`.
+ * - `data`: the sweeps over every recorded payload (their parse reports cached, T272) and the
+ *   whole-build property tests.
+ * - `api`: in-process suites reading the replayed catalogue (`test/harness.ts`), built once per
+ *   code and data version (T152, T271) and shared through `test/fixtures.ts`.
  *
- * `npm test` runs all three.
+ *   `npm test` runs these three.
+ *
+ * - `live`: live ingestion against the local fake upstream, its fault and crash matrices.
+ * - `stores`: real PostgreSQL and Redis (and SQLite beside them), narrowed by `TARIFF_TEST_STORES`
+ *   (T273): a file that needs a store not listed is left out.
+ * - `spawn`: suites that spawn `tariff` processes (CLI, MCP over stdio, workers).
+ * - `browser`: Chromium driven through playwright-core, and the web catalogue's real Vite build.
+ *
+ *   `npm run test:e2e` runs these four; `npx vitest run --project <name>` runs one.
  */
-const E2E_SUITES = [
-  "test/browser-clients.test.ts",
-  "test/cli.test.ts",
-  "test/fresh-live.test.ts",
-  "test/fresh-web.test.ts",
-  "test/http-rate-limit.test.ts",
-  "test/ingest-runs.test.ts",
-  "test/live-*.test.ts",
-  "test/mcp-stdio.test.ts",
-  "test/mcp-stdio-outside.test.ts",
-  "test/scale-out.test.ts",
-  "test/serve-workers.test.ts",
-  "test/store-growth.test.ts",
-  "test/store-migration.test.ts",
-  "test/store-parity.test.ts",
-  "test/store-scale.test.ts",
-  "test/usage-log.test.ts",
-  "test/web-answers.test.ts",
-  "test/web-e2e.test.ts",
-  "test/web-mount.test.ts",
+
+/** The whole-run sweeps over the recorded payloads, and the whole-build properties. */
+const DATA_SUITES = [
+  "src/core/plausibility.test.ts",
+  "src/core/source-guard.test.ts",
+  "src/core/stability.test.ts",
+  "src/sources/field-maps.test.ts",
+  "test/identity-former-ids.test.ts",
+  "test/identity-resolve.test.ts",
 ];
 
 /** In-process suites that read the replay. */
-const REPLAY_SUITES = [
+const API_SUITES = [
   "test/catalogue-answers.test.ts",
   "test/catalogue-dimensions.test.ts",
   "test/catalogue-replay.test.ts",
@@ -54,45 +54,81 @@ const REPLAY_SUITES = [
   "test/point-in-time.test.ts",
 ];
 
+const LIVE_SUITES = ["test/live-*.test.ts", "test/fresh-live.test.ts"];
+
+/**
+ * The store suites and the stores each needs: a file runs when every store it needs is selected
+ * (`TARIFF_TEST_STORES`); `any` marks the files parameterized over the selected back-ends.
+ */
+const STORE_SUITES: Readonly<Record<string, readonly TestStore[] | "any">> = {
+  "test/http-rate-limit.test.ts": ["redis"],
+  "test/ingest-runs.test.ts": "any",
+  "test/scale-out.test.ts": ["postgres", "redis"],
+  "test/store-growth.test.ts": ["sqlite"],
+  "test/store-migration.test.ts": "any",
+  "test/store-parity.test.ts": ["sqlite", "postgres"],
+  "test/store-scale.test.ts": "any",
+};
+
+const SPAWN_SUITES = [
+  "test/cli.test.ts",
+  "test/mcp-stdio.test.ts",
+  "test/mcp-stdio-outside.test.ts",
+  "test/serve-workers.test.ts",
+  "test/usage-log.test.ts",
+];
+
+const BROWSER_SUITES = ["test/browser-clients.test.ts", "test/fresh-web.test.ts", "test/web-*.test.ts"];
+
+const stores = selectedStores();
+const STORES_RUN = Object.entries(STORE_SUITES)
+  .filter(([, needs]) =>
+    needs === "any" ? stores.some((s) => s === "sqlite" || s === "postgres") : needs.every((s) => stores.includes(s)),
+  )
+  .map(([file]) => file);
+
+const E2E_SUITES = [...LIVE_SUITES, ...Object.keys(STORE_SUITES), ...SPAWN_SUITES, ...BROWSER_SUITES];
+
+/** The end-to-end projects' global setup: the compiled build (T133), then the replay. */
+const E2E_SETUP = ["test/build-setup.ts", "test/global-setup.ts"];
+
+const project = (
+  name: string,
+  include: readonly string[],
+  exclude: readonly string[],
+  globalSetup: readonly string[] = [],
+): TestProjectInlineConfiguration => ({
+  extends: true,
+  test: {
+    name,
+    include: [...include],
+    exclude: [...configDefaults.exclude, ...exclude],
+    globalSetup: [...globalSetup],
+  },
+});
+
 export default defineConfig({
   test: {
     pool: "forks",
     // One test worker per core (vitest's default leaves one core to its own process, which idles:
     // on a 2-core machine that ran one file at a time). Files share their worker's modules
-    // (isolate: false): the replayed view is loaded once per worker, not once per file (T152).
+    // (isolate: false): the replayed view and parse reports are loaded once per worker (T152).
     maxWorkers: availableParallelism(),
     minWorkers: 1,
     isolate: false,
     sequence: { sequencer: SuiteSequencer },
+    // A turn of the event loop before each test, so vitest's RPC is answered between tests (T274).
+    setupFiles: ["test/turn-setup.ts"],
     testTimeout: 60_000,
     hookTimeout: 180_000,
     projects: [
-      {
-        extends: true,
-        test: {
-          name: "unit",
-          include: ["src/**/*.test.ts", "test/**/*.test.ts"],
-          exclude: [...configDefaults.exclude, ...E2E_SUITES, ...REPLAY_SUITES],
-        },
-      },
-      {
-        extends: true,
-        test: {
-          name: "replay",
-          include: REPLAY_SUITES,
-          exclude: [...configDefaults.exclude, ...E2E_SUITES],
-          globalSetup: ["test/global-setup.ts"],
-        },
-      },
-      {
-        extends: true,
-        test: {
-          name: "e2e",
-          include: E2E_SUITES,
-          // Compiled once per run, before any suite spawns bin/tariff.js (T133); then the replay.
-          globalSetup: ["test/build-setup.ts", "test/global-setup.ts"],
-        },
-      },
+      project("unit", ["src/**/*.test.ts", "test/**/*.test.ts"], [...DATA_SUITES, ...API_SUITES, ...E2E_SUITES]),
+      project("data", DATA_SUITES, []),
+      project("api", API_SUITES, [...DATA_SUITES, ...E2E_SUITES], ["test/global-setup.ts"]),
+      project("live", LIVE_SUITES, [], E2E_SETUP),
+      project("stores", STORES_RUN, [], E2E_SETUP),
+      project("spawn", SPAWN_SUITES, [], E2E_SETUP),
+      project("browser", BROWSER_SUITES, [], [...E2E_SETUP, "test/web-build-setup.ts"]),
     ],
   },
 });

@@ -17,6 +17,7 @@ import { DOCUMENTED_CONTEXT_WINDOWS } from "../src/domain/cost.js";
 import type { Dataset } from "../src/domain/dataset.js";
 import { isHeadlinePrice, listedPrice } from "../src/domain/listed-price.js";
 import { loadReplay, startServer, type TestServer } from "./harness.js";
+import { type CursorPage, walkItems, walkPages } from "./paging.js";
 
 /**
  * The API additions of issue 28 (T200–T206) over real HTTP on the replayed catalogue: the context
@@ -167,16 +168,7 @@ describe("/models/{provider}/{model}?channel=all: every channel in one answer (T
 
 /** Every page of a /models query, following nextCursor. */
 async function allPages(query: string): Promise<ApiModel[]> {
-  const out: ApiModel[] = [];
-  let cursor: string | null = null;
-  do {
-    const page: Body<ApiModel[]> = await get<ApiModel[]>(
-      `/models?${query}&limit=500${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
-    );
-    out.push(...page.data);
-    cursor = page.meta.nextCursor as string | null;
-  } while (cursor);
-  return out;
+  return walkItems(`/models?${query}&limit=500`, (path) => get<ApiModel[]>(path) as Promise<CursorPage<ApiModel>>);
 }
 
 describe("/models: the listed price, its sorts and filters, and cursors both ways (T202, T203)", () => {
@@ -298,18 +290,13 @@ describe("/changes: channels, true counts and the cursor (T204); RSS links to th
     expect(ChangesResponse.safeParse(whole).success).toBe(true);
     expect(whole.meta.total).toBe(whole.data.length);
     expect(whole.data.every((c) => c.channel === "direct")).toBe(true);
-    const paged: ApiChange[] = [];
-    let cursor: string | null = null;
-    let pages = 0;
-    do {
-      const page: Feed = await feed(`days=365&limit=37&channel=direct${cursor ? `&cursor=${cursor}` : ""}`);
-      expect(page.meta.total).toBe(whole.meta.total);
-      paged.push(...page.data);
-      cursor = page.meta.nextCursor;
-      pages++;
-    } while (cursor);
-    expect(pages).toBeGreaterThan(2);
-    expect(paged).toEqual(whole.data);
+    const pages = await walkPages(
+      "/changes?days=365&limit=37&channel=direct",
+      (path) => get<ApiChange[]>(path) as Promise<Feed>,
+    );
+    for (const page of pages) expect(page.meta.total).toBe(whole.meta.total);
+    expect(pages.length).toBeGreaterThan(2);
+    expect(pages.flatMap((p) => p.data)).toEqual(whole.data);
   });
 
   it("?days=7 says how many changes the window holds, not the page size (issue 28 §4)", async () => {

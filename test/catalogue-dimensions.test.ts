@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect } from "vitest";
 import type { ApiRate, ApiSource, Envelope } from "../src/catalogue/schemas.js";
-import type { CatalogueView } from "../src/catalogue/view.js";
 import type { HistoryPoint } from "../src/domain/change.js";
 import type { Dataset, PublishedPrice } from "../src/domain/dataset.js";
 import { dimension, dimensionKey } from "../src/domain/dimension.js";
@@ -12,26 +11,36 @@ import {
   unitModalityMismatch,
   zeroNotFree,
 } from "./catalogue-invariants.js";
-import { loadReplay, startServer, type TestServer } from "./harness.js";
+import { it as shared } from "./fixtures.js";
+import { loadReplay, type MemoryServer } from "./harness.js";
 
 // Issue 13 "Must show", over the bundled replay (dataset 2026-06-01): every price in its right
 // dimension — modality, unit, bracket and condition.
 let dataset: Dataset;
-let view: CatalogueView;
 let history: HistoryPoint[];
-let server: TestServer;
+let server: MemoryServer;
 
 beforeAll(async () => {
   const replay = await loadReplay();
   dataset = replay.dataset;
-  view = replay.view;
   history = await replay.store.loadHistory();
   await replay.store.close();
-  server = await startServer(view);
 });
 
-afterAll(async () => {
-  await server?.close();
+/** The file's binding to the shared fixtures, made before its first test. */
+let binding: Promise<void> | undefined;
+// The worker's shared in-memory API on the replay (test/fixtures.ts, T274), bound before the file's first test.
+const it = shared.extend<{ bound: undefined }>({
+  bound: [
+    async ({ api }, use) => {
+      binding ??= (async () => {
+        server = api;
+      })();
+      await binding;
+      await use(undefined);
+    },
+    { auto: true },
+  ],
 });
 
 function prices(modelId: string, channel = "direct"): PublishedPrice[] {

@@ -4,15 +4,26 @@ import { resolve } from "node:path";
 /** The checkout's `bin/tariff.js`, run by path as an installation or an MCP client runs it. */
 export const TARIFF_BIN = resolve(import.meta.dirname, "..", "bin", "tariff.js");
 
+/** The variables that point a `tariff` at its data, store and address: a child sets its own or has none. */
+const PLACE_VARIABLES = ["DATA_DIR", "SNAPSHOTS_DIR", "DATABASE_URL", "REDIS_URL", "XDG_DATA_HOME", "PORT", "HOST"];
+
 /**
- * The environment of a child `tariff` on a fresh machine: the test's own, less every Tariff
- * variable, with `HOME` a folder of the test's so the per-user data folder starts empty.
+ * The environment of a child `tariff` (issue 34 §5: the one copy the spawning suites share): the
+ * test's own (the upstream URLs the global setup points at a closed port, T228, included), less
+ * every variable that places its data, store or address, with `LOG_LEVEL=warn`, then `extra`.
+ */
+export function tariffEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: "warn", ...extra };
+  for (const name of PLACE_VARIABLES) if (!(name in extra)) delete env[name];
+  return env;
+}
+
+/**
+ * The environment of a child `tariff` on a fresh machine: {@link tariffEnv} with `HOME` a folder of
+ * the test's, so the per-user data folder starts empty.
  */
 export function freshEnv(home: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, HOME: home, LOG_LEVEL: "warn", ...extra };
-  for (const name of ["DATA_DIR", "SNAPSHOTS_DIR", "DATABASE_URL", "REDIS_URL", "XDG_DATA_HOME", "PORT", "HOST"])
-    if (!(name in extra)) delete env[name];
-  return env;
+  return tariffEnv({ HOME: home, ...extra });
 }
 
 /** What a finished `tariff` run printed, and how it ended. */

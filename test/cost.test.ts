@@ -1,9 +1,10 @@
 import Big from "big.js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import type { ApiCostEstimate } from "../src/catalogue/schemas.js";
 import type { CatalogueView } from "../src/catalogue/view.js";
 import { estimateCost, type TokenUsage } from "../src/domain/cost.js";
-import { replayServer, startServer, type TestServer } from "./harness.js";
+import { it as shared } from "./fixtures.js";
+import { startServer, type TestServer } from "./harness.js";
 
 // GET /cost (issue 17 §1, T140–T145) over real HTTP on the replayed catalogue. Expected amounts are
 // worked out by hand from the makers' list prices in the recorded payloads: Anthropic's pricing page
@@ -13,10 +14,22 @@ import { replayServer, startServer, type TestServer } from "./harness.js";
 let server: TestServer;
 let view: CatalogueView;
 
-beforeAll(async () => {
-  ({ view, server } = await replayServer());
+/** The file's binding to the shared fixtures, made before its first test. */
+let binding: Promise<void> | undefined;
+// The worker's shared replay and API server on a loopback port (test/fixtures.ts, T274), bound before the file's first test.
+const it = shared.extend<{ bound: undefined }>({
+  bound: [
+    async ({ replay, apiServer }, use) => {
+      binding ??= (async () => {
+        view = replay.view;
+        server = apiServer;
+      })();
+      await binding;
+      await use(undefined);
+    },
+    { auto: true },
+  ],
 });
-afterAll(() => server.close());
 
 interface CostBody {
   data: ApiCostEstimate[];

@@ -1,9 +1,10 @@
 import { calcPrice, type Provider, updatePrices, waitForUpdate } from "@pydantic/genai-prices";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import type { ApiCostEstimate } from "../src/catalogue/schemas.js";
 import type { CatalogueView } from "../src/catalogue/view.js";
-import { startExportServer, validator } from "./exports-support.js";
-import { loadReplay, type TestServer } from "./harness.js";
+import { validator } from "./exports-support.js";
+import { it as shared } from "./fixtures.js";
+import type { TestServer } from "./harness.js";
 
 // Issue 29 §1–2, T215: the `genai-prices` export loaded into genai-prices' own JS package
 // (@pydantic/genai-prices, its calculator unchanged) prices real workloads — the README's among them
@@ -14,20 +15,27 @@ let server: TestServer;
 let view: CatalogueView;
 let data: Provider[];
 
-beforeAll(async () => {
-  const replay = await loadReplay();
-  await replay.store.close();
-  view = replay.view;
-  server = await startExportServer(view);
-  const res = await server.get(PATH);
-  expect(res.status).toBe(200);
-  data = (await res.json()) as Provider[];
-  // What pydantic-ai / Logfire do with UpdatePrices(url=…): the package's own loader takes the file.
-  updatePrices(({ setProviderData }) => setProviderData(data));
-  await waitForUpdate();
-});
-afterAll(async () => {
-  await server.close();
+/** The file's binding to the shared fixtures, made before its first test. */
+let binding: Promise<void> | undefined;
+// The worker's shared replay and export server (test/fixtures.ts, T274), bound before the file's first test, the exported file read.
+const it = shared.extend<{ bound: undefined }>({
+  bound: [
+    async ({ replay, exportServer }, use) => {
+      binding ??= (async () => {
+        view = replay.view;
+        server = exportServer;
+        const res = await server.get(PATH);
+        expect(res.status).toBe(200);
+        data = (await res.json()) as Provider[];
+        // What pydantic-ai / Logfire do with UpdatePrices(url=…): the package's own loader takes the file.
+        updatePrices(({ setProviderData }) => setProviderData(data));
+        await waitForUpdate();
+      })();
+      await binding;
+      await use(undefined);
+    },
+    { auto: true },
+  ],
 });
 
 describe("genai-prices' v2 data.json", () => {

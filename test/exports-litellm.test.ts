@@ -1,19 +1,11 @@
 import Big from "big.js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import type { CatalogueView } from "../src/catalogue/view.js";
 import { litellmKeyListing } from "../src/sources/litellm/index.js";
 import { LitellmEntry } from "../src/sources/litellm/schema.js";
-import {
-  exact,
-  modelRecord,
-  newestDate,
-  perTokenOf,
-  recorded,
-  startExportServer,
-  tokenPrice,
-  validator,
-} from "./exports-support.js";
-import { loadReplay, startServer, type TestServer } from "./harness.js";
+import { exact, modelRecord, newestDate, perTokenOf, recorded, tokenPrice, validator } from "./exports-support.js";
+import { it as shared } from "./fixtures.js";
+import { startServer, type TestServer } from "./harness.js";
 
 // Issue 29 §1–2, T212–T213: the `litellm` export as LiteLLM itself would take it from
 // LITELLM_MODEL_COST_MAP_URL — its remote-map acceptance rules and its published JSON schema
@@ -30,17 +22,24 @@ const RECORDED = recorded<Record<string, unknown>>("litellm", DATE, "model_price
 /** The recorded file's model entries (LiteLLM's `sample_spec` and the mirror's `last_updated` are not models). */
 const RECORDED_KEYS = Object.keys(RECORDED).filter((k) => k !== "sample_spec" && k !== "last_updated");
 
-beforeAll(async () => {
-  const replay = await loadReplay();
-  await replay.store.close();
-  view = replay.view;
-  server = await startExportServer(view);
-  const res = await server.get(PATH);
-  expect(res.status).toBe(200);
-  file = (await res.json()) as Record<string, Entry>;
-});
-afterAll(async () => {
-  await server.close();
+/** The file's binding to the shared fixtures, made before its first test. */
+let binding: Promise<void> | undefined;
+// The worker's shared replay and export server (test/fixtures.ts, T274), bound before the file's first test, the exported file read.
+const it = shared.extend<{ bound: undefined }>({
+  bound: [
+    async ({ replay, exportServer }, use) => {
+      binding ??= (async () => {
+        view = replay.view;
+        server = exportServer;
+        const res = await server.get(PATH);
+        expect(res.status).toBe(200);
+        file = (await res.json()) as Record<string, Entry>;
+      })();
+      await binding;
+      await use(undefined);
+    },
+    { auto: true },
+  ],
 });
 
 describe("LiteLLM takes it as its remote cost map", () => {

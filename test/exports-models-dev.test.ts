@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { z } from "zod";
 import type { CatalogueView } from "../src/catalogue/view.js";
 import { canonicalSeller, planKind } from "../src/domain/sellers.js";
-import { modelRecord, newestDate, recorded, startExportServer, tokenPrice } from "./exports-support.js";
-import { loadReplay, type TestServer } from "./harness.js";
+import { modelRecord, newestDate, recorded, tokenPrice } from "./exports-support.js";
+import { it as shared } from "./fixtures.js";
+import type { TestServer } from "./harness.js";
 
 // Issue 29 §1–2, T214: the `models-dev` export read as OpenCode reads models.dev's api.json
 // (OPENCODE_MODELS_URL=<origin>/api/v1/exports/models-dev): the same tree as the recorded file of
@@ -18,17 +19,24 @@ let tree: Tree;
 const DATE = newestDate("models-dev");
 const RECORDED = recorded<Tree>("models-dev", DATE, "api.json");
 
-beforeAll(async () => {
-  const replay = await loadReplay();
-  await replay.store.close();
-  view = replay.view;
-  server = await startExportServer(view);
-  const res = await server.get(PATH);
-  expect(res.status).toBe(200);
-  tree = (await res.json()) as Tree;
-});
-afterAll(async () => {
-  await server.close();
+/** The file's binding to the shared fixtures, made before its first test. */
+let binding: Promise<void> | undefined;
+// The worker's shared replay and export server (test/fixtures.ts, T274), bound before the file's first test, the exported file read.
+const it = shared.extend<{ bound: undefined }>({
+  bound: [
+    async ({ replay, exportServer }, use) => {
+      binding ??= (async () => {
+        view = replay.view;
+        server = exportServer;
+        const res = await server.get(PATH);
+        expect(res.status).toBe(200);
+        tree = (await res.json()) as Tree;
+      })();
+      await binding;
+      await use(undefined);
+    },
+    { auto: true },
+  ],
 });
 
 /** The JSON kind of a value: what "the same structure" compares. */

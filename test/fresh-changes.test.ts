@@ -6,6 +6,7 @@ import { CHANGE_KINDS, type PublishedChange } from "../src/domain/change.js";
 import { SOURCES } from "../src/sources/registry.js";
 import type { CatalogueStore } from "../src/store/catalogue-store.js";
 import { loadReplay, startServer, type TestServer } from "./harness.js";
+import { walkPages } from "./paging.js";
 
 /**
  * Issue 27 §3 "Must show" on the bundled replay (T226): `/changes` pages back through the whole
@@ -45,18 +46,10 @@ async function page(s: TestServer, query: string): Promise<Page> {
 
 /** Follows `meta.nextCursor` to the end; `between` runs before each page after the first. */
 async function allPages(s: TestServer, query: string, between?: (n: number) => void) {
-  const rows: ApiChange[] = [];
-  let pages = 0;
-  let cursor: string | null = null;
-  do {
-    if (pages > 0) between?.(pages);
-    const p: Page = await page(s, `${query}${cursor ? `&cursor=${cursor}` : ""}`);
-    expect(p.meta.count).toBe(p.data.length);
-    rows.push(...p.data);
-    cursor = p.meta.nextCursor;
-    pages++;
-  } while (cursor);
-  return { rows, pages };
+  const prefix = "/api/v1/changes?";
+  const pages = await walkPages(`${prefix}${query}`, (path) => page(s, path.slice(prefix.length)), { between });
+  for (const p of pages) expect(p.meta.count).toBe(p.data.length);
+  return { rows: pages.flatMap((p) => p.data), pages: pages.length };
 }
 
 function asApi(c: PublishedChange): ApiChange {

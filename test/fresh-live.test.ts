@@ -10,6 +10,7 @@ import { baseUrlVariable } from "../src/sources/upstream.js";
 import { openSqliteStore } from "../src/store/open-store.js";
 import { type CliChild, freshEnv, runTariff, startTariff } from "./cli-support.js";
 import { copyReplayStore, replayDbPath } from "./harness.js";
+import { walkPages } from "./paging.js";
 import { type RecordedUpstream, startRecordedUpstream, unreachableSources } from "./recorded-upstream.js";
 
 /**
@@ -68,19 +69,10 @@ async function stop(run: CliChild): Promise<string> {
 
 /** Every page of a `/changes` query, following `meta.nextCursor`. */
 async function allPages(get: <T>(path: string) => Promise<T>, query: string) {
-  const rows: ApiChange[] = [];
-  let pages = 0;
-  let cursor: string | null = null;
-  do {
-    const page: { data: ApiChange[]; meta: { nextCursor: string | null; count: number } } = await get(
-      `/api/v1/changes?${query}${cursor ? `&cursor=${cursor}` : ""}`,
-    );
-    expect(page.meta.count).toBe(page.data.length);
-    rows.push(...page.data);
-    cursor = page.meta.nextCursor;
-    pages++;
-  } while (cursor);
-  return { rows, pages };
+  type Page = { data: ApiChange[]; meta: { nextCursor: string | null; count: number } };
+  const pages = await walkPages(`/api/v1/changes?${query}`, (path) => get<Page>(path));
+  for (const page of pages) expect(page.meta.count).toBe(page.data.length);
+  return { rows: pages.flatMap((p) => p.data), pages: pages.length };
 }
 
 /** A stored change as `/changes` shows it. */

@@ -3,15 +3,15 @@ import { replayCache, replayKey, startReplayBuild } from "./replay-cache.js";
 
 /**
  * Global setup of the projects that read the cached replay of the bundled snapshots (T152, T237):
- * gives their suites the replay's key. The `replay` project, every file of which reads it, starts
+ * gives their suites the replay's key. The `api` project, every file of which reads it, starts
  * building it in a child process at once when this checkout has none for the current code and data,
  * and returns, so the suites that need no replay run while it builds; a suite that reads it waits
- * for it, and starts the build itself when nobody has (`test/harness.ts`: a run of `e2e` files alone).
+ * for it, and starts the build itself when nobody has (`test/harness.ts`: a run of end-to-end files alone).
  */
 export default function setup(project: TestProject) {
   const cache = replayCache(replayKey());
   project.provide("replayKey", cache.key);
-  const builder = project.name === "replay" ? startReplayBuild(cache) : null;
+  const builder = project.name === "api" ? startReplayBuild(cache) : null;
   return () => {
     // A run cut short stops its build; the next run starts over (the lock's pid is gone).
     if (builder && builder.exitCode === null && builder.signalCode === null) builder.kill("SIGTERM");

@@ -25,11 +25,12 @@ import {
 /**
  * The cached replay of the bundled snapshots this run reads (T152), once it is built (the build
  * started here when no one has started it).
- * @throws Error in a suite outside the `replay` project (it has no replay), or when the build failed
+ * @throws Error in a suite outside the `api` and end-to-end projects (it has no replay), or when the build failed
  */
 export async function replay(): Promise<ReplayCache> {
   const key = inject("replayKey");
-  if (!key) throw new Error("this suite reads the replay: list it in REPLAY_SUITES or E2E_SUITES (vitest.config.ts)");
+  if (!key)
+    throw new Error("this suite reads the replay: list it in API_SUITES or an end-to-end project (vitest.config.ts)");
   const cache = replayCache(key);
   if (!replayReady(cache) && runningBuilder(cache) === null) startReplayBuild(cache);
   await waitForReplay(cache);
@@ -120,6 +121,43 @@ export async function startServer(
     app,
     views,
     get: (path, headers = {}) => fetch(`${base}${path}`, { headers }),
+    close: () => app.close(),
+  };
+}
+
+/** The API answering in memory through Fastify's `inject` (issue 34 §1): no socket, no port, no links to follow. */
+export type MemoryServer = Omit<TestServer, "base">;
+
+/**
+ * The app on `view` answering in memory (Fastify `inject`), for suites that test answers and not the
+ * transport: `get` resolves to a fetch `Response` of the uncompressed answer (no `Accept-Encoding`
+ * is sent unless given). No `base`: links the app builds name the listening socket, which there is
+ * none of; a suite that checks them uses {@link startServer}. Options as for {@link startServer}.
+ */
+export async function memoryServer(
+  view: CatalogueView,
+  options: Partial<Omit<AppOptions, "views">> = {},
+): Promise<MemoryServer> {
+  const views = new ViewHolder(view);
+  const app = await createApp({
+    logLevel: "silent",
+    ...options,
+    views,
+    rateLimitPerMinute: options.rateLimitPerMinute ?? 0,
+  });
+  await app.ready();
+  return {
+    app,
+    views,
+    get: async (path, headers = {}) => {
+      const res = await app.inject({ method: "GET", url: path, headers });
+      const out = new Headers();
+      for (const [name, value] of Object.entries(res.headers))
+        for (const v of Array.isArray(value) ? value : value === undefined ? [] : [String(value)]) out.append(name, v);
+      // A 204 or 304 has no body (fetch's Response refuses one).
+      const body = res.statusCode === 204 || res.statusCode === 304 ? null : res.rawPayload;
+      return new Response(body, { status: res.statusCode, headers: out });
+    },
     close: () => app.close(),
   };
 }

@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import type { CatalogueView } from "../src/catalogue/view.js";
 import { ViewHolder } from "../src/catalogue/view-holder.js";
 import { callTool } from "../src/mcp/server.js";
 import { TOOLS } from "../src/mcp/tools.js";
-import { httpRequest, replayServer, type TestServer } from "./harness.js";
+import { it as shared } from "./fixtures.js";
+import { httpRequest, type TestServer } from "./harness.js";
 
 /**
  * Aliases and former ids answer everywhere (D1, issue 12 §5 and §8, T67): the model path answers
@@ -13,10 +14,22 @@ import { httpRequest, replayServer, type TestServer } from "./harness.js";
 let view: CatalogueView;
 let server: TestServer;
 
-beforeAll(async () => {
-  ({ view, server } = await replayServer());
+/** The file's binding to the shared fixtures, made before its first test. */
+let binding: Promise<void> | undefined;
+// The worker's shared replay and API server on a loopback port (test/fixtures.ts, T274), bound before the file's first test.
+const it = shared.extend<{ bound: undefined }>({
+  bound: [
+    async ({ replay, apiServer }, use) => {
+      binding ??= (async () => {
+        view = replay.view;
+        server = apiServer;
+      })();
+      await binding;
+      await use(undefined);
+    },
+    { auto: true },
+  ],
 });
-afterAll(() => server?.close());
 
 describe("GET /models/{maker}/{alias} (T67)", () => {
   it.each([

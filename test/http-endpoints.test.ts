@@ -3,6 +3,7 @@ import type { ApiMeta, ApiModel, ApiProvider, ApiRate, ApiSource, ApiSuggestion 
 import { CONFIDENCE_LEVELS } from "../src/domain/confidence.js";
 import { isMaker, PLAN_SELLERS } from "../src/domain/sellers.js";
 import { loadReplay, startServer, type TestServer } from "./harness.js";
+import { type CursorPage, walkPages } from "./paging.js";
 
 // Every endpoint of issue 2 over real HTTP, against the catalogue replayed from the bundled snapshots.
 let server: TestServer;
@@ -157,20 +158,15 @@ describe("GET /models/{provider}/{model}", () => {
 describe("GET /models", () => {
   it("pages by keyset in id order and walks every model exactly once (D10, D12)", async () => {
     const meta = (await getJson<ApiMeta>("/api/v1/meta")).data;
-    const ids: string[] = [];
-    let cursor: string | null = null;
-    let pages = 0;
-    do {
-      const path: string = `/api/v1/models?limit=500${cursor ? `&cursor=${cursor}` : ""}`;
-      const body: Body<ApiModel[]> = await getJson<ApiModel[]>(path);
-      ids.push(...body.data.map((m) => m.id));
-      cursor = body.meta.nextCursor as string | null;
-      pages++;
-    } while (cursor);
+    const pages = await walkPages(
+      "/api/v1/models?limit=500",
+      (path) => getJson<ApiModel[]>(path) as Promise<CursorPage<ApiModel>>,
+    );
+    const ids = pages.flatMap((p) => p.data.map((m) => m.id));
     expect(ids.length).toBe(meta.models);
     expect(new Set(ids).size).toBe(ids.length);
     expect([...ids].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))).toEqual(ids);
-    expect(pages).toBe(Math.ceil(meta.models / 500));
+    expect(pages.length).toBe(Math.ceil(meta.models / 500));
   });
 
   it("every price has a confidence level, and real disputed prices name their dissenting sources", async () => {

@@ -1,10 +1,11 @@
 import { STATUS_CODES } from "node:http";
 import { Writable } from "node:stream";
 import pino from "pino";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import type { CatalogueView } from "../src/catalogue/view.js";
 import { ALLOWED_METHODS, MAX_URL_LENGTH, SERVED_ROUTES } from "../src/http/create-app.js";
-import { httpRequest, replayServer, samplePath, startServer, type TestServer } from "./harness.js";
+import { it as shared } from "./fixtures.js";
+import { httpRequest, samplePath, startServer, type TestServer } from "./harness.js";
 
 // api-v1.md Limits and Errors tables row by row, D13 (validation), D14 (404/405), D25 (nothing
 // internal; a fault is a logged 500), the URL bound (T25) and malformed percent-encoding (T26),
@@ -12,10 +13,22 @@ import { httpRequest, replayServer, samplePath, startServer, type TestServer } f
 let server: TestServer;
 let view: CatalogueView;
 
-beforeAll(async () => {
-  ({ view, server } = await replayServer());
+/** The file's binding to the shared fixtures, made before its first test. */
+let binding: Promise<void> | undefined;
+// The worker's shared replay and API server on a loopback port (test/fixtures.ts, T274), bound before the file's first test.
+const it = shared.extend<{ bound: undefined }>({
+  bound: [
+    async ({ replay, apiServer }, use) => {
+      binding ??= (async () => {
+        view = replay.view;
+        server = apiServer;
+      })();
+      await binding;
+      await use(undefined);
+    },
+    { auto: true },
+  ],
 });
-afterAll(() => server.close());
 
 interface Body {
   data: unknown[];

@@ -1,17 +1,30 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import type { CatalogueView } from "../src/catalogue/view.js";
 import { SERVED_ROUTES } from "../src/http/create-app.js";
-import { replayServer, samplePath, startServer, type TestServer } from "./harness.js";
+import { it as shared } from "./fixtures.js";
+import { samplePath, startServer, type TestServer } from "./harness.js";
 
 // D21 (ETag, 304, HEAD), D22 (Cache-Control) and D23 (CORS) over real HTTP against the replay, for
 // every served route (ROUTES + /openapi.json): a route added later is covered by the loops below.
 let server: TestServer;
 let view: CatalogueView;
 
-beforeAll(async () => {
-  ({ view, server } = await replayServer());
+/** The file's binding to the shared fixtures, made before its first test. */
+let binding: Promise<void> | undefined;
+// The worker's shared replay and API server on a loopback port (test/fixtures.ts, T274), bound before the file's first test.
+const it = shared.extend<{ bound: undefined }>({
+  bound: [
+    async ({ replay, apiServer }, use) => {
+      binding ??= (async () => {
+        view = replay.view;
+        server = apiServer;
+      })();
+      await binding;
+      await use(undefined);
+    },
+    { auto: true },
+  ],
 });
-afterAll(() => server.close());
 
 /** D22 max-age per endpoint: api-v1.md's table plus D22's rest. A new route must be added here. */
 const D22_MAX_AGE: Readonly<Record<string, number>> = {

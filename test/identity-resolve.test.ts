@@ -1,3 +1,4 @@
+import { setImmediate as turn } from "node:timers/promises";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
   type IdentityResult,
@@ -381,11 +382,12 @@ describe("issue 25: one model, one id — families, hosts, fine-tunes, moving al
 });
 
 describe("moving aliases never move back (issue 25 §5, T184)", () => {
-  it("mistral-small-latest follows the newest Small snapshot through the recorded runs in date order", () => {
+  it("mistral-small-latest follows the newest Small snapshot through the recorded runs in date order", async () => {
     let memory = new Map<string, string>();
     const dates = ["2025-12-01", "2026-01-01", "2026-03-01", "2026-04-01", "2026-06-01"];
     const targets: string[] = [];
     for (const date of dates) {
+      await turn(); // each date's payloads are read and parsed: the worker's event loop turns between (issue 34 §2)
       const inputs = recordedListings(date).map((s) => ({
         ...s,
         listings: s.listings.filter((l) => /mistral-small/.test(l.model)),

@@ -9,6 +9,7 @@ import { ingestSnapshots } from "../src/ingest/run-ingest.js";
 import { SOURCES } from "../src/sources/registry.js";
 import { snapshotFolder } from "../src/sources/snapshot-reader.js";
 import { openSqliteStore } from "../src/store/open-store.js";
+import { tariffEnv } from "./cli-support.js";
 import { type FakeUpstream, startFakeUpstream } from "./fake-upstream.js";
 import { startServer } from "./harness.js";
 import { cloneSeed, makeSeed, QUIET, type Seed, testConfig } from "./live-support.js";
@@ -45,8 +46,7 @@ function runCli(
   return new Promise((resolve, reject) => {
     const hook = ["--import", "tsx", "--import", "./test/crash-hook.ts"];
     const child = spawn(process.execPath, [...hook, "bin/tariff.js", "ingest"], {
-      env: {
-        ...process.env,
+      env: tariffEnv({
         ...upstream.env(),
         DATA_DIR: dataDir,
         LOG_LEVEL: "silent",
@@ -54,7 +54,7 @@ function runCli(
         INGEST_RETRIES: "1",
         INGEST_RETRY_MIN_MS: "10",
         CRASH_AT: crashAt,
-      },
+      }),
       stdio: ["ignore", "ignore", "pipe"],
     });
     let stderr = "";

@@ -1,3 +1,6 @@
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { deserialize, serialize } from "node:v8";
 import { expect } from "vitest";
 import type { SourceListings } from "../src/core/identity/resolve.js";
 import { type Dimension, dimension, dimensionKey } from "../src/domain/dimension.js";
@@ -6,6 +9,7 @@ import type { Unit } from "../src/domain/unit.js";
 import { SOURCES } from "../src/sources/registry.js";
 import { listSnapshots, readSnapshotPayload } from "../src/sources/snapshot-reader.js";
 import type { ParseReport, SourceAdapter, SourcePayload } from "../src/sources/source.js";
+import { CACHE_ROOT, dropOtherKeys, inputsKey } from "./replay-key.js";
 
 /**
  * The recorded upstream payloads (`data/upstream/<source>/<date>/`) as tests read them: one harness
@@ -21,16 +25,53 @@ export function recordedPayload(source: string, date: string): SourcePayload {
 const reports = new Map<string, ParseReport>();
 
 /**
- * The adapter's parse report of its recorded payload of `date`, parsed once per test worker and
- * shared by the suites it runs (`isolate: false`, T152; listings are read-only). Its `listings`
- * are what `adapter.parse` returns (every adapter's parse is its report's listings, T151).
+ * What a parse report depends on (T272): the payloads, the adapters and the vocabulary they import
+ * (`test/replay-key.test.ts` checks the adapters' import closure), the lockfile and this file.
+ */
+export const PARSE_INPUTS = [
+  "data/upstream",
+  "src/domain",
+  "src/sources",
+  "package-lock.json",
+  "test/recorded-payloads.ts",
+];
+
+let parsedDir: string | undefined;
+
+/** The folder of this code's and data's cached parse reports (`node_modules/.cache/tariff-test/parsed-<key>`). */
+function parsedCacheDir(): string {
+  if (parsedDir) return parsedDir;
+  const key = inputsKey(PARSE_INPUTS);
+  parsedDir = join(CACHE_ROOT, `parsed-${key}`);
+  if (!existsSync(parsedDir)) {
+    mkdirSync(parsedDir, { recursive: true });
+    // Older code's or data's reports are not read again (by this checkout).
+    dropOtherKeys("parsed", key);
+  }
+  return parsedDir;
+}
+
+/**
+ * The adapter's parse report of its recorded payload of `date`, parsed once per checkout, code and
+ * data (T272): kept v8-serialized in {@link parsedCacheDir} and read from there by later workers and
+ * runs (about 7× faster than parsing), and held in memory by each test worker for the suites it runs
+ * (`isolate: false`, T152; listings are read-only). Its `listings` are what `adapter.parse` returns
+ * (every adapter's parse is its report's listings, T151).
  */
 export function recordedReport(adapter: SourceAdapter, date: string): ParseReport {
   const key = `${adapter.id}/${date}`;
   let report = reports.get(key);
   if (!report) {
-    const payload = recordedPayload(adapter.id, date);
-    report = adapter.parseReport ? adapter.parseReport(payload) : { listings: adapter.parse(payload), unmapped: {} };
+    const file = join(parsedCacheDir(), `${adapter.id}-${date}.v8`);
+    if (existsSync(file)) report = deserialize(readFileSync(file)) as ParseReport;
+    else {
+      const payload = recordedPayload(adapter.id, date);
+      report = adapter.parseReport ? adapter.parseReport(payload) : { listings: adapter.parse(payload), unmapped: {} };
+      // Written under a name of its own, then renamed: a concurrent worker reads a whole file or none.
+      const tmp = `${file}.${process.pid}.tmp`;
+      writeFileSync(tmp, serialize(report));
+      renameSync(tmp, file);
+    }
     reports.set(key, report);
   }
   return report;

@@ -10,7 +10,7 @@ import { SOURCES } from "../src/sources/registry.js";
 import type { CatalogueStore } from "../src/store/catalogue-store.js";
 import { openPostgresStore, openSqliteStore } from "../src/store/open-store.js";
 import {
-  CACHE_ROOT,
+  dropOtherKeys,
   type ReplayCache,
   readStatus,
   replayCache,
@@ -25,8 +25,9 @@ export { type ReplayCache, replayCache, replayKey, replayReady } from "./replay-
 /**
  * The replay the integration suites read (T152): every bundled snapshot replayed once into a real
  * SQLite file, as `npm start` does on an empty store, cached on disk under a key that hashes
- * everything it depends on (data/upstream, src, the lockfile and this file). A rerun with the same
- * inputs reuses it; any change of code or data builds a new one. The build runs in a child process
+ * everything it reads (data/upstream, the layers of src it imports, the lockfile and these files:
+ * `REPLAY_INPUTS`, T271). A rerun with the same inputs reuses it; a change of that code or data
+ * builds a new one. The build runs in a child process
  * started by the global setup, so the suites that need no replay run meanwhile; a suite that needs
  * it waits for it ({@link waitForReplay}).
  *
@@ -87,7 +88,7 @@ export function takeBuildLock(cache: ReplayCache, pid: number): boolean {
   return false;
 }
 
-/** Builds the replay of `cache` (this process must hold its lock), then drops the other keys' caches. */
+/** Builds the replay of `cache` (this process must hold its lock), then drops other keys' caches of a day ago. */
 export async function buildReplay(cache: ReplayCache): Promise<void> {
   const started = Date.now();
   rmSync(cache.statusPath, { force: true });
@@ -109,9 +110,7 @@ export async function buildReplay(cache: ReplayCache): Promise<void> {
   renameSync(`${cache.logPath}.tmp`, cache.logPath);
   renameSync(tmp, cache.dbPath);
   writeStatus(cache, { ok: true, ms: Date.now() - started });
-  for (const name of existsSync(CACHE_ROOT) ? readdirSync(CACHE_ROOT) : [])
-    if (name.startsWith("replay-") && name !== `replay-${cache.key}`)
-      rmSync(join(CACHE_ROOT, name), { recursive: true, force: true });
+  dropOtherKeys("replay", cache.key);
 }
 
 function writeStatus(cache: ReplayCache, status: Status): void {

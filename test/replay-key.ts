@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 
 /**
@@ -25,15 +25,25 @@ export interface ReplayCache {
   readonly lockPath: string;
 }
 
-/** What the replay depends on: every file of these trees (tests of src excluded), by path and bytes. */
-const INPUTS = [
+/**
+ * What the replay reads (issue 34 §1, T271): the recorded payloads, the layers the replay's code
+ * imports (`test/replay-key.test.ts` checks that its import closure stays inside them), the lockfile
+ * and the test files that build it. Not the rest of `src/`: a change to the API, MCP, CLI or web
+ * code keeps the cached replay.
+ */
+export const REPLAY_INPUTS = [
   "data/upstream",
-  "src",
+  "src/domain",
+  "src/core",
+  "src/sources",
+  "src/ingest",
+  "src/store",
   "package-lock.json",
   "test/replay-cache.ts",
   "test/replay-key.ts",
   "test/store-backends.ts",
-];
+  "test/test-stores.ts",
+] as const;
 
 function files(path: string): string[] {
   if (!statSync(path).isDirectory()) return [path];
@@ -42,15 +52,40 @@ function files(path: string): string[] {
     .flatMap((name) => files(join(path, name)));
 }
 
-/** The cache key: 16 hex digits of a SHA-256 over every input file's path and bytes. */
-export function replayKey(): string {
+/**
+ * A cache key over files: 16 hex digits of a SHA-256 over the path and bytes of every file under
+ * `inputs` (files or folders, relative to the repository root; tests of src, `*.test.ts`, excluded).
+ */
+export function inputsKey(inputs: readonly string[]): string {
   const hash = createHash("sha256");
-  for (const file of INPUTS.flatMap(files).filter((f) => !f.endsWith(".test.ts"))) {
+  for (const file of inputs.flatMap(files).filter((f) => !f.endsWith(".test.ts"))) {
     hash.update(`${file}\0`);
     hash.update(readFileSync(file));
     hash.update("\0");
   }
   return hash.digest("hex").slice(0, 16);
+}
+
+/** The replay's cache key: {@link inputsKey} of {@link REPLAY_INPUTS}. */
+export function replayKey(): string {
+  return inputsKey(REPLAY_INPUTS);
+}
+
+/** How long another key's cache is kept after it was built: a day. */
+const KEEP_OTHER_KEYS_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Removes the caches named `<kind>-<key>` of other keys than `keep` that were built more than a day
+ * ago. Not at once: a `node_modules` shared by several checkouts of the repository (git worktrees)
+ * holds their current keys too, and removing those failed their running suites (T271).
+ */
+export function dropOtherKeys(kind: "replay" | "parsed" | "web", keep: string): void {
+  if (!existsSync(CACHE_ROOT)) return;
+  for (const name of readdirSync(CACHE_ROOT)) {
+    if (!name.startsWith(`${kind}-`) || name === `${kind}-${keep}`) continue;
+    const path = join(CACHE_ROOT, name);
+    if (Date.now() - statSync(path).mtimeMs > KEEP_OTHER_KEYS_MS) rmSync(path, { recursive: true, force: true });
+  }
 }
 
 export function replayCache(key: string): ReplayCache {

@@ -8,6 +8,7 @@ import { ingestSnapshots } from "../src/ingest/run-ingest.js";
 import { SOURCES } from "../src/sources/registry.js";
 import type { CatalogueStore } from "../src/store/catalogue-store.js";
 import { openPostgresStore } from "../src/store/open-store.js";
+import { tariffEnv } from "./cli-support.js";
 import { createPgDatabase } from "./store-backends.js";
 
 // Issue 5 "Must show" with real processes: two API processes over real PostgreSQL and Redis
@@ -27,14 +28,12 @@ function copy(source: string, date: string) {
 function tariff(args: string[], env: Record<string, string>): ChildProcess {
   const child = spawn(process.execPath, ["bin/tariff.js", ...args], {
     // Live ingestion off (T220, T228): these processes serve what the test publishes.
-    env: {
-      ...process.env,
+    env: tariffEnv({
       DATA_DIR: join(dir, "var"),
       SNAPSHOTS_DIR: join(dir, "none"),
-      LOG_LEVEL: "warn",
       INGEST_EVERY: "off",
       ...env,
-    },
+    }),
     stdio: ["ignore", "ignore", "pipe"],
   });
   children.push(child);

@@ -15,7 +15,7 @@ const LONG_FILES = [
   "test/store-parity.test.ts",
 ];
 
-/** The `e2e` files that read the replay (every file of the `replay` project does). */
+/** The end-to-end files that read the replay (every file of the `api` project does). */
 const E2E_REPLAY_READERS = [
   "test/browser-clients.test.ts",
   "test/cli.test.ts",
@@ -38,7 +38,7 @@ const endsWithAny = (f: TestSpecification, list: readonly string[]) => list.some
 export class SuiteSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
-    const readsReplay = (f: TestSpecification) => f.project.name === "replay" || endsWithAny(f, E2E_REPLAY_READERS);
+    const readsReplay = (f: TestSpecification) => f.project.name === "api" || endsWithAny(f, E2E_REPLAY_READERS);
     const cold = files.some(readsReplay) && !replayReady(replayCache(replayKey()));
     const rank = (f: TestSpecification) => (cold && readsReplay(f) ? 2 : 0) + (endsWithAny(f, LONG_FILES) ? 0 : 1);
     return sorted

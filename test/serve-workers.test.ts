@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { tariffEnv } from "./cli-support.js";
 import { copyReplayStore } from "./harness.js";
 
 // Issue 26 §4 (T243): `tariff serve --workers N` replaces a worker that dies after a wait that
@@ -45,15 +46,13 @@ async function waitFor<T>(probe: () => T | undefined, ms: number, what: string):
 describe("tariff serve --workers (issue 26 §4)", () => {
   it("a worker killed again and again is replaced after 0.5 s, 1 s, 2 s, and the log says so", async () => {
     const child = spawn(process.execPath, ["bin/tariff.js", "serve", "--workers", "2"], {
-      env: {
-        ...process.env,
+      env: tariffEnv({
         DATA_DIR: join(dir, "var"),
         SNAPSHOTS_DIR: join(dir, "none"),
-        LOG_LEVEL: "warn",
         INGEST_EVERY: "off",
         RATE_LIMIT_PER_MINUTE: "0",
         PORT: "18947",
-      },
+      }),
       stdio: ["ignore", "ignore", "pipe"],
     });
     primary = child;

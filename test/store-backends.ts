@@ -4,14 +4,18 @@ import { join } from "node:path";
 import pg from "pg";
 import type { CatalogueStore } from "../src/store/catalogue-store.js";
 import { openPostgresStore, openSqliteStore } from "../src/store/open-store.js";
+import { selectedStores } from "./test-stores.js";
 
 /**
- * The store back-ends every store test runs against (issue 5 §1: parameterized, not copied).
+ * The store back-ends every store test runs against (issue 5 §1: parameterized, not copied), narrowed
+ * by `TARIFF_TEST_STORES` (T273, `test/test-stores.ts`).
  * PostgreSQL is the machine's real server (127.0.0.1:5432, user postgres, trust auth); when it is
  * unreachable these tests fail, they never skip.
  */
-export const STORE_KINDS = ["sqlite", "postgres"] as const;
-export type StoreKind = (typeof STORE_KINDS)[number];
+export const STORE_KINDS: readonly StoreKind[] = selectedStores().filter(
+  (s): s is StoreKind => s === "sqlite" || s === "postgres",
+);
+export type StoreKind = "sqlite" | "postgres";
 
 /** Admin URL of the test PostgreSQL server (TEST_PG_ADMIN_URL overrides). */
 export const PG_ADMIN_URL = process.env.TEST_PG_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";

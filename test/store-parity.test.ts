@@ -5,6 +5,7 @@ import { SOURCES } from "../src/sources/registry.js";
 import type { CatalogueStore } from "../src/store/catalogue-store.js";
 import { openPostgresStore, openSqliteStore } from "../src/store/open-store.js";
 import { httpRequest, replay, samplePath, startServer, type TestServer } from "./harness.js";
+import { type CursorPage, walkItems } from "./paging.js";
 import { replayPostgresUrl } from "./replay-cache.js";
 
 // PostgreSQL parity (issue 5, issue 19 §5, T152): every publish of the bundled replay, given to a
@@ -102,17 +103,7 @@ describe("an API server on each back-end answers every endpoint with the same by
 
   /** Follows `meta.nextCursor` from `path` to the last page (D12), comparing every page; the items seen. */
   async function walk(path: string): Promise<unknown[]> {
-    const items: unknown[] = [];
-    let cursor: string | null = null;
-    do {
-      const page = (await same(cursor ? `${path}&cursor=${cursor}` : path)) as {
-        data: unknown[];
-        meta: { nextCursor: string | null };
-      };
-      items.push(...page.data);
-      cursor = page.meta.nextCursor;
-    } while (cursor);
-    return items;
+    return walkItems(path, async (p) => (await same(p)) as CursorPage);
   }
 
   it.each(SERVED_ROUTES.map((r) => [r.path]))("GET %s", async (route) => {

@@ -1,25 +1,33 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import type { ApiCostEstimate } from "../src/catalogue/schemas.js";
 import type { CatalogueView } from "../src/catalogue/view.js";
 import { TOOLS } from "../src/mcp/tools.js";
-import { loadReplay, startServer, type TestServer } from "./harness.js";
+import { it as shared } from "./fixtures.js";
+import type { MemoryServer } from "./harness.js";
 
 // Issue 29 §3, T211: /cost (and MCP estimate_cost) take the usage object as the provider returns it,
 // or a span's OpenTelemetry GenAI attributes, and price it exactly as the same usage written out in
 // token parameters. The usage objects have the shapes of the providers' API references; the token
 // parameters beside each are the README's mapping table worked out by hand.
 
-let server: TestServer;
+let server: MemoryServer;
 let view: CatalogueView;
 
-beforeAll(async () => {
-  const replay = await loadReplay();
-  await replay.store.close();
-  view = replay.view;
-  server = await startServer(view);
-});
-afterAll(async () => {
-  await server.close();
+/** The file's binding to the shared fixtures, made before its first test. */
+let binding: Promise<void> | undefined;
+// The worker's shared replay and in-memory API (test/fixtures.ts, T274), bound before the file's first test for the helpers below.
+const it = shared.extend<{ bound: undefined }>({
+  bound: [
+    async ({ replay, api }, use) => {
+      binding ??= (async () => {
+        view = replay.view;
+        server = api;
+      })();
+      await binding;
+      await use(undefined);
+    },
+    { auto: true },
+  ],
 });
 
 interface CostBody {

@@ -1,3 +1,4 @@
+import { setImmediate as turn } from "node:timers/promises";
 import { beforeAll, describe, expect, it } from "vitest";
 import { recordedListings, recordedReport } from "../../test/recorded-payloads.js";
 import { dimension } from "../domain/dimension.js";
@@ -26,7 +27,8 @@ interface RowView {
 }
 type Verdict = { amount: number; verdict: RejectReason | null };
 
-beforeAll(() => {
+// Each step of the set-up is a run's worth of work: the worker's event loop turns between them (issue 34 §2).
+beforeAll(async () => {
   resolved = resolveIdentities(
     SOURCES.map((a) => ({
       source: a.id,
@@ -34,7 +36,22 @@ beforeAll(() => {
       listings: recordedReport(a, a.id === "official-anthropic" ? "2025-12-01" : "2026-06-01").listings,
     })),
   ).resolved;
+  await turn();
   const { kept } = screenListings(resolved);
+  await turn();
+  // Every price of the run screened once, as the run screens it: a dropped price's reason is read
+  // off this one screening (it was re-screened per dropped price, a whole run each time: issue 34).
+  listingIndex = new Map();
+  resolved.forEach((r, i) => {
+    if (!listingIndex.has(r)) listingIndex.set(r, i);
+  });
+  const rows: ScreenRow[] = [];
+  firstRow = new Map();
+  for (const r of resolved) {
+    firstRow.set(r, rows.length);
+    for (const p of r.listing.prices) rows.push(toRow(r, p));
+  }
+  verdicts = screenRows(rows);
   verdictOf = (source, modelId, seller, match) => {
     const out: Verdict[] = [];
     resolved.forEach((r, i) => {
@@ -50,21 +67,20 @@ beforeAll(() => {
   };
 });
 
-/** The reason a dropped price was dropped: re-judged with the full row set. */
+/** Index in `resolved` of each listing (its first place), the `listing` of its screen rows. */
+let listingIndex: Map<ResolvedListing, number>;
+/** Index of each resolved listing's first price among the screened rows. */
+let firstRow: Map<ResolvedListing, number>;
+/** The verdict on every price of the run, screened with the full row set. */
+let verdicts: readonly (RejectReason | null)[];
+
+/** The reason a dropped price was dropped: its verdict when judged with the full row set. */
 function reasonOf(r: ResolvedListing, p: ResolvedListing["listing"]["prices"][number]): RejectReason | null {
-  const rows: ScreenRow[] = [];
-  let target = -1;
-  for (const x of resolved) {
-    for (const q of x.listing.prices) {
-      if (x === r && q === p) target = rows.length;
-      rows.push(toRow(x, q));
-    }
-  }
-  return screenRows(rows)[target] ?? null;
+  return verdicts[firstRow.get(r)! + r.listing.prices.lastIndexOf(p)] ?? null;
 }
 
 function toRow(r: ResolvedListing, p: ResolvedListing["listing"]["prices"][number]): ScreenRow {
-  return screenRowOf(r, p, resolved.indexOf(r));
+  return screenRowOf(r, p, listingIndex.get(r)!);
 }
 
 const base = (direction: string) => (r: RowView) =>
@@ -258,8 +274,12 @@ describe("judged against fresh evidence (T171, T173)", () => {
     return priorFromDataset(dataset).prices;
   };
 
-  it("DeepSeek's cache-hit cut is no outlier: Portkey left the published 0.028 for 0.0028 on two models at once", () => {
-    const { kept, coherent } = screenListings(resolved, undefined, priorOfMay());
+  // Each step is a run's worth of work: the worker's event loop turns between them (issue 34 §2).
+  it("DeepSeek's cache-hit cut is no outlier: Portkey left the published 0.028 for 0.0028 on two models at once", async () => {
+    const prior = priorOfMay();
+    await turn();
+    const { kept, coherent } = screenListings(resolved, undefined, prior);
+    await turn();
     for (const model of ["deepseek/deepseek-chat", "deepseek/deepseek-reasoner"]) {
       const i = resolved.findIndex(
         (r) => r.source === "portkey" && r.modelId === model && r.listing.seller === "deepseek",
@@ -269,12 +289,16 @@ describe("judged against fresh evidence (T171, T173)", () => {
       expect([...coherent].some((k) => k.startsWith(`${model}|direct|deepseek|input|text|standard|read|`))).toBe(true);
     }
     // Without the evidence of the move (no prior), the same row is an outlier (see above).
+    await turn();
     const i = resolved.findIndex((r) => r.source === "portkey" && r.modelId === "deepseek/deepseek-chat");
     expect(screenListings(resolved).kept[i]!.listing.prices.some((p) => p.amount === 0.0028)).toBe(false);
   }, 60_000);
 
-  it("a 200K bracket from models.dev's generic field is not published where others state 272K (GPT-5.4, 2026-05-01)", () => {
-    const may = resolveIdentities(recordedListings("2026-05-01")).resolved;
+  it("a 200K bracket from models.dev's generic field is not published where others state 272K (GPT-5.4, 2026-05-01)", async () => {
+    const listings = recordedListings("2026-05-01");
+    await turn();
+    const may = resolveIdentities(listings).resolved;
+    await turn();
     const { kept } = screenListings(may);
     const brackets = (model: string) => {
       const i = may.findIndex(
@@ -322,9 +346,10 @@ describe("screenRows", () => {
     expect(screenRows([{ ...row("portkey", 5000), fresh: false }])).toEqual(["out_of_bounds"]);
   });
 
-  it("does not depend on row order (the real rows of 2026-06-01, reversed)", () => {
+  it("does not depend on row order (the real rows of 2026-06-01, reversed)", async () => {
     const rows = resolved.flatMap((r) => r.listing.prices.map((p) => toRow(r, p)));
     const forward = screenRows(rows);
+    await turn();
     const backward = [...screenRows([...rows].reverse())].reverse();
     expect(backward).toEqual(forward);
     expect(forward.filter((v) => v !== null).length).toBeGreaterThan(100);

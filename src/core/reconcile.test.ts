@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { propertyRuns } from "../../test/property-runs.js";
 import { confidenceRank } from "../domain/confidence.js";
 import type { SourceId } from "../domain/observation.js";
 import { atLeastAsConfident, reconcile, type SourceObservation } from "./reconcile.js";
@@ -169,7 +170,7 @@ describe("reconcile properties", () => {
         expect(reconcile(shuffled, ctx)).toEqual(reconcile(list, ctx));
         expect(reconcile([...list].reverse(), ctx)).toEqual(reconcile(list, ctx));
       }),
-      { numRuns: 300 },
+      { numRuns: propertyRuns({ local: 60, full: 300 }) },
     );
   });
 
@@ -185,7 +186,7 @@ describe("reconcile properties", () => {
           expect(atLeastAsConfident(after, before)).toBe(true);
         }
       }),
-      { numRuns: 300 },
+      { numRuns: propertyRuns({ local: 60, full: 300 }) },
     );
   });
 
@@ -199,7 +200,7 @@ describe("reconcile properties", () => {
         expect(r.confidenceScore).toBeGreaterThanOrEqual(0);
         expect(r.confidenceScore).toBeLessThanOrEqual(1);
       }),
-      { numRuns: 300 },
+      { numRuns: propertyRuns({ local: 60, full: 300 }) },
     );
   });
 });
@@ -228,7 +229,7 @@ describe("stable by construction (issue 14, T80–T82)", () => {
         expect(again.amount).toBe(first.amount);
         expect(again.effectiveFrom).toBe(first.effectiveFrom);
       }),
-      { numRuns: 300 },
+      { numRuns: propertyRuns({ local: 60, full: 300 }) },
     );
   });
 
@@ -244,7 +245,7 @@ describe("stable by construction (issue 14, T80–T82)", () => {
         const next = list.filter((o) => o !== removable);
         expect(reconcile(next, { runTime: NEXT, prior: priorOf(list, first) }).amount).toBe(first.amount);
       }),
-      { numRuns: 500 },
+      { numRuns: propertyRuns({ local: 100, full: 500 }) },
     );
   });
 

@@ -1,0 +1,36 @@
+/** One page of a paged answer (D12): its items and the cursor of the next page, null on the last. */
+export interface CursorPage<T = unknown> {
+  readonly data: readonly T[];
+  readonly meta: { readonly nextCursor?: string | null };
+}
+
+/**
+ * Follows `meta.nextCursor` from `path` to the last page (D12, issue 34 §5): the one walker of the
+ * suites that page `/models`, `/changes` and their MCP and store mirrors. `read` fetches one page
+ * (and asserts what each page must hold); the cursor is appended as `&cursor=` (`?cursor=` when
+ * `path` has no query), URL-encoded. `between(n)` runs before the `n`th page after the first.
+ * @returns every page, in order (their items: `pages.flatMap((p) => p.data)`)
+ * @throws Error after `maxPages` pages (a cursor that never ends)
+ */
+export async function walkPages<P extends CursorPage>(
+  path: string,
+  read: (path: string) => Promise<P>,
+  options: { between?: (n: number) => void | Promise<void>; maxPages?: number } = {},
+): Promise<P[]> {
+  const pages: P[] = [];
+  const join = path.includes("?") ? "&" : "?";
+  let cursor: string | null | undefined = null;
+  do {
+    if (pages.length >= (options.maxPages ?? 1000)) throw new Error(`${path}: more than ${pages.length} pages`);
+    if (pages.length > 0) await options.between?.(pages.length);
+    const page: P = await read(cursor ? `${path}${join}cursor=${encodeURIComponent(cursor)}` : path);
+    pages.push(page);
+    cursor = page.meta.nextCursor;
+  } while (cursor);
+  return pages;
+}
+
+/** The items of every page of {@link walkPages}, in order. */
+export async function walkItems<T>(path: string, read: (path: string) => Promise<CursorPage<T>>): Promise<T[]> {
+  return (await walkPages(path, read)).flatMap((p) => [...p.data]);
+}
