@@ -29,6 +29,7 @@ import { selectedStores, type TestStore } from "./test/test-stores.js";
 /** The whole-run sweeps over the recorded payloads, and the whole-build properties. */
 const DATA_SUITES = [
   "src/core/plausibility.test.ts",
+  "src/core/rejected-amount.test.ts",
   "src/core/source-guard.test.ts",
   "src/core/stability.test.ts",
   "src/sources/field-maps.test.ts",
