@@ -11,10 +11,26 @@ const ROOT = "data/upstream";
 const layout = listSnapshots(ROOT);
 const adapter = (id: SourceId): SourceAdapter => SOURCES.find((a) => a.id === id)!;
 
+/**
+ * Recorded copies that are failed pages, each with its reason (issue 35, T290): OpenAI's 2026-03-01
+ * copy has empty text-token panes. They fail in the replay as live, and are left out below.
+ */
+const FAILED_COPIES: Readonly<Record<string, Readonly<Record<string, RegExp>>>> = {
+  "official-openai": { "2026-03-01": /states no text-token prices/ },
+};
+
 describe("every recorded payload is covered by its source's field map", () => {
+  it("the recorded copies that are failed pages fail with their reason", () => {
+    for (const [id, dates] of Object.entries(FAILED_COPIES))
+      for (const [date, reason] of Object.entries(dates))
+        expect(() => adapter(id).parse(readSnapshotPayload(ROOT, id, date))).toThrow(reason);
+  });
+
   for (const a of SOURCES) {
     it(`${a.id}: no unknown price field on any recorded date, parseReport = parse`, () => {
-      const dates = [...layout.entries()].filter(([, sources]) => sources.includes(a.id)).map(([d]) => d);
+      const dates = [...layout.entries()]
+        .filter(([d, sources]) => sources.includes(a.id) && !FAILED_COPIES[a.id]?.[d])
+        .map(([d]) => d);
       expect(dates.length).toBeGreaterThan(0);
       for (const date of dates)
         expect({ date, unmapped: recordedReport(a, date).unmapped }).toEqual({ date, unmapped: {} });

@@ -73,16 +73,19 @@ describe.each(DATES)("official-anthropic %s real page", (date) => {
 });
 
 // 2025-11 … 2026-02: one price pair for the models the prose names.
-describe.each(["2025-11-01", "2025-12-01", "2026-02-01"])("official-anthropic %s long context (prose models)", (date) => {
-  const ls = listings(date);
-  it("maps Long context pricing to contextMin 200000 for the models it names only", () => {
-    for (const m of ["claude-sonnet-4", "claude-sonnet-4-5"]) {
-      expect(price(ls, m, "input", { contextMin: 200000 })).toEqual([6, "mtok"]);
-      expect(price(ls, m, "output", { contextMin: 200000 })).toEqual([22.5, "mtok"]);
-    }
-    expect(price(ls, "claude-opus-4", "input", { contextMin: 200000 })).toBeUndefined();
-  });
-});
+describe.each(["2025-11-01", "2025-12-01", "2026-02-01"])(
+  "official-anthropic %s long context (prose models)",
+  (date) => {
+    const ls = listings(date);
+    it("maps Long context pricing to contextMin 200000 for the models it names only", () => {
+      for (const m of ["claude-sonnet-4", "claude-sonnet-4-5"]) {
+        expect(price(ls, m, "input", { contextMin: 200000 })).toEqual([6, "mtok"]);
+        expect(price(ls, m, "output", { contextMin: 200000 })).toEqual([22.5, "mtok"]);
+      }
+      expect(price(ls, "claude-opus-4", "input", { contextMin: 200000 })).toBeUndefined();
+    });
+  },
+);
 
 describe("official-anthropic long context, later layouts", () => {
   // 2026-03-01: a Model column, an Input row then a blank-model Output row per group; the Sonnet
@@ -114,7 +117,6 @@ describe("official-anthropic page changes", () => {
     expect(price(listings("2026-05-01"), "claude-opus-4-7", "output")).toEqual([25, "mtok"]);
     expect(price(listings("2026-05-01"), "claude-opus-4-7", "input", { cache: "write_1h" })).toEqual([10, "mtok"]);
   });
-
 
   it("Claude Opus 4.5 appears on 2025-12-01 at 5 / 25", () => {
     expect(listings("2025-11-01").some((l) => l.model === "claude-opus-4-5")).toBe(false);
