@@ -111,12 +111,12 @@ export const EXPECTED_ERROR: Record<Fault, { message: RegExp; httpStatus: number
   hang: { message: /timeout: no complete answer within 2000 ms \(2 attempts\)$/, httpStatus: null },
   "huge-body": { message: /body exceeds the size cap of 20 MB/, httpStatus: null },
   truncated: {
-    message: /is not (valid )?JSON|Unexpected end|no parsable row|literal that never closes/,
+    message: /is not (valid )?JSON|Unexpected end|no parsable row|literal that never closes|pricing\.md: health: size/,
     httpStatus: null,
   },
   "wrong-shape": {
     message:
-      /expected|must be|has no "Model pricing" table|states no text-token prices|not an array|not an object|invalid/i,
+      /expected|must be|has no "Model pricing" table|states no text-token prices|pricing\.md: health: soft 404|not an array|not an object|invalid/i,
     httpStatus: null,
   },
   empty: {

@@ -7,6 +7,7 @@ import { lastPointIndex, upstreamPoints } from "../core/upstream-history.js";
 import type { Dataset } from "../domain/dataset.js";
 import type { Listing, SourceId } from "../domain/observation.js";
 import { withoutAddresses } from "../sources/failure-text.js";
+import { checkPageAgainstLastGood, checkPageText } from "../sources/shared/page-health.js";
 import type { DatedPrice, SourceAdapter, SourcePayload } from "../sources/source.js";
 import type { CatalogueStore, SourceState } from "../store/catalogue-store.js";
 
@@ -193,6 +194,8 @@ export function parseOutcome(
   let unmapped: Readonly<Record<string, number>> = {};
   let history: readonly DatedPrice[] | null = null;
   try {
+    for (const [file, spec] of Object.entries(adapter.pageHealth ?? {}))
+      checkPageText(adapter.id, file, outcome.payload.files.get(file) ?? "", spec);
     if (adapter.parseReport) ({ listings, unmapped } = adapter.parseReport(outcome.payload));
     else listings = adapter.parse(outcome.payload);
     if (adapter.parseHistory) history = adapter.parseHistory(outcome.payload);
@@ -204,6 +207,11 @@ export function parseOutcome(
     const failure = checkAgainstLastGood(listings, carried ?? null, bounds);
     if (failure && (failure.guard === "empty" || !guards.accept?.has(adapter.id)))
       return fail(guardMessage(adapter.id, failure, carried?.observedAt ?? null));
+    // A maker's own page (issue 35 §2, T291): stricter than the general guards.
+    if (adapter.pageHealth && !guards.accept?.has(adapter.id)) {
+      const health = checkPageAgainstLastGood(listings, carried?.listings ?? null);
+      if (health) return fail(`${adapter.id}: ${health} (last good copy ${carried?.observedAt ?? "none"})`);
+    }
   }
   return { listings, history, unmapped };
 }

@@ -4,6 +4,7 @@ import type { Listing, PriceObservation } from "../../domain/observation.js";
 import { EMPTY_LISTING_META } from "../../domain/observation.js";
 import { type FieldRule, ruleDimension, UnmappedTally } from "../field-map.js";
 import { sourceAdapter } from "../shared/adapter.js";
+import type { PageHealthSpec } from "../shared/page-health.js";
 import { payloadFile } from "../shared/payload-json.js";
 import type { ParseReport, SourceInfo, SourcePayload } from "../source.js";
 import { SourcePayloadError } from "../source.js";
@@ -34,6 +35,16 @@ const INFO: SourceInfo = {
   homepage: "https://platform.claude.com/docs/en/about-claude/pricing",
   weight: 1,
   authoritativeFor: ["anthropic"],
+};
+
+/**
+ * The page's health gate (T291): its title, canaries and size band. Recorded copies are 18,302 –
+ * 23,192 bytes (2025-12 … 2026-05); the band is half the smallest to twice the largest.
+ */
+export const PAGE_HEALTH: PageHealthSpec = {
+  title: /^pricing$/i,
+  canaries: [/^## Model pricing/m, /\/ MTok/],
+  bytes: [9_000, 46_000],
 };
 
 /** Lines of the section under a heading (`## Model pricing`), up to the next heading of that level or higher. */
@@ -278,4 +289,6 @@ function parseReport(payload: SourcePayload): ParseReport {
 }
 
 /** Anthropic's own pricing page (weight 1, authoritative for anthropic). */
-export const officialAnthropicSource = sourceAdapter("official-anthropic", INFO, UPSTREAM, parseReport);
+export const officialAnthropicSource = sourceAdapter("official-anthropic", INFO, UPSTREAM, parseReport, {
+  pageHealth: { [FILE]: PAGE_HEALTH },
+});

@@ -3,6 +3,7 @@ import type { Listing, PriceObservation } from "../../domain/observation.js";
 import { EMPTY_LISTING_META } from "../../domain/observation.js";
 import { ruleDimension } from "../field-map.js";
 import { sourceAdapter } from "../shared/adapter.js";
+import type { PageHealthSpec } from "../shared/page-health.js";
 import { payloadFile, zodIssues } from "../shared/payload-json.js";
 import type { ParseReport, SourceInfo, SourcePayload } from "../source.js";
 import { SourcePayloadError } from "../source.js";
@@ -29,6 +30,16 @@ const INFO: SourceInfo = {
   homepage: "https://developers.openai.com/api/docs/pricing",
   weight: 1,
   authoritativeFor: ["openai"],
+};
+
+/**
+ * The page's health gate (T291): its title, canary and size band. Recorded copies are 14,099 and
+ * 17,499 bytes; the band is half the smallest to twice the largest.
+ */
+export const PAGE_HEALTH: PageHealthSpec = {
+  title: /^pricing$/i,
+  canaries: [/Prices per 1M tokens/],
+  bytes: [7_000, 35_000],
 };
 
 /** One text-token pane: its tier attribute and the JS array literal of its `rows` prop. */
@@ -146,4 +157,6 @@ function parseReport(payload: SourcePayload): ParseReport {
 }
 
 /** OpenAI's own pricing page (weight 1, authoritative for openai). */
-export const officialOpenaiSource = sourceAdapter(ID, INFO, UPSTREAM, parseReport);
+export const officialOpenaiSource = sourceAdapter(ID, INFO, UPSTREAM, parseReport, {
+  pageHealth: { [FILE]: PAGE_HEALTH },
+});
