@@ -10,6 +10,7 @@ import type {
 } from "../domain/dataset.js";
 import { priceKey } from "../domain/dataset.js";
 import { type Dimension, dimensionKey } from "../domain/dimension.js";
+import { DAY_MS, VERIFIED_PAGE_MAX_AGE_DAYS } from "../domain/freshness.js";
 import type { Listing, PriceObservation, SourceId } from "../domain/observation.js";
 import { comparePrices } from "../domain/price-order.js";
 import { MAKERS, planKind } from "../domain/sellers.js";
@@ -45,6 +46,12 @@ export interface SourceInput {
   readonly listings: readonly Listing[];
   /** True when the source ran and parsed in this run. */
   readonly fresh: boolean;
+  /**
+   * The source is a maker's own price page (issue 35, T292): its statement stays current for
+   * {@link VERIFIED_PAGE_MAX_AGE_DAYS} days after its capture, also when a later run did not
+   * bring a new copy (the page failed, or no copy was recorded that month).
+   */
+  readonly firstPartyPage?: boolean;
   /** Why the source did not contribute fresh data (failed), or null (succeeded or did not run). */
   readonly error: { readonly message: string; readonly httpStatus: number | null } | null;
   /** False when the source had no payload for this run at all (a snapshot date it is missing from). */
@@ -182,6 +189,25 @@ interface Slot {
   readonly bySource: Map<SourceId, { obs: SourceObservation; canonical: boolean; listing: string }>;
 }
 
+/**
+ * The sources whose statement is current in this run (T292): those that parsed now, and the makers'
+ * own pages whose last good copy was captured at most {@link VERIFIED_PAGE_MAX_AGE_DAYS} days
+ * before the run.
+ */
+function currentStatements(input: BuildInput): ReadonlySet<SourceId> {
+  const evidenceAt = evidenceTimes(input.runTime, input.sources, input.prior?.sources);
+  const oldest = Date.parse(input.runTime) - VERIFIED_PAGE_MAX_AGE_DAYS * DAY_MS;
+  return new Set(
+    input.sources
+      .filter((s) => {
+        if (s.fresh) return true;
+        const at = evidenceAt.get(s.source);
+        return s.firstPartyPage === true && typeof at === "string" && Date.parse(at) >= oldest;
+      })
+      .map((s) => s.source),
+  );
+}
+
 function reconcileAll(
   resolved: readonly ResolvedListing[],
   bySource: ReadonlyMap<SourceId, SourceInput>,
@@ -190,6 +216,7 @@ function reconcileAll(
   coherent: ReadonlySet<string>,
 ): { prices: PublishedPrice[]; held: Map<SourceId, number> } {
   const slots = new Map<string, Slot>();
+  const current = currentStatements(input);
   for (const r of resolved) {
     const source = bySource.get(r.source)!;
     const plan = planKind(r.listing.seller);
@@ -229,8 +256,9 @@ function reconcileAll(
           denomination,
           currency,
           weight: source.weight,
-          // Only a source that ran now speaks for the seller (T75): a carried page votes like any other.
-          authoritative: source.fresh && source.authoritativeFor.includes(r.listing.seller),
+          // Only a current statement speaks for the seller (T75, T292): one parsed now, or a maker's
+          // page captured within its freshness bound; any other carried list votes like any other.
+          authoritative: current.has(r.source) && source.authoritativeFor.includes(r.listing.seller),
           fresh: source.fresh,
           dated: r.listing.pricesDated ?? null,
         },

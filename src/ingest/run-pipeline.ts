@@ -114,6 +114,7 @@ export async function publishRun(
       weight: adapter.info.weight,
       makerSpellings: adapter.info.makerSpellings ?? false,
       authoritativeFor: adapter.info.authoritativeFor,
+      firstPartyPage: adapter.pageHealth !== undefined,
     };
     const carried = ctx.states.get(adapter.id);
     const outcome = input.outcomes.get(adapter.id);
