@@ -51,6 +51,7 @@ const REPLAY_SUITES = [
   "test/mcp-http.test.ts",
   "test/mcp-tools.test.ts",
   "test/point-in-time.test.ts",
+  "test/official-verified.test.ts",
 ];
 
 export default defineConfig({

@@ -8,7 +8,7 @@ import type {
   RunRecord,
   SourceHealth,
 } from "../domain/dataset.js";
-import { priceKey } from "../domain/dataset.js";
+import { type PageEvidence, priceKey } from "../domain/dataset.js";
 import { type Dimension, dimensionKey } from "../domain/dimension.js";
 import { DAY_MS, VERIFIED_PAGE_MAX_AGE_DAYS } from "../domain/freshness.js";
 import type { Listing, PriceObservation, SourceId } from "../domain/observation.js";
@@ -52,6 +52,11 @@ export interface SourceInput {
    * bring a new copy (the page failed, or no copy was recorded that month).
    */
   readonly firstPartyPage?: boolean;
+  /**
+   * The page this run parsed, for a maker's page that parsed now (T294): its public address and the
+   * SHA-256 of its text. Carried pages keep the evidence of the run that captured them.
+   */
+  readonly page?: { readonly url: string; readonly contentHash: string };
   /** Why the source did not contribute fresh data (failed), or null (succeeded or did not run). */
   readonly error: { readonly message: string; readonly httpStatus: number | null } | null;
   /** False when the source had no payload for this run at all (a snapshot date it is missing from). */
@@ -186,7 +191,10 @@ interface Slot {
   readonly seller: string;
   readonly dimension: Dimension;
   readonly unit: PriceObservation["unit"];
-  readonly bySource: Map<SourceId, { obs: SourceObservation; canonical: boolean; listing: string }>;
+  readonly bySource: Map<
+    SourceId,
+    { obs: SourceObservation; canonical: boolean; listing: string; page: PageEvidence | null }
+  >;
 }
 
 /**
@@ -262,6 +270,7 @@ function reconcileAll(
           fresh: source.fresh,
           dated: r.listing.pricesDated ?? null,
         },
+        page: source.fresh && source.page ? { ...source.page, capturedAt: input.runTime } : null,
       });
     }
   }
@@ -270,9 +279,14 @@ function reconcileAll(
   const held = new Map<SourceId, number>();
   const published = new Map((input.prior?.published ?? []).map((p) => [priceKey(p, dimensionKey(p)), p]));
   for (const [key, slot] of slots) {
-    const listings = new Map([...slot.bySource].map(([source, v]) => [source, v.listing]));
     const prior = input.prior?.prices.get(key) ?? null;
     const then = published.get(key);
+    // The page behind a maker's statement (T294): this run's, else the one the carried statement came from.
+    const page = (source: SourceId, fresh: PageEvidence | null) =>
+      fresh ?? then?.observations.find((o) => o.source === source)?.page ?? null;
+    const listings = new Map(
+      [...slot.bySource].map(([source, v]) => [source, { listing: v.listing, page: page(source, v.page) }]),
+    );
     const observations = [...slot.bySource.values()].map((v) =>
       coherent.has(`${key}|${v.obs.source}`) ? { ...v.obs, coherent: true } : v.obs,
     );
@@ -316,7 +330,7 @@ function reconcileAll(
 function priceOf(
   slot: Slot,
   observations: readonly SourceObservation[],
-  listings: ReadonlyMap<SourceId, string>,
+  listings: ReadonlyMap<SourceId, { readonly listing: string; readonly page: PageEvidence | null }>,
   runTime: string,
   prior: PriorPrice | null,
 ): Omit<PublishedPrice, "label"> {
@@ -348,8 +362,9 @@ function priceOf(
           fresh: o.fresh,
           ...(age?.since ? { since: age.since } : {}),
           ...(age?.lagging ? { lagging: true } : {}),
-          listing: listings.get(o.source)!,
+          listing: listings.get(o.source)!.listing,
           ...(o.authoritative ? { authoritative: true } : {}),
+          ...(listings.get(o.source)!.page ? { page: listings.get(o.source)!.page! } : {}),
           ...(age?.movedFrom !== undefined ? { movedFrom: age.movedFrom } : {}),
         };
       })

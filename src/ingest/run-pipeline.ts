@@ -1,5 +1,6 @@
+import { createHash } from "node:crypto";
 import { buildDatasetWithIdentity, type SourceInput } from "../core/build-dataset.js";
-import { detectChanges, newHistoryPoints } from "../core/detect-changes.js";
+import { countMakerCorrections, detectChanges, newHistoryPoints } from "../core/detect-changes.js";
 import { priorFromDataset } from "../core/prior-state.js";
 import { renameLastPoints, withRenames } from "../core/renames.js";
 import { checkAgainstLastGood, DEFAULT_GUARD_BOUNDS, guardMessage } from "../core/source-guard.js";
@@ -131,6 +132,7 @@ export async function publishRun(
     }
     inputs.push({
       ...base,
+      ...(adapter.pageHealth && outcome.kind === "payload" ? { page: pageOf(adapter, outcome.payload) } : {}),
       listings: result.listings,
       fresh: true,
       error: null,
@@ -140,7 +142,12 @@ export async function publishRun(
     fresh.push({ source: adapter.id, observedAt: runTime, listings: result.listings });
     if (result.history) dated.push({ source: adapter.id, rows: result.history });
   }
-  const { dataset, spellings, renames, listed } = buildDatasetWithIdentity({
+  const {
+    dataset: built,
+    spellings,
+    renames,
+    listed,
+  } = buildDatasetWithIdentity({
     runId: `run-${runTime}`,
     runTime,
     finishedAt: input.finishedAt ?? new Date().toISOString(),
@@ -148,7 +155,11 @@ export async function publishRun(
     prior: ctx.previous ? priorFromDataset(ctx.previous) : null,
   });
   const firstRunDate = ctx.firstRunDate ?? runTime.slice(0, 10);
-  const changes = detectChanges(ctx.previous && withRenames(ctx.previous, renames), dataset, listed);
+  const previous = ctx.previous && withRenames(ctx.previous, renames);
+  // The maker's corrections of our published amounts are counted in the run's summary (T293).
+  const corrections = countMakerCorrections(previous, built);
+  const dataset = { ...built, run: { ...built.run, summary: { ...built.run.summary, corrections } } };
+  const changes = detectChanges(previous, dataset, listed);
   renameLastPoints(ctx.lastPoints, renames);
   const points = [...upstreamPoints(dated, spellings, firstRunDate), ...newHistoryPoints(dataset, ctx.lastPoints)];
   input.beforePublish?.();
@@ -159,6 +170,17 @@ export async function publishRun(
   ctx.previous = dataset;
   ctx.firstRunDate = firstRunDate;
   return { dataset, changes: changes.length, failures };
+}
+
+/**
+ * The evidence of a maker's page parsed now (T294): the page's public address (the adapter's own
+ * upstream, never a `SOURCE_URL_*` override) and the SHA-256 of its files' text, in file order.
+ */
+function pageOf(adapter: SourceAdapter, payload: SourcePayload): { url: string; contentHash: string } {
+  const files = adapter.upstream.files(adapter.upstream.setting?.defaults ?? []);
+  const hash = createHash("sha256");
+  for (const f of files) hash.update(payload.files.get(f.name) ?? "");
+  return { url: new URL(files[0]?.path ?? "", adapter.upstream.baseUrl).toString(), contentHash: hash.digest("hex") };
 }
 
 /** One source's parsed outcome: its listings (and history, unknown fields), or why it failed. */

@@ -83,6 +83,7 @@ export const JSON_COLUMN = {
         authoritative: z.boolean().optional(),
         movedFrom: z.number().optional(),
         absentSince: z.string().optional(),
+        page: z.object({ url: z.string(), capturedAt: z.string(), contentHash: z.string() }).optional(),
       }),
     ),
   ),
@@ -109,6 +110,7 @@ export const JSON_COLUMN = {
       models: z.number(),
       prices: z.number(),
       disputed: z.number(),
+      corrections: z.number().optional(),
     }),
   ),
   listings: jsonColumn(
