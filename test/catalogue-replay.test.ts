@@ -167,7 +167,11 @@ describe("the replay's runs (D9)", () => {
       "2026-05-01",
       "2026-06-01",
     ]);
-    expect(runs.every((r) => r.status === "succeeded")).toBe(true);
+    // Every run succeeded but 2026-03-01's: OpenAI's recorded page of that date has empty text-token
+    // panes, a failed source (T290).
+    expect(runs.filter((r) => r.status !== "succeeded").map((r) => [r.datasetVersion.slice(0, 10), r.status])).toEqual([
+      ["2026-03-01", "partial"],
+    ]);
     expect(runs[0]?.summary.observations).toMatchObject({
       "models-dev": expect.any(Number),
       litellm: expect.any(Number),

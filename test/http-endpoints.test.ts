@@ -52,7 +52,7 @@ describe("GET /meta", () => {
     expect(body.data.models).toBeGreaterThanOrEqual(1000);
     expect(body.data.prices).toBeGreaterThanOrEqual(5000);
     expect(body.data.lastRun).toMatchObject({ status: expect.stringMatching(/^(succeeded|partial)$/) });
-    expect(body.data.rates).toEqual({ contractVersion: 2, officialSources: ["official-anthropic"] });
+    expect(body.data.rates).toEqual({ contractVersion: 2, officialSources: ["official-anthropic", "official-openai"] });
   });
 
   it("lists the D2 channels with the named resellers' sellers", async () => {
