@@ -84,8 +84,17 @@ function anthropicStated(text: string): Stated[] {
   return out;
 }
 
-/** The direct text price of the page's listing in that dimension, found by the page's own observation. */
+/**
+ * The direct text price of the page's listing in that dimension: on the model whose price the page's
+ * own observation backs under that spelling, else on the model that answers to the spelling as an
+ * alias (a dated spelling merged into its model, `gpt-3.5-turbo-0125`: the page's vote is the
+ * canonical spelling's, at the same amount).
+ */
 function published(dataset: Dataset, source: string, maker: string, s: Stated): PublishedPrice | undefined {
+  const alias = dataset.models.find(
+    (m) =>
+      m.id.startsWith(`${maker}/`) && (m.aliases.includes(`${maker}/${s.listing}`) || m.aliases.includes(s.listing)),
+  )?.id;
   return dataset.prices.find(
     (p) =>
       p.channel === "direct" &&
@@ -96,7 +105,8 @@ function published(dataset: Dataset, source: string, maker: string, s: Stated): 
       p.tier === s.tier &&
       p.contextMin === 0 &&
       Object.keys(p.qualifiers).length === 0 &&
-      p.observations.some((o) => o.source === source && o.listing === s.listing),
+      (p.observations.some((o) => o.source === source && o.listing === s.listing) ||
+        (p.modelId === alias && p.observations.some((o) => o.source === source))),
   );
 }
 
@@ -108,7 +118,7 @@ beforeAll(async () => {
 });
 
 describe.each([
-  { source: "official-openai", maker: "openai", date: "2026-06-01", read: openaiStated, count: 294 },
+  { source: "official-openai", maker: "openai", date: "2026-06-01", read: openaiStated, count: 273 },
   { source: "official-anthropic", maker: "anthropic", date: "2026-05-01", read: anthropicStated, count: 91 },
 ])(
   "$source $date: every text price the page states is verified at that amount",
