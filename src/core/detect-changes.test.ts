@@ -430,6 +430,7 @@ describe("a plan's included usage turning into money is one change per model and
 });
 
 describe("a correction by the maker's page is not a market move (issue 35 §4, T293)", () => {
+  const PAGE = { url: "https://example.invalid/pricing.md", capturedAt: V2, contentHash: "0".repeat(64) };
   // Claude 3 Opus's 1-hour cache write in the replay: LiteLLM's 6 published until Anthropic's page
   // (first read 2025-11-01) stated 30; the page never showed 6.
   const before = price("acme/a", "Input (cache write 1h)", 6, {
@@ -439,7 +440,7 @@ describe("a correction by the maker's page is not a market move (issue 35 §4, T
     price("acme/a", "Input (cache write 1h)", 30, {
       observations: [
         { source: "litellm", amount: 6, fresh: true },
-        { source: "official-anthropic", amount: page.amount, fresh: true, authoritative: true },
+        { source: "official-anthropic", amount: page.amount, fresh: true, authoritative: true, page: PAGE },
       ],
       confidence: "verified",
     });
@@ -464,7 +465,7 @@ describe("a correction by the maker's page is not a market move (issue 35 §4, T
     const moved = price("acme/a", "Input (cache write 1h)", 30, {
       observations: [
         { source: "litellm", amount: 6, fresh: true },
-        { source: "official-anthropic", amount: 30, fresh: true, since: V2, authoritative: true },
+        { source: "official-anthropic", amount: 30, fresh: true, since: V2, authoritative: true, page: PAGE },
       ],
       confidence: "verified",
     });

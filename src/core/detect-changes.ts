@@ -124,7 +124,8 @@ export function detectChanges(
  * evidence of a market move ({@link isMarketMove}), which callers check first.
  */
 export function makerCorrects(then: PublishedPrice, now: PublishedPrice): boolean {
-  const page = now.observations.find((o) => o.authoritative && amountsAgree(o.amount, now.amount));
+  // A maker's own page (its evidence names the page, T294); a reseller's own API (OpenRouter) is not one.
+  const page = now.observations.find((o) => o.authoritative && o.page && amountsAgree(o.amount, now.amount));
   if (!page) return false;
   const before = then.observations.find((o) => o.source === page.source);
   return before === undefined || amountsAgree(before.amount, now.amount);
