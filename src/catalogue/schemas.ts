@@ -70,7 +70,7 @@ export const PriceSchema = z
       .meta({
         description:
           "The makers' own pages that state this amount: which page, when Tariff captured it, its hash " +
-          "(issue 35, T294); present only when such a page agrees",
+          "(issue 35, T294); present only when such a page agrees, and not with `at` (the history keeps no observations)",
       }),
     dissentingAmounts: z
       .array(z.strictObject({ source: z.string(), amount: z.number() }))
