@@ -111,7 +111,8 @@ export const EXPECTED_ERROR: Record<Fault, { message: RegExp; httpStatus: number
   hang: { message: /timeout: no complete answer within 2000 ms \(2 attempts\)$/, httpStatus: null },
   "huge-body": { message: /body exceeds the size cap of 20 MB/, httpStatus: null },
   truncated: {
-    message: /is not (valid )?JSON|Unexpected end|no parsable row|literal that never closes|pricing\.md: health: (size|canary)/,
+    message:
+      /is not (valid )?JSON|Unexpected end|no parsable row|literal that never closes|pricing\.md: health: (size|canary)/,
     httpStatus: null,
   },
   "wrong-shape": {
