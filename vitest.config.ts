@@ -53,6 +53,7 @@ const API_SUITES = [
   "test/mcp-http.test.ts",
   "test/mcp-tools.test.ts",
   "test/point-in-time.test.ts",
+  "test/official-verified.test.ts",
 ];
 
 const LIVE_SUITES = ["test/live-*.test.ts", "test/fresh-live.test.ts"];

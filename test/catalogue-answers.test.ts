@@ -224,8 +224,9 @@ describe("/models: the listed price, its sorts and filters, and cursors both way
     }
     const unpriced = view.models.filter((e) => listedPrice(view.pricesByModel.get(e.model.id) ?? []) === null);
     expect(total + unpriced.length).toBe(view.models.length);
-    // Issue 28 §5: Anthropic + high finds Claude Sonnet 4.5, whose listed price is high.
-    const anthropic = await allPages("provider=anthropic&listedConfidence=high");
+    // Issue 28 §5: Anthropic + verified finds Claude Sonnet 4.5, whose listed price the maker's page
+    // states (it was high before the page verified it through 2026-06, T292).
+    const anthropic = await allPages("provider=anthropic&listedConfidence=verified");
     expect(anthropic.map((m) => m.id)).toContain(SONNET);
   });
 

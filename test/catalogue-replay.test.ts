@@ -108,12 +108,21 @@ describe("reconciliation on real disagreements (D8)", () => {
     expect(["high", "verified"]).toContain(p.confidence);
   });
 
-  it("Anthropic's page, carried past its last snapshot, still votes but no longer verifies (T75)", () => {
+  it("Anthropic's page, carried past its last copy (2026-05-01), still verifies within its 35 days (T292)", () => {
     const p = price("anthropic/claude-opus-4-1", "direct", "Output");
     expect(p.amount).toBe(75);
     expect(p.sources).toContain("official-anthropic");
-    expect(p.observations.find((o) => o.source === "official-anthropic")).toMatchObject({ amount: 75, fresh: false });
-    expect(p.confidence).toBe("high");
+    expect(p.observations.find((o) => o.source === "official-anthropic")).toMatchObject({
+      amount: 75,
+      fresh: false,
+      authoritative: true,
+      page: {
+        url: "https://platform.claude.com/docs/en/about-claude/pricing.md",
+        capturedAt: "2026-05-01T00:00:00.000Z",
+        contentHash: expect.stringMatching(/^[0-9a-f]{64}$/),
+      },
+    });
+    expect(p.confidence).toBe("verified");
   });
 
   it("OpenRouter is authoritative for its own channel", () => {
@@ -167,7 +176,11 @@ describe("the replay's runs (D9)", () => {
       "2026-05-01",
       "2026-06-01",
     ]);
-    expect(runs.every((r) => r.status === "succeeded")).toBe(true);
+    // Every run succeeded but 2026-03-01's: OpenAI's recorded page of that date has empty text-token
+    // panes, a failed source (T290).
+    expect(runs.filter((r) => r.status !== "succeeded").map((r) => [r.datasetVersion.slice(0, 10), r.status])).toEqual([
+      ["2026-03-01", "partial"],
+    ]);
     expect(runs[0]?.summary.observations).toMatchObject({
       "models-dev": expect.any(Number),
       litellm: expect.any(Number),

@@ -50,18 +50,6 @@ describe("GET /changes: real market moves of the last year (upstream README 'Fac
     // issue 24: Grok 4.20's cut to 1.25 / 2.50 (models.dev, maker-wide; LiteLLM and Portkey lag)
     ["provider=xai&model=grok-4.20-0309-reasoning", "direct", "Input", 2, 1.25, -37.5, "2026-06-01"],
     ["provider=xai&model=grok-4.20-0309-reasoning", "direct", "Output", 6, 2.5, -58.33, "2026-06-01"],
-    // Corrections of 5× or more are never hidden as reconciliation (issue 24 §6, T176): Anthropic's
-    // page (2025-11) correcting LiteLLM's 1-hour cache writes of Claude 3 Opus and Haiku.
-    ["provider=anthropic&model=claude-3-opus-20240229", "direct", "Input (cache write 1h)", 6, 30, 400, "2025-11-01"],
-    [
-      "provider=anthropic&model=claude-3-haiku-20240307",
-      "direct",
-      "Input (cache write 1h)",
-      6,
-      0.5,
-      -91.67,
-      "2025-11-01",
-    ],
     // genai-prices' first-month fix of Sonar Pro (30 → 3), the other sources at 3.
     ["provider=perplexity&model=sonar-pro", "direct", "Input", 30, 3, -90, "2025-08-01"],
     // facts 5, 6: Gemini cache-price cuts (genai-prices and Portkey in 2025-12)
@@ -98,9 +86,29 @@ describe("GET /changes: real market moves of the last year (upstream README 'Fac
     "aihubmix's qwen3.6-flash listing standing in for qwen3.6-plus until its own listing came (T87)",
     "llmgateway's rounded 0.13 for gpt-5's cache read becoming OpenAI's exact 0.125 (T89)",
     "Cloudflare's 0.56 for Gemma SEA-LION output restated as 0.555 (T89)",
+    "Anthropic's page (2025-11) correcting LiteLLM's 1-hour cache write of Claude 3 Opus (6 → 30, T293)",
+    "Anthropic's page (2025-11) correcting LiteLLM's 1-hour cache write of Claude 3 Haiku (6 → 0.5, T293)",
   ]);
   it.each([
     // [what, query, channel, label, old, new] — artefacts the feed must not call market moves
+    // The maker's page never showed LiteLLM's 6 (issue 35 §4, T293): a correction of ours, not a
+    // market move, however large (it was a price_increase / decrease under T176 before).
+    [
+      "Anthropic's page (2025-11) correcting LiteLLM's 1-hour cache write of Claude 3 Opus (6 → 30, T293)",
+      "provider=anthropic&model=claude-3-opus-20240229",
+      "direct",
+      "Input (cache write 1h)",
+      6,
+      30,
+    ],
+    [
+      "Anthropic's page (2025-11) correcting LiteLLM's 1-hour cache write of Claude 3 Haiku (6 → 0.5, T293)",
+      "provider=anthropic&model=claude-3-haiku-20240307",
+      "direct",
+      "Input (cache write 1h)",
+      6,
+      0.5,
+    ],
     [
       "Claude 3 Haiku 1-hour cache write flapping 0.5 → 6",
       "provider=anthropic&model=claude-3-haiku-20240307",

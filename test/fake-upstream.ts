@@ -41,6 +41,11 @@ export interface FakePayloads {
   dropRows(name: string, text: string, keep: (index: number) => boolean): string;
   /** File cut short, as a half-written upstream file; default: the first half of its bytes. */
   truncate?(text: string): string;
+  /**
+   * Recorded copies that are failed pages (OpenAI's 2026-03-01: empty text-token panes, T290): never
+   * the seed run's copy, which must succeed; a live run may still be served one to see it fail.
+   */
+  readonly failedCopies?: readonly string[];
 }
 
 /** Every registered source's {@link FakePayloads}, loaded from its folder. */
@@ -93,11 +98,21 @@ function recordedDates(source: SourceId): string[] {
   return dates.sort();
 }
 
-/** Each source's newest recorded payloads (June 2026; Anthropic's page: 2025-12): what a live run fetches. */
+/** Each source's newest recorded payloads (June 2026; Anthropic's page: 2026-05): what a live run fetches. */
 export const LIVE_DATES: Dates = Object.fromEntries(SOURCES.map((a) => [a.id, recordedDates(a.id).at(-1)!]));
 
-/** Each source's payloads before the newest (May 2026; Anthropic's page: 2025-11), the run the stores are seeded with. */
-export const SEED_DATES: Dates = Object.fromEntries(SOURCES.map((a) => [a.id, recordedDates(a.id).at(-2)!]));
+/**
+ * Each source's payloads before the newest (May 2026; Anthropic's page: 2026-04), the run the stores
+ * are seeded with. A source whose earlier copies are all failed pages (OpenAI's page) seeds with its
+ * newest, so the live run finds it unchanged.
+ */
+export const SEED_DATES: Dates = Object.fromEntries(
+  SOURCES.map((a) => {
+    const dates = recordedDates(a.id);
+    const failed = fakeOf(a.id).failedCopies ?? [];
+    return [a.id, dates.slice(0, -1).findLast((d) => !failed.includes(d)) ?? dates.at(-1)!];
+  }),
+);
 
 /** One request the fake upstream received. */
 export interface SeenRequest {

@@ -202,7 +202,7 @@ describe("without the network it serves the bundled data and says how old it is 
     expect(line, log).not.toBeNull();
     const [, why, asOf, days, next] = line!;
     expect(why).toMatch(/^models-dev: api\.json: network error \(ECONNREFUSED/);
-    expect(why).toContain("and 6 more");
+    expect(why).toContain("and 7 more");
     expect(asOf).toBe("2026-06-01");
     expect(Number(days)).toBe(daysBetween(BUNDLED, Date.now()));
     expect(Date.parse(next!) - Date.now()).toBeGreaterThan(50 * 60_000); // the next attempt in about an hour
@@ -210,7 +210,9 @@ describe("without the network it serves the bundled data and says how old it is 
     const meta = await get<{ data: ApiMeta }>("/api/v1/meta");
     expect(meta.data.datasetVersion).toBe(BUNDLED);
     expect(meta.data.freshness.newestEvidenceAt).toBe(BUNDLED);
-    expect(meta.data.freshness.sources["official-anthropic"]).toBe("2025-12-01T00:00:00.000Z");
+    // Anthropic's page was last recorded 2026-05-01 (the recorder lost it in May; T290).
+    expect(meta.data.freshness.sources["official-anthropic"]).toBe("2026-05-01T00:00:00.000Z");
+    expect(meta.data.freshness.sources["official-openai"]).toBe(BUNDLED);
     const stderr = await stop(run);
     expect(stderr.match(/live sources unreachable/g)).toHaveLength(1);
     const store = await openSqliteStore(join(dataDir, "tariff.db"));

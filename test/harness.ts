@@ -155,7 +155,7 @@ export async function memoryServer(
       for (const [name, value] of Object.entries(res.headers))
         for (const v of Array.isArray(value) ? value : value === undefined ? [] : [String(value)]) out.append(name, v);
       // A 204 or 304 has no body (fetch's Response refuses one).
-      const body = res.statusCode === 204 || res.statusCode === 304 ? null : res.rawPayload;
+      const body = res.statusCode === 204 || res.statusCode === 304 ? null : new Uint8Array(res.rawPayload);
       return new Response(body, { status: res.statusCode, headers: out });
     },
     close: () => app.close(),

@@ -53,7 +53,7 @@ describe("GET /meta", () => {
     expect(body.data.models).toBeGreaterThanOrEqual(1000);
     expect(body.data.prices).toBeGreaterThanOrEqual(5000);
     expect(body.data.lastRun).toMatchObject({ status: expect.stringMatching(/^(succeeded|partial)$/) });
-    expect(body.data.rates).toEqual({ contractVersion: 2, officialSources: ["official-anthropic"] });
+    expect(body.data.rates).toEqual({ contractVersion: 2, officialSources: ["official-anthropic", "official-openai"] });
   });
 
   it("lists the D2 channels with the named resellers' sellers", async () => {
@@ -257,13 +257,28 @@ describe("GET /sources", () => {
   it("lists every configured source with registry record and health (D4)", async () => {
     const { data } = await getJson<ApiSource[]>("/api/v1/sources");
     expect(data.map((s) => s.source).sort()).toEqual(
-      ["genai-prices", "litellm", "llm-prices", "models-dev", "official-anthropic", "openrouter", "portkey"].sort(),
+      [
+        "genai-prices",
+        "litellm",
+        "llm-prices",
+        "models-dev",
+        "official-anthropic",
+        "official-openai",
+        "openrouter",
+        "portkey",
+      ].sort(),
     );
     const anthropic = data.find((s) => s.source === "official-anthropic");
     expect(anthropic).toMatchObject({
       authoritative: true,
       weight: 1,
-      lastSuccessAt: "2025-12-01T00:00:00.000Z",
+      lastSuccessAt: "2026-05-01T00:00:00.000Z", // its last recorded copy (T290)
+      lastError: null,
+    });
+    expect(data.find((s) => s.source === "official-openai")).toMatchObject({
+      authoritative: true,
+      weight: 1,
+      lastSuccessAt: "2026-06-01T00:00:00.000Z",
       lastError: null,
     });
     const modelsDev = data.find((s) => s.source === "models-dev");
@@ -283,7 +298,8 @@ describe("GET /rates (contract v2, D30)", () => {
       expect(r.confidenceScore).toBeLessThanOrEqual(100);
       expect(Number.isInteger(r.confidenceScore)).toBe(true);
       expect(r.sourceCount).toBeGreaterThanOrEqual(r.agreeingSources.length);
-      expect(r.official).toBe(r.agreeingSources.includes("official-anthropic"));
+      // Official exactly when a maker's page agrees (T292).
+      expect(r.official).toBe(r.agreeingSources.some((s) => s === "official-anthropic" || s === "official-openai"));
     }
   });
 

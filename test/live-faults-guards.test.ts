@@ -352,6 +352,16 @@ describe("no false alarm on the real history", () => {
       rmSync(dir, { recursive: true, force: true });
     }
     expect(outcomes.length).toBe(12);
-    expect(outcomes).toEqual([...layout.keys()].map((date) => `${date}: succeeded {}`));
+    // Every run succeeds but 2026-03-01's: OpenAI's recorded page of that date has empty text-token
+    // panes, a failed page (T290), which is no false alarm.
+    const failedPage = JSON.stringify({
+      "official-openai":
+        "official-openai: pricing.md states no text-token prices (no TextTokenPricingTables row; its text-token panes are empty)",
+    });
+    expect(outcomes).toEqual(
+      [...layout.keys()].map((date) =>
+        date === "2026-03-01" ? `${date}: partial ${failedPage}` : `${date}: succeeded {}`,
+      ),
+    );
   });
 });

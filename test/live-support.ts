@@ -81,8 +81,7 @@ export function servedRows(upstream: FakeUpstream, source: SourceId): number {
 /**
  * Which source misbehaves in each whole live run (T153): every misbehaviour once, every source at
  * least once, paired by a fixed-seed shuffle of the sources (so a run is reproducible and the
- * pairing is not hand-picked). Eight misbehaviours over seven sources: the first source of the
- * shuffle takes two. The adapter side of every source × payload misbehaviour is checked one by one
+ * pairing is not hand-picked). Eight misbehaviours over eight sources: one each. The adapter side of every source × payload misbehaviour is checked one by one
  * in test/live-faults-payload.test.ts, without a live run.
  */
 export const FAULT_PAIRS: readonly { readonly fault: Fault; readonly source: SourceId }[] = (() => {
@@ -111,12 +110,20 @@ export const EXPECTED_ERROR: Record<Fault, { message: RegExp; httpStatus: number
   "http-429": { message: /HTTP 429 Too Many Requests \(Retry-After 1 s\) \(2 attempts\)$/, httpStatus: 429 },
   hang: { message: /timeout: no complete answer within 2000 ms \(2 attempts\)$/, httpStatus: null },
   "huge-body": { message: /body exceeds the size cap of 20 MB/, httpStatus: null },
-  truncated: { message: /is not (valid )?JSON|Unexpected end|no parsable row/, httpStatus: null },
-  "wrong-shape": {
-    message: /expected|must be|has no "Model pricing" table|not an array|not an object|invalid/i,
+  truncated: {
+    message:
+      /is not (valid )?JSON|Unexpected end|no parsable row|literal that never closes|pricing\.md: health: (size|canary)/,
     httpStatus: null,
   },
-  empty: { message: /empty payload, 0 price rows|\(empty (array|object)\)|no parsable row/, httpStatus: null },
+  "wrong-shape": {
+    message:
+      /expected|must be|has no "Model pricing" table|states no text-token prices|pricing\.md: health: soft 404|not an array|not an object|invalid/i,
+    httpStatus: null,
+  },
+  empty: {
+    message: /empty payload, 0 price rows|\(empty (array|object)\)|no parsable row|states no text-token prices/,
+    httpStatus: null,
+  },
   "row-drop-90": {
     message:
       /guard row-drop: \d+ of \d+ priced rows of the last good run are gone \(-(8\d|9\d|100)\.\d %, more than the allowed \d+ %\)/,

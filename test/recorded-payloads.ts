@@ -8,7 +8,7 @@ import type { Listing } from "../src/domain/observation.js";
 import type { Unit } from "../src/domain/unit.js";
 import { SOURCES } from "../src/sources/registry.js";
 import { listSnapshots, readSnapshotPayload } from "../src/sources/snapshot-reader.js";
-import type { ParseReport, SourceAdapter, SourcePayload } from "../src/sources/source.js";
+import { type ParseReport, type SourceAdapter, type SourcePayload, SourcePayloadError } from "../src/sources/source.js";
 import { CACHE_ROOT, dropOtherKeys, inputsKey } from "./replay-key.js";
 
 /**
@@ -79,15 +79,21 @@ export function recordedReport(adapter: SourceAdapter, date: string): ParseRepor
 
 /**
  * Every source's listings of one recorded run, parsed by the real adapters: the input identity
- * sees in that run. Sources without a payload that date are absent.
+ * sees in that run. Sources without a payload that date are absent, and so are recorded copies
+ * that are failed pages (OpenAI's 2026-03-01, empty panes: the run fails that source, T290).
  */
 export function recordedListings(date: string): SourceListings[] {
   const present = listSnapshots(ROOT).get(date) ?? [];
-  return SOURCES.filter((a) => present.includes(a.id)).map((a) => ({
-    source: a.id,
-    makerSpellings: a.info.makerSpellings ?? false,
-    listings: recordedReport(a, date).listings,
-  }));
+  return SOURCES.filter((a) => present.includes(a.id)).flatMap((a) => {
+    let listings: readonly Listing[];
+    try {
+      listings = recordedReport(a, date).listings;
+    } catch (err) {
+      if (err instanceof SourcePayloadError) return [];
+      throw err;
+    }
+    return [{ source: a.id, makerSpellings: a.info.makerSpellings ?? false, listings }];
+  });
 }
 
 /** One adapter over its recorded payloads: what each adapter test starts from. */

@@ -58,6 +58,21 @@ export const PriceSchema = z
     seller: z.string().optional().meta({
       description: "Who sells at this price (the maker itself in `direct`); present exactly when `channel` is (T201)",
     }),
+    evidence: z
+      .array(
+        z.strictObject({
+          source: z.string(),
+          url: z.string().meta({ description: "The maker's page (its Markdown twin)" }),
+          capturedAt: timestamp,
+          contentHash: z.string().meta({ description: "SHA-256 (hex) of the page's text as parsed" }),
+        }),
+      )
+      .optional()
+      .meta({
+        description:
+          "The makers' own pages that state this amount: which page, when Tariff captured it, its hash " +
+          "(issue 35, T294); present only when such a page agrees, and not with `at` (the history keeps no observations)",
+      }),
     dissentingAmounts: z
       .array(z.strictObject({ source: z.string(), amount: z.number() }))
       .optional()

@@ -486,7 +486,19 @@ export function toApiPrice(p: PublishedPrice): ApiPrice {
     fallbackAmount: p.fallbackAmount,
     effectiveFrom: p.effectiveFrom,
     staleSince: p.staleSince,
+    ...pageEvidence(p),
   };
+}
+
+/**
+ * `evidence` (issue 35 §3, T294): the makers' pages among the agreeing sources, each with its address,
+ * capture time and content hash; absent when no maker's page agrees.
+ */
+function pageEvidence(p: PublishedPrice): Pick<ApiPrice, "evidence"> {
+  const evidence = p.observations.flatMap((o) =>
+    o.page && p.sources.includes(o.source) ? [{ source: o.source, ...o.page }] : [],
+  );
+  return evidence.length > 0 ? { evidence } : {};
 }
 
 /**

@@ -8,8 +8,9 @@ import type {
   RunRecord,
   SourceHealth,
 } from "../domain/dataset.js";
-import { priceKey } from "../domain/dataset.js";
+import { type PageEvidence, priceKey } from "../domain/dataset.js";
 import { type Dimension, dimensionKey } from "../domain/dimension.js";
+import { DAY_MS, VERIFIED_PAGE_MAX_AGE_DAYS } from "../domain/freshness.js";
 import type { Listing, PriceObservation, SourceId } from "../domain/observation.js";
 import { comparePrices } from "../domain/price-order.js";
 import { MAKERS, planKind } from "../domain/sellers.js";
@@ -46,6 +47,17 @@ export interface SourceInput {
   readonly listings: readonly Listing[];
   /** True when the source ran and parsed in this run. */
   readonly fresh: boolean;
+  /**
+   * The source is a maker's own price page (issue 35, T292): its statement stays current for
+   * {@link VERIFIED_PAGE_MAX_AGE_DAYS} days after its capture, also when a later run did not
+   * bring a new copy (the page failed, or no copy was recorded that month).
+   */
+  readonly firstPartyPage?: boolean;
+  /**
+   * The page this run parsed, for a maker's page that parsed now (T294): its public address and the
+   * SHA-256 of its text. Carried pages keep the evidence of the run that captured them.
+   */
+  readonly page?: { readonly url: string; readonly contentHash: string };
   /** Why the source did not contribute fresh data (failed), or null (succeeded or did not run). */
   readonly error: { readonly message: string; readonly httpStatus: number | null } | null;
   /** False when the source had no payload for this run at all (a snapshot date it is missing from). */
@@ -201,7 +213,29 @@ interface Slot {
   readonly seller: string;
   readonly dimension: Dimension;
   readonly unit: PriceObservation["unit"];
-  readonly bySource: Map<SourceId, { obs: SourceObservation; canonical: boolean; listing: string }>;
+  readonly bySource: Map<
+    SourceId,
+    { obs: SourceObservation; canonical: boolean; listing: string; page: PageEvidence | null }
+  >;
+}
+
+/**
+ * The sources whose statement is current in this run (T292): those that parsed now, and the makers'
+ * own pages whose last good copy was captured at most {@link VERIFIED_PAGE_MAX_AGE_DAYS} days
+ * before the run.
+ */
+function currentStatements(input: BuildInput): ReadonlySet<SourceId> {
+  const evidenceAt = evidenceTimes(input.runTime, input.sources, input.prior?.sources);
+  const oldest = Date.parse(input.runTime) - VERIFIED_PAGE_MAX_AGE_DAYS * DAY_MS;
+  return new Set(
+    input.sources
+      .filter((s) => {
+        if (s.fresh) return true;
+        const at = evidenceAt.get(s.source);
+        return s.firstPartyPage === true && typeof at === "string" && Date.parse(at) >= oldest;
+      })
+      .map((s) => s.source),
+  );
 }
 
 function reconcileAll(
@@ -212,6 +246,7 @@ function reconcileAll(
   coherent: ReadonlySet<string>,
 ): { prices: PublishedPrice[]; held: Map<SourceId, number> } {
   const slots = new Map<string, Slot>();
+  const current = currentStatements(input);
   for (const r of resolved) {
     const source = bySource.get(r.source)!;
     const plan = planKind(r.listing.seller);
@@ -251,11 +286,13 @@ function reconcileAll(
           denomination,
           currency,
           weight: source.weight,
-          // Only a source that ran now speaks for the seller (T75): a carried page votes like any other.
-          authoritative: source.fresh && source.authoritativeFor.includes(r.listing.seller),
+          // Only a current statement speaks for the seller (T75, T292): one parsed now, or a maker's
+          // page captured within its freshness bound; any other carried list votes like any other.
+          authoritative: current.has(r.source) && source.authoritativeFor.includes(r.listing.seller),
           fresh: source.fresh,
           dated: r.listing.pricesDated ?? null,
         },
+        page: source.fresh && source.page ? { ...source.page, capturedAt: input.runTime } : null,
       });
     }
   }
@@ -264,9 +301,14 @@ function reconcileAll(
   const held = new Map<SourceId, number>();
   const published = new Map((input.prior?.published ?? []).map((p) => [priceKey(p, dimensionKey(p)), p]));
   for (const [key, slot] of slots) {
-    const listings = new Map([...slot.bySource].map(([source, v]) => [source, v.listing]));
     const prior = input.prior?.prices.get(key) ?? null;
     const then = published.get(key);
+    // The page behind a maker's statement (T294): this run's, else the one the carried statement came from.
+    const page = (source: SourceId, fresh: PageEvidence | null) =>
+      fresh ?? then?.observations.find((o) => o.source === source)?.page ?? null;
+    const listings = new Map(
+      [...slot.bySource].map(([source, v]) => [source, { listing: v.listing, page: page(source, v.page) }]),
+    );
     const observations = [...slot.bySource.values()].map((v) =>
       coherent.has(`${key}|${v.obs.source}`) ? { ...v.obs, coherent: true } : v.obs,
     );
@@ -310,7 +352,7 @@ function reconcileAll(
 function priceOf(
   slot: Slot,
   observations: readonly SourceObservation[],
-  listings: ReadonlyMap<SourceId, string>,
+  listings: ReadonlyMap<SourceId, { readonly listing: string; readonly page: PageEvidence | null }>,
   runTime: string,
   prior: PriorPrice | null,
 ): Omit<PublishedPrice, "label"> {
@@ -342,8 +384,9 @@ function priceOf(
           fresh: o.fresh,
           ...(age?.since ? { since: age.since } : {}),
           ...(age?.lagging ? { lagging: true } : {}),
-          listing: listings.get(o.source)!,
+          listing: listings.get(o.source)!.listing,
           ...(o.authoritative ? { authoritative: true } : {}),
+          ...(listings.get(o.source)!.page ? { page: listings.get(o.source)!.page! } : {}),
           ...(age?.movedFrom !== undefined ? { movedFrom: age.movedFrom } : {}),
         };
       })

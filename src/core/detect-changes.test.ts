@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import type { Dataset, PublishedPrice } from "../domain/dataset.js";
-import { deltaPct, detectChanges, newHistoryPoints, refinesPrecision } from "./detect-changes.js";
+import {
+  countMakerCorrections,
+  deltaPct,
+  detectChanges,
+  newHistoryPoints,
+  refinesPrecision,
+} from "./detect-changes.js";
 
 // Invented two-version datasets: each kind of D5/D6 is pinned on the smallest case. Real moves of the
 // bundled data are pinned in test/changes-history.test.ts.
@@ -420,5 +426,52 @@ describe("a plan's included usage turning into money is one change per model and
       ),
     );
     expect(changes.map((c) => [c.kind, c.label, c.oldAmount, c.newAmount])).toEqual([["unit_change", "Input", 0, 0.3]]);
+  });
+});
+
+describe("a correction by the maker's page is not a market move (issue 35 §4, T293)", () => {
+  const PAGE = { url: "https://example.invalid/pricing.md", capturedAt: V2, contentHash: "0".repeat(64) };
+  // Claude 3 Opus's 1-hour cache write in the replay: LiteLLM's 6 published until Anthropic's page
+  // (first read 2025-11-01) stated 30; the page never showed 6.
+  const before = price("acme/a", "Input (cache write 1h)", 6, {
+    observations: [{ source: "litellm", amount: 6, fresh: true }],
+  });
+  const after = (page: { amount: number; before?: number }) =>
+    price("acme/a", "Input (cache write 1h)", 30, {
+      observations: [
+        { source: "litellm", amount: 6, fresh: true },
+        { source: "official-anthropic", amount: page.amount, fresh: true, authoritative: true, page: PAGE },
+      ],
+      confidence: "verified",
+    });
+
+  it("the page never showed the old amount: reference_changed with both amounts, counted", () => {
+    const prev = dataset(V1, [before]);
+    const next = dataset(V2, [after({ amount: 30 })]);
+    expect(detectChanges(prev, next)).toEqual([
+      expect.objectContaining({ kind: "reference_changed", oldAmount: 6, newAmount: 30 }),
+    ]);
+    expect(countMakerCorrections(prev, next)).toBe(1);
+  });
+
+  it("the page itself moved from the old amount: a market move, not counted", () => {
+    const withPage = price("acme/a", "Input (cache write 1h)", 6, {
+      observations: [
+        { source: "litellm", amount: 6, fresh: true },
+        { source: "official-anthropic", amount: 6, fresh: true, authoritative: true },
+      ],
+      confidence: "verified",
+    });
+    const moved = price("acme/a", "Input (cache write 1h)", 30, {
+      observations: [
+        { source: "litellm", amount: 6, fresh: true },
+        { source: "official-anthropic", amount: 30, fresh: true, since: V2, authoritative: true, page: PAGE },
+      ],
+      confidence: "verified",
+    });
+    const prev = dataset(V1, [withPage]);
+    const next = dataset(V2, [moved]);
+    expect(detectChanges(prev, next).map((c) => c.kind)).toEqual(["price_increase"]);
+    expect(countMakerCorrections(prev, next)).toBe(0);
   });
 });

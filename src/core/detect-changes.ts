@@ -79,6 +79,12 @@ export function detectChanges(
       if (then.denomination !== now.denomination) turns.push({ change, price: now });
     } else if (then.amount !== now.amount && !amountsAgree(then.amount, now.amount)) {
       const market = isMarketMove(then, now);
+      if (!market && makerCorrects(then, now)) {
+        // No market move, and the maker's page states the new amount and never showed the old one:
+        // the old amount was ours (an aggregator's error), a correction whatever its size (T293).
+        record("reference_changed", now, then.amount, now.amount, deltaPct(then.amount, now.amount));
+        continue;
+      }
       // A jump of 5× or more is never hidden as a reconciliation change (T176): the dataset builder
       // publishes one only as a market move or as the correction of an earlier error.
       const shown = market || jumps(then, now);
@@ -108,6 +114,45 @@ export function detectChanges(
     )
       record("price_removed", then, then.amount, null, null, removedAt(then, runTime));
   return foldPlanTurns(changes, turns).sort(compareChanges);
+}
+
+/**
+ * T293: a change of the published amount that the maker's own page corrects — the page states the
+ * new amount now (a current authoritative statement, T292) and did not state the old one before
+ * (it was not among the old price's evidence, or already stated the new amount). A page that
+ * itself moved from another amount is the market (T88), not a correction; so is a change with the
+ * evidence of a market move ({@link isMarketMove}), which callers check first.
+ */
+export function makerCorrects(then: PublishedPrice, now: PublishedPrice): boolean {
+  // A maker's own page (its evidence names the page, T294); a reseller's own API (OpenRouter) is not one.
+  const page = now.observations.find((o) => o.authoritative && o.page && amountsAgree(o.amount, now.amount));
+  if (!page) return false;
+  const before = then.observations.find((o) => o.source === page.source);
+  return before === undefined || amountsAgree(before.amount, now.amount);
+}
+
+/**
+ * The run summary's `corrections` (T293): prices whose published amount the maker's page corrected
+ * between two versions ({@link makerCorrects}).
+ */
+export function countMakerCorrections(previous: Dataset | null, next: Dataset): number {
+  if (!previous) return 0;
+  const before = indexPrices(previous.prices);
+  let n = 0;
+  for (const [key, now] of indexPrices(next.prices)) {
+    const then = before.get(key);
+    if (
+      then &&
+      then.unit === now.unit &&
+      then.denomination === now.denomination &&
+      then.currency === now.currency &&
+      !amountsAgree(then.amount, now.amount) &&
+      makerCorrects(then, now) &&
+      !isMarketMove(then, now)
+    )
+      n++;
+  }
+  return n;
 }
 
 /** When the listings of a graced price went (T85, T174): the earliest `absentSince` of its evidence, else this run. */

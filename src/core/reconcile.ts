@@ -20,13 +20,18 @@ export interface SourceObservation {
   readonly currency: string;
   /** Source weight in (0, 1]. */
   readonly weight: number;
-  /** The source is the seller's own price list (D8 `verified`). */
+  /**
+   * The seller's own price list states this amount *now* (D8 `verified`, T292): its source parsed
+   * in this run, or it is a maker's own page captured within {@link VERIFIED_PAGE_MAX_AGE_DAYS}
+   * days (decided by the dataset builder). Such a statement wins outright and makes the price
+   * `verified`; differing sources are `dissenting`.
+   */
   readonly authoritative: boolean;
   /**
    * False when the source did not run (or failed) in this run and its last good observation is
    * carried forward. A carried observation keeps its place (issue 26 §2, T178): it votes with its
-   * full weight and its evidence age, but it re-confirms nothing (`staleSince`, T75) and never
-   * overrules as authoritative.
+   * full weight and its evidence age, but it re-confirms nothing (`staleSince`, T75), and it
+   * overrules as authoritative only as a maker's page still within its freshness bound (T292).
    */
   readonly fresh: boolean;
   /** The source's own statement of how current this amount is (models.dev `last_updated`, genai-prices `start_date`; T170). */
@@ -296,8 +301,8 @@ function pickWinner(
   obs: readonly SourceObservation[],
   memory: TieMemory = { published: null, backed: [] },
 ): SourceObservation {
-  // Only a fresh authoritative statement overrules; a carried one votes like any other source.
-  const authoritative = obs.find((o) => o.authoritative && o.fresh);
+  // Only a current authoritative statement overrules (`authoritative` is set only for one, T292).
+  const authoritative = obs.find((o) => o.authoritative);
   if (authoritative) return authoritative;
   let best = obs[0]!;
   let bestKey = rankKey(best, obs, memory);
@@ -350,7 +355,7 @@ function round6(n: number): number {
 
 /** An unresolved tie: another amount has exactly the winner's support and source count (D8 `unverified`). */
 function isTie(obs: readonly SourceObservation[], winner: SourceObservation, memory: TieMemory): boolean {
-  if (winner.authoritative && winner.fresh) return false;
+  if (winner.authoritative) return false;
   const w = rankKey(winner, obs, memory);
   // Unresolved: another amount has as many sources, and memory did not tell them apart.
   return obs.some((o) => {

@@ -76,6 +76,11 @@ export interface RunSummary {
   readonly models: number;
   readonly prices: number;
   readonly disputed: number;
+  /**
+   * Published amounts the maker's own page corrected in this run (`reference_changed`, T293):
+   * absent in runs before issue 35.
+   */
+  readonly corrections?: number;
 }
 
 /** One listing that matched no model in a run (issue 12 §4). */
@@ -138,6 +143,17 @@ export interface PublishedModel {
  * the source's own spelling of the model (its listing id); a listing that lands on another model in
  * a later run moved, it did not leave the market (T87).
  */
+/**
+ * Which copy of a maker's own page a statement was read from (issue 35 §3, T294): the page's public
+ * address (its Markdown twin), when Tariff captured it (the run that parsed it; the snapshot date in
+ * the replay) and the SHA-256 (hex) of its text.
+ */
+export interface PageEvidence {
+  readonly url: string;
+  readonly capturedAt: string;
+  readonly contentHash: string;
+}
+
 export interface PriceEvidence {
   readonly source: SourceId;
   readonly amount: number;
@@ -145,8 +161,13 @@ export interface PriceEvidence {
   readonly since?: string;
   readonly lagging?: boolean;
   readonly listing?: string;
-  /** True when the source ran now and is the seller's own price list (T75, T88). */
+  /**
+   * True when the seller's own price list states this amount now: its source ran now, or it is a
+   * maker's page within its freshness bound (T75, T88, T292).
+   */
   readonly authoritative?: boolean;
+  /** The maker's page this amount was read from, and when (T294); only on a first-party page's evidence. */
+  readonly page?: PageEvidence;
   /**
    * The amount this source left when it last changed (at `since`) by a coherent move — maker-wide
    * or corroborated —, evidence of a market move (issue 24, T170). Absent otherwise.

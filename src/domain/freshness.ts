@@ -17,6 +17,15 @@ export const DAY_MS = 86_400_000;
 export const EVIDENCE_MAX_AGE_DAYS = 90;
 
 /**
+ * A maker's own price page counts as current for this many days after its capture (issue 35,
+ * T292): within it, the page's amount makes a direct price `verified` and outranks every
+ * aggregator, also in runs that bring no new copy. The pages change monthly at most in the
+ * recorded history and their recorders capture them daily to monthly: a month and a few days'
+ * slack (the 2026-05-01 Anthropic copy still speaks in the 2026-06-01 run, 31 days later).
+ */
+export const VERIFIED_PAGE_MAX_AGE_DAYS = 35;
+
+/**
  * A source that has not succeeded within this many days before the dataset version is not healthy,
  * and data older than this is not current: the web catalogue says so (T225).
  */

@@ -1,5 +1,6 @@
+import { createHash } from "node:crypto";
 import { buildDatasetWithIdentity, type SourceInput } from "../core/build-dataset.js";
-import { detectChanges, newHistoryPoints } from "../core/detect-changes.js";
+import { countMakerCorrections, detectChanges, newHistoryPoints } from "../core/detect-changes.js";
 import { type BoundaryResult, screenAtBoundary, screenHistoryAtBoundary } from "../core/listing-boundary.js";
 import { priorFromDataset } from "../core/prior-state.js";
 import { renameLastPoints, withRenames } from "../core/renames.js";
@@ -8,6 +9,7 @@ import { lastPointIndex, upstreamPoints } from "../core/upstream-history.js";
 import type { Dataset } from "../domain/dataset.js";
 import type { Listing, SourceId } from "../domain/observation.js";
 import { withoutAddresses } from "../sources/failure-text.js";
+import { checkPageAgainstLastGood, checkPageText } from "../sources/shared/page-health.js";
 import type { DatedPrice, SourceAdapter, SourcePayload } from "../sources/source.js";
 import type { CatalogueStore, SourceState } from "../store/catalogue-store.js";
 
@@ -121,6 +123,7 @@ export async function publishRun(
       weight: adapter.info.weight,
       makerSpellings: adapter.info.makerSpellings ?? false,
       authoritativeFor: adapter.info.authoritativeFor,
+      firstPartyPage: adapter.pageHealth !== undefined,
     };
     const carried = ctx.states.get(adapter.id);
     const outcome = input.outcomes.get(adapter.id);
@@ -137,6 +140,7 @@ export async function publishRun(
     }
     inputs.push({
       ...base,
+      ...(adapter.pageHealth && outcome.kind === "payload" ? { page: pageOf(adapter, outcome.payload) } : {}),
       listings: result.listings,
       fresh: true,
       error: null,
@@ -194,7 +198,12 @@ function computeRun(
   dated: readonly { source: SourceId; rows: readonly DatedPrice[] }[],
 ): Computed {
   const { runTime } = input;
-  const { dataset, spellings, renames, listed } = buildDatasetWithIdentity({
+  const {
+    dataset: built,
+    spellings,
+    renames,
+    listed,
+  } = buildDatasetWithIdentity({
     runId: `run-${runTime}`,
     runTime,
     finishedAt: input.finishedAt ?? new Date().toISOString(),
@@ -202,7 +211,11 @@ function computeRun(
     prior: ctx.previous ? priorFromDataset(ctx.previous) : null,
   });
   const firstRunDate = ctx.firstRunDate ?? runTime.slice(0, 10);
-  const changes = detectChanges(ctx.previous && withRenames(ctx.previous, renames), dataset, listed);
+  const previous = ctx.previous && withRenames(ctx.previous, renames);
+  // The maker's corrections of our published amounts are counted in the run's summary (T293).
+  const corrections = countMakerCorrections(previous, built);
+  const dataset = { ...built, run: { ...built.run, summary: { ...built.run.summary, corrections } } };
+  const changes = detectChanges(previous, dataset, listed);
   const lastPoints = new Map(ctx.lastPoints);
   renameLastPoints(lastPoints, renames);
   const points = [...upstreamPoints(dated, spellings, firstRunDate), ...newHistoryPoints(dataset, lastPoints)];
@@ -251,6 +264,17 @@ function isolateFault(
   return null;
 }
 
+/**
+ * The evidence of a maker's page parsed now (T294): the page's public address (the adapter's own
+ * upstream, never a `SOURCE_URL_*` override) and the SHA-256 of its files' text, in file order.
+ */
+function pageOf(adapter: SourceAdapter, payload: SourcePayload): { url: string; contentHash: string } {
+  const files = adapter.upstream.files(adapter.upstream.setting?.defaults ?? []);
+  const hash = createHash("sha256");
+  for (const f of files) hash.update(payload.files.get(f.name) ?? "");
+  return { url: new URL(files[0]?.path ?? "", adapter.upstream.baseUrl).toString(), contentHash: hash.digest("hex") };
+}
+
 /** One source's parsed outcome: its listings (and history, unknown fields), or why it failed. */
 export type Parsed =
   | {
@@ -288,6 +312,8 @@ export function parseOutcome(
   let history: readonly DatedPrice[] | null = null;
   let boundary: BoundaryResult;
   try {
+    for (const [file, spec] of Object.entries(adapter.pageHealth ?? {}))
+      checkPageText(adapter.id, file, outcome.payload.files.get(file) ?? "", spec);
     if (adapter.parseReport) ({ listings, unmapped } = adapter.parseReport(outcome.payload));
     else listings = adapter.parse(outcome.payload);
     if (adapter.parseHistory) history = adapter.parseHistory(outcome.payload);
@@ -300,6 +326,11 @@ export function parseOutcome(
       const failure = checkAgainstLastGood(listings, carried ?? null, bounds);
       if (failure && (failure.guard === "empty" || !guards.accept?.has(adapter.id)))
         return fail(guardMessage(adapter.id, failure, carried?.observedAt ?? null));
+      // A maker's own page (issue 35 §2, T291): stricter than the general guards.
+      if (adapter.pageHealth && !guards.accept?.has(adapter.id)) {
+        const health = checkPageAgainstLastGood(listings, carried?.listings ?? null);
+        if (health) return fail(`${adapter.id}: ${health} (last good copy ${carried?.observedAt ?? "none"})`);
+      }
     }
   } catch (err) {
     // A parse error, or an adapter's malformed listing the boundary or the guards meet (T257).

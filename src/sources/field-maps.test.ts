@@ -12,11 +12,27 @@ const ROOT = "data/upstream";
 const layout = listSnapshots(ROOT);
 const adapter = (id: SourceId): SourceAdapter => SOURCES.find((a) => a.id === id)!;
 
+/**
+ * Recorded copies that are failed pages, each with its reason (issue 35, T290): OpenAI's 2026-03-01
+ * copy has empty text-token panes. They fail in the replay as live, and are left out below.
+ */
+const FAILED_COPIES: Readonly<Record<string, Readonly<Record<string, RegExp>>>> = {
+  "official-openai": { "2026-03-01": /states no text-token prices/ },
+};
+
 // One test per source and date: a sweep of every payload in one test kept a worker's event loop busy
 // for seconds (issue 34 §2).
 describe("every recorded payload is covered by its source's field map", () => {
+  it("the recorded copies that are failed pages fail with their reason", () => {
+    for (const [id, dates] of Object.entries(FAILED_COPIES))
+      for (const [date, reason] of Object.entries(dates))
+        expect(() => adapter(id).parse(readSnapshotPayload(ROOT, id, date))).toThrow(reason);
+  });
+
   for (const a of SOURCES) {
-    const dates = [...layout.entries()].filter(([, sources]) => sources.includes(a.id)).map(([d]) => d);
+    const dates = [...layout.entries()]
+      .filter(([d, sources]) => sources.includes(a.id) && !FAILED_COPIES[a.id]?.[d])
+      .map(([d]) => d);
     it(`${a.id}: has recorded dates`, () => {
       expect(dates.length).toBeGreaterThan(0);
     });

@@ -3,6 +3,7 @@ import { litellmSource } from "./litellm/index.js";
 import { llmPricesSource } from "./llm-prices/index.js";
 import { modelsDevSource } from "./models-dev/index.js";
 import { officialAnthropicSource } from "./official-anthropic/index.js";
+import { officialOpenaiSource } from "./official-openai/index.js";
 import { openrouterSource } from "./openrouter/index.js";
 import { portkeySource } from "./portkey/index.js";
 import type { SourceAdapter } from "./source.js";
@@ -19,4 +20,5 @@ export const SOURCES: readonly SourceAdapter[] = [
   openrouterSource,
   litellmSource,
   officialAnthropicSource,
+  officialOpenaiSource,
 ];

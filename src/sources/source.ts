@@ -1,5 +1,6 @@
 import type { DatedPrice } from "../domain/dated-price.js";
 import type { Listing, SourceId } from "../domain/observation.js";
+import type { PageHealthSpec } from "./shared/page-health.js";
 import type { LiveUpstream } from "./upstream.js";
 
 /**
@@ -33,6 +34,11 @@ export interface SourceAdapter {
    * @throws SourcePayloadError when the history part of the payload does not validate
    */
   parseHistory?(payload: SourcePayload): readonly DatedPrice[];
+  /**
+   * A maker's own page: the health gate each payload file must pass before it is parsed (issue 35
+   * §2, T291), by file name. The pipeline applies it to every payload, recorded or live.
+   */
+  readonly pageHealth?: Readonly<Record<string, PageHealthSpec>>;
 }
 
 /** A parse with its field-map report. */

@@ -85,6 +85,7 @@ export const JSON_COLUMN = {
         authoritative: z.boolean().optional(),
         movedFrom: z.number().optional(),
         absentSince: z.string().optional(),
+        page: z.object({ url: z.string(), capturedAt: z.string(), contentHash: z.string() }).optional(),
       }),
     ),
   ),
@@ -111,6 +112,7 @@ export const JSON_COLUMN = {
       models: z.number(),
       prices: z.number(),
       disputed: z.number(),
+      corrections: z.number().optional(),
     }),
   ),
   listings: jsonColumn(

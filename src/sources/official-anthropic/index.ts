@@ -4,6 +4,7 @@ import type { Listing, PriceObservation } from "../../domain/observation.js";
 import { EMPTY_LISTING_META } from "../../domain/observation.js";
 import { type FieldRule, ruleDimension, UnmappedTally } from "../field-map.js";
 import { sourceAdapter } from "../shared/adapter.js";
+import type { PageHealthSpec } from "../shared/page-health.js";
 import { payloadFile } from "../shared/payload-json.js";
 import type { ParseReport, SourceInfo, SourcePayload } from "../source.js";
 import { SourcePayloadError } from "../source.js";
@@ -12,7 +13,8 @@ import { BATCH_COLUMNS, LONG_CONTEXT_ROWS, MODEL_COLUMN, MODEL_PRICING_COLUMNS, 
 import { BatchRow, LongContext, ModelPricingRow } from "./schema.js";
 
 /**
- * Anthropic's own pricing page (docs.claude.com …/about-claude/pricing, `.md` form).
+ * Anthropic's own pricing page (platform.claude.com …/about-claude/pricing, `.md` form; docs.claude.com
+ * before 2026).
  *
  * Parses the "Model pricing", "Batch processing" and "Long context pricing" tables and the web
  * search fee. Amounts are already USD per 1M tokens (`$X / MTok`). Authoritative for `anthropic`
@@ -21,15 +23,28 @@ import { BatchRow, LongContext, ModelPricingRow } from "./schema.js";
 
 const FILE = "pricing.md";
 
-/** The live payload: the page's Markdown form. */
-const UPSTREAM: LiveUpstream = { baseUrl: "https://docs.claude.com/en/docs/about-claude/", files: filesNamed(FILE) };
+/** The live payload: the page's Markdown twin (moved from docs.claude.com to platform.claude.com in 2026). */
+const UPSTREAM: LiveUpstream = {
+  baseUrl: "https://platform.claude.com/docs/en/about-claude/",
+  files: filesNamed(FILE),
+};
 
 const INFO: SourceInfo = {
   name: "Anthropic pricing page",
   license: null,
-  homepage: "https://docs.claude.com/en/docs/about-claude/pricing",
+  homepage: "https://platform.claude.com/docs/en/about-claude/pricing",
   weight: 1,
   authoritativeFor: ["anthropic"],
+};
+
+/**
+ * The page's health gate (T291): its title, canaries and size band. Recorded copies are 18,302 –
+ * 23,192 bytes (2025-12 … 2026-05); the band is half the smallest to twice the largest.
+ */
+export const PAGE_HEALTH: PageHealthSpec = {
+  title: /^pricing$/i,
+  canaries: [/^## Model pricing/m, /\/ MTok/],
+  bytes: [9_000, 46_000],
 };
 
 /** Lines of the section under a heading (`## Model pricing`), up to the next heading of that level or higher. */
@@ -169,24 +184,50 @@ function batchPricing(lines: readonly string[], unmapped: UnmappedTally): BatchR
   });
 }
 
-function longContext(lines: readonly string[]): LongContext | null {
+/**
+ * The "Long context pricing" table. Two layouts are recorded: 2025 (and 2026-02) one price column
+ * pair for the models the prose above names; 2026-03 a `Model` column whose cell names a group
+ * (`Claude Sonnet 4.6 / 4.5 / 4`), its `Input:` row followed by a blank-model `Output:` row. From
+ * 2026-04 the section is prose only ("full 1M context at standard pricing"): no bracket, `[]`.
+ */
+function longContext(lines: readonly string[]): LongContext[] {
   const body = section(lines, /^long context pricing\b/i);
   const table = body ? firstTable(body) : null;
-  if (!table) return null;
+  if (!table) return [];
   const above = columnOf(table.header, />\s*\d+\s*K/i);
   const threshold = Number(/>\s*(\d+)\s*K/i.exec(table.header[above] ?? "")?.[1]) * 1000;
-  const cell = (label: RegExp) => table.rows.find((r) => label.test(r[above] ?? ""))?.[above];
-  const prose = table.before.join(" ");
-  const models = [...prose.matchAll(/(?:Claude\s+)?(Opus|Sonnet|Haiku)\s+(\d+(?:\.\d+)?)/g)].map(
-    (m) => `Claude ${m[1]} ${m[2]}`,
-  );
-  const parsed = LongContext.safeParse({
-    models: [...new Set(models)],
-    threshold,
-    input: mtok(cell(/^input/i)),
-    output: mtok(cell(/^output/i)),
+  const model = columnOf(table.header, MODEL_COLUMN);
+  const groups: { models: string[]; rows: string[][] }[] = [];
+  if (model < 0) {
+    const prose = table.before.join(" ");
+    const models = [...prose.matchAll(/(?:Claude\s+)?(Opus|Sonnet|Haiku)\s+(\d+(?:\.\d+)?)/g)].map(
+      (m) => `Claude ${m[1]} ${m[2]}`,
+    );
+    groups.push({ models: [...new Set(models)], rows: table.rows });
+  } else {
+    for (const cells of table.rows) {
+      const named = modelCell(cells[model] ?? "").name;
+      if (named !== "") groups.push({ models: modelGroup(named), rows: [cells] });
+      else groups.at(-1)?.rows.push(cells);
+    }
+  }
+  return groups.flatMap((g) => {
+    const cell = (label: RegExp) => g.rows.find((r) => label.test(r[above] ?? ""))?.[above];
+    const parsed = LongContext.safeParse({
+      models: g.models,
+      threshold,
+      input: mtok(cell(/^input/i)),
+      output: mtok(cell(/^output/i)),
+    });
+    return parsed.success ? [parsed.data] : [];
   });
-  return parsed.success ? parsed.data : null;
+}
+
+/** `Claude Sonnet 4.6 / 4.5 / 4` → `Claude Sonnet 4.6`, `Claude Sonnet 4.5`, `Claude Sonnet 4`. */
+function modelGroup(name: string): string[] {
+  const [first, ...versions] = name.split("/").map((p) => p.trim());
+  const family = /^(.*\s)\d+(?:\.\d+)?$/.exec(first ?? "")?.[1];
+  return [first as string, ...(family ? versions.map((v) => `${family}${v}`) : [])];
 }
 
 /** `$10 per 1,000 searches` → "10" (USD per 1K searches); null when the page has none. */
@@ -215,8 +256,7 @@ function parseReport(payload: SourcePayload): ParseReport {
   const unmapped = new UnmappedTally();
   const models = modelPricing(lines, unmapped);
   const batch = new Map(batchPricing(lines, unmapped).map((r) => [anthropicModelSlug(r.name), r]));
-  const long = longContext(lines);
-  const longFor = new Set((long?.models ?? []).map(anthropicModelSlug));
+  const longFor = new Map(longContext(lines).flatMap((l) => l.models.map((m) => [anthropicModelSlug(m), l] as const)));
   const search = webSearchFee(text);
 
   const C = MODEL_PRICING_COLUMNS;
@@ -229,7 +269,8 @@ function parseReport(payload: SourcePayload): ParseReport {
     const b = batch.get(model);
     if (b)
       prices.push(observation(BATCH_COLUMNS.input.rule, b.input), observation(BATCH_COLUMNS.output.rule, b.output));
-    if (long && longFor.has(model)) {
+    const long = longFor.get(model);
+    if (long) {
       if (long.input) prices.push(observation(LONG_CONTEXT_ROWS.input, long.input, { contextMin: long.threshold }));
       if (long.output) prices.push(observation(LONG_CONTEXT_ROWS.output, long.output, { contextMin: long.threshold }));
     }
@@ -248,4 +289,6 @@ function parseReport(payload: SourcePayload): ParseReport {
 }
 
 /** Anthropic's own pricing page (weight 1, authoritative for anthropic). */
-export const officialAnthropicSource = sourceAdapter("official-anthropic", INFO, UPSTREAM, parseReport);
+export const officialAnthropicSource = sourceAdapter("official-anthropic", INFO, UPSTREAM, parseReport, {
+  pageHealth: { [FILE]: PAGE_HEALTH },
+});

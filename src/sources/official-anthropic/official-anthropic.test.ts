@@ -16,7 +16,8 @@ const payload = (text: string | null) =>
   payloadOf(text === null ? {} : { "pricing.md": text }, "2025-12-01T00:00:00.000Z");
 
 it("fetches its live payload from the pricing page's Markdown (issue 7 §1)", () => {
-  expect(liveUrls(officialAnthropicSource)).toEqual(["https://docs.claude.com/en/docs/about-claude/pricing.md"]);
+  // The page moved from docs.claude.com to platform.claude.com in 2026 (README-extra-sources.md §4).
+  expect(liveUrls(officialAnthropicSource)).toEqual(["https://platform.claude.com/docs/en/about-claude/pricing.md"]);
 });
 
 describe("official-anthropic info", () => {
@@ -31,8 +32,10 @@ describe("official-anthropic info", () => {
   });
 });
 
-// 2025-11-01 escapes `\$` and pads cells; 2025-12-01 uses bare `$` — both must parse.
-describe.each(["2025-11-01", "2025-12-01"])("official-anthropic %s real page", (date) => {
+/** Every recorded copy: 2025-11-01 escapes `\$` and pads cells; the others use bare `$` — all must parse. */
+const DATES = ["2025-11-01", "2025-12-01", "2026-02-01", "2026-03-01", "2026-04-01", "2026-05-01"];
+
+describe.each(DATES)("official-anthropic %s real page", (date) => {
   const ls = listings(date);
 
   it("maps the Model pricing table (Claude Opus 4: 15 / 75, cache 18.75 / 30 / 1.5)", () => {
@@ -63,21 +66,58 @@ describe.each(["2025-11-01", "2025-12-01"])("official-anthropic %s real page", (
     expect(price(ls, "claude-haiku-3", "output", { tier: "batch" })).toEqual([0.625, "mtok"]);
   });
 
-  it("maps Long context pricing to contextMin 200000 for the models it names only", () => {
-    for (const m of ["claude-sonnet-4", "claude-sonnet-4-5"]) {
-      expect(price(ls, m, "input", { contextMin: 200000 })).toEqual([6, "mtok"]);
-      expect(price(ls, m, "output", { contextMin: 200000 })).toEqual([22.5, "mtok"]);
-    }
-    expect(price(ls, "claude-opus-4", "input", { contextMin: 200000 })).toBeUndefined();
-  });
-
   it("maps the web search fee ($10 per 1,000 searches) to every model", () => {
     for (const l of ls)
       expect(price(ls, l.model, "tool", { qualifiers: { tool: "web_search" } })).toEqual([10, "kcalls"]);
   });
 });
 
+// 2025-11 … 2026-02: one price pair for the models the prose names.
+describe.each(["2025-11-01", "2025-12-01", "2026-02-01"])(
+  "official-anthropic %s long context (prose models)",
+  (date) => {
+    const ls = listings(date);
+    it("maps Long context pricing to contextMin 200000 for the models it names only", () => {
+      for (const m of ["claude-sonnet-4", "claude-sonnet-4-5"]) {
+        expect(price(ls, m, "input", { contextMin: 200000 })).toEqual([6, "mtok"]);
+        expect(price(ls, m, "output", { contextMin: 200000 })).toEqual([22.5, "mtok"]);
+      }
+      expect(price(ls, "claude-opus-4", "input", { contextMin: 200000 })).toBeUndefined();
+    });
+  },
+);
+
+describe("official-anthropic long context, later layouts", () => {
+  // 2026-03-01: a Model column, an Input row then a blank-model Output row per group; the Sonnet
+  // group is written `Claude Sonnet 4.6 / 4.5 / 4`. The Note above names Opus 4.6 too, so reading
+  // the prose (the older layout's rule) would give the Sonnets Opus's 10 / 37.5.
+  it("2026-03-01: reads each model group's own pair", () => {
+    const ls = listings("2026-03-01");
+    expect(price(ls, "claude-opus-4-6", "input", { contextMin: 200000 })).toEqual([10, "mtok"]);
+    expect(price(ls, "claude-opus-4-6", "output", { contextMin: 200000 })).toEqual([37.5, "mtok"]);
+    for (const m of ["claude-sonnet-4-6", "claude-sonnet-4-5", "claude-sonnet-4"]) {
+      expect(price(ls, m, "input", { contextMin: 200000 })).toEqual([6, "mtok"]);
+      expect(price(ls, m, "output", { contextMin: 200000 })).toEqual([22.5, "mtok"]);
+    }
+    expect(price(ls, "claude-opus-4-5", "input", { contextMin: 200000 })).toBeUndefined();
+  });
+
+  // 2026-04 on: prose only ("full 1M context window at standard pricing") — no bracket is stated.
+  it.each(["2026-04-01", "2026-05-01"])("%s: states no long-context bracket", (date) => {
+    const ls = listings(date);
+    expect(ls.flatMap((l) => l.prices).filter((p) => p.dimension.contextMin !== 0)).toEqual([]);
+  });
+});
+
 describe("official-anthropic page changes", () => {
+  it("models appear over the copies: 9, 10, 10, 12, 12, 13 rows; Opus 4.6 and Sonnet 4.6 in 2026-03, Opus 4.7 in 2026-05", () => {
+    expect(DATES.map((d) => listings(d).length)).toEqual([9, 10, 10, 12, 12, 13]);
+    expect(listings("2026-02-01").some((l) => l.model === "claude-opus-4-6")).toBe(false);
+    expect(price(listings("2026-03-01"), "claude-sonnet-4-6", "input")).toEqual([3, "mtok"]);
+    expect(price(listings("2026-05-01"), "claude-opus-4-7", "output")).toEqual([25, "mtok"]);
+    expect(price(listings("2026-05-01"), "claude-opus-4-7", "input", { cache: "write_1h" })).toEqual([10, "mtok"]);
+  });
+
   it("Claude Opus 4.5 appears on 2025-12-01 at 5 / 25", () => {
     expect(listings("2025-11-01").some((l) => l.model === "claude-opus-4-5")).toBe(false);
     const dec = listings("2025-12-01");

@@ -10,7 +10,7 @@ export function sourceAdapter<const Id extends SourceAdapter["id"]>(
   info: SourceInfo,
   upstream: LiveUpstream,
   parseReport: (payload: SourcePayload) => ParseReport,
-  extra: Pick<SourceAdapter, "parseHistory"> = {},
+  extra: Pick<SourceAdapter, "parseHistory" | "pageHealth"> = {},
 ): SourceAdapter & { readonly id: Id; parseReport(payload: SourcePayload): ParseReport } {
   return { id, info, upstream, parse: (payload) => parseReport(payload).listings, parseReport, ...extra };
 }

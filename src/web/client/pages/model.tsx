@@ -107,7 +107,7 @@ function ModelView(props: {
         <a href={`${API}${modelPath(m.id)}${query({ channel: "all", at: props.at })}`}>JSON</a>
       </p>
       <AtPicker at={props.at} onChange={props.onAt} />
-      <MakerPrices prices={direct} />
+      <MakerPrices prices={direct} maker={m.provider} />
       <Offers offers={offers} maker={listed?.channel === "direct" ? listed : null} channelName={channelName} />
       <ChannelLists prices={prices} />
       <section aria-labelledby="history-title">
@@ -249,7 +249,7 @@ function offerName(o: { channel: string; seller: string }, channelName: (id: str
 const conditional = (p: Price) => Object.keys(p.qualifiers).some((k) => k !== "seller");
 
 /** The maker's own prices with their evidence: agreeing sources, dissenting ones with their amounts. */
-function MakerPrices(props: { readonly prices: readonly ChannelPrice[] }) {
+function MakerPrices(props: { readonly prices: readonly ChannelPrice[]; readonly maker: string }) {
   const main = props.prices.filter((p) => !conditional(p));
   const folded = props.prices.filter(conditional);
   return (
@@ -259,11 +259,11 @@ function MakerPrices(props: { readonly prices: readonly ChannelPrice[] }) {
         <p>The maker publishes no price for this model; see the channels below.</p>
       ) : (
         <>
-          <EvidenceTable prices={main} label="The maker's own prices" testId="maker-prices" />
+          <EvidenceTable prices={main} label="The maker's own prices" testId="maker-prices" maker={props.maker} />
           {folded.length > 0 ? (
             <details>
               <summary>Regional and conditional prices ({folded.length})</summary>
-              <EvidenceTable prices={folded} label="The maker's regional and conditional prices" />
+              <EvidenceTable prices={folded} label="The maker's regional and conditional prices" maker={props.maker} />
             </details>
           ) : null}
         </>
@@ -273,7 +273,13 @@ function MakerPrices(props: { readonly prices: readonly ChannelPrice[] }) {
 }
 
 /** Prices with their evidence (issue 28 §7): each dissenting source beside its own amount. */
-function EvidenceTable(props: { readonly prices: readonly Price[]; readonly label: string; readonly testId?: string }) {
+function EvidenceTable(props: {
+  readonly prices: readonly Price[];
+  readonly label: string;
+  readonly testId?: string;
+  /** The maker's slug, for "confirmed on <maker>'s page" (T294); absent outside the maker's own prices. */
+  readonly maker?: string;
+}) {
   return (
     <TableWrap label={props.label}>
       <table class="evidence cards" data-testid={props.testId}>
@@ -304,6 +310,7 @@ function EvidenceTable(props: { readonly prices: readonly Price[]; readonly labe
                 <ConfidenceBadge level={p.confidence} score={p.confidenceScore} />{" "}
                 <DisputedMark disputed={p.disputed} />
                 {p.staleSince ? <span class="badge stale">stale since {formatDate(p.staleSince)}</span> : null}
+                {props.maker ? <PageConfirmation price={p} maker={props.maker} /> : null}
               </td>
               <td data-label="Agreeing">{p.sources.join(", ") || "—"}</td>
               <td data-label="Dissenting">
@@ -314,6 +321,22 @@ function EvidenceTable(props: { readonly prices: readonly Price[]; readonly labe
         </tbody>
       </table>
     </TableWrap>
+  );
+}
+
+/** "confirmed on <maker>'s page, <date>" with the link to the page (issue 35 §6, T294). */
+function PageConfirmation(props: { readonly price: Price; readonly maker: string }) {
+  const page = props.price.evidence?.[0];
+  if (!page) return null;
+  return (
+    <span class="confirmed" data-testid="page-confirmation">
+      {" "}
+      confirmed on{" "}
+      <a href={page.url} rel="noopener">
+        {props.maker}'s page
+      </a>
+      , <time dateTime={page.capturedAt}>{formatDate(page.capturedAt)}</time>
+    </span>
   );
 }
 

@@ -1,0 +1,88 @@
+import { describe, expect, it } from "vitest";
+import { recordedPayload, recordedReport } from "../../../test/recorded-payloads.js";
+import type { Listing } from "../../domain/observation.js";
+import { SOURCES } from "../registry.js";
+import { listSnapshots } from "../snapshot-reader.js";
+import { checkPageAgainstLastGood, checkPageText } from "./page-health.js";
+
+// The health gate of the makers' own pages (issue 35 §2, T291).
+const FIRST_PARTY = SOURCES.filter((a) => a.pageHealth);
+const dates = (id: string) => [...listSnapshots("data/upstream")].filter(([, s]) => s.includes(id)).map(([d]) => d);
+const page = (id: string, date: string) => recordedPayload(id, date).files.get("pricing.md") as string;
+const spec = (id: string) => FIRST_PARTY.find((a) => a.id === id)!.pageHealth!["pricing.md"]!;
+
+it("every first-party source declares a gate (Anthropic's and OpenAI's pages)", () => {
+  expect(FIRST_PARTY.map((a) => a.id)).toEqual(["official-anthropic", "official-openai"]);
+  // OpenRouter is authoritative for its own resale prices (a JSON API, not a page): no page gate.
+  expect(SOURCES.filter((a) => a.info.authoritativeFor.length > 0).map((a) => a.id)).toEqual([
+    "openrouter",
+    ...FIRST_PARTY.map((a) => a.id),
+  ]);
+});
+
+describe.each(FIRST_PARTY.map((a) => a.id))("%s", (id) => {
+  it("every recorded copy passes the page checks", () => {
+    expect(dates(id).length).toBeGreaterThanOrEqual(2);
+    for (const d of dates(id)) expect(() => checkPageText(id, "pricing.md", page(id, d), spec(id))).not.toThrow();
+  });
+
+  const real = page(id, dates(id).at(-1)!);
+  // Invented: no interstitial or home page was recorded. Markers as Cloudflare's challenge page writes them.
+  it.each([
+    [
+      "interstitial",
+      "<!DOCTYPE html><html><head><title>Just a moment...</title></head><body>cf-chl</body></html>",
+      /health: interstitial/,
+    ],
+    [
+      "soft 404 (HTML)",
+      `<!doctype html><html><head><title>Home</title></head><body>${"x".repeat(20_000)}</body></html>`,
+      /health: soft 404 \(an HTML document/,
+    ],
+    [
+      "soft 404 (another page)",
+      real.replace(/^# Pricing/m, "# Welcome to the docs"),
+      /health: soft 404 \(the page's title is "Welcome to the docs"/,
+    ],
+    ["canary gone", real.replace(new RegExp(spec(id).canaries[0]!.source, "gm"), ""), /health: canary .* missing/],
+    ["too small", real.slice(0, 4000), /health: (size \d+ bytes outside the page's band|canary)/],
+    ["too large", real + "\n".repeat(60_000), /health: size \d+ bytes outside the page's band/],
+  ])("fails a %s", (_name, text, reason) => {
+    expect(() => checkPageText(id, "pricing.md", text, spec(id))).toThrow(reason);
+  });
+});
+
+describe("against the last good copy", () => {
+  const a = SOURCES.find((s) => s.id === "official-anthropic")!;
+  const last = recordedReport(a, "2026-04-01").listings;
+  const next = recordedReport(a, "2026-05-01").listings;
+  const scaled = (ls: readonly Listing[], model: string, factor: number): Listing[] =>
+    ls.map((l) =>
+      l.model === model
+        ? { ...l, prices: l.prices.map((p, i) => (i === 0 ? { ...p, amount: p.amount * factor } : p)) }
+        : l,
+    );
+
+  it("the real month-to-month change passes (Opus 4.7 added)", () => {
+    expect(checkPageAgainstLastGood(next, last)).toBeNull();
+    expect(checkPageAgainstLastGood(next, null)).toBeNull();
+  });
+
+  it("one amount ×100 or ÷1000 fails the page; ×2 (a price move) does not", () => {
+    expect(checkPageAgainstLastGood(scaled(next, "claude-haiku-3", 100), last)).toBe(
+      "health: claude-haiku-3 input moved by a unit factor ×100 (0.25 → 25) against the last good copy",
+    );
+    expect(checkPageAgainstLastGood(scaled(next, "claude-opus-4", 0.001), last)).toMatch(/÷1000 \(15 → 0\.015\)/);
+    expect(checkPageAgainstLastGood(scaled(next, "claude-opus-4", 2), last)).toBeNull();
+  });
+
+  it("losing more than a quarter of the priced rows fails; a quarter passes", () => {
+    const half = next.filter((_, i) => i % 2 === 0);
+    expect(checkPageAgainstLastGood(half, last)).toMatch(
+      /^health: \d+ of \d+ priced rows of the last good copy are gone \(50\.0 %, more than a quarter\)$/,
+    );
+    const rows = last.reduce((n, l) => n + l.prices.length, 0);
+    expect(checkPageAgainstLastGood(next.slice(0, next.length - 3), last)).toBeNull();
+    expect(rows).toBeGreaterThan(0);
+  });
+});

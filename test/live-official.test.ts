@@ -1,0 +1,182 @@
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadView } from "../src/catalogue/load-view.js";
+import type { Dataset } from "../src/domain/dataset.js";
+import { priceKey } from "../src/domain/dataset.js";
+import { dimensionKey } from "../src/domain/dimension.js";
+import type { SourceId } from "../src/domain/observation.js";
+import { runLiveIngest } from "../src/ingest/live-run.js";
+import { SOURCES } from "../src/sources/registry.js";
+import { openSqliteStore } from "../src/store/open-store.js";
+import { type BodyTransform, type Dates, type FakeUpstream, LIVE_DATES, startFakeUpstream } from "./fake-upstream.js";
+import { startServer } from "./harness.js";
+import { cloneSeed, makeSeed, QUIET, type Seed, testConfig } from "./live-support.js";
+
+// issue 35 §2 Must show (T291): the makers' pages behind a health gate. Each broken page of the fault
+// matrix is served by the local upstream during a whole live run over a store seeded with the same
+// (good) payloads: the page's source fails, `/sources` says why, and no published price changes —
+// its last good copy keeps its place (T178).
+
+const text = (f: (page: string) => string): BodyTransform => ({
+  decoded: (body) => Buffer.from(f(body.toString("utf8"))),
+});
+
+/** The OpenAI page with the panes of `tiers` emptied (their rows removed; the components stay). */
+function withoutPanes(page: string, tiers: readonly string[]): string {
+  let tier = "";
+  return page
+    .split("\n")
+    .filter((line) => {
+      tier = /\btier="([a-z]+)"/.exec(line)?.[1] ?? tier;
+      return !(tiers.includes(tier) && /^\s*\["/.test(line));
+    })
+    .join("\n");
+}
+
+interface PageFault {
+  readonly name: string;
+  readonly source: SourceId;
+  /** What the fake serves: a rewrite of the live copy, or another recorded copy. */
+  readonly serve: { transform: BodyTransform } | { dates: Dates };
+  readonly reason: RegExp;
+}
+
+const FAULTS: readonly PageFault[] = [
+  {
+    // Invented: no home page was recorded. A docs site's home page, answered 200 at the page's address.
+    name: "a soft 404 (the site's home page, 200)",
+    source: "official-anthropic",
+    serve: {
+      transform: text(
+        () =>
+          `<!DOCTYPE html><html lang="en"><head><title>Claude Docs</title></head><body><h1>Welcome to Claude Docs</h1>${"<p>Get started.</p>".repeat(1500)}</body></html>`,
+      ),
+    },
+    reason:
+      /^official-anthropic: pricing\.md: health: soft 404 \(an HTML document where the page's Markdown twin was asked for\)$/,
+  },
+  {
+    // Invented: Cloudflare's challenge page, as it is served to a bot.
+    name: "an interstitial (Just a moment…)",
+    source: "official-openai",
+    serve: {
+      transform: text(
+        () =>
+          '<!DOCTYPE html><html><head><title>Just a moment...</title></head><body><div id="cf-chl-widget"></div><script src="/cdn-cgi/challenge-platform/h/g/orchestrate/chl_page/v1"></script></body></html>',
+      ),
+    },
+    reason: /^official-openai: pricing\.md: health: interstitial \(a bot-check page, marker .*\), not the price page$/,
+  },
+  {
+    // The real page with two of its four text-token tables (batch, priority) emptied.
+    name: "half the tables gone",
+    source: "official-openai",
+    serve: { transform: text((page) => withoutPanes(page, ["batch", "priority"])) },
+    // The general row-drop guard (T190) sees it first; the page's own gate would too (page-health.test.ts).
+    reason:
+      /^official-openai: (guard row-drop|health): \d+ of \d+ priced rows of the last good (run|copy) are gone \(-?(3[3-9]|4\d|5\d)\.\d %/,
+  },
+  {
+    // The real page with one amount slipped ×100 (Claude Haiku 3 input $0.25 → $25).
+    name: "a ×100 slip of one amount",
+    source: "official-anthropic",
+    serve: {
+      transform: text((page) => page.replace(/^(\| Claude Haiku 3\s+\| )\$0\.25 \/ MTok/m, "$1$25 / MTok")),
+    },
+    reason:
+      /^official-anthropic: health: claude-haiku-3 input moved by a unit factor ×100 \(0\.25 → 25\) against the last good copy \(last good copy /,
+  },
+  {
+    // The real recorded 2026-03-01 copy: empty text-token panes.
+    name: "the 2026-03 copy with empty panes",
+    source: "official-openai",
+    serve: { dates: { ...LIVE_DATES, "official-openai": "2026-03-01" } },
+    reason: /^official-openai: pricing\.md states no text-token prices/,
+  },
+];
+
+interface SourceRecord {
+  readonly source: string;
+  readonly lastSuccessAt: string | null;
+  readonly lastError: { readonly message: string; readonly httpStatus: number | null } | null;
+}
+
+/**
+ * Every published price (direct and channel) → what a user pays: amount, currency, denomination.
+ * (Confidence may move: a price only the failed page states is re-confirmed by no source this run,
+ * so T75 caps it at medium until the page is back; the page's amount still stands, T178, T292.)
+ */
+function servedPrices(dataset: Dataset): Map<string, string> {
+  return new Map(
+    dataset.prices.map((p) => [priceKey(p, dimensionKey(p)), `${p.amount} ${p.currency} ${p.denomination}`]),
+  );
+}
+
+let seed: Seed;
+beforeAll(async () => {
+  seed = await makeSeed(LIVE_DATES);
+});
+afterAll(() => seed?.cleanup());
+
+async function liveRun(
+  setup: (upstream: FakeUpstream) => void,
+): Promise<{ dataset: Dataset; sources: SourceRecord[] }> {
+  const { dir, cleanup } = cloneSeed(seed);
+  const upstream = await startFakeUpstream(LIVE_DATES);
+  setup(upstream);
+  const store = await openSqliteStore(join(dir, "tariff.db"));
+  try {
+    await runLiveIngest(store, SOURCES, testConfig(upstream, dir), QUIET);
+    const view = (await loadView(store, SOURCES))!;
+    const server = await startServer(view);
+    try {
+      const sources = ((await (await server.get("/api/v1/sources")).json()) as { data: SourceRecord[] }).data;
+      return { dataset: view.dataset, sources };
+    } finally {
+      await server.close();
+    }
+  } finally {
+    await store.close();
+    await upstream.close();
+    cleanup();
+  }
+}
+
+describe("a maker's page that fails the health gate: no published price changes, /sources says why", () => {
+  it("the seed believes both makers' pages", () => {
+    const health = (id: string) => seed.dataset.sources.find((s) => s.source === id);
+    expect(health("official-anthropic")?.lastError).toBeNull();
+    expect(health("official-openai")?.lastError).toBeNull();
+    expect(seed.dataset.prices.some((p) => p.modelId.startsWith("openai/") && p.confidence === "verified")).toBe(true);
+  });
+
+  it.each(FAULTS)("$name ($source)", async (c) => {
+    const served = await liveRun((u) => {
+      if ("transform" in c.serve) u.transform(c.source, c.serve.transform);
+      else u.serve(c.serve.dates);
+    });
+    expect(served.dataset.run.status).toBe("partial");
+    expect(Object.keys(served.dataset.run.summary.failed)).toEqual([c.source]);
+    const failed = served.sources.find((s) => s.source === c.source)!;
+    expect(failed.lastError?.message).toMatch(c.reason);
+    expect(failed.lastSuccessAt).toBe(seed.dataset.run.datasetVersion);
+    for (const other of served.sources.filter((s) => s.source !== c.source)) expect(other.lastError).toBeNull();
+
+    // The page's last good copy still speaks within its 35 days (T292): what it states stays verified
+    // wherever another source re-confirmed it in this run.
+    const verifiedBefore = seed.dataset.prices.filter(
+      (p) =>
+        p.confidence === "verified" &&
+        p.sources.some((s) => !s.startsWith("official-") && p.observations.some((o) => o.source === s && o.fresh)),
+    );
+    expect(verifiedBefore.length).toBeGreaterThan(0);
+    for (const p of verifiedBefore) {
+      const now = served.dataset.prices.find((q) => priceKey(q, dimensionKey(q)) === priceKey(p, dimensionKey(p)));
+      expect(now?.confidence, priceKey(p, dimensionKey(p))).toBe("verified");
+    }
+    const before = servedPrices(seed.dataset);
+    const after = servedPrices(served.dataset);
+    const changed = [...new Set([...before.keys(), ...after.keys()])].filter((k) => before.get(k) !== after.get(k));
+    expect(changed).toEqual([]);
+  });
+});
