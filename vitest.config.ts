@@ -80,7 +80,15 @@ const SPAWN_SUITES = [
   "test/usage-log.test.ts",
 ];
 
-const BROWSER_SUITES = ["test/browser-clients.test.ts", "test/fresh-web.test.ts", "test/web-*.test.ts"];
+/** `live-sources-truth` reads the web sources page too: it needs the browser project's web build. */
+const LIVE_WITH_WEB = ["test/live-sources-truth.test.ts"];
+
+const BROWSER_SUITES = [
+  "test/browser-clients.test.ts",
+  "test/fresh-web.test.ts",
+  "test/web-*.test.ts",
+  ...LIVE_WITH_WEB,
+];
 
 const stores = selectedStores();
 const STORES_RUN = Object.entries(STORE_SUITES)
@@ -127,7 +135,7 @@ export default defineConfig({
       project("unit", ["src/**/*.test.ts", "test/**/*.test.ts"], [...DATA_SUITES, ...API_SUITES, ...E2E_SUITES]),
       project("data", DATA_SUITES, []),
       project("api", API_SUITES, [...DATA_SUITES, ...E2E_SUITES], ["test/global-setup.ts"]),
-      project("live", LIVE_SUITES, [], E2E_SETUP),
+      project("live", LIVE_SUITES, LIVE_WITH_WEB, E2E_SETUP),
       project("stores", STORES_RUN, [], E2E_SETUP),
       project("spawn", SPAWN_SUITES, [], E2E_SETUP),
       project("browser", BROWSER_SUITES, [], [...E2E_SETUP, "test/web-build-setup.ts"]),
