@@ -140,7 +140,7 @@ export async function publishRun(
     }
     inputs.push({
       ...base,
-      ...(adapter.pageHealth && outcome.kind === "payload" ? { page: pageOf(adapter, outcome.payload) } : {}),
+      ...(adapter.pageHealth ? pageEvidenceOf(adapter, outcome, ctx.previous) : {}),
       listings: result.listings,
       fresh: true,
       error: null,
@@ -178,6 +178,24 @@ export async function publishRun(
   ctx.previous = dataset;
   ctx.firstRunDate = firstRunDate;
   return { dataset, changes: changes.length, failures };
+}
+
+/**
+ * The copy of a maker's page a run stands on (T294): the one it parsed now, or, when the page
+ * answered 304 Not Modified, the copy the previous version read (same address and hash), which the
+ * 304 confirms at this run — as the archive's replay of that run (the reused copy) reads it.
+ */
+function pageEvidenceOf(
+  adapter: SourceAdapter,
+  outcome: SourceOutcome,
+  previous: Dataset | null,
+): { page?: { readonly url: string; readonly contentHash: string } } {
+  if (outcome.kind === "payload") return { page: pageOf(adapter, outcome.payload) };
+  if (outcome.kind !== "unchanged") return {};
+  for (const price of previous?.prices ?? [])
+    for (const o of price.observations)
+      if (o.source === adapter.id && o.page) return { page: { url: o.page.url, contentHash: o.page.contentHash } };
+  return {};
 }
 
 /** What a run computes from its inputs before publishing (pure, no store). */
