@@ -30,7 +30,7 @@ export type RecordedDates = Readonly<Record<SourceId, string>>;
 
 /**
  * The newest recorded payload of every source: June 2026, and Anthropic's pricing page of
- * 2025-12-01 (its last recording). The bundled replay's last run had Anthropic's page absent.
+ * 2026-05-01 (its last recording; the makers' pages are sources too, T290).
  */
 export const NEWEST_RECORDED: RecordedDates = {
   "models-dev": "2026-06-01",
@@ -39,7 +39,8 @@ export const NEWEST_RECORDED: RecordedDates = {
   portkey: "2026-06-01",
   openrouter: "2026-06-01",
   litellm: "2026-06-01",
-  "official-anthropic": "2025-12-01",
+  "official-anthropic": "2026-05-01",
+  "official-openai": "2026-06-01",
 };
 
 /** Starts the server on a free loopback port. */
@@ -67,7 +68,7 @@ export async function startRecordedUpstream(dates: RecordedDates = NEWEST_RECORD
     const etag = `"${createHash("sha256").update(body).digest("hex").slice(0, 32)}"`;
     const headers: Record<string, string> = {
       etag,
-      "content-type": adapter.id === "official-anthropic" ? "text/markdown; charset=utf-8" : "application/json",
+      "content-type": adapter.id.startsWith("official-") ? "text/markdown; charset=utf-8" : "application/json",
       vary: "accept-encoding",
     };
     if (req.headers["if-none-match"] === etag) {
