@@ -60,7 +60,13 @@ export async function withPage(
       problems.push(`console error: ${m.text()} (${m.location().url})`);
   });
   page.on("pageerror", (e) => problems.push(`uncaught: ${e.message}`));
-  page.on("requestfailed", (r) => problems.push(`failed request: ${r.url()} ${r.failure()?.errorText}`));
+  page.on("requestfailed", (r) => {
+    // The model picker cancels its suggestion request when a newer keystroke supersedes it (an
+    // AbortController): on a loaded machine the older answer is still in flight, and that is no fault.
+    const superseded =
+      r.failure()?.errorText === "net::ERR_ABORTED" && new URL(r.url()).pathname.endsWith("/models/search");
+    if (!superseded) problems.push(`failed request: ${r.url()} ${r.failure()?.errorText}`);
+  });
   page.on("response", (r) => {
     if (r.status() >= 400) problems.push(`HTTP ${r.status()}: ${r.url()}`);
   });
