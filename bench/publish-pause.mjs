@@ -60,6 +60,13 @@ await new Promise((resolve, reject) => {
   }, 100);
   server.on("exit", (code) => reject(new Error(`server exited ${code}\n${out}`)));
 });
+// A few seconds of the same load first: the server's first requests compile its code (not measured).
+await autocannon({
+  url: `http://127.0.0.1:${port}`,
+  connections,
+  duration: 3,
+  requests: [{ method: "GET", path: "/api/v1/meta" }],
+});
 started = Date.now();
 const samples = []; // [end time ms, latency ms, status]
 const windows = []; // [start, end] of each publish
