@@ -2,7 +2,7 @@ import type { CatalogueStore, StoredSpans } from "../store/catalogue-store.js";
 import { type BackoffPolicy, backoffMs } from "./backoff.js";
 import { StoreUnavailableError } from "./errors.js";
 import { buildTimeline, type PointInTimeSource, type PriceTimeline } from "./timeline.js";
-import { buildView, type CatalogueView, type SourceRecordInfo } from "./view.js";
+import { buildViewInSteps, type CatalogueView, type SourceRecordInfo } from "./view.js";
 
 /**
  * Opens a store for the point-in-time index loaded on first use (T165), and closes it after.
@@ -163,7 +163,8 @@ export async function loadView(
   }
   // T310: `/sources` says each source's last live attempt, published or not.
   const attempts = await store.loadAttempts();
-  return buildView(dataset, registry, new Date(), { changes, history, timeline, attempts });
+  // Built in steps between requests too (T267): a publish no longer pauses a serving process.
+  return buildViewInSteps(dataset, registry, new Date(), { changes, history, timeline, attempts });
 }
 
 /** Lets the event loop run what waits (requests) before the next step. */

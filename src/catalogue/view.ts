@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from "node:timers/promises";
 import type { HistoryPoint, PublishedChange } from "../domain/change.js";
 import { CHANNEL_NAMES, CHANNELS, type Channel, MULTI_SELLER_CHANNELS, NAMED_RESELLERS } from "../domain/channel.js";
 import { type Confidence, confidenceRank } from "../domain/confidence.js";
@@ -128,13 +129,52 @@ export interface ModelEntry {
   readonly providerSearch: readonly SearchField[];
 }
 
-/** Builds the view of a dataset. */
+/** Builds the view of a dataset, in one go (see {@link buildViewInSteps} for a serving process). */
 export function buildView(
   dataset: Dataset,
   registry: readonly SourceRecordInfo[],
   now: Date = new Date(),
   record: CatalogueRecord = { changes: [], history: [] },
 ): CatalogueView {
+  const steps = viewSteps(dataset, registry, now, record);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * Builds the same view as {@link buildView}, letting the event loop run what waits (requests)
+ * between steps of a few ms each (T267): a server swapping in a new version keeps answering.
+ */
+export async function buildViewInSteps(
+  dataset: Dataset,
+  registry: readonly SourceRecordInfo[],
+  now: Date = new Date(),
+  record: CatalogueRecord = { changes: [], history: [] },
+): Promise<CatalogueView> {
+  const steps = viewSteps(dataset, registry, now, record);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    await nextTurn();
+  }
+}
+
+/** Models, or changes, made between two steps of {@link viewSteps}. */
+const ROWS_PER_STEP = 250;
+
+/**
+ * The work of {@link buildView}, cut into steps: it yields after each phase and after every
+ * {@link ROWS_PER_STEP} models or changes, and returns the view (T267). Every step computes what
+ * the one-go build computes, in the same order, so both views are alike.
+ */
+function* viewSteps(
+  dataset: Dataset,
+  registry: readonly SourceRecordInfo[],
+  now: Date,
+  record: CatalogueRecord,
+): Generator<void, CatalogueView> {
   const generatedAt = now.toISOString();
   const providerNames = new Map(dataset.providers.map((p) => [p.slug, p.name]));
   const pricesByModel = new Map<string, PublishedPrice[]>();
@@ -143,7 +183,10 @@ export function buildView(
     if (list) list.push(p);
     else pricesByModel.set(p.modelId, [p]);
   }
-  const all: ModelEntry[] = dataset.models.map((model) => {
+  yield;
+  const all: ModelEntry[] = [];
+  for (const model of dataset.models) {
+    if (all.length > 0 && all.length % ROWS_PER_STEP === 0) yield;
     const byChannel = new Map<Channel, ApiPrice[]>();
     const own = pricesByModel.get(model.id) ?? [];
     for (const p of own) {
@@ -153,19 +196,21 @@ export function buildView(
     }
     const direct = own.filter((p) => p.channel === "direct");
     const providerName = providerNames.get(model.provider) ?? model.provider;
-    return {
+    all.push({
       model,
       prices: byChannel,
       weakestDirectRank: direct.length === 0 ? -1 : Math.min(...direct.map((p) => confidenceRank(p.confidence))),
       search: [searchField(model.slug), searchField(model.name)],
       providerName,
       providerSearch: [searchField(model.provider), searchField(providerName)],
-    };
-  });
+    });
+  }
+  yield;
   const byId = new Map(all.map((m) => [m.model.id, m]));
   // Lists, counts and rates hold listed models only; a tombstone answers by id alone (T66).
   const models = all.filter((m) => m.model.listed);
   const aliasOf = buildAliasIndex(dataset.models, byId);
+  yield;
   const officialSources = registry
     .filter((s) => s.info.authoritativeFor.some((seller) => dataset.providers.some((p) => p.slug === seller)))
     .map((s) => s.id);
@@ -174,6 +219,7 @@ export function buildView(
     pricesByModel,
     officialSources,
   );
+  yield;
 
   const sellersByChannel = new Map<Channel, Set<string>>();
   for (const p of dataset.prices) {
@@ -198,6 +244,11 @@ export function buildView(
   };
   const sources = apiSources(dataset, registry, record.attempts ?? [], generatedAt);
   const providers: ApiProvider[] = dataset.providers.map((p) => ({ ...p }));
+  yield;
+  const changes = yield* changeSteps(record.changes, dataset.run.datasetVersion);
+  yield;
+  const history = buildHistory(record.history, dataset, byId, aliasOf);
+  yield;
   return {
     version: dataset.run.datasetVersion,
     generatedAt,
@@ -209,8 +260,8 @@ export function buildView(
     byId,
     aliasOf,
     dataset,
-    ...buildChanges(record.changes, dataset.run.datasetVersion),
-    history: buildHistory(record.history, dataset, byId, aliasOf),
+    ...changes,
+    history,
     pricesByModel,
     ...pointInTimeIndex(record.timeline ?? datasetTimeline(dataset), dataset),
   };
@@ -376,10 +427,11 @@ export function resolveModelId(view: CatalogueView, id: string): string | null {
   );
 }
 
-function buildChanges(
+/** The view's changes (`/changes`): publication order and newest first; yields every {@link ROWS_PER_STEP} (T267). */
+function* changeSteps(
   changes: readonly PublishedChange[],
   version: string,
-): { changes: ChangeEntry[]; published: ChangeEntry[] } {
+): Generator<void, { changes: ChangeEntry[]; published: ChangeEntry[] }> {
   // The same few thousand names recur across runs: their search forms are computed once each.
   const fields = new Map<string, SearchField>();
   const field = (text: string) => {
@@ -390,19 +442,21 @@ function buildChanges(
     return made;
   };
   // A view of a version holds what that version and the ones before it published.
-  const published = changes
-    .filter((c) => c.publishedIn <= version)
-    .sort(comparePublication)
-    .map((change): ChangeEntry => {
-      const [provider = "", ...rest] = change.modelId.split("/");
-      const slug = rest.join("/");
-      return {
-        change,
-        provider,
-        slug,
-        search: [field(slug), field(change.modelName), field(provider), field(change.providerName)],
-      };
+  const ordered = changes.filter((c) => c.publishedIn <= version).sort(comparePublication);
+  yield;
+  const published: ChangeEntry[] = [];
+  for (const change of ordered) {
+    if (published.length > 0 && published.length % ROWS_PER_STEP === 0) yield;
+    const [provider = "", ...rest] = change.modelId.split("/");
+    const slug = rest.join("/");
+    published.push({
+      change,
+      provider,
+      slug,
+      search: [field(slug), field(change.modelName), field(provider), field(change.providerName)],
     });
+  }
+  yield;
   // Newest first; within one `occurredAt`, publication order (the detection order of a run).
   const newest = [...published].sort((a, b) => compareNewestFirst(a.change, b.change));
   return { changes: newest, published };

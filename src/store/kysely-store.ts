@@ -38,8 +38,11 @@ import { namedWriteError } from "./write-errors.js";
 /** Rows per multi-row INSERT: stays under SQLite's 32,766 bound parameters. */
 const CHUNK = 1000;
 
-/** Rows per page of {@link KyselyCatalogueStore.loadSpansAt}: a page reads and decodes in a few ms (T199). */
+/** Rows per page of the span reads (`loadSpansAt`, `loadDataset`): a page reads and decodes in a few ms (T199, T266). */
 const SPAN_PAGE = 200;
+
+/** Rows per page of `loadChanges`: a page reads and decodes in a few ms (T266). */
+const CHANGE_PAGE = 1000;
 
 /** Lets the event loop run what waits (requests) before the next page. */
 function turn(): Promise<void> {
@@ -141,28 +144,27 @@ export class KyselyCatalogueStore implements CatalogueStore {
           .executeTakeFirst();
     if (!run || run.retained === 0) return null;
     const v = run.dataset_version;
-    const [providers, models, prices, sources] = await Promise.all([
-      this.#db.selectFrom("provider").selectAll().where("dataset_version", "=", v).orderBy("slug").execute(),
-      this.#db
-        .selectFrom("model_span")
-        .selectAll()
-        .where("valid_from", "<=", v)
-        .where((eb) => eb.or([eb("valid_to", "is", null), eb("valid_to", ">", v)]))
-        .orderBy("id")
-        .execute(),
-      this.#db
-        .selectFrom("price_span")
-        .selectAll()
-        .where("valid_from", "<=", v)
-        .where((eb) => eb.or([eb("valid_to", "is", null), eb("valid_to", ">", v)]))
-        .execute(),
-      this.#db.selectFrom("source_health").selectAll().where("dataset_version", "=", v).orderBy("source").execute(),
-    ]);
+    const providers = await this.#db
+      .selectFrom("provider")
+      .selectAll()
+      .where("dataset_version", "=", v)
+      .orderBy("slug")
+      .execute();
+    const sources = await this.#db
+      .selectFrom("source_health")
+      .selectAll()
+      .where("dataset_version", "=", v)
+      .orderBy("source")
+      .execute();
+    // The span tables are the bulk of a version: read in pages (T266), so a server loading a new
+    // version keeps answering requests while it does.
+    const models = (await this.#modelSpansAt(v)).map((s) => s.value);
+    const prices = (await this.#priceSpansAt(v, true)).map((s) => s.value);
     return {
       run: toRun(run),
       providers: providers.map(toProvider),
-      models: models.map(toModel),
-      prices: prices.map(toPrice).sort(comparePrices),
+      models,
+      prices: prices.sort(comparePrices),
       sources: sources.map((s) => toSourceHealth(s, v)),
     };
   }
@@ -179,13 +181,28 @@ export class KyselyCatalogueStore implements CatalogueStore {
   }
 
   async loadChanges(): Promise<PublishedChange[]> {
-    const rows = await this.#db
-      .selectFrom("change_record")
-      .selectAll()
-      .orderBy("dataset_version")
-      .orderBy("seq")
-      .execute();
-    return rows.map(toChange);
+    // Every change ever published grows with the store: keyset pages over the primary key
+    // (dataset_version, seq), a turn of the event loop between them (T266).
+    const changes: PublishedChange[] = [];
+    for (let after: { version: string; seq: number } | null = null; ; ) {
+      let query = this.#db.selectFrom("change_record").selectAll();
+      if (after !== null) {
+        const { version, seq } = after;
+        query = query.where((eb) =>
+          eb.or([
+            eb("dataset_version", ">", version),
+            eb.and([eb("dataset_version", "=", version), eb("seq", ">", seq)]),
+          ]),
+        );
+      }
+      const rows = await query.orderBy("dataset_version").orderBy("seq").limit(CHANGE_PAGE).execute();
+      for (const r of rows) changes.push(toChange(r));
+      if (rows.length < CHANGE_PAGE) break;
+      const last = rows[rows.length - 1]!;
+      after = { version: last.dataset_version, seq: last.seq };
+      await turn();
+    }
+    return changes;
   }
 
   async loadHistory(): Promise<HistoryPoint[]> {
@@ -220,24 +237,42 @@ export class KyselyCatalogueStore implements CatalogueStore {
   }
 
   async loadSpansAt(version: string): Promise<StoredSpans> {
-    const v = version;
+    // Evidence is provenance for ingestion; point-in-time answers do not read it.
+    return { prices: await this.#priceSpansAt(version, false), models: await this.#modelSpansAt(version) };
+  }
+
+  /**
+   * The price spans open at version `v`, in keyset pages of {@link SPAN_PAGE} over the primary key
+   * (price_key, valid_from) with a turn of the event loop between pages (T266): a key has at most
+   * one span open at a version, so `price_key > last` resumes exactly after the previous page.
+   * Without `evidence`, the observations are neither read nor decoded (each price's are `[]`).
+   */
+  async #priceSpansAt(v: string, evidence: boolean): Promise<Span<PublishedPrice>[]> {
+    const columns = evidence ? PRICE_COLUMNS : PRICE_COLUMNS.filter((c) => c !== "observations");
     const prices: Span<PublishedPrice>[] = [];
-    // Keyset pages over the primary key (price_key, valid_from): a key has at most one span open
-    // at a version, so `price_key > last` resumes exactly after the previous page.
     for (let after: string | null = null; ; ) {
       let query = this.#db
         .selectFrom("price_span")
-        .select(["valid_from", "valid_to", ...PRICE_COLUMNS.filter((c) => c !== "observations")])
+        .select(["valid_from", "valid_to", ...columns])
         .where("valid_from", "<=", v)
         .where((eb) => eb.or([eb("valid_to", "is", null), eb("valid_to", ">", v)]));
       if (after !== null) query = query.where("price_key", ">", after);
       const rows = await query.orderBy("price_key").limit(SPAN_PAGE).execute();
       for (const r of rows)
-        prices.push({ from: r.valid_from, to: r.valid_to, value: toPrice({ ...r, observations: "[]" }) });
+        prices.push({
+          from: r.valid_from,
+          to: r.valid_to,
+          value: toPrice(evidence ? r : { ...r, observations: "[]" }),
+        });
       if (rows.length < SPAN_PAGE) break;
       after = rows[rows.length - 1]!.price_key;
       await turn();
     }
+    return prices;
+  }
+
+  /** The model spans open at version `v`, by id, in keyset pages like {@link #priceSpansAt} (T266). */
+  async #modelSpansAt(v: string): Promise<Span<PublishedModel>[]> {
     const models: Span<PublishedModel>[] = [];
     for (let after: string | null = null; ; ) {
       let query = this.#db
@@ -252,7 +287,7 @@ export class KyselyCatalogueStore implements CatalogueStore {
       after = rows[rows.length - 1]!.id;
       await turn();
     }
-    return { prices, models };
+    return models;
   }
 
   async recordAttempts(attempts: readonly SourceAttempt[]): Promise<void> {
