@@ -1,24 +1,22 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { type Browser, chromium, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { build, type Rollup } from "vite";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect } from "vitest";
 import { DOCS_DEFINITION_NAME, DOCS_SPEC_URL, DOCS_TITLE } from "../src/http/docs-page.js";
 import { loadReplay } from "./harness.js";
 import { type McpTestServer, startMcpServer, TOOL_NAMES } from "./mcp-support.js";
+import { browserTest as it } from "./web-browser.js";
 
 /**
  * Issue 15 in real headless Chromium (Debian's `chromium`, driven by playwright-core, as the web
  * catalogue's tests set up): the MCP SDK's own browser client, bundled by Vite, uses `/mcp` from a
  * page of another origin (the CORS preflight lets its headers through), and `/docs` is Tariff's.
  */
-const CHROMIUM = "/usr/bin/chromium";
-const FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"];
 
 let api: McpTestServer;
 let other: Server;
 let otherOrigin: string;
-let browser: Browser;
 let sdkBundle: string;
 /** Method and path of every request the API server received. */
 const received: string[] = [];
@@ -69,17 +67,15 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => other.listen(0, "127.0.0.1", resolve));
   otherOrigin = `http://127.0.0.1:${(other.address() as AddressInfo).port}`;
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
 });
 
 afterAll(async () => {
-  await browser?.close();
   await api?.close();
   await new Promise((resolve) => other?.close(resolve));
 });
 
 /** A new page recording console errors, uncaught exceptions and failed requests. */
-async function watchedPage(): Promise<{ page: Page; problems: string[] }> {
+async function watchedPage(browser: Browser): Promise<{ page: Page; problems: string[] }> {
   const page = await browser.newPage();
   const problems: string[] = [];
   page.on("console", (m) => {
@@ -91,8 +87,8 @@ async function watchedPage(): Promise<{ page: Page; problems: string[] }> {
 }
 
 describe("a browser-based MCP client on /mcp", () => {
-  it("the SDK's client connects from another origin, lists the tools and calls one", async () => {
-    const { page, problems } = await watchedPage();
+  it("the SDK's client connects from another origin, lists the tools and calls one", async ({ browser }) => {
+    const { page, problems } = await watchedPage(browser);
     try {
       await page.goto(otherOrigin);
       await page.addScriptTag({ content: sdkBundle });
@@ -147,8 +143,8 @@ describe("a browser-based MCP client on /mcp", () => {
 });
 
 describe("the API reference at /docs", () => {
-  it("is Tariff's: title, logo, and the explorer loads /api/v1/openapi.json", async () => {
-    const { page, problems } = await watchedPage();
+  it("is Tariff's: title, logo, and the explorer loads /api/v1/openapi.json", async ({ browser }) => {
+    const { page, problems } = await watchedPage(browser);
     const requested: string[] = [];
     page.on("request", (r) => requested.push(new URL(r.url()).pathname));
     try {

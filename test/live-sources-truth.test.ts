@@ -2,8 +2,8 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pino from "pino";
-import { type Browser, chromium, type Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject } from "vitest";
 import { loadView } from "../src/catalogue/load-view.js";
 import type { ApiSource } from "../src/catalogue/schemas.js";
 import { runLiveIngest } from "../src/ingest/live-run.js";
@@ -14,6 +14,7 @@ import { type CliChild, freshEnv, startTariff } from "./cli-support.js";
 import { SEED_DATES, startFakeUpstream } from "./fake-upstream.js";
 import { copyReplayStore, replayDbPath, startServer } from "./harness.js";
 import { testConfig } from "./live-support.js";
+import { browserTest as it } from "./web-browser.js";
 
 /**
  * Issue 38 §1 "Must show" (T310): `/sources` and the web sources page say the truth about now.
@@ -24,22 +25,17 @@ import { testConfig } from "./live-support.js";
  * reaches beyond 127.0.0.1.
  */
 
-const CHROMIUM = "/usr/bin/chromium";
-const FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"];
 const NO_NETWORK = Object.fromEntries(SOURCES.map((s) => [baseUrlVariable(s.id), "http://127.0.0.1:9/"]));
 
 let root: string;
-let browser: Browser;
 const running: CliChild[] = [];
 
 beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), "tariff-sources-truth-"));
   await replayDbPath();
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
 });
 afterAll(async () => {
   for (const run of running) if (run.child.exitCode === null) run.child.kill("SIGKILL");
-  await browser?.close();
   if (root) rmSync(root, { recursive: true, force: true });
 });
 
@@ -84,7 +80,7 @@ async function shownRows(page: Page): Promise<string[][]> {
 }
 
 /** `/sources` and the web sources page of the view loaded from the store in `dir`, as a fresh server serves them. */
-async function servedFrom(dir: string): Promise<{ sources: ApiSource[]; shown: string[][] }> {
+async function servedFrom(browser: Browser, dir: string): Promise<{ sources: ApiSource[]; shown: string[][] }> {
   const store = await openSqliteStore(join(dir, "tariff.db"));
   try {
     const view = (await loadView(store, SOURCES))!;
@@ -112,7 +108,7 @@ async function servedFrom(dir: string): Promise<{ sources: ApiSource[]; shown: s
 describe("/sources says the truth about now (issue 38 §1, T310)", () => {
   it("no network: `tariff serve` publishes nothing, and /sources and the web page show every source failing, with why and when", {
     timeout: 300_000,
-  }, async () => {
+  }, async ({ browser }) => {
     const dataDir = await bundledStore("offline");
     const home = join(root, "home");
     mkdirSync(home, { recursive: true });
@@ -143,7 +139,7 @@ describe("/sources says the truth about now (issue 38 §1, T310)", () => {
     expect((await run.done).code).toBe(0);
 
     // A server started on the store that run left says the same, on the web page too.
-    const { sources, shown } = await servedFrom(dataDir);
+    const { sources, shown } = await servedFrom(browser, dataDir);
     expect(sources.map((s) => [s.source, s.health, s.lastAttempt?.at])).toEqual(
       body.data.map((s) => [s.source, "failing", s.lastAttempt?.at]),
     );
@@ -159,7 +155,7 @@ describe("/sources says the truth about now (issue 38 §1, T310)", () => {
 
   it("the local fake upstream: every source fresh on /sources and on the web page, its last attempt succeeded", {
     timeout: 300_000,
-  }, async () => {
+  }, async ({ browser }) => {
     // As `test/live-support.ts` seeds its live tests: an empty store, every source's recorded payload.
     const dir = join(root, "fake-upstream");
     mkdirSync(dir);
@@ -183,7 +179,7 @@ describe("/sources says the truth about now (issue 38 §1, T310)", () => {
     } finally {
       await upstream.close();
     }
-    const { sources, shown } = await servedFrom(dir);
+    const { sources, shown } = await servedFrom(browser, dir);
     for (const s of sources) {
       expect(s.health, `${s.source}: ${JSON.stringify(s.lastError)}`).toBe("fresh");
       expect(s.lastAttempt, s.source).toMatchObject({ status: "succeeded", error: null });

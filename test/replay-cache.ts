@@ -53,17 +53,25 @@ export function runningBuilder(cache: ReplayCache): number | null {
 }
 
 /**
- * Waits until the build of `cache` has finished.
- * @throws Error with the build's own error, when the builder died without a status, or after `timeoutMs`
+ * Waits until the build of `cache` has finished. A builder that stopped without a status was
+ * stopped from outside: the run that started it ended (its global setup stops its own builder) while
+ * another run of the same checkout waited for it. The waiter then starts the build again itself, up
+ * to twice, with a new `timeoutMs` each time.
+ * @throws Error with the build's own error, when the builder died without a status three times, or after `timeoutMs`
  */
 export async function waitForReplay(cache: ReplayCache, timeoutMs = 170_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
+  let until = Date.now() + timeoutMs;
+  let restarts = 0;
   for (;;) {
     const status = readStatus(cache);
     if (status?.ok) return;
     if (status && !status.ok) throw new Error(`the test replay failed to build: ${status.error}`);
-    if (runningBuilder(cache) === null && !readStatus(cache))
-      throw new Error(`the test replay builder stopped without a status (${cache.dir})`);
+    if (runningBuilder(cache) === null && !readStatus(cache)) {
+      if (restarts >= 2) throw new Error(`the test replay builder stopped without a status (${cache.dir})`);
+      restarts++;
+      startReplayBuild(cache);
+      until = Date.now() + timeoutMs;
+    }
     if (Date.now() > until) throw new Error(`the test replay was not ready within ${timeoutMs} ms (${cache.dir})`);
     await new Promise((r) => setTimeout(r, 100));
   }

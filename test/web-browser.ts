@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import { type Browser, chromium, type Page } from "playwright-core";
-import { expect } from "vitest";
+import { test as base, expect } from "vitest";
 import type { TestServer } from "./harness.js";
 
 /**
@@ -38,6 +38,22 @@ export async function launchBrowser(): Promise<Browser> {
 }
 
 /**
+ * `test` (and `it`) with a `browser` fixture (issue 34 §5): one Chromium per test worker, launched on
+ * first use and shared by every browser suite the worker runs, instead of a launch per file.
+ */
+export const browserTest = base.extend<{ browser: Browser }>({
+  browser: [
+    // biome-ignore lint/correctness/noEmptyPattern: vitest reads a fixture's dependencies from its first parameter
+    async ({}, use) => {
+      const browser = await launchBrowser();
+      await use(browser);
+      await browser.close();
+    },
+    { scope: "worker" },
+  ],
+});
+
+/**
  * Runs `check` on a page of a fresh browser context (empty cache) of the given size, then expects
  * that nothing went wrong on the page — no console error, uncaught exception, failed or 4xx/5xx
  * request — but the problems `expected` accepts, and closes the context (also when `check` fails).
@@ -49,6 +65,8 @@ export async function withPage(
   options: {
     readonly expected?: (problem: string) => boolean;
     readonly viewport?: { readonly width: number; readonly height: number };
+    /** The page's clock, fixed at this time (for "N days ago"). */
+    readonly now?: Date;
   } = {},
 ): Promise<void> {
   const context = await browser.newContext({ viewport: { ...(options.viewport ?? { width: 1280, height: 900 }) } });
@@ -70,6 +88,7 @@ export async function withPage(
   page.on("response", (r) => {
     if (r.status() >= 400) problems.push(`HTTP ${r.status()}: ${r.url()}`);
   });
+  if (options.now) await page.clock.setFixedTime(options.now);
   try {
     await check(page, problems);
     const expected = options.expected ?? (() => false);
