@@ -11,7 +11,7 @@ import {
   unitModalityMismatch,
   zeroNotFree,
 } from "./catalogue-invariants.js";
-import { it as shared } from "./fixtures.js";
+import { bindShared } from "./fixtures.js";
 import { loadReplay, type MemoryServer } from "./harness.js";
 
 // Issue 13 "Must show", over the bundled replay (dataset 2026-06-01): every price in its right
@@ -27,20 +27,9 @@ beforeAll(async () => {
   await replay.store.close();
 });
 
-/** The file's binding to the shared fixtures, made before its first test. */
-let binding: Promise<void> | undefined;
 // The worker's shared in-memory API on the replay (test/fixtures.ts, T274), bound before the file's first test.
-const it = shared.extend<{ bound: undefined }>({
-  bound: [
-    async ({ api }, use) => {
-      binding ??= (async () => {
-        server = api;
-      })();
-      await binding;
-      await use(undefined);
-    },
-    { auto: true },
-  ],
+const it = bindShared("api", (_view, boundServer) => {
+  server = boundServer;
 });
 
 function prices(modelId: string, channel = "direct"): PublishedPrice[] {

@@ -3,7 +3,7 @@ import { describe, expect } from "vitest";
 import type { ApiCostEstimate } from "../src/catalogue/schemas.js";
 import type { CatalogueView } from "../src/catalogue/view.js";
 import { estimateCost, type TokenUsage } from "../src/domain/cost.js";
-import { it as shared } from "./fixtures.js";
+import { bindShared } from "./fixtures.js";
 import { startServer, type TestServer } from "./harness.js";
 
 // GET /cost (issue 17 §1, T140–T145) over real HTTP on the replayed catalogue. Expected amounts are
@@ -14,21 +14,10 @@ import { startServer, type TestServer } from "./harness.js";
 let server: TestServer;
 let view: CatalogueView;
 
-/** The file's binding to the shared fixtures, made before its first test. */
-let binding: Promise<void> | undefined;
 // The worker's shared replay and API server on a loopback port (test/fixtures.ts, T274), bound before the file's first test.
-const it = shared.extend<{ bound: undefined }>({
-  bound: [
-    async ({ replay, apiServer }, use) => {
-      binding ??= (async () => {
-        view = replay.view;
-        server = apiServer;
-      })();
-      await binding;
-      await use(undefined);
-    },
-    { auto: true },
-  ],
+const it = bindShared("apiServer", (boundView, boundServer) => {
+  view = boundView;
+  server = boundServer;
 });
 
 interface CostBody {

@@ -3,7 +3,7 @@ import { describe, expect } from "vitest";
 import type { ApiCostEstimate } from "../src/catalogue/schemas.js";
 import type { CatalogueView } from "../src/catalogue/view.js";
 import { validator } from "./exports-support.js";
-import { it as shared } from "./fixtures.js";
+import { bindShared } from "./fixtures.js";
 import type { TestServer } from "./harness.js";
 
 // Issue 29 §1–2, T215: the `genai-prices` export loaded into genai-prices' own JS package
@@ -15,27 +15,16 @@ let server: TestServer;
 let view: CatalogueView;
 let data: Provider[];
 
-/** The file's binding to the shared fixtures, made before its first test. */
-let binding: Promise<void> | undefined;
 // The worker's shared replay and export server (test/fixtures.ts, T274), bound before the file's first test, the exported file read.
-const it = shared.extend<{ bound: undefined }>({
-  bound: [
-    async ({ replay, exportServer }, use) => {
-      binding ??= (async () => {
-        view = replay.view;
-        server = exportServer;
-        const res = await server.get(PATH);
-        expect(res.status).toBe(200);
-        data = (await res.json()) as Provider[];
-        // What pydantic-ai / Logfire do with UpdatePrices(url=…): the package's own loader takes the file.
-        updatePrices(({ setProviderData }) => setProviderData(data));
-        await waitForUpdate();
-      })();
-      await binding;
-      await use(undefined);
-    },
-    { auto: true },
-  ],
+const it = bindShared("exportServer", async (boundView, boundServer) => {
+  view = boundView;
+  server = boundServer;
+  const res = await server.get(PATH);
+  expect(res.status).toBe(200);
+  data = (await res.json()) as Provider[];
+  // What pydantic-ai / Logfire do with UpdatePrices(url=…): the package's own loader takes the file.
+  updatePrices(({ setProviderData }) => setProviderData(data));
+  await waitForUpdate();
 });
 
 describe("genai-prices' v2 data.json", () => {

@@ -4,7 +4,7 @@ import type { CatalogueView } from "../src/catalogue/view.js";
 import { litellmKeyListing } from "../src/sources/litellm/index.js";
 import { LitellmEntry } from "../src/sources/litellm/schema.js";
 import { exact, modelRecord, newestDate, perTokenOf, recorded, tokenPrice, validator } from "./exports-support.js";
-import { it as shared } from "./fixtures.js";
+import { bindShared } from "./fixtures.js";
 import { startServer, type TestServer } from "./harness.js";
 
 // Issue 29 §1–2, T212–T213: the `litellm` export as LiteLLM itself would take it from
@@ -22,24 +22,13 @@ const RECORDED = recorded<Record<string, unknown>>("litellm", DATE, "model_price
 /** The recorded file's model entries (LiteLLM's `sample_spec` and the mirror's `last_updated` are not models). */
 const RECORDED_KEYS = Object.keys(RECORDED).filter((k) => k !== "sample_spec" && k !== "last_updated");
 
-/** The file's binding to the shared fixtures, made before its first test. */
-let binding: Promise<void> | undefined;
 // The worker's shared replay and export server (test/fixtures.ts, T274), bound before the file's first test, the exported file read.
-const it = shared.extend<{ bound: undefined }>({
-  bound: [
-    async ({ replay, exportServer }, use) => {
-      binding ??= (async () => {
-        view = replay.view;
-        server = exportServer;
-        const res = await server.get(PATH);
-        expect(res.status).toBe(200);
-        file = (await res.json()) as Record<string, Entry>;
-      })();
-      await binding;
-      await use(undefined);
-    },
-    { auto: true },
-  ],
+const it = bindShared("exportServer", async (boundView, boundServer) => {
+  view = boundView;
+  server = boundServer;
+  const res = await server.get(PATH);
+  expect(res.status).toBe(200);
+  file = (await res.json()) as Record<string, Entry>;
 });
 
 describe("LiteLLM takes it as its remote cost map", () => {

@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { CatalogueView } from "../src/catalogue/view.js";
 import { canonicalSeller, planKind } from "../src/domain/sellers.js";
 import { modelRecord, newestDate, recorded, tokenPrice } from "./exports-support.js";
-import { it as shared } from "./fixtures.js";
+import { bindShared } from "./fixtures.js";
 import type { TestServer } from "./harness.js";
 
 // Issue 29 §1–2, T214: the `models-dev` export read as OpenCode reads models.dev's api.json
@@ -19,24 +19,13 @@ let tree: Tree;
 const DATE = newestDate("models-dev");
 const RECORDED = recorded<Tree>("models-dev", DATE, "api.json");
 
-/** The file's binding to the shared fixtures, made before its first test. */
-let binding: Promise<void> | undefined;
 // The worker's shared replay and export server (test/fixtures.ts, T274), bound before the file's first test, the exported file read.
-const it = shared.extend<{ bound: undefined }>({
-  bound: [
-    async ({ replay, exportServer }, use) => {
-      binding ??= (async () => {
-        view = replay.view;
-        server = exportServer;
-        const res = await server.get(PATH);
-        expect(res.status).toBe(200);
-        tree = (await res.json()) as Tree;
-      })();
-      await binding;
-      await use(undefined);
-    },
-    { auto: true },
-  ],
+const it = bindShared("exportServer", async (boundView, boundServer) => {
+  view = boundView;
+  server = boundServer;
+  const res = await server.get(PATH);
+  expect(res.status).toBe(200);
+  tree = (await res.json()) as Tree;
 });
 
 /** The JSON kind of a value: what "the same structure" compares. */

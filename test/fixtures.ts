@@ -60,3 +60,37 @@ export const test = base.extend<ReplayFixtures>({
 });
 
 export const it = test;
+
+/** The shared servers a file can bind (see {@link ReplayFixtures}). */
+export type SharedServer = "api" | "apiServer" | "exportServer";
+
+/**
+ * `it` for a file that reads the shared fixtures through its own module-level variables (issue 34
+ * §5, T274): before the file's first test, `bind` gets the replay's view and the server named by
+ * `kind` (once per file; an `async` bind may also read what the file needs once, e.g. an export).
+ */
+export function bindShared<K extends SharedServer>(
+  kind: K,
+  bind: (view: CatalogueView, server: ReplayFixtures[K]) => void | Promise<void>,
+) {
+  let binding: Promise<void> | undefined;
+  const once = (view: CatalogueView, server: ReplayFixtures[K]) =>
+    (binding ??= Promise.resolve().then(() => bind(view, server)));
+  type Use = (value: undefined) => Promise<void>;
+  // vitest reads a fixture's dependencies from its first parameter's pattern: one function per server.
+  const fixtures = {
+    api: async ({ replay, api }: ReplayFixtures, use: Use) => {
+      await once(replay.view, api as ReplayFixtures[K]);
+      await use(undefined);
+    },
+    apiServer: async ({ replay, apiServer }: ReplayFixtures, use: Use) => {
+      await once(replay.view, apiServer as ReplayFixtures[K]);
+      await use(undefined);
+    },
+    exportServer: async ({ replay, exportServer }: ReplayFixtures, use: Use) => {
+      await once(replay.view, exportServer as ReplayFixtures[K]);
+      await use(undefined);
+    },
+  };
+  return test.extend<{ bound: undefined }>({ bound: [fixtures[kind], { auto: true }] });
+}

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { toApiChange } from "../src/catalogue/endpoints/changes.js";
 import { loadView } from "../src/catalogue/load-view.js";
 import type { ApiChange } from "../src/catalogue/schemas.js";
 import { type CatalogueView, compareNewestFirst } from "../src/catalogue/view.js";
@@ -6,7 +7,7 @@ import { CHANGE_KINDS, type PublishedChange } from "../src/domain/change.js";
 import { SOURCES } from "../src/sources/registry.js";
 import type { CatalogueStore } from "../src/store/catalogue-store.js";
 import { loadReplay, startServer, type TestServer } from "./harness.js";
-import { walkPages } from "./paging.js";
+import { changesPages } from "./paging.js";
 
 /**
  * Issue 27 §3 "Must show" on the bundled replay (T226): `/changes` pages back through the whole
@@ -44,28 +45,9 @@ async function page(s: TestServer, query: string): Promise<Page> {
   return (await res.json()) as Page;
 }
 
-/** Follows `meta.nextCursor` to the end; `between` runs before each page after the first. */
-async function allPages(s: TestServer, query: string, between?: (n: number) => void) {
-  const prefix = "/api/v1/changes?";
-  const pages = await walkPages(`${prefix}${query}`, (path) => page(s, path.slice(prefix.length)), { between });
-  for (const p of pages) expect(p.meta.count).toBe(p.data.length);
-  return { rows: pages.flatMap((p) => p.data), pages: pages.length };
-}
-
-function asApi(c: PublishedChange): ApiChange {
-  return {
-    kind: c.kind,
-    model: c.modelId,
-    modelName: c.modelName,
-    providerName: c.providerName,
-    label: c.label,
-    oldAmount: c.oldAmount,
-    newAmount: c.newAmount,
-    deltaPct: c.deltaPct,
-    occurredAt: c.occurredAt,
-    channel: c.channel,
-    displayUnit: c.displayUnit,
-  };
+/** Every page of a `/changes` query on `s`; `between` runs before each page after the first. */
+function allPages(s: TestServer, query: string, between?: (n: number) => void) {
+  return changesPages((path) => page(s, path.slice("/api/v1/changes?".length)), query, between);
 }
 
 describe("/changes pages back through the whole history (T226)", () => {
@@ -75,7 +57,7 @@ describe("/changes pages back through the whole history (T226)", () => {
     expect(rows.length).toBe(changes.length);
     expect(pages).toBe(Math.ceil(changes.length / 500));
     // Exactly the stored records, in the order of the feed: occurredAt descending, then publication.
-    expect(rows).toEqual([...changes].sort(compareNewestFirst).map(asApi));
+    expect(rows).toEqual([...changes].sort(compareNewestFirst).map(toApiChange));
     // The first run publishes no change (there is nothing before it); every later run's are there.
     expect(new Set(rows.map((c) => c.occurredAt))).toEqual(new Set(runs.slice(1)));
   });
@@ -91,7 +73,7 @@ describe("/changes pages back through the whole history (T226)", () => {
           Date.parse(c.occurredAt) > window &&
           ["price_increase", "price_decrease", "price_removed", "unit_change"].includes(c.kind),
       )
-      .map(asApi);
+      .map(toApiChange);
     expect(first.data).toEqual(expected.slice(0, 100));
     expect(first.meta.nextCursor).not.toBeNull();
     const rest = await allPages(server, "");
@@ -120,7 +102,7 @@ describe("/changes pages back through the whole history (T226)", () => {
 describe("/changes?since=<datasetVersion> catches up exactly (T226)", () => {
   it.each([0, 5, 9, 10])("since run %i: every change published after it, oldest first, in pages", async (i) => {
     const since = runs[i]!;
-    const expected = changes.filter((c) => c.publishedIn > since).map(asApi);
+    const expected = changes.filter((c) => c.publishedIn > since).map(toApiChange);
     const { rows, pages } = await allPages(server, `since=${since}&kind=${ALL_KINDS}&limit=500`);
     expect(rows).toEqual(expected);
     expect(pages).toBe(Math.max(1, Math.ceil(expected.length / 500)));
@@ -171,7 +153,7 @@ describe("a version published between two pages shifts nothing (T226)", () => {
       const across = await allPages(local, `since=${since}&kind=${ALL_KINDS}&limit=400`, (n) => {
         if (n === 2) local.views.swap(view);
       });
-      expect(across.rows).toEqual(changes.filter((c) => c.publishedIn > since).map(asApi));
+      expect(across.rows).toEqual(changes.filter((c) => c.publishedIn > since).map(toApiChange));
     } finally {
       await local.close();
     }

@@ -2,15 +2,16 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { toApiChange } from "../src/catalogue/endpoints/changes.js";
 import type { ApiChange, ApiMeta } from "../src/catalogue/schemas.js";
-import { CHANGE_KINDS, MARKET_KINDS, type PublishedChange } from "../src/domain/change.js";
+import { CHANGE_KINDS, MARKET_KINDS } from "../src/domain/change.js";
 import { daysBetween } from "../src/domain/freshness.js";
 import { SOURCES } from "../src/sources/registry.js";
 import { baseUrlVariable } from "../src/sources/upstream.js";
 import { openSqliteStore } from "../src/store/open-store.js";
 import { type CliChild, freshEnv, runTariff, startTariff } from "./cli-support.js";
 import { copyReplayStore, replayDbPath } from "./harness.js";
-import { walkPages } from "./paging.js";
+import { type ChangesPage, changesPages } from "./paging.js";
 import { type RecordedUpstream, startRecordedUpstream, unreachableSources } from "./recorded-upstream.js";
 
 /**
@@ -68,28 +69,8 @@ async function stop(run: CliChild): Promise<string> {
 }
 
 /** Every page of a `/changes` query, following `meta.nextCursor`. */
-async function allPages(get: <T>(path: string) => Promise<T>, query: string) {
-  type Page = { data: ApiChange[]; meta: { nextCursor: string | null; count: number } };
-  const pages = await walkPages(`/api/v1/changes?${query}`, (path) => get<Page>(path));
-  for (const page of pages) expect(page.meta.count).toBe(page.data.length);
-  return { rows: pages.flatMap((p) => p.data), pages: pages.length };
-}
-
-/** A stored change as `/changes` shows it. */
-function asApi(c: PublishedChange): ApiChange {
-  return {
-    kind: c.kind,
-    model: c.modelId,
-    modelName: c.modelName,
-    providerName: c.providerName,
-    label: c.label,
-    oldAmount: c.oldAmount,
-    newAmount: c.newAmount,
-    deltaPct: c.deltaPct,
-    occurredAt: c.occurredAt,
-    channel: c.channel,
-    displayUnit: c.displayUnit,
-  };
+function allPages(get: <T>(path: string) => Promise<T>, query: string) {
+  return changesPages((path) => get<ChangesPage>(path), query);
 }
 
 describe("npm start keeps the catalogue current (issue 27 §1, §5; T220–T222)", () => {
@@ -144,10 +125,10 @@ describe("npm start keeps the catalogue current (issue 27 §1, §5; T220–T222)
       // first, page after page, none twice, none missing (T226).
       const all = await allPages(again.get, `since=${BUNDLED}&kind=${ALL_KINDS}&limit=97`);
       expect(all.pages).toBe(Math.ceil(published.length / 97));
-      expect(all.rows).toEqual(published.map(asApi));
+      expect(all.rows).toEqual(published.map(toApiChange));
       // The default kinds are the market kinds, as without `since`.
       const market = await allPages(again.get, `since=${BUNDLED}&limit=500`);
-      expect(market.rows).toEqual(published.filter((c) => MARKET_KINDS.includes(c.kind)).map(asApi));
+      expect(market.rows).toEqual(published.filter((c) => MARKET_KINDS.includes(c.kind)).map(toApiChange));
       // Nothing was published after the newest version.
       const none = await again.get<{ data: ApiChange[]; meta: { nextCursor: string | null } }>(
         `/api/v1/changes?since=${version}&kind=${ALL_KINDS}`,

@@ -3,7 +3,7 @@ import type { CatalogueView } from "../src/catalogue/view.js";
 import { ViewHolder } from "../src/catalogue/view-holder.js";
 import { callTool } from "../src/mcp/server.js";
 import { TOOLS } from "../src/mcp/tools.js";
-import { it as shared } from "./fixtures.js";
+import { bindShared } from "./fixtures.js";
 import { httpRequest, type TestServer } from "./harness.js";
 
 /**
@@ -14,21 +14,10 @@ import { httpRequest, type TestServer } from "./harness.js";
 let view: CatalogueView;
 let server: TestServer;
 
-/** The file's binding to the shared fixtures, made before its first test. */
-let binding: Promise<void> | undefined;
 // The worker's shared replay and API server on a loopback port (test/fixtures.ts, T274), bound before the file's first test.
-const it = shared.extend<{ bound: undefined }>({
-  bound: [
-    async ({ replay, apiServer }, use) => {
-      binding ??= (async () => {
-        view = replay.view;
-        server = apiServer;
-      })();
-      await binding;
-      await use(undefined);
-    },
-    { auto: true },
-  ],
+const it = bindShared("apiServer", (boundView, boundServer) => {
+  view = boundView;
+  server = boundServer;
 });
 
 describe("GET /models/{maker}/{alias} (T67)", () => {

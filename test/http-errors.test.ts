@@ -4,7 +4,7 @@ import pino from "pino";
 import { describe, expect } from "vitest";
 import type { CatalogueView } from "../src/catalogue/view.js";
 import { ALLOWED_METHODS, MAX_URL_LENGTH, SERVED_ROUTES } from "../src/http/create-app.js";
-import { it as shared } from "./fixtures.js";
+import { bindShared } from "./fixtures.js";
 import { httpRequest, samplePath, startServer, type TestServer } from "./harness.js";
 
 // api-v1.md Limits and Errors tables row by row, D13 (validation), D14 (404/405), D25 (nothing
@@ -13,21 +13,10 @@ import { httpRequest, samplePath, startServer, type TestServer } from "./harness
 let server: TestServer;
 let view: CatalogueView;
 
-/** The file's binding to the shared fixtures, made before its first test. */
-let binding: Promise<void> | undefined;
 // The worker's shared replay and API server on a loopback port (test/fixtures.ts, T274), bound before the file's first test.
-const it = shared.extend<{ bound: undefined }>({
-  bound: [
-    async ({ replay, apiServer }, use) => {
-      binding ??= (async () => {
-        view = replay.view;
-        server = apiServer;
-      })();
-      await binding;
-      await use(undefined);
-    },
-    { auto: true },
-  ],
+const it = bindShared("apiServer", (boundView, boundServer) => {
+  view = boundView;
+  server = boundServer;
 });
 
 interface Body {

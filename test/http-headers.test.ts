@@ -1,7 +1,7 @@
 import { describe, expect } from "vitest";
 import type { CatalogueView } from "../src/catalogue/view.js";
 import { SERVED_ROUTES } from "../src/http/create-app.js";
-import { it as shared } from "./fixtures.js";
+import { bindShared } from "./fixtures.js";
 import { samplePath, startServer, type TestServer } from "./harness.js";
 
 // D21 (ETag, 304, HEAD), D22 (Cache-Control) and D23 (CORS) over real HTTP against the replay, for
@@ -9,21 +9,10 @@ import { samplePath, startServer, type TestServer } from "./harness.js";
 let server: TestServer;
 let view: CatalogueView;
 
-/** The file's binding to the shared fixtures, made before its first test. */
-let binding: Promise<void> | undefined;
 // The worker's shared replay and API server on a loopback port (test/fixtures.ts, T274), bound before the file's first test.
-const it = shared.extend<{ bound: undefined }>({
-  bound: [
-    async ({ replay, apiServer }, use) => {
-      binding ??= (async () => {
-        view = replay.view;
-        server = apiServer;
-      })();
-      await binding;
-      await use(undefined);
-    },
-    { auto: true },
-  ],
+const it = bindShared("apiServer", (boundView, boundServer) => {
+  view = boundView;
+  server = boundServer;
 });
 
 /** D22 max-age per endpoint: api-v1.md's table plus D22's rest. A new route must be added here. */

@@ -1,3 +1,5 @@
+import { expect } from "vitest";
+import type { ApiChange } from "../src/catalogue/schemas.js";
 /** One page of a paged answer (D12): its items and the cursor of the next page, null on the last. */
 export interface CursorPage<T = unknown> {
   readonly data: readonly T[];
@@ -33,4 +35,25 @@ export async function walkPages<P extends CursorPage>(
 /** The items of every page of {@link walkPages}, in order. */
 export async function walkItems<T>(path: string, read: (path: string) => Promise<CursorPage<T>>): Promise<T[]> {
   return (await walkPages(path, read)).flatMap((p) => [...p.data]);
+}
+
+/** One page of `/changes` (D12). */
+export interface ChangesPage {
+  readonly data: ApiChange[];
+  readonly meta: { readonly nextCursor: string | null; readonly count: number };
+}
+
+/**
+ * Every page of the `/changes` query `query` (without `?`), following `meta.nextCursor`; each page's
+ * `meta.count` must be its number of rows. `read` fetches one path; `between` as in {@link walkPages}.
+ * @returns the rows of all pages in order, and the number of pages
+ */
+export async function changesPages(
+  read: (path: string) => Promise<ChangesPage>,
+  query: string,
+  between?: (n: number) => void,
+): Promise<{ rows: ApiChange[]; pages: number }> {
+  const pages = await walkPages(`/api/v1/changes?${query}`, read, { between });
+  for (const page of pages) expect(page.meta.count).toBe(page.data.length);
+  return { rows: pages.flatMap((p) => p.data), pages: pages.length };
 }

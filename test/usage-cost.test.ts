@@ -2,7 +2,7 @@ import { describe, expect } from "vitest";
 import type { ApiCostEstimate } from "../src/catalogue/schemas.js";
 import type { CatalogueView } from "../src/catalogue/view.js";
 import { TOOLS } from "../src/mcp/tools.js";
-import { it as shared } from "./fixtures.js";
+import { bindShared } from "./fixtures.js";
 import type { MemoryServer } from "./harness.js";
 
 // Issue 29 §3, T211: /cost (and MCP estimate_cost) take the usage object as the provider returns it,
@@ -13,21 +13,10 @@ import type { MemoryServer } from "./harness.js";
 let server: MemoryServer;
 let view: CatalogueView;
 
-/** The file's binding to the shared fixtures, made before its first test. */
-let binding: Promise<void> | undefined;
 // The worker's shared replay and in-memory API (test/fixtures.ts, T274), bound before the file's first test for the helpers below.
-const it = shared.extend<{ bound: undefined }>({
-  bound: [
-    async ({ replay, api }, use) => {
-      binding ??= (async () => {
-        view = replay.view;
-        server = api;
-      })();
-      await binding;
-      await use(undefined);
-    },
-    { auto: true },
-  ],
+const it = bindShared("api", (boundView, boundServer) => {
+  view = boundView;
+  server = boundServer;
 });
 
 interface CostBody {

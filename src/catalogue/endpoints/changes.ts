@@ -178,7 +178,8 @@ function keyOf(occurredAt: string, publishedIn: string, seq: number): PublishedC
   return { occurredAt, publishedIn, seq } as PublishedChange;
 }
 
-function toApiChange(c: PublishedChange): ApiChange {
+/** A stored change as `/changes` shows it (api-v1.md "Change"). */
+export function toApiChange(c: PublishedChange): ApiChange {
   return {
     kind: c.kind,
     model: c.modelId,
