@@ -43,14 +43,6 @@ afterAll(async () => {
   if (root) rmSync(root, { recursive: true, force: true });
 });
 
-/** A copy of the bundled replay in a DATA_DIR of its own. */
-async function bundledStore(name: string): Promise<string> {
-  const dir = join(root, name);
-  mkdirSync(dir);
-  await copyReplayStore(dir);
-  return dir;
-}
-
 /** Starts `tariff serve` with `env` only (besides DATA_DIR and a free port) and waits for its start log. */
 async function serve(dataDir: string, env: Record<string, string>, args: string[] = []) {
   const run = startTariff(["serve", ...args], cwd, freshEnv(home, { DATA_DIR: dataDir, PORT: "0", ...env }));
@@ -81,7 +73,7 @@ describe("npm start keeps the catalogue current (issue 27 §1, §5; T220–T222)
   afterAll(async () => upstream?.close());
 
   it("with SOURCE_URL_<ID> at newer payloads and no other flag, it publishes a new version and serves it; since pages through exactly its changes", async () => {
-    const dataDir = await bundledStore("live");
+    const dataDir = await copyReplayStore(join(root, "live"));
     const { run, get } = await serve(dataDir, upstream.env());
     // Serving at once, from the bundled replay, while the first live run goes on in the background.
     expect((await get<{ data: ApiMeta }>("/api/v1/meta")).data.datasetVersion).toBe(BUNDLED);
@@ -143,7 +135,7 @@ describe("npm start keeps the catalogue current (issue 27 §1, §5; T220–T222)
   }, 300_000);
 
   it("with --workers 2, one process ingests and both serve what it published", async () => {
-    const dataDir = await bundledStore("workers");
+    const dataDir = await copyReplayStore(join(root, "workers"));
     const seen = upstream.requests.length;
     const { run, get } = await serve(dataDir, upstream.env(), ["--workers", "2"]);
     const log = await run.waitForStderr(/tariff: live run published dataset \S+/);
@@ -173,7 +165,7 @@ describe("npm start keeps the catalogue current (issue 27 §1, §5; T220–T222)
 
 describe("without the network it serves the bundled data and says how old it is (issue 27 §1, §5)", () => {
   it("every source unreachable: it keeps serving, says why once, publishes nothing; /meta reports the age", async () => {
-    const dataDir = await bundledStore("offline");
+    const dataDir = await copyReplayStore(join(root, "offline"));
     const { run, get } = await serve(dataDir, await unreachableSources());
     const log = await run.waitForStderr(/tariff: live sources unreachable/);
     const line =
@@ -203,7 +195,7 @@ describe("without the network it serves the bundled data and says how old it is 
   }, 300_000);
 
   it("INGEST_EVERY=off: no live run; the start log says so with the data's age", async () => {
-    const dataDir = await bundledStore("off");
+    const dataDir = await copyReplayStore(join(root, "off"));
     const upstream = await startRecordedUpstream();
     try {
       const { run } = await serve(dataDir, { ...upstream.env(), INGEST_EVERY: "off" });
@@ -237,7 +229,7 @@ describe("without the network it serves the bundled data and says how old it is 
   });
 
   it("a bad INGEST_EVERY or --ingest-every is refused with what is expected", async () => {
-    const dataDir = await bundledStore("bad");
+    const dataDir = await copyReplayStore(join(root, "bad"));
     const env = freshEnv(home, { DATA_DIR: dataDir, PORT: "0", INGEST_EVERY: "hourly" });
     const bad = startTariff(["serve"], cwd, env);
     const end = await bad.done;

@@ -1,4 +1,4 @@
-import { copyFileSync, existsSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync } from "node:fs";
 import { type Agent, type IncomingHttpHeaders, request } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
@@ -42,11 +42,17 @@ export async function replayDbPath(): Promise<string> {
   return (await replay()).dbPath;
 }
 
-/** Copies the replayed store to `<dir>/tariff.db` (a `DATA_DIR` of its own, for a process that may write). */
-export async function copyReplayStore(dir: string): Promise<void> {
+/**
+ * Copies the replayed store to `<dir>/tariff.db` (a `DATA_DIR` of its own, for a process that may
+ * write), making `dir` when it is missing.
+ * @returns `dir`
+ */
+export async function copyReplayStore(dir: string): Promise<string> {
   const source = await replayDbPath();
+  mkdirSync(dir, { recursive: true });
   copyFileSync(source, join(dir, "tariff.db"));
   if (existsSync(`${source}-wal`)) copyFileSync(`${source}-wal`, join(dir, "tariff.db-wal"));
+  return dir;
 }
 
 /** Opens the SQLite store the bundled snapshots were replayed into (a real file; read it only). */
@@ -98,6 +104,18 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+/** The app on `view`, logs silent and the rate limit off unless `options` say otherwise. */
+async function appOn(view: CatalogueView, options: Partial<Omit<AppOptions, "views">>) {
+  const views = new ViewHolder(view);
+  const app = await createApp({
+    logLevel: "silent",
+    ...options,
+    views,
+    rateLimitPerMinute: options.rateLimitPerMinute ?? 0,
+  });
+  return { app, views };
+}
+
 /**
  * Starts the app on 127.0.0.1:0. Any other {@link AppOptions} (rate-limit window and store,
  * TRUST_PROXY, timeouts, a logger) pass through; the limit is off and logs silent by default.
@@ -106,13 +124,7 @@ export async function startServer(
   view: CatalogueView,
   options: Partial<Omit<AppOptions, "views">> = {},
 ): Promise<TestServer> {
-  const views = new ViewHolder(view);
-  const app = await createApp({
-    logLevel: "silent",
-    ...options,
-    views,
-    rateLimitPerMinute: options.rateLimitPerMinute ?? 0,
-  });
+  const { app, views } = await appOn(view, options);
   await app.listen({ port: 0, host: "127.0.0.1" });
   const { port } = app.server.address() as AddressInfo;
   const base = `http://127.0.0.1:${port}`;
@@ -138,13 +150,7 @@ export async function memoryServer(
   view: CatalogueView,
   options: Partial<Omit<AppOptions, "views">> = {},
 ): Promise<MemoryServer> {
-  const views = new ViewHolder(view);
-  const app = await createApp({
-    logLevel: "silent",
-    ...options,
-    views,
-    rateLimitPerMinute: options.rateLimitPerMinute ?? 0,
-  });
+  const { app, views } = await appOn(view, options);
   await app.ready();
   return {
     app,

@@ -39,14 +39,6 @@ afterAll(async () => {
   if (root) rmSync(root, { recursive: true, force: true });
 });
 
-/** A copy of the bundled replay in a folder of its own. */
-async function bundledStore(name: string): Promise<string> {
-  const dir = join(root, name);
-  mkdirSync(dir);
-  await copyReplayStore(dir);
-  return dir;
-}
-
 /**
  * The e2e setup's web build, or, when it is gone (the build cache is shared by checkouts, and a run
  * of another version of the code replaces it), this file's own build of the web catalogue.
@@ -109,7 +101,7 @@ describe("/sources says the truth about now (issue 38 §1, T310)", () => {
   it("no network: `tariff serve` publishes nothing, and /sources and the web page show every source failing, with why and when", {
     timeout: 300_000,
   }, async ({ browser }) => {
-    const dataDir = await bundledStore("offline");
+    const dataDir = await copyReplayStore(join(root, "offline"));
     const home = join(root, "home");
     mkdirSync(home, { recursive: true });
     const started = new Date().toISOString();
