@@ -1,10 +1,10 @@
 import { describe, expect } from "vitest";
+import { upstreamFiles } from "../src/cli/upstream-files.js";
 import type { Dataset, PublishedModel, PublishedPrice } from "../src/domain/dataset.js";
 import { buildGenaiPricesExport } from "../src/exports/genai-prices.js";
 import { buildLiteLLMExport } from "../src/exports/litellm.js";
 import { buildModelsDevExport } from "../src/exports/models-dev.js";
 import type { ExportInput, LiteLLMKey, UpstreamFiles } from "../src/exports/types.js";
-import { upstreamFiles } from "../src/cli/upstream-files.js";
 import { litellmKeyListing } from "../src/sources/litellm/index.js";
 import { LitellmEntry } from "../src/sources/litellm/schema.js";
 import { UPSTREAM } from "./exports-support.js";
