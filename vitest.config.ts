@@ -70,6 +70,7 @@ const STORE_SUITES: Readonly<Record<string, readonly TestStore[] | "any">> = {
   "test/store-growth.test.ts": ["sqlite"],
   "test/store-migration.test.ts": "any",
   "test/store-parity.test.ts": ["sqlite", "postgres"],
+  "test/store-pg-restart.test.ts": ["postgres"],
   "test/store-scale.test.ts": "any",
 };
 

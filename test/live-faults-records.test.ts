@@ -229,6 +229,39 @@ describe("one bad upstream record costs that record only (issue 33 §2)", () => 
   });
 });
 
+describe("a lookalike of an id of the previous run (§3, T316)", () => {
+  it("is counted unmatched with its reason when this run no longer lists the id itself", async () => {
+    // Invented: a publisher's model OpenRouter lists in one run (a copy of a real record), then
+    // drops while it lists a lookalike (Cyrillic і) of it. Within the second run the lookalike has
+    // no plain twin; only the previous version's ids tell it for what it is.
+    const plain = "acme-lab/widget-1";
+    const lookalike = "acme-lab/w\u0456dget-1";
+    const record = (id: string) =>
+      openrouterWith((data, like) =>
+        data.push({ ...like("anthropic/claude-opus-4.7"), id, canonical_slug: id, name: "Acme Lab: Widget 1" }),
+      );
+    await onSeedCopy(async (store, dir) => {
+      const first = await liveRun(store, dir, { openrouter: record(plain) });
+      const widget = first.dataset.models.find((m) => m.provider === "acme-lab");
+      expect(widget?.aliases.concat(widget.id)).toContain(plain);
+      const upstream = await startFakeUpstream();
+      try {
+        upstream.transform("openrouter", record(lookalike));
+        const { dataset } = await runLiveIngest(store, SOURCES, testConfig(upstream, dir), QUIET);
+        expect(dataset.run.datasetVersion > first.dataset.run.datasetVersion).toBe(true);
+        expect(unmatchedOf(dataset, "openrouter", [lookalike]).get(lookalike)).toBe(
+          `model id is a lookalike of ${widget!.id}, published in the previous version (homoglyphs of another script)`,
+        );
+        for (const m of dataset.models) expect(m.id, m.id).toMatch(/^[\x21-\x7e]+$/);
+        expect(dataset.prices.filter((p) => p.observations.some((o) => o.listing === lookalike))).toEqual([]);
+        expect(dataset.sources.find((h) => h.source === "openrouter")?.lastError).toBeNull();
+      } finally {
+        await upstream.close();
+      }
+    });
+  });
+});
+
 describe.each<StoreKind>(["sqlite", "postgres"])("a NUL in an id, on %s (§2, §3)", (kind) => {
   it("the listing is counted unmatched, every source publishes, the store reads the run back", async () => {
     const fresh = await openFreshStore(kind);

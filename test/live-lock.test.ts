@@ -2,22 +2,28 @@ import { spawn } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { PublishedChange } from "../src/domain/change.js";
+import { loadView } from "../src/catalogue/load-view.js";
+import type { ApiChange } from "../src/catalogue/schemas.js";
+import { CHANGE_KINDS, type PublishedChange } from "../src/domain/change.js";
 import type { SourceId } from "../src/domain/observation.js";
 import { loadRunContext, publishRun, type SourceOutcome } from "../src/ingest/run-pipeline.js";
 import { SOURCES } from "../src/sources/registry.js";
 import { IngestLockedError, IngestLockLostError } from "../src/store/catalogue-store.js";
 import { openSqliteStore } from "../src/store/open-store.js";
 import { type FakeUpstream, servedFiles, startFakeUpstream } from "./fake-upstream.js";
+import { memoryServer } from "./harness.js";
 import { cloneSeed, makeSeed, type Seed } from "./live-support.js";
+import { type CursorPage, walkItems } from "./paging.js";
 
-// Issue 33 §4 Must show, T260: two ingesters on one SQLite folder (the README's cron `tariff
-// ingest` beside a second one), one of them stalled in its compute phase by test/stall-hook.ts
-// (preloaded with `node --import`, a test-only hook: nothing of it ships in src/). The ingest lock
-// is an OS-level lock with no stale time, so the stall's length only has to exceed the 10 s after
-// which the former lock file was declared stale and taken over (the issue's 30 s run lost its
-// lock the same way after 10 s): 12 s, the one fixed wait of this file. Each case spawns CLI
-// processes against the fake upstream (the recorded June payloads over a store seeded with May).
+// Issue 33 §4 Must show, T260, T317: two ingesters on one SQLite folder (the README's cron `tariff
+// ingest` beside a second one), one of them with a compute phase over 30 s: stalled by
+// test/stall-hook.ts, preloaded with `node --import` into that ingester's own process (a test-only
+// hook: nothing of it ships in src/). The stall blocks the child's thread as a synchronous compute
+// phase does, no timer of it running; this file's worker only awaits the children, its event loop
+// free. The ingest lock is an OS-level lock with no stale time: the former lock file was declared
+// stale and taken over after 10 s, and the issue's run computing 30 s lost it that way. 32 s is the
+// one fixed wait of this file, and of the live suites. Each case spawns CLI processes against the
+// fake upstream (the recorded June payloads over a store seeded with May).
 
 let seed: Seed;
 let upstream: FakeUpstream;
@@ -30,8 +36,8 @@ afterAll(async () => {
   seed?.cleanup();
 });
 
-/** The old lock's stale time (proper-lockfile, 10 s) plus a margin: the stall of case 1. */
-const STALL_MS = 12_000;
+/** The compute phase of case 1: over the issue's 30 s (three times the old lock's 10 s stale time). */
+const STALL_MS = 32_000;
 
 interface Ingester {
   readonly stderr: () => string;
@@ -40,10 +46,18 @@ interface Ingester {
   kill(signal: NodeJS.Signals): void;
 }
 
-/** `tariff ingest` (live) on `dataDir`, with test/stall-hook.ts preloaded when `stall` is given. */
-function ingest(dataDir: string, stall: Record<string, string> | null, env: Record<string, string> = {}): Ingester {
+/**
+ * `tariff ingest` (live) on `dataDir`, with test/stall-hook.ts preloaded when `stall` is given;
+ * `command` `serve` runs the API with its live schedule instead (first run at start, T220).
+ */
+function ingest(
+  dataDir: string,
+  stall: Record<string, string> | null,
+  env: Record<string, string> = {},
+  command: "ingest" | "serve" = "ingest",
+): Ingester {
   const hook = stall ? ["--import", "tsx", "--import", "./test/stall-hook.ts"] : [];
-  const child = spawn(process.execPath, [...hook, "bin/tariff.js", "ingest"], {
+  const child = spawn(process.execPath, [...hook, "bin/tariff.js", command], {
     env: {
       ...process.env,
       ...upstream.env(),
@@ -88,7 +102,7 @@ function changeKey(c: PublishedChange): string {
 }
 
 describe("the SQLite ingest lock (issue 33 §4, T260)", () => {
-  it("two ingesters, one stalled 12 s in its compute phase: one publish, every change recorded once", async () => {
+  it("two ingesters, one computing 32 s: one publish, /changes counts the run's own changes once", async () => {
     const { dir, cleanup } = cloneSeed(seed);
     const store = await openSqliteStore(join(dir, "tariff.db"));
     try {
@@ -113,11 +127,30 @@ describe("the SQLite ingest lock (issue 33 §4, T260)", () => {
       expect(Number(changes)).toBeGreaterThan(0); // May → June moved prices
       expect(after.length).toBe(Number(changes));
       expect(new Set(after.map(changeKey)).size).toBe(after.length);
+      // What a client reads: /changes since the seed (every kind) counts exactly the run's changes.
+      const server = await memoryServer((await loadView(store, SOURCES))!);
+      try {
+        const path = `/api/v1/changes?since=${seed.dataset.run.datasetVersion}&kind=${CHANGE_KINDS.join(",")}&limit=500`;
+        const read = async (p: string) => {
+          const res = await server.get(p);
+          expect(res.status, p).toBe(200);
+          return (await res.json()) as CursorPage<ApiChange> & { meta: { total: number } };
+        };
+        expect((await read(path)).meta.total).toBe(Number(changes));
+        const listed = await walkItems(path, read);
+        expect(listed.length).toBe(Number(changes));
+        // The Must-show's figures, for the record.
+        process.stdout.write(
+          `live-lock figures: ${JSON.stringify({ stallMs: STALL_MS, runs: runs.length, runChanges: Number(changes), changesTotal: listed.length })}\n`,
+        );
+      } finally {
+        await server.close();
+      }
     } finally {
       await store.close();
       cleanup();
     }
-  });
+  }, 240_000);
 
   it("a run that lost its lock (another ingester published meanwhile) never publishes", async () => {
     const { dir, cleanup } = cloneSeed(seed);
@@ -185,6 +218,37 @@ describe("the SQLite ingest lock (issue 33 §4, T260)", () => {
       const exit = await run.done;
       expect(exit.code).toBe(143);
       expect(exit.stderr).toMatch(/SIGTERM: ingestion stopped; the run in progress is not published/);
+      await store.withIngestLock(async () => {}, { wait: false });
+      expect(await store.listRuns()).toHaveLength(1);
+    } finally {
+      upstream.fault(hanging, null);
+      await store.close();
+      cleanup();
+    }
+  });
+
+  it("SIGTERM to tariff serve during its live run: the lock is released, the run not published (T319)", async () => {
+    const { dir, cleanup } = cloneSeed(seed);
+    const store = await openSqliteStore(join(dir, "tariff.db"));
+    // As above: one source never answers, so serve's first live run (in its ingestion thread)
+    // holds the lock while the process handles the signal.
+    const hanging = SOURCES[0]!.id;
+    upstream.fault(hanging, "hang");
+    try {
+      const seen = upstream.requests.length;
+      const server = ingest(dir, null, { PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "warn" }, "serve");
+      await server.waitForStderr(/live ingestion: first run now/);
+      await vi.waitFor(() => expect(upstream.requests.slice(seen).some((r) => r.source === hanging)).toBe(true), {
+        timeout: 30_000,
+        interval: 50,
+      });
+      await expect(store.withIngestLock(async () => {}, { wait: false })).rejects.toBeInstanceOf(IngestLockedError);
+      server.kill("SIGTERM");
+      const exit = await server.done;
+      expect(exit.stderr).toMatch(
+        /SIGTERM: stopping: .*ending the live ingester \(a run in progress is not published\)/,
+      );
+      expect(exit.code, exit.stderr).toBe(0);
       await store.withIngestLock(async () => {}, { wait: false });
       expect(await store.listRuns()).toHaveLength(1);
     } finally {

@@ -67,6 +67,54 @@ function violations(tables: readonly Table[], sources: readonly [string, string]
   });
 }
 
+// Issue 33 §2, T315: the price-file exports build objects keyed by upstream text (LiteLLM's keys
+// and fields, models.dev's providers and models) and by our spellings. In src/exports, every object
+// written with a computed key (`obj[expr] = …`) is made prototype-free by `jsonObject()`
+// (`src/exports/json-object.ts`), never `{}`: `obj["__proto__"] = v` on a plain object sets its
+// prototype and loses the key. A name written so that is declared nowhere in the file (a parameter)
+// counts as plain: the rule cannot see where it was made.
+
+const EXPORTS = join(SRC, "exports");
+const COMPUTED_WRITE = /\b([A-Za-z_$][\w$]*)\[(?!["'`\d])[^\]]+\]\s*=(?!=)/g;
+
+/** The objects of `text` written with a computed key and not made by `jsonObject()`. */
+function plainWrites(file: string, text: string): string[] {
+  const names = new Set([...text.matchAll(COMPUTED_WRITE)].map((m) => m[1]!));
+  return [...names].flatMap((name) => {
+    const declared = new RegExp(`\\b(?:const|let|var)\\s+${name}\\b[^=;]*=\\s*([^;\\n]*)`).exec(text);
+    const init = declared?.[1] ?? "";
+    return /^(?:jsonObject\(|Object\.assign\(jsonObject\(\))/.test(init)
+      ? []
+      : [
+          `${file}: ${name} is ${declared ? `made as ${init.slice(0, 40)}` : "not made in this file"}, written with a computed key`,
+        ];
+  });
+}
+
+describe("objects of the exports written with computed keys are prototype-free (T315)", () => {
+  const exportSources = sources.filter(([f]) => f.startsWith(EXPORTS));
+
+  it("covers src/exports, whose writes by computed key are the file, entry and tree builders", () => {
+    const written = exportSources.flatMap(([, t]) => [...t.matchAll(COMPUTED_WRITE)].map((m) => m[1]));
+    for (const n of ["file", "out", "unlisted", "entry", "tree", "models"]) expect(written).toContain(n);
+  });
+
+  it("every one is made by jsonObject()", () => {
+    expect(exportSources.flatMap(([f, t]) => plainWrites(f, t))).toEqual([]);
+  });
+
+  it("the rule fails on a plain object and on an object it cannot see made, and passes jsonObject()", () => {
+    expect(plainWrites("probe.ts", "const file: Record<string, X> = {};\nfile[key] = x;\n")).toEqual([
+      expect.stringContaining("file is made as {}"),
+    ]);
+    expect(plainWrites("probe.ts", "function f(o: Json, k: string) {\n  o[k] = 1;\n}\n")).toEqual([
+      expect.stringContaining("o is not made in this file"),
+    ]);
+    expect(plainWrites("probe.ts", "const file = jsonObject();\nfile[key] = x;\nfile[key] === y;\n")).toEqual([]);
+    expect(plainWrites("probe.ts", 'const o = {};\no["fixed"] = 1;\no[0] = 2;\n')).toEqual([]);
+  });
+});
+
 describe("string-keyed tables read by computed keys are prototype-free (T250)", () => {
   it("finds the tables of the issue", () => {
     const names = new Set(tables.map((t) => t.name));

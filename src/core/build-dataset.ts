@@ -18,6 +18,7 @@ import { displayUnit, NO_CURRENCY } from "../domain/unit.js";
 import { collapseRepeatedRegions } from "./collapse-regions.js";
 import { corrects, isMarketMove, jumps } from "./detect-changes.js";
 import { boundEvidenceAge, capForFreshness, evidenceTimes } from "./freshness.js";
+import { knownSpellingsOf } from "./identity/canonical-id.js";
 import { isOpenWeightsFamily } from "./identity/maker.js";
 import { PUBLISHER_NAMES } from "./identity/maker-rules.js";
 import { movingAliasesOf, type ResolvedListing, resolveIdentities } from "./identity/resolve.js";
@@ -115,7 +116,11 @@ export function buildDatasetWithIdentity(input: BuildInput): {
 } {
   const identity = resolveIdentities(
     input.sources.map((s) => ({ source: s.source, listings: s.listings, makerSpellings: s.makerSpellings ?? false })),
-    { movingAliases: movingAliasesOf(input.prior?.catalogue ?? []) },
+    {
+      movingAliases: movingAliasesOf(input.prior?.catalogue ?? []),
+      // A lookalike of last run's ids is refused too, listed this run or not (T316).
+      knownSpellings: knownSpellingsOf(input.prior?.catalogue ?? []),
+    },
   );
   const spellings = new Map<string, { modelId: string; channel: PublishedPrice["channel"] }>();
   for (const r of identity.resolved)

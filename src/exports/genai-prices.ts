@@ -1,6 +1,7 @@
 import type { PublishedModel } from "../domain/dataset.js";
 import { TIERS, type Tier } from "../domain/dimension.js";
 import { canonicalSeller, MAKERS } from "../domain/sellers.js";
+import { jsonObject } from "./json-object.js";
 import { type ExportIndex, exportIndex, type Offer, offerKey, type TokenSheet, tokenSheet } from "./offers.js";
 import { type ExportInput, modelUrl, type RecordedFile } from "./types.js";
 
@@ -183,7 +184,7 @@ export function buildGenaiPricesExport(input: ExportInput, recorded: RecordedFil
   const ids = new Set<string>();
   for (const raw of recorded?.data ?? []) {
     if (!isObject(raw) || typeof raw.id !== "string" || !/^\S{1,100}$/.test(raw.id)) continue;
-    const provider: Json = {};
+    const provider: Json = jsonObject();
     for (const k of PROVIDER_FIELDS) if (raw[k] !== undefined) provider[k] = raw[k];
     if (provider.pricing_urls === undefined && typeof raw.pricing_url === "string")
       provider.pricing_urls = [raw.pricing_url];

@@ -1,6 +1,7 @@
 import litellmSchema from "../../data/schemas/litellm-model-prices.schema.json" with { type: "json" };
 import type { PublishedModel } from "../domain/dataset.js";
 import { type CacheKind, type Direction, type Modality, TIERS, type Tier } from "../domain/dimension.js";
+import { jsonObject } from "./json-object.js";
 import { FINE_TUNE_QUALIFIERS, isFineTuneKey, meaningMismatch } from "./key-meaning.js";
 import {
   type ExportIndex,
@@ -87,7 +88,7 @@ function familyOf(key: string): string | null {
 
 /** The token fields of a sheet, LiteLLM-named (only names LiteLLM's schema allows), and the families they state. */
 function tokenFields(sheet: TokenSheet): { fields: LiteLLMEntry; families: Set<string> } {
-  const fields: LiteLLMEntry = {};
+  const fields: LiteLLMEntry = jsonObject();
   const families = new Set<string>();
   // Every tier of the axis description (T236, T276): a new tier needs only its suffix above.
   for (const tier of TIERS)
@@ -127,8 +128,9 @@ interface TariffNote {
  * Tariff note.
  */
 function finish(entry: LiteLLMEntry, note: TariffNote): LiteLLMEntry {
-  const out: LiteLLMEntry = {};
-  const unlisted: Record<string, unknown> = {};
+  // Keyed by LiteLLM's field names as the file has them: `__proto__` is a field like any other (T315).
+  const out: LiteLLMEntry = jsonObject();
+  const unlisted: Record<string, unknown> = jsonObject();
   for (const [k, v] of Object.entries(entry)) {
     if (k === "metadata") continue;
     if (LITELLM_FIELDS.has(k)) out[k] = v;
@@ -183,7 +185,7 @@ function reconciled(
         ...placedOn,
       },
     );
-  const entry: LiteLLMEntry = {};
+  const entry: LiteLLMEntry = jsonObject();
   const kept: string[] = [];
   for (const [k, v] of Object.entries(raw)) {
     const family = familyOf(k);
@@ -268,7 +270,8 @@ export function buildLiteLLMExport(
   recorded: RecordedFile<readonly LiteLLMKey[]> | null,
 ): Record<string, LiteLLMEntry> {
   const index = exportIndex(input);
-  const file: Record<string, LiteLLMEntry> = {};
+  // Keyed by LiteLLM's keys and our spellings: every Object.prototype name is an ordinary key (T315).
+  const file: Record<string, LiteLLMEntry> = jsonObject();
   const covered = new Set<string>();
   const placed: { key: LiteLLMKey; placement: Placement }[] = [];
   for (const key of recorded?.data ?? []) {
@@ -318,7 +321,7 @@ export function buildLiteLLMExport(
       ? model.slug
       : (index.spellings.get(offerKey(offer.modelId, offer.seller))?.[0] ?? model.slug);
     const key = `${route.prefix}${spelling}`;
-    if (key in file) continue;
+    if (Object.hasOwn(file, key)) continue;
     file[key] = reconciled(input, { litellm_provider: route.provider, ...(mode ? { mode } : {}) }, model, offer, sheet);
   }
   return file;

@@ -1,5 +1,6 @@
 import type { Modality } from "../domain/dimension.js";
 import { canonicalSeller, planKind } from "../domain/sellers.js";
+import { jsonObject } from "./json-object.js";
 import { FINE_TUNE_QUALIFIERS, isFineTuneKey, meaningMismatch } from "./key-meaning.js";
 import {
   type ExportIndex,
@@ -66,7 +67,7 @@ function costFields(
   const input = get("input", "none");
   const output = get("output", "none", outputModality) ?? get("output", "none");
   if (input === undefined || output === undefined) return null;
-  const fields: Json = { input, output };
+  const fields: Json = Object.assign(jsonObject(), { input, output });
   const optional: [string, number | undefined][] = [
     ["cache_read", get("input", "read")],
     ["cache_write", get("input", "write")],
@@ -172,14 +173,15 @@ export function buildModelsDevExport(
   recorded: RecordedFile<Readonly<Record<string, unknown>>> | null,
 ): Record<string, Json> {
   const index = exportIndex(input);
-  const tree: Record<string, Json> = {};
+  // Keyed by models.dev's provider and model keys: every Object.prototype name is an ordinary key (T315).
+  const tree: Record<string, Json> = jsonObject();
   for (const [providerId, provider] of Object.entries(recorded?.data ?? {})) {
     if (!isObject(provider) || !isObject(provider.models)) {
       tree[providerId] = provider as Json;
       continue;
     }
     const seller = canonicalSeller(providerId);
-    const models: Json = {};
+    const models: Json = jsonObject();
     for (const [key, model] of Object.entries(provider.models))
       models[key] = isObject(model) ? exportModel(input, index, seller, key, model) : model;
     tree[providerId] = { ...provider, models };

@@ -4,6 +4,7 @@ import { billedThresholds } from "../domain/cost.js";
 import type { PublishedModel, PublishedPrice } from "../domain/dataset.js";
 import type { CacheKind, Direction, Modality, Tier } from "../domain/dimension.js";
 import type { SourceId } from "../domain/observation.js";
+import { jsonObject } from "./json-object.js";
 import type { ExportInput } from "./types.js";
 
 /**
@@ -102,7 +103,7 @@ export function exportIndex(input: ExportInput): ExportIndex {
 
 /** A price's qualifiers without `seller` (the offer's own), keys sorted. */
 export function ownQualifiers(p: { qualifiers: Readonly<Record<string, string>> }): Record<string, string> {
-  const result: Record<string, string> = {};
+  const result: Record<string, string> = jsonObject();
   for (const k of Object.keys(p.qualifiers).sort()) if (k !== "seller") result[k] = p.qualifiers[k]!;
   return result;
 }

@@ -1,3 +1,4 @@
+import type { PublishedModel } from "../../domain/dataset.js";
 import type { Listing, SourceId } from "../../domain/observation.js";
 import { canonicalSeller } from "../../domain/sellers.js";
 import type { SourceListings } from "./resolve.js";
@@ -9,7 +10,8 @@ import { parseSpelling } from "./spelling.js";
  * (nor the U+FFFD the adapter boundary puts for one, `listing-boundary.ts`), no Unicode format
  * character (zero-width, bidi embedding/override/isolate, BOM, soft hyphen), no lone surrogate;
  * and its spelling must not be a lookalike of another spelling of the same organisation in the run
- * (same skeleton, {@link skeleton}: Cyrillic `о` in `gpt-4о` beside `gpt-4o`). A listing that fails
+ * (same skeleton, {@link skeleton}: Cyrillic `о` in `gpt-4о` beside `gpt-4o`), nor of a spelling the
+ * previous dataset version published under that maker (T316). A listing that fails
  * is counted unmatched with its reason and never published; an alias that fails is dropped.
  */
 
@@ -86,11 +88,44 @@ function groupOf(listing: Listing): string {
   return canonicalSeller(parseSpelling(listing.model).org ?? listing.makerHint ?? listing.seller);
 }
 
+/** A spelling the previous dataset version published: a model's id, former id or alias, with the model and its maker. */
+export interface KnownSpelling {
+  readonly spelling: string;
+  readonly modelId: string;
+  /** The maker (provider slug) the model was published under. */
+  readonly maker: string;
+}
+
+const PLAIN = /^[\x20-\x7e]*$/;
+
+/**
+ * The plain-ASCII spellings of a dataset version's models, tombstones included (ids are permanent,
+ * T66): each model's id, former ids and aliases. What a lookalike of an earlier run is judged
+ * against (T316).
+ */
+export function knownSpellingsOf(
+  models: readonly Pick<PublishedModel, "id" | "provider" | "aliases" | "formerIds">[],
+): KnownSpelling[] {
+  const known: KnownSpelling[] = [];
+  for (const m of models)
+    for (const spelling of [m.id, ...m.formerIds, ...m.aliases])
+      if (PLAIN.test(spelling)) known.push({ spelling, modelId: m.id, maker: m.provider });
+  return known;
+}
+
 /**
  * Splits a run's listings into those with canonical ids (aliases that are not canonical dropped)
- * and those refused, with the reason identity counts them unmatched under (T254, T255).
+ * and those refused, with the reason identity counts them unmatched under (T254, T255). A spelling
+ * outside plain ASCII is a lookalike when its skeleton is that of a plain spelling of the same
+ * organisation in the run, or of a spelling of `known` (the previous version's models, T316: a
+ * lookalike of last run's id is refused even when the id itself is not listed this run); the run's
+ * own twin is named first.
+ * @param known the previous version's spellings ({@link knownSpellingsOf}); none on a first run
  */
-export function screenIds(inputs: readonly SourceListings[]): {
+export function screenIds(
+  inputs: readonly SourceListings[],
+  known: readonly KnownSpelling[] = [],
+): {
   readonly inputs: SourceListings[];
   readonly refused: RefusedListing[];
 } {
@@ -100,11 +135,23 @@ export function screenIds(inputs: readonly SourceListings[]): {
   const plain = new Map<string, string>();
   for (const { listings } of inputs)
     for (const l of listings)
-      if (/^[\x20-\x7e]*$/.test(l.model)) plain.set(`${groupOf(l)}|${skeleton(parseSpelling(l.model).key)}`, l.model);
+      if (PLAIN.test(l.model)) plain.set(`${groupOf(l)}|${skeleton(parseSpelling(l.model).key)}`, l.model);
+  // The previous version's spellings, under the organisation they name, else their model's maker.
+  const published = new Map<string, string>();
+  for (const k of known) {
+    const spelling = parseSpelling(k.spelling);
+    const key = `${canonicalSeller(spelling.org ?? k.maker)}|${skeleton(spelling.key)}`;
+    if (!published.has(key)) published.set(key, k.modelId);
+  }
   const lookalikeOf = (l: Listing): string | null => {
-    if (/^[\x20-\x7e]*$/.test(l.model)) return null;
-    const twin = plain.get(`${groupOf(l)}|${skeleton(parseSpelling(l.model).key)}`);
-    return twin === undefined ? null : `model id is a lookalike of ${twin} (homoglyphs of another script)`;
+    if (PLAIN.test(l.model)) return null;
+    const key = `${groupOf(l)}|${skeleton(parseSpelling(l.model).key)}`;
+    const twin = plain.get(key);
+    if (twin !== undefined) return `model id is a lookalike of ${twin} (homoglyphs of another script)`;
+    const earlier = published.get(key);
+    return earlier === undefined
+      ? null
+      : `model id is a lookalike of ${earlier}, published in the previous version (homoglyphs of another script)`;
   };
   const kept = inputs.map((input) => ({
     ...input,

@@ -1,6 +1,6 @@
 import type { Channel } from "../../domain/channel.js";
 import type { Listing, SourceId } from "../../domain/observation.js";
-import { screenIds } from "./canonical-id.js";
+import { type KnownSpelling, screenIds } from "./canonical-id.js";
 import { attachTheRest } from "./passes/attach-rest.js";
 import { mergeNames } from "./passes/merge-names.js";
 import { checkMovingAliases } from "./passes/moving-aliases.js";
@@ -92,6 +92,11 @@ export interface IdentityMemory {
    * in the previous version: it never moves back to an older snapshot (T184).
    */
   readonly movingAliases?: ReadonlyMap<string, string>;
+  /**
+   * The previous version's spellings (ids, former ids, aliases, `knownSpellingsOf`): a lookalike of
+   * one is refused like a lookalike of a spelling of the run (T316).
+   */
+  readonly knownSpellings?: readonly KnownSpelling[];
 }
 
 /**
@@ -116,7 +121,7 @@ const PASSES: readonly ((state: IdentityState) => void)[] = [
 /** Resolves every listing of a run; see the interface docs for the rules. Pure. */
 export function resolveIdentities(given: readonly SourceListings[], memory: IdentityMemory = {}): IdentityResult {
   // Ids that are no canonical text (control, format, non-NFKC, lookalike) are never placed (T254, T255).
-  const { inputs, refused } = screenIds(given);
+  const { inputs, refused } = screenIds(given, memory.knownSpellings);
   const state = newState(inputs, memory);
   for (const r of refused) miss(state, r.source, r.listing, r.reason);
   for (const pass of PASSES) pass(state);
