@@ -1,4 +1,6 @@
 import type { Dataset, PublishedModel, PublishedPrice } from "../domain/dataset.js";
+import { priceKey } from "../domain/dataset.js";
+import { dimensionKey } from "../domain/dimension.js";
 import { comparePrices } from "../domain/price-order.js";
 import type { Span, StoredSpans } from "../store/catalogue-store.js";
 
@@ -126,4 +128,57 @@ export function modelsAt(timeline: PriceTimeline, version: string): PublishedMod
     if (m) result.push(m.value);
   }
   return result.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
+
+/**
+ * The model `id` as version `version` published it, following its former ids (issue 36 §1, T320):
+ * its own record when that version held `id`; else, when identity has since placed a listing of
+ * that version under `id` (`formerIds`, T66), the record of the former id that version published,
+ * answered under `id` (its name, dates and lifecycle as published then). Null when the version held
+ * neither. Of several former ids, the one with the most prices then (then byte order).
+ */
+export function modelFollowing(
+  timeline: PriceTimeline,
+  id: string,
+  formerIds: readonly string[],
+  version: string,
+): PublishedModel | null {
+  const own = modelAt(timeline, id, version);
+  if (own) return own;
+  let best: { model: PublishedModel; prices: number } | null = null;
+  for (const f of [...formerIds].sort()) {
+    const model = modelAt(timeline, f, version);
+    if (!model) continue;
+    const prices = pricesAt(timeline, f, version).length;
+    if (!best || prices > best.prices) best = { model, prices };
+  }
+  if (!best) return null;
+  const bar = id.indexOf("/");
+  return { ...best.model, id, provider: id.slice(0, bar), slug: id.slice(bar + 1) };
+}
+
+/**
+ * The prices of model `id` as version `version` published them, following its former ids (T320):
+ * its own prices, then each price a former id had then for a channel, seller, dimension and unit
+ * `id` had none for (T66's merge: the model's own price stands), all under `id`, in dataset order.
+ */
+export function pricesFollowing(
+  timeline: PriceTimeline,
+  id: string,
+  formerIds: readonly string[],
+  version: string,
+): PublishedPrice[] {
+  const own = pricesAt(timeline, id, version);
+  if (formerIds.length === 0) return own;
+  const seen = new Set(own.map((p) => priceKey(p, dimensionKey(p))));
+  const out = [...own];
+  for (const f of [...formerIds].sort())
+    for (const p of pricesAt(timeline, f, version)) {
+      const moved = { ...p, modelId: id };
+      const key = priceKey(moved, dimensionKey(moved));
+      if (seen.has(key)) continue;
+      seen.add(key);
+      out.push(moved);
+    }
+  return out.length === own.length ? own : out.sort(comparePrices);
 }
