@@ -1,6 +1,7 @@
 import { describe, expect } from "vitest";
 import { callEndpoint } from "../src/catalogue/call.js";
 import { ChangesInput, changesEndpoint } from "../src/catalogue/endpoints/changes.js";
+import { compareEndpoint } from "../src/catalogue/endpoints/compare.js";
 import { historyEndpoint } from "../src/catalogue/endpoints/history.js";
 import { modelEndpoint } from "../src/catalogue/endpoints/model.js";
 import { CatalogueError } from "../src/catalogue/errors.js";
@@ -97,6 +98,12 @@ describe("at= follows the model across ids (T320)", () => {
     expect(spans.filter((s) => s.from === "2026-01-01T00:00:00.000Z").length).toBe(model.prices.length);
     // The old id answers 308 to the model for every date, before and after the rename.
     for (const day of runDays(view)) expect(await modelAt(view, old, day)).toEqual([308, id]);
+    // /compare (and /cost, through the same state) find the model on that day under today's id too.
+    const compared = await callEndpoint(compareEndpoint, view, {
+      input: { models: `${id},mistral/ministral-14b-2512`, at: "2026-01-15" },
+      baseUrl: "",
+    });
+    expect((compared.body as { meta: { found: number } }).meta.found).toBe(2);
   });
 
   it("a model's own prices stand at= beside a former id's that the same version published (T66's merge)", async ({
