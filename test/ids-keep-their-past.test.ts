@@ -5,8 +5,10 @@ import { compareEndpoint } from "../src/catalogue/endpoints/compare.js";
 import { historyEndpoint } from "../src/catalogue/endpoints/history.js";
 import { modelEndpoint } from "../src/catalogue/endpoints/model.js";
 import { CatalogueError } from "../src/catalogue/errors.js";
+import { StoreSpans } from "../src/catalogue/load-view.js";
 import type { ApiChange, ApiModel } from "../src/catalogue/schemas.js";
-import { type CatalogueView, resolveModelId } from "../src/catalogue/view.js";
+import { buildView, type CatalogueView, resolveModelId } from "../src/catalogue/view.js";
+import { SOURCES } from "../src/sources/registry.js";
 import { it } from "./fixtures.js";
 import { openReplayStore } from "./harness.js";
 
@@ -104,6 +106,23 @@ describe("at= follows the model across ids (T320)", () => {
       baseUrl: "",
     });
     expect((compared.body as { meta: { found: number } }).meta.found).toBe(2);
+  });
+
+  it("a server reading one version's spans per question (T165, T199) answers the same", async ({ replay }) => {
+    const spans = new StoreSpans(async () => {
+      const store = await openReplayStore();
+      return { store, release: () => store.close() };
+    });
+    // The replay's dataset with a point-in-time source instead of the whole timeline in memory.
+    const lazy = buildView(replay.dataset, SOURCES, new Date(), { changes: [], history: [], timeline: spans });
+    try {
+      for (const day of ["2026-01-15", "2026-03-01"])
+        expect(await modelBody(lazy, "mistral/ministral-8b-2512", day, "all")).toEqual(
+          await modelBody(replay.view, "mistral/ministral-8b-2512", day, "all"),
+        );
+    } finally {
+      await spans.close();
+    }
   });
 
   it("a model's own prices stand at= beside a former id's that the same version published (T66's merge)", async ({
