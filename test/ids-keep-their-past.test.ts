@@ -159,6 +159,40 @@ describe("at= follows the model across ids (T320)", () => {
     expect(checked).toBeGreaterThan(100);
   });
 
+  it("where a version published several former ids of a model, the one with the most prices names it and every price is one of theirs", async ({
+    replay,
+  }) => {
+    const { view } = replay;
+    const timeline = view.timeline(view.version.slice(0, 10));
+    const openAt = <T>(spans: readonly { from: string; to: string | null; value: T }[] | undefined, v: string) =>
+      (spans ?? []).filter((s) => s.from <= v && (s.to === null || s.to > v)).map((s) => s.value);
+    let cases = 0;
+    for (const { model } of view.models)
+      for (const version of timeline.versions) {
+        if (openAt(timeline.models.get(model.id), version).length > 0) continue;
+        const formers = model.formerIds
+          .map((f) => ({
+            model: openAt(timeline.models.get(f), version)[0],
+            prices: openAt(timeline.prices.get(f), version),
+          }))
+          .filter((f) => f.model !== undefined);
+        if (formers.length < 2) continue;
+        cases++;
+        const most = Math.max(...formers.map((f) => f.prices.length));
+        const answered = await modelBody(view, model.id, version.slice(0, 10), "all");
+        expect(answered.id).toBe(model.id);
+        expect(formers.filter((f) => f.prices.length === most).map((f) => f.model!.name)).toContain(answered.name);
+        expect(answered.prices.length).toBeGreaterThanOrEqual(most);
+        const theirs = new Set(
+          formers.flatMap((f) => f.prices.map((p) => `${p.channel}|${p.seller}|${p.label}|${p.amount}`)),
+        );
+        for (const p of answered.prices)
+          expect(theirs.has(`${p.channel}|${p.seller}|${p.label}|${p.amount}`)).toBe(true);
+      }
+    // 11 in the replay (Mistral Small 3.1's two spellings, Gemini 2.5 Flash Preview's 05-20 and thinking ids…)
+    expect(cases).toBeGreaterThan(5);
+  });
+
   it("every former id answers 308 to its model on every run day, and for its history", async ({ replay }) => {
     const { view } = replay;
     const days = runDays(view);

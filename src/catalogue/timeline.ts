@@ -131,11 +131,22 @@ export function modelsAt(timeline: PriceTimeline, version: string): PublishedMod
 }
 
 /**
+ * The former ids of a model that version `version` published, the one with the most prices then
+ * first (then byte order): who stands for the model that day (T320).
+ */
+function formerAt(timeline: PriceTimeline, formerIds: readonly string[], version: string): string[] {
+  const counted = formerIds
+    .filter((f) => modelAt(timeline, f, version) !== null)
+    .map((f) => ({ f, n: pricesAt(timeline, f, version).length }));
+  return counted.sort((a, b) => b.n - a.n || (a.f < b.f ? -1 : a.f > b.f ? 1 : 0)).map((c) => c.f);
+}
+
+/**
  * The model `id` as version `version` published it, following its former ids (issue 36 §1, T320):
  * its own record when that version held `id`; else, when identity has since placed a listing of
- * that version under `id` (`formerIds`, T66), the record of the former id that version published,
- * answered under `id` (its name, dates and lifecycle as published then). Null when the version held
- * neither. Of several former ids, the one with the most prices then (then byte order).
+ * that version under `id` (`formerIds`, T66), the record of the former id that version published
+ * with the most prices, answered under `id` (its name, dates and lifecycle as published then). Null
+ * when the version held neither.
  */
 export function modelFollowing(
   timeline: PriceTimeline,
@@ -145,22 +156,17 @@ export function modelFollowing(
 ): PublishedModel | null {
   const own = modelAt(timeline, id, version);
   if (own) return own;
-  let best: { model: PublishedModel; prices: number } | null = null;
-  for (const f of [...formerIds].sort()) {
-    const model = modelAt(timeline, f, version);
-    if (!model) continue;
-    const prices = pricesAt(timeline, f, version).length;
-    if (!best || prices > best.prices) best = { model, prices };
-  }
-  if (!best) return null;
+  const [first] = formerAt(timeline, formerIds, version);
+  if (first === undefined) return null;
   const bar = id.indexOf("/");
-  return { ...best.model, id, provider: id.slice(0, bar), slug: id.slice(bar + 1) };
+  return { ...modelAt(timeline, first, version)!, id, provider: id.slice(0, bar), slug: id.slice(bar + 1) };
 }
 
 /**
  * The prices of model `id` as version `version` published them, following its former ids (T320):
- * its own prices, then each price a former id had then for a channel, seller, dimension and unit
- * `id` had none for (T66's merge: the model's own price stands), all under `id`, in dataset order.
+ * its own prices, then each price a former id had then (the one with the most prices first) for a
+ * channel, seller, dimension and unit none before had (T66's merge: the model's own price stands),
+ * all under `id`, in dataset order.
  */
 export function pricesFollowing(
   timeline: PriceTimeline,
@@ -172,7 +178,7 @@ export function pricesFollowing(
   if (formerIds.length === 0) return own;
   const seen = new Set(own.map((p) => priceKey(p, dimensionKey(p))));
   const out = [...own];
-  for (const f of [...formerIds].sort())
+  for (const f of formerAt(timeline, formerIds, version))
     for (const p of pricesAt(timeline, f, version)) {
       const moved = { ...p, modelId: id };
       const key = priceKey(moved, dimensionKey(moved));
