@@ -54,6 +54,7 @@ const API_SUITES = [
   "test/mcp-http.test.ts",
   "test/mcp-tools.test.ts",
   "test/point-in-time.test.ts",
+  "test/ids-keep-their-past.test.ts",
   "test/official-verified.test.ts",
 ];
 

@@ -1,7 +1,7 @@
 import type { PublishedModel, PublishedPrice } from "../domain/dataset.js";
 import { dateParam } from "./endpoint.js";
 import { badRequest } from "./errors.js";
-import { modelAt, type PriceTimeline, pricesAt, versionOn } from "./timeline.js";
+import { modelFollowing, type PriceTimeline, pricesFollowing, versionOn } from "./timeline.js";
 import type { CatalogueView } from "./view.js";
 
 /**
@@ -34,7 +34,7 @@ export interface PublishedState {
 
 /**
  * The state a request answers from: the view's own version without `at`, else the version in
- * force on `at` (T147).
+ * force on `at` (T147), a model's former ids standing for it before it had its id (T320).
  * @throws CatalogueError bad_request for an `at` after today (UTC)
  */
 export function publishedState(view: CatalogueView, at: string | undefined, today: Date = new Date()): PublishedState {
@@ -50,12 +50,14 @@ export function publishedState(view: CatalogueView, at: string | undefined, toda
   if (at > day) throw badRequest(`at must not be in the future: ${at} is after today, ${day} (UTC)`);
   const timeline = view.timeline(at);
   const version = versionOn(timeline, at);
+  // T320: a model answers for the days before identity placed it under its id, through its former ids.
+  const formerIds = (id: string) => view.byId.get(id)?.model.formerIds ?? [];
   return {
     version,
     at,
     timeline,
-    model: (id) => (version ? modelAt(timeline, id, version) : null),
-    prices: (id) => (version ? pricesAt(timeline, id, version) : []),
+    model: (id) => (version ? modelFollowing(timeline, id, formerIds(id), version) : null),
+    prices: (id) => (version ? pricesFollowing(timeline, id, formerIds(id), version) : []),
   };
 }
 

@@ -1,4 +1,6 @@
 import type { Dataset, PublishedModel, PublishedPrice } from "../domain/dataset.js";
+import { priceKey } from "../domain/dataset.js";
+import { dimensionKey } from "../domain/dimension.js";
 import { comparePrices } from "../domain/price-order.js";
 import type { Span, StoredSpans } from "../store/catalogue-store.js";
 
@@ -126,4 +128,63 @@ export function modelsAt(timeline: PriceTimeline, version: string): PublishedMod
     if (m) result.push(m.value);
   }
   return result.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
+
+/**
+ * The former ids of a model that version `version` published, the one with the most prices then
+ * first (then byte order): who stands for the model that day (T320).
+ */
+function formerAt(timeline: PriceTimeline, formerIds: readonly string[], version: string): string[] {
+  const counted = formerIds
+    .filter((f) => modelAt(timeline, f, version) !== null)
+    .map((f) => ({ f, n: pricesAt(timeline, f, version).length }));
+  return counted.sort((a, b) => b.n - a.n || (a.f < b.f ? -1 : a.f > b.f ? 1 : 0)).map((c) => c.f);
+}
+
+/**
+ * The model `id` as version `version` published it, following its former ids (issue 36 §1, T320):
+ * its own record when that version held `id`; else, when identity has since placed a listing of
+ * that version under `id` (`formerIds`, T66), the record of the former id that version published
+ * with the most prices, answered under `id` (its name, dates and lifecycle as published then). Null
+ * when the version held neither.
+ */
+export function modelFollowing(
+  timeline: PriceTimeline,
+  id: string,
+  formerIds: readonly string[],
+  version: string,
+): PublishedModel | null {
+  const own = modelAt(timeline, id, version);
+  if (own) return own;
+  const [first] = formerAt(timeline, formerIds, version);
+  if (first === undefined) return null;
+  const bar = id.indexOf("/");
+  return { ...modelAt(timeline, first, version)!, id, provider: id.slice(0, bar), slug: id.slice(bar + 1) };
+}
+
+/**
+ * The prices of model `id` as version `version` published them, following its former ids (T320):
+ * its own prices, then each price a former id had then (the one with the most prices first) for a
+ * channel, seller, dimension and unit none before had (T66's merge: the model's own price stands),
+ * all under `id`, in dataset order.
+ */
+export function pricesFollowing(
+  timeline: PriceTimeline,
+  id: string,
+  formerIds: readonly string[],
+  version: string,
+): PublishedPrice[] {
+  const own = pricesAt(timeline, id, version);
+  if (formerIds.length === 0) return own;
+  const seen = new Set(own.map((p) => priceKey(p, dimensionKey(p))));
+  const out = [...own];
+  for (const f of formerAt(timeline, formerIds, version))
+    for (const p of pricesAt(timeline, f, version)) {
+      const moved = { ...p, modelId: id };
+      const key = priceKey(moved, dimensionKey(moved));
+      if (seen.has(key)) continue;
+      seen.add(key);
+      out.push(moved);
+    }
+  return out.length === own.length ? own : out.sort(comparePrices);
 }

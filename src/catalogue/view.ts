@@ -87,11 +87,17 @@ export interface CatalogueView {
   loadTimeline(at?: string): Promise<void>;
 }
 
-/** A change with what `/changes` filters on, precomputed. */
+/**
+ * A change with what `/changes` filters on, precomputed. `provider` and `slug` name the model the
+ * record belongs to now: a record published under a former id follows the model (issue 36 §1, T321),
+ * while the record itself (`change.modelId`, the API's `model`) stays as published.
+ */
 export interface ChangeEntry {
   readonly change: PublishedChange;
   readonly provider: string;
   readonly slug: string;
+  /** The provider and slug of `change.modelId` when the model has another id now (T321). */
+  readonly recorded?: { readonly provider: string; readonly slug: string };
   readonly search: readonly SearchField[];
 }
 
@@ -245,7 +251,9 @@ function* viewSteps(
   const sources = apiSources(dataset, registry, record.attempts ?? [], generatedAt);
   const providers: ApiProvider[] = dataset.providers.map((p) => ({ ...p }));
   yield;
-  const changes = yield* changeSteps(record.changes, dataset.run.datasetVersion);
+  const changes = yield* changeSteps(record.changes, dataset.run.datasetVersion, (id) =>
+    byId.has(id) ? id : (aliasOf.get(id) ?? id),
+  );
   yield;
   const history = buildHistory(record.history, dataset, byId, aliasOf);
   yield;
@@ -431,6 +439,8 @@ export function resolveModelId(view: CatalogueView, id: string): string | null {
 function* changeSteps(
   changes: readonly PublishedChange[],
   version: string,
+  /** The id a published id answers as now: itself, or the model a former id names (T66, T321). */
+  current: (id: string) => string,
 ): Generator<void, { changes: ChangeEntry[]; published: ChangeEntry[] }> {
   // The same few thousand names recur across runs: their search forms are computed once each.
   const fields = new Map<string, SearchField>();
@@ -447,14 +457,17 @@ function* changeSteps(
   const published: ChangeEntry[] = [];
   for (const change of ordered) {
     if (published.length > 0 && published.length % ROWS_PER_STEP === 0) yield;
-    const [provider = "", ...rest] = change.modelId.split("/");
+    const [provider = "", ...rest] = current(change.modelId).split("/");
     const slug = rest.join("/");
-    published.push({
-      change,
-      provider,
-      slug,
-      search: [field(slug), field(change.modelName), field(provider), field(change.providerName)],
-    });
+    const search = [field(slug), field(change.modelName), field(provider), field(change.providerName)];
+    if (current(change.modelId) === change.modelId) {
+      published.push({ change, provider, slug, search });
+      continue;
+    }
+    // T321: a former id's record answers under the model's id and still under the id it was published as.
+    const [oldProvider = "", ...oldRest] = change.modelId.split("/");
+    const recorded = { provider: oldProvider, slug: oldRest.join("/") };
+    published.push({ change, provider, slug, recorded, search: [...search, field(recorded.slug)] });
   }
   yield;
   // Newest first; within one `occurredAt`, publication order (the detection order of a run).

@@ -139,10 +139,16 @@ function decodeCursor(cursor: string, filter: ChangesFilter): CursorBody {
 
 function matches(entry: ChangeEntry, f: ChangesFilter): boolean {
   if (!f.kinds.has(entry.change.kind)) return false;
-  if (f.provider !== undefined && entry.provider !== f.provider) return false;
-  if (f.model !== undefined && entry.slug !== f.model) return false;
+  if (!namedBy(entry, f) && !(entry.recorded && namedBy(entry.recorded, f))) return false;
   if (f.channels && !f.channels.has(entry.change.channel)) return false;
   return !f.text || matchesAll(f.text, entry.search);
+}
+
+/** Whether the `provider` and `model` filters name this provider and slug (either absent: any). */
+function namedBy(names: { readonly provider: string; readonly slug: string }, f: ChangesFilter): boolean {
+  return (
+    (f.provider === undefined || names.provider === f.provider) && (f.model === undefined || names.slug === f.model)
+  );
 }
 
 /** The first index of `rows` whose entry sorts after `key` under `compare` (rows sorted by it). */
