@@ -124,7 +124,42 @@ function parseReport(payload: SourcePayload): ParseReport {
       prices: [...entry.listing.prices, ...added],
     };
   }
-  return { listings: [...byKey.values()].map((e) => e.listing), unmapped: unmapped.toRecord() };
+  const listings = [...byKey.values()].map((e) => e.listing);
+  const history = payload.files.has(LLM_PRICES_HISTORICAL_FILE) ? parseLlmPricesHistory(payload) : [];
+  return {
+    listings: withStatedEnds(listings, history, payload.observedAt.slice(0, 10)),
+    unmapped: unmapped.toRecord(),
+  };
+}
+
+/**
+ * Marks the current prices that `historical-v1.json` ends after `day` (issue 37 §4, T335): a dated
+ * row in force on `day` (`from_date` null or ≤ `day`, `to_date` after it) of the same seller, model
+ * and dimension, at the same amount as the current row, gives the price `validity: {until: to_date,
+ * next}`, where `next` is the amount of the row of that dimension starting on `to_date` (null: none).
+ * A dated row whose amount differs from the current file's is not read as this price's end.
+ */
+export function withStatedEnds(listings: readonly Listing[], history: readonly DatedPrice[], day: string): Listing[] {
+  const key = (seller: string, model: string, dim: string, unit: string) =>
+    `${seller}\u0000${model}\u0000${dim}\u0000${unit}`;
+  const ending = new Map<string, DatedPrice>();
+  const starting = new Map<string, DatedPrice>();
+  for (const r of history) {
+    const k = key(r.seller, r.model, dimensionKey(r.dimension), r.unit);
+    if (r.toDate !== null && r.toDate > day && (r.fromDate === null || r.fromDate <= day)) ending.set(k, r);
+    if (r.fromDate !== null) starting.set(`${k}\u0000${r.fromDate}`, r);
+  }
+  if (ending.size === 0) return [...listings];
+  return listings.map((l) => ({
+    ...l,
+    prices: l.prices.map((p) => {
+      const k = key(l.seller, l.model, dimensionKey(p.dimension), p.unit);
+      const end = ending.get(k);
+      if (!end?.toDate || end.amount !== p.amount) return p;
+      const next = starting.get(`${k}\u0000${end.toDate}`)?.amount ?? null;
+      return { ...p, validity: { until: end.toDate, next } };
+    }),
+  }));
 }
 
 /**
