@@ -54,6 +54,7 @@ const API_SUITES = [
   "test/mcp-http.test.ts",
   "test/mcp-tools.test.ts",
   "test/point-in-time.test.ts",
+  "test/announced-prices.test.ts",
   "test/official-verified.test.ts",
 ];
 

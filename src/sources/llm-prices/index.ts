@@ -133,11 +133,14 @@ function parseReport(payload: SourcePayload): ParseReport {
 }
 
 /**
- * Marks the current prices that `historical-v1.json` ends after `day` (issue 37 §4, T335): a dated
- * row in force on `day` (`from_date` null or ≤ `day`, `to_date` after it) of the same seller, model
- * and dimension, at the same amount as the current row, gives the price `validity: {until: to_date,
- * next}`, where `next` is the amount of the row of that dimension starting on `to_date` (null: none).
- * A dated row whose amount differs from the current file's is not read as this price's end.
+ * The prices of `day` where `historical-v1.json` dates them (issue 37 §4, T335; as genai-prices'
+ * dated lists are read at the payload's date, T18): a dated row in force on `day` (`from_date` null
+ * or ≤ `day`, `to_date` after it) of the same seller, model and dimension as a current price is
+ * that day's price — its amount (the current file, read after the change, may already list the
+ * successor) with `validity: {until: to_date, next}`, where `next` is the amount of the row of that
+ * dimension starting on `to_date` (null: none). A row that ended on or before `day` changes nothing.
+ * Every recorded copy (2025-11-01 … 2026-06-01) dates one move, DeepSeek Chat's on 2025-02-08, so
+ * at their own dates nothing changes.
  */
 export function withStatedEnds(listings: readonly Listing[], history: readonly DatedPrice[], day: string): Listing[] {
   const key = (seller: string, model: string, dim: string, unit: string) =>
@@ -155,9 +158,9 @@ export function withStatedEnds(listings: readonly Listing[], history: readonly D
     prices: l.prices.map((p) => {
       const k = key(l.seller, l.model, dimensionKey(p.dimension), p.unit);
       const end = ending.get(k);
-      if (!end?.toDate || end.amount !== p.amount) return p;
+      if (!end?.toDate) return p;
       const next = starting.get(`${k}\u0000${end.toDate}`)?.amount ?? null;
-      return { ...p, validity: { until: end.toDate, next } };
+      return { ...p, amount: end.amount, validity: { until: end.toDate, next } };
     }),
   }));
 }
