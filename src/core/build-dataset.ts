@@ -26,10 +26,10 @@ import { keyOf } from "./identity/spelling.js";
 import { labelDimensions } from "./labels.js";
 import { ListedIndex } from "./listed-index.js";
 import type { BoundaryReason } from "./listing-boundary.js";
-import { validityOf } from "./price-validity.js";
 import { disambiguateNames, modelName } from "./model-names.js";
 import { indexListings, type ListingIndex, movedTo } from "./moved-listings.js";
 import type { RejectReason } from "./plausibility.js";
+import { validityOf } from "./price-validity.js";
 import { type PriorPrice, reconcile, type SourceObservation } from "./reconcile.js";
 import { type SourceRejections, screenListings } from "./screen-listings.js";
 

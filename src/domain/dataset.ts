@@ -1,7 +1,7 @@
 import type { Channel } from "./channel.js";
 import type { Confidence } from "./confidence.js";
-import type { Dimension } from "./dimension.js";
 import type { AnnouncedPrice } from "./dated-price.js";
+import type { Dimension } from "./dimension.js";
 import type { SourceId } from "./observation.js";
 import type { Denomination, Unit } from "./unit.js";
 

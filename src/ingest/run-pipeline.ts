@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
-import { buildDatasetWithIdentity, type SourceInput } from "../core/build-dataset.js";
 import { announcementChanges } from "../core/announcements.js";
+import { buildDatasetWithIdentity, type SourceInput } from "../core/build-dataset.js";
 import { countMakerCorrections, detectChanges, newHistoryPoints } from "../core/detect-changes.js";
 import { type BoundaryResult, screenAtBoundary, screenHistoryAtBoundary } from "../core/listing-boundary.js";
 import { priorFromDataset } from "../core/prior-state.js";
