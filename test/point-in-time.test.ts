@@ -105,10 +105,15 @@ describe("at= on /models/{provider}/{model}", () => {
     expect(versions.length).toBe(12);
   });
 
-  it("a day before the first run is a 404 for the model; a future or malformed day is a 400", async () => {
+  it("a day before the first run is a 404 for the model; a malformed day is a 400; a future day the served prices (T336)", async () => {
     const before = await get<unknown>("/models/deepseek/deepseek-chat?at=2025-06-30", 404);
     expect(before.body).toMatchObject({ status: 404, detail: "deepseek/deepseek-chat" });
-    for (const bad of ["2999-01-01", "2025-02-30", "2025-9-1", "yesterday", ""]) {
+    // The replay announces nothing (test/announced-prices.test.ts): a future day answers as today.
+    const future = await get<ApiModel>("/models/deepseek/deepseek-chat?at=2999-01-01");
+    const today = await get<ApiModel>("/models/deepseek/deepseek-chat");
+    expect(future.body.meta).toMatchObject({ at: "2999-01-01", datasetVersion: view.version });
+    expect(future.body.data.prices).toEqual(today.body.data.prices);
+    for (const bad of ["2025-02-30", "2025-9-1", "yesterday", ""]) {
       const res = await server.get(`/api/v1/models/deepseek/deepseek-chat?at=${bad}`);
       expect(res.status, bad).toBe(400);
       expect(((await res.json()) as { detail: string }).detail).toMatch(/^at must/);
