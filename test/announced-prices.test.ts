@@ -192,6 +192,9 @@ describe("genai-prices dated lists: OpenAI o3 from 2025-06-10, Claude Opus 4.6's
     expect(asked.data.map((c) => [c.label, c.oldAmount, c.newAmount, c.effectiveFrom])).toEqual(
       expect.arrayContaining([["Input (> 200K tokens)", 10, null, day("2026-03-13")]]),
     );
+    const feed = await server.get("/api/v1/changes.xml?days=365&kind=price_announced&model=claude-opus-4-6");
+    expect(feed.status).toBe(200);
+    expect(await feed.text()).toContain("price_announced in channel direct (USD per 1M tokens), effective 2026-03-13");
   });
 
   it("a later run that no longer states the end withdraws it, with a change record that says so", async () => {
