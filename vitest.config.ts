@@ -55,6 +55,7 @@ const API_SUITES = [
   "test/mcp-tools.test.ts",
   "test/point-in-time.test.ts",
   "test/ids-keep-their-past.test.ts",
+  "test/announced-prices.test.ts",
   "test/official-verified.test.ts",
 ];
 

@@ -105,10 +105,15 @@ describe("at= on /models/{provider}/{model}", () => {
     expect(versions.length).toBe(12);
   });
 
-  it("a day before the first run is a 404 for the model; a future or malformed day is a 400", async () => {
+  it("a day before the first run is a 404 for the model; a malformed day is a 400; a future day the served prices (T336)", async () => {
     const before = await get<unknown>("/models/deepseek/deepseek-chat?at=2025-06-30", 404);
     expect(before.body).toMatchObject({ status: 404, detail: "deepseek/deepseek-chat" });
-    for (const bad of ["2999-01-01", "2025-02-30", "2025-9-1", "yesterday", ""]) {
+    // The replay announces nothing (test/announced-prices.test.ts): a future day answers as today.
+    const future = await get<ApiModel>("/models/deepseek/deepseek-chat?at=2999-01-01");
+    const today = await get<ApiModel>("/models/deepseek/deepseek-chat");
+    expect(future.body.meta).toMatchObject({ at: "2999-01-01", datasetVersion: view.version });
+    expect(future.body.data.prices).toEqual(today.body.data.prices);
+    for (const bad of ["2025-02-30", "2025-9-1", "yesterday", ""]) {
       const res = await server.get(`/api/v1/models/deepseek/deepseek-chat?at=${bad}`);
       expect(res.status, bad).toBe(400);
       expect(((await res.json()) as { detail: string }).detail).toMatch(/^at must/);
@@ -189,21 +194,25 @@ describe("cache headers (issue 17 §4, T148)", () => {
   });
 });
 
-describe("a day in the future (T147)", () => {
-  it("is a 400 today and answers once that day has come, also when the 400 was cached", async () => {
+describe("a day in the future (T147, amended by T336)", () => {
+  it("answers from the served version (announced prices due by then); a price-file export is a 400 until that day", async () => {
     vi.useFakeTimers({ toFake: ["Date", "performance"], now: new Date("2026-11-23T23:59:00.000Z") });
     try {
       const path = "/api/v1/cost?model=openai/gpt-4o&inputTokens=1000&at=2026-11-24";
       const early = await server.get(path);
-      expect(early.status).toBe(400);
-      expect(early.headers.get("cache-control")).toBe("public, max-age=60");
-      vi.setSystemTime(new Date("2026-11-24T00:01:00.000Z"));
-      const later = await server.get(path);
-      expect(later.status).toBe(200);
-      expect(((await later.json()) as Body<unknown>).meta).toMatchObject({
+      expect(early.status).toBe(200);
+      expect(((await early.json()) as Body<unknown>).meta).toMatchObject({
         at: "2026-11-24",
         datasetVersion: view.version,
       });
+      const exportPath = "/api/v1/exports/models-dev/api.json?at=2026-11-24";
+      const refused = await server.get(exportPath);
+      expect(refused.status).toBe(400);
+      expect(refused.headers.get("cache-control")).toBe("public, max-age=60");
+      vi.setSystemTime(new Date("2026-11-24T00:01:00.000Z"));
+      const later = await server.get(exportPath);
+      expect(later.status).toBe(200);
+      expect(later.headers.get("x-dataset-version")).toBe(view.version);
     } finally {
       vi.useRealTimers();
     }

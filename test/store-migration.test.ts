@@ -39,7 +39,8 @@ async function writeLegacy(db: Kysely<LegacySchema>, dataset: Dataset): Promise<
       .insertInto("price")
       .values(
         dataset.prices.slice(i, i + 500).map((p, j) => {
-          const { price_key: _key, ...row } = fromPrice(p);
+          // No identity column, and no `validity` (migration 0008, T335).
+          const { price_key: _key, validity: _validity, ...row } = fromPrice(p);
           return { dataset_version: v, ord: i + j, ...row };
         }),
       )

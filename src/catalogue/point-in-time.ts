@@ -1,18 +1,24 @@
 import type { PublishedModel, PublishedPrice } from "../domain/dataset.js";
+import { priceOnDay } from "../domain/dated-price.js";
 import { dateParam } from "./endpoint.js";
 import { badRequest } from "./errors.js";
 import { modelFollowing, type PriceTimeline, pricesFollowing, versionOn } from "./timeline.js";
 import type { CatalogueView } from "./view.js";
 
 /**
- * `at=YYYY-MM-DD` (issue 17 §2, T147): answers with what the newest dataset version dated on or
- * before that day published. Shared by /models/{p}/{m}, /compare, /rates and /cost.
+ * `at=YYYY-MM-DD` (issue 17 §2, T147; issue 37 §4, T336): answers with what the newest dataset
+ * version dated on or before that day published, each price whose stated end (`effectiveUntil`) is
+ * on or before the day replaced by its announced successor (or left out when none is announced).
+ * A future day is the served version with the announcements due by then. Shared by
+ * /models/{p}/{m}, /compare, /rates and /cost (the price-file exports refuse a future day); /rates
+ * and /models read the timeline directly and list prices as published.
  */
 export const atParam = dateParam(
   "at",
   "Point in time, `YYYY-MM-DD` (UTC): answer with the prices of the newest dataset version published on or " +
-    "before that day (`meta.at`, `meta.datasetVersion` say which). Not in the future. A day before the first " +
-    "run: 404 for one model, an empty list otherwise.",
+    "before that day (`meta.at`, `meta.datasetVersion` say which); one model's prices, `compare` and `cost` take " +
+    "every price whose `effectiveUntil` is on or before the day as its `announced` price (T336). A future day " +
+    "answers from the served version. A day before the first run: 404 for one model, an empty list otherwise.",
   "2025-09-15",
 ).optional();
 
@@ -34,10 +40,17 @@ export interface PublishedState {
 
 /**
  * The state a request answers from: the view's own version without `at`, else the version in
- * force on `at` (T147), a model's former ids standing for it before it had its id (T320).
- * @throws CatalogueError bad_request for an `at` after today (UTC)
+ * force on `at` (T147), a model's former ids standing for it before it had its id (T320), with the
+ * prices as they apply that day (announced successors, T336).
+ * @param future whether a day after today (UTC) is answered (T336); false: it is a 400 (the exports)
+ * @throws CatalogueError bad_request for an `at` after today (UTC) when `future` is false
  */
-export function publishedState(view: CatalogueView, at: string | undefined, today: Date = new Date()): PublishedState {
+export function publishedState(
+  view: CatalogueView,
+  at: string | undefined,
+  today: Date = new Date(),
+  future = true,
+): PublishedState {
   if (at === undefined)
     return {
       version: view.version,
@@ -47,7 +60,7 @@ export function publishedState(view: CatalogueView, at: string | undefined, toda
       prices: (id) => view.pricesByModel.get(id) ?? [],
     };
   const day = today.toISOString().slice(0, 10);
-  if (at > day) throw badRequest(`at must not be in the future: ${at} is after today, ${day} (UTC)`);
+  if (at > day && !future) throw badRequest(`at must not be in the future: ${at} is after today, ${day} (UTC)`);
   const timeline = view.timeline(at);
   const version = versionOn(timeline, at);
   // T320: a model answers for the days before identity placed it under its id, through its former ids.
@@ -57,8 +70,18 @@ export function publishedState(view: CatalogueView, at: string | undefined, toda
     at,
     timeline,
     model: (id) => (version ? modelFollowing(timeline, id, formerIds(id), version) : null),
-    prices: (id) => (version ? pricesFollowing(timeline, id, formerIds(id), version) : []),
+    prices: (id) => (version ? pricesOnDay(pricesFollowing(timeline, id, formerIds(id), version), at) : []),
   };
+}
+
+/** Prices as they apply on `day` (T336): ended ones replaced by their announced successor, or left out. */
+function pricesOnDay(prices: readonly PublishedPrice[], day: string): PublishedPrice[] {
+  const out: PublishedPrice[] = [];
+  for (const p of prices) {
+    const applied = priceOnDay(p, day);
+    if (applied) out.push(applied);
+  }
+  return out;
 }
 
 /**

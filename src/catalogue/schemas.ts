@@ -51,6 +51,23 @@ export const PriceSchema = z
     fallbackAmount: z.number().nullable(),
     effectiveFrom: timestamp,
     staleSince: nullableTimestamp,
+    effectiveUntil: nullableTimestamp.meta({
+      description:
+        "Addition (issue 37 §4, T335): the first moment (00:00 UTC of the day) this price no longer applies, " +
+        "as a source states it; null when no end is stated",
+    }),
+    announced: z
+      .strictObject({
+        amount: z.number().meta({ description: "In the price's display units" }),
+        effectiveFrom: timestamp,
+        source: z.string().meta({ description: "The source that states it" }),
+      })
+      .nullable()
+      .meta({
+        description:
+          "Addition (T335): the price announced from `effectiveUntil`; null when none is announced (no end, " +
+          "or the price ends with no successor stated)",
+      }),
     channel: z.enum(CHANNELS).optional().meta({
       description:
         "The price's sales channel; present only in answers that mix channels (`channel=all`, `prices=listed`, T201)",
@@ -270,6 +287,11 @@ export const ChangeSchema = z
     occurredAt: timestamp,
     channel: z.enum(CHANNELS),
     displayUnit: z.string(),
+    effectiveFrom: timestamp.optional().meta({
+      description:
+        "Addition (T337), on `price_announced` and `announcement_withdrawn` only: when the announced amount " +
+        "takes (or was to take) effect",
+    }),
   })
   .meta({ id: "Change" });
 

@@ -553,6 +553,8 @@ export function toApiPrice(p: PublishedPrice): ApiPrice {
     fallbackAmount: p.fallbackAmount,
     effectiveFrom: p.effectiveFrom,
     staleSince: p.staleSince,
+    effectiveUntil: p.effectiveUntil ?? null,
+    announced: p.announced ? { ...p.announced } : null,
     ...pageEvidence(p),
   };
 }

@@ -9,6 +9,7 @@ import type {
   SourceHealth,
 } from "../domain/dataset.js";
 import { type PageEvidence, priceKey } from "../domain/dataset.js";
+import type { StatedValidity } from "../domain/dated-price.js";
 import { type Dimension, dimensionKey } from "../domain/dimension.js";
 import { DAY_MS, VERIFIED_PAGE_MAX_AGE_DAYS } from "../domain/freshness.js";
 import type { Listing, PriceObservation, SourceId } from "../domain/observation.js";
@@ -29,6 +30,7 @@ import type { BoundaryReason } from "./listing-boundary.js";
 import { disambiguateNames, modelName } from "./model-names.js";
 import { indexListings, type ListingIndex, movedTo } from "./moved-listings.js";
 import type { RejectReason } from "./plausibility.js";
+import { validityOf } from "./price-validity.js";
 import { type PriorPrice, reconcile, type SourceObservation } from "./reconcile.js";
 import { type SourceRejections, screenListings } from "./screen-listings.js";
 
@@ -220,7 +222,14 @@ interface Slot {
   readonly unit: PriceObservation["unit"];
   readonly bySource: Map<
     SourceId,
-    { obs: SourceObservation; canonical: boolean; listing: string; page: PageEvidence | null }
+    {
+      obs: SourceObservation;
+      canonical: boolean;
+      listing: string;
+      page: PageEvidence | null;
+      /** The source's stated end of this price (T335). */
+      validity?: StatedValidity;
+    }
   >;
 }
 
@@ -298,6 +307,7 @@ function reconcileAll(
           dated: r.listing.pricesDated ?? null,
         },
         page: source.fresh && source.page ? { ...source.page, capturedAt: input.runTime } : null,
+        ...(p.validity ? { validity: p.validity } : {}),
       });
     }
   }
@@ -312,7 +322,10 @@ function reconcileAll(
     const page = (source: SourceId, fresh: PageEvidence | null) =>
       fresh ?? then?.observations.find((o) => o.source === source)?.page ?? null;
     const listings = new Map(
-      [...slot.bySource].map(([source, v]) => [source, { listing: v.listing, page: page(source, v.page) }]),
+      [...slot.bySource].map(([source, v]) => [
+        source,
+        { listing: v.listing, page: page(source, v.page), validity: v.validity ?? null },
+      ]),
     );
     const observations = [...slot.bySource.values()].map((v) =>
       coherent.has(`${key}|${v.obs.source}`) ? { ...v.obs, coherent: true } : v.obs,
@@ -357,11 +370,15 @@ function reconcileAll(
 function priceOf(
   slot: Slot,
   observations: readonly SourceObservation[],
-  listings: ReadonlyMap<SourceId, { readonly listing: string; readonly page: PageEvidence | null }>,
+  listings: ReadonlyMap<
+    SourceId,
+    { readonly listing: string; readonly page: PageEvidence | null; readonly validity: StatedValidity | null }
+  >,
   runTime: string,
   prior: PriorPrice | null,
 ): Omit<PublishedPrice, "label"> {
   const r = capForFreshness(reconcile(observations, { runTime, prior }));
+  const validity = validityOf(r.sources, (s) => listings.get(s)?.validity, runTime);
   return {
     modelId: slot.modelId,
     channel: slot.channel,
@@ -380,6 +397,7 @@ function priceOf(
     fallbackAmount: r.fallbackAmount,
     effectiveFrom: r.effectiveFrom,
     staleSince: r.staleSince,
+    ...(validity.effectiveUntil !== null ? validity : {}),
     observations: observations
       .map((o) => {
         const age = r.evidence.get(o.source);

@@ -9,6 +9,9 @@ export const CHANGE_KINDS = [
   "price_added",
   "coverage_added",
   "reference_changed",
+  // Issue 37 §4 (T337): announced ahead of time; shown only when asked for, as catalogue additions.
+  "price_announced",
+  "announcement_withdrawn",
 ] as const;
 export type ChangeKind = (typeof CHANGE_KINDS)[number];
 
@@ -34,6 +37,11 @@ export interface ChangeRecord {
   readonly deltaPct: number | null;
   /** The run time of the run that saw the change (D9). */
   readonly occurredAt: string;
+  /**
+   * `price_announced` and `announcement_withdrawn` only (T337): when the announced amount takes (or
+   * was to take) effect, ISO 8601 timestamp. Absent on every other kind.
+   */
+  readonly effectiveFrom?: string;
 }
 
 /**

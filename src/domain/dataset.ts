@@ -1,5 +1,6 @@
 import type { Channel } from "./channel.js";
 import type { Confidence } from "./confidence.js";
+import type { AnnouncedPrice } from "./dated-price.js";
 import type { Dimension } from "./dimension.js";
 import type { SourceId } from "./observation.js";
 import type { Denomination, Unit } from "./unit.js";
@@ -212,6 +213,10 @@ export interface PublishedPrice extends Dimension, PriceVerdict {
   readonly displayUnit: string;
   /** Every source's own amount for this dimension (provenance). */
   readonly observations: readonly PriceEvidence[];
+  /** The stated end of this price (ISO 8601 timestamp, exclusive), T335; absent or null: none stated. */
+  readonly effectiveUntil?: string | null;
+  /** The price announced from `effectiveUntil` (T335); absent or null: none. */
+  readonly announced?: AnnouncedPrice | null;
 }
 
 /** Identity of a price across dataset versions: model, channel, seller, dimension and unit. */

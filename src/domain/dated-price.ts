@@ -1,4 +1,5 @@
 import type { Dimension } from "./dimension.js";
+import type { SourceId } from "./observation.js";
 import type { Denomination, Unit } from "./unit.js";
 
 /** A price an upstream dates itself: in force from `fromDate` (inclusive) to `toDate` (exclusive). */
@@ -15,4 +16,85 @@ export interface DatedPrice {
   /** YYYY-MM-DD, or null when the upstream does not say since when. */
   readonly fromDate: string | null;
   readonly toDate: string | null;
+}
+
+/**
+ * What a source states about the end of one of its current prices (issue 37 §4, issue 35 §5, T335):
+ * the price stops on `until` (YYYY-MM-DD, exclusive: the first day it no longer applies), and from
+ * that day the source states `next` (display units, same dimension and unit), or null when it
+ * states no price of this dimension from then (a bracket that ends, a promotion with no successor
+ * named). Only a day after the run that read it is an announcement; a past end is history (T18).
+ */
+export interface StatedValidity {
+  readonly until: string;
+  readonly next: number | null;
+}
+
+/** The announced successor of a published price (api-v1.md "Price" `announced`, T335). */
+export interface AnnouncedPrice {
+  /** Display units, as the price's `amount`. */
+  readonly amount: number;
+  /** ISO 8601 timestamp, 00:00 UTC of the day it takes effect (= the price's `effectiveUntil`). */
+  readonly effectiveFrom: string;
+  /** The source that states it. */
+  readonly source: SourceId;
+}
+
+/**
+ * A published price's announced end (T335): `effectiveUntil` (ISO 8601 timestamp, 00:00 UTC of the
+ * first day it no longer applies) and the price announced from then (null: none stated, the price
+ * ends). Both null for a price with no stated end.
+ */
+export interface PriceValidity {
+  readonly effectiveUntil: string | null;
+  readonly announced: AnnouncedPrice | null;
+}
+
+/** A price with no stated end. */
+export const OPEN_VALIDITY: PriceValidity = { effectiveUntil: null, announced: null };
+
+/** 00:00 UTC of a YYYY-MM-DD day, as an ISO 8601 timestamp. */
+export function dayStart(day: string): string {
+  return `${day}T00:00:00.000Z`;
+}
+
+/**
+ * Whether a price with `validity` has ended by `day` (YYYY-MM-DD): its `effectiveUntil` is on or
+ * before that day (T336: `at=` and `/cost` on that day use the announced price).
+ */
+export function endedBy(validity: Partial<PriceValidity>, day: string): boolean {
+  return validity.effectiveUntil != null && validity.effectiveUntil.slice(0, 10) <= day;
+}
+
+/**
+ * A price as it applies on `day` (YYYY-MM-DD; issue 37 §4, T336): itself while its stated end is
+ * after that day; from its `effectiveUntil` on, its announced successor — the amount announced, in
+ * force from `effectiveFrom`, stated by one source (`sources: [source]`, no dissent, no fallback,
+ * no further end) with the rest of the price unchanged — or null when it ends with none announced.
+ */
+export function priceOnDay<P extends Partial<PriceValidity> & PriceSuccessorFields>(price: P, day: string): P | null {
+  if (!endedBy(price, day)) return price;
+  const next = price.announced;
+  if (!next) return null;
+  return {
+    ...price,
+    amount: next.amount,
+    effectiveFrom: next.effectiveFrom,
+    sources: [next.source],
+    dissenting: [],
+    disputed: false,
+    fallbackAmount: null,
+    effectiveUntil: null,
+    announced: null,
+  };
+}
+
+/** The fields of a published price that its announced successor replaces. */
+interface PriceSuccessorFields {
+  readonly amount: number;
+  readonly effectiveFrom: string;
+  readonly sources: readonly SourceId[];
+  readonly dissenting: readonly SourceId[];
+  readonly disputed: boolean;
+  readonly fallbackAmount: number | null;
 }

@@ -1,3 +1,4 @@
+import type { StatedValidity } from "./dated-price.js";
 import type { Dimension } from "./dimension.js";
 import type { Denomination, Unit } from "./unit.js";
 
@@ -32,6 +33,8 @@ export interface PriceObservation {
    * §3, T173).
    */
   readonly thresholdDerived?: boolean;
+  /** The source states that this price ends on a later day, and what follows it (T335); absent: no stated end. */
+  readonly validity?: StatedValidity;
 }
 
 /**

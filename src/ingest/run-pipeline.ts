@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { announcementChanges } from "../core/announcements.js";
 import { buildDatasetWithIdentity, type SourceInput } from "../core/build-dataset.js";
 import { countMakerCorrections, detectChanges, newHistoryPoints } from "../core/detect-changes.js";
 import { type BoundaryResult, screenAtBoundary, screenHistoryAtBoundary } from "../core/listing-boundary.js";
@@ -233,7 +234,8 @@ function computeRun(
   // The maker's corrections of our published amounts are counted in the run's summary (T293).
   const corrections = countMakerCorrections(previous, built);
   const dataset = { ...built, run: { ...built.run, summary: { ...built.run.summary, corrections } } };
-  const changes = detectChanges(previous, dataset, listed);
+  // Announced ends and their withdrawal (issue 37 §4, T337) beside the market's changes.
+  const changes = [...detectChanges(previous, dataset, listed), ...announcementChanges(previous, dataset)];
   const lastPoints = new Map(ctx.lastPoints);
   renameLastPoints(lastPoints, renames);
   const points = [...upstreamPoints(dated, spellings, firstRunDate), ...newHistoryPoints(dataset, lastPoints)];

@@ -89,6 +89,13 @@ export const JSON_COLUMN = {
       }),
     ),
   ),
+  /** A price's stated end and announced successor (T335), `price_span.validity`. */
+  validity: jsonColumn(
+    z.object({
+      effectiveUntil: z.string(),
+      announced: z.object({ amount: z.number(), effectiveFrom: z.string(), source: sourceId }).nullable(),
+    }),
+  ),
   counts: jsonColumn(counts),
   lastError: jsonColumn(z.object({ at: z.string(), message: z.string(), httpStatus: z.number().nullable() })),
   runSummary: jsonColumn(
@@ -146,6 +153,7 @@ export const JSON_COLUMN = {
             denomination: z.enum(["currency", "credit"]),
             currency: z.string(),
             thresholdDerived: z.boolean().optional(),
+            validity: z.object({ until: z.string(), next: z.number().nullable() }).optional(),
           }),
         ),
       }),

@@ -212,6 +212,14 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  // Issue 37 §4 / issue 35 §5 (T335, T337): a price's stated end and announced successor, and the
+  // day an announced change takes effect on its change record. Nullable: older rows state none.
+  "0008_announced_prices": {
+    async up(db: Kysely<unknown>) {
+      await addColumns(db, "price_span", [["validity", "text"]]);
+      await addColumns(db, "change_record", [["effective_from", "text"]]);
+    },
+  },
 };
 
 /** A per-version price row of migrations 0001–0005 as a span row (its identity computed as the publish does). */

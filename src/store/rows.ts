@@ -110,6 +110,7 @@ export function changeRow(v: string, seq: number, c: ChangeRecord): Insertable<C
     new_amount: c.newAmount,
     delta_pct: c.deltaPct,
     occurred_at: c.occurredAt,
+    ...(c.effectiveFrom ? { effective_from: c.effectiveFrom } : {}),
   };
 }
 
@@ -128,6 +129,7 @@ export function toChange(r: Selectable<ChangeRecordTable>): PublishedChange {
     newAmount: nullableNumber(r.new_amount),
     deltaPct: nullableNumber(r.delta_pct),
     occurredAt: r.occurred_at,
+    ...(r.effective_from ? { effectiveFrom: r.effective_from } : {}),
     // T226: the version that published it and its order there, the keys of `/changes?since`.
     publishedIn: r.dataset_version,
     seq: r.seq,
@@ -202,6 +204,9 @@ export function fromPrice(p: PublishedPrice): PriceSpanRow {
     effective_from: p.effectiveFrom,
     stale_since: p.staleSince,
     observations: encode(JSON_COLUMN.evidence, p.observations),
+    validity: p.effectiveUntil
+      ? encode(JSON_COLUMN.validity, { effectiveUntil: p.effectiveUntil, announced: p.announced ?? null })
+      : null,
   };
 }
 
@@ -288,6 +293,7 @@ export function toPrice(r: Selectable<PriceSpanTable>): PublishedPrice {
     effectiveFrom: r.effective_from,
     staleSince: r.stale_since,
     observations: c.observations,
+    ...(r.validity ? decode(JSON_COLUMN.validity, r.validity, "price_span.validity") : {}),
   };
 }
 

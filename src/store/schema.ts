@@ -31,6 +31,8 @@ export interface ChangeRecordTable {
   new_amount: number | null;
   delta_pct: number | null;
   occurred_at: string;
+  /** Migration 0008 (T337): the day an announced change takes effect; null on other records. */
+  effective_from?: string | null;
 }
 
 export interface HistoryPointTable {
@@ -162,6 +164,11 @@ export interface PriceSpanTable extends Omit<PriceTable, "dataset_version" | "or
   price_key: string;
   valid_from: string;
   valid_to: string | null;
+  /**
+   * Migration 0008 (issue 37 §4, T335): JSON `{effectiveUntil, announced}` of a price with a stated
+   * end, null otherwise (and in spans written before it).
+   */
+  validity?: string | null;
 }
 
 /** A model's published record as a validity interval, like {@link PriceSpanTable}. */

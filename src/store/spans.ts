@@ -48,6 +48,7 @@ export const PRICE_COLUMNS = [
   "effective_from",
   "stale_since",
   "observations",
+  "validity",
 ] as const satisfies readonly (keyof PriceSpanRow)[];
 
 const MODEL_COLUMNS = [
@@ -83,7 +84,7 @@ const NUMERIC = new Set<string>([
   "listed",
 ]);
 
-/** Rows per statement: under SQLite's 32,766 bound parameters (28 columns per price span). */
+/** Rows per statement: under SQLite's 32,766 bound parameters (29 columns per price span). */
 const CHUNK = 1000;
 
 function fingerprint(row: Readonly<Record<string, unknown>>, columns: readonly string[]): string {

@@ -47,7 +47,8 @@ export function changesFeed(view: CatalogueView, input: z.output<typeof ChangesF
       id: changeGuid(c),
       link: input.link === "web" ? `${base}/m/${c.model}` : `${base}/api/v1/models/${c.model}`,
       date: new Date(c.occurredAt),
-      description: `${c.kind} in channel ${c.channel} (${c.displayUnit})`,
+      // An announcement says when it takes effect (T337).
+      description: `${c.kind} in channel ${c.channel} (${c.displayUnit})${c.effectiveFrom ? `, effective ${c.effectiveFrom.slice(0, 10)}` : ""}`,
       category: [{ name: c.kind }],
     });
   }

@@ -198,6 +198,7 @@ export function toApiChange(c: PublishedChange): ApiChange {
     occurredAt: c.occurredAt,
     channel: c.channel,
     displayUnit: c.displayUnit,
+    ...(c.effectiveFrom ? { effectiveFrom: c.effectiveFrom } : {}),
   };
 }
 
@@ -298,7 +299,8 @@ export const changesEndpoint = defineEndpoint({
       "Recent market moves across the catalogue, newest first: price increases and decreases, removed prices " +
       "and unit changes, each with model, provider, price label, old and new amount (display units, e.g. USD " +
       "per 1M tokens), percentage change, channel and time. The look-back window counts back from the dataset " +
-      "version. Catalogue additions (price_added, coverage_added, reference_changed) appear only when asked " +
+      "version. Catalogue additions (price_added, coverage_added, reference_changed) and announcements " +
+      "(price_announced, announcement_withdrawn: an end a source states ahead of time, with `effectiveFrom`) appear only when asked " +
       "for through `kind`. `channel=direct` keeps the makers' own moves; `meta.total` counts every match in the " +
       "window. To catch up since a dataset version you saw before, pass it as `since` (oldest " +
       "first); continue with `cursor` = meta.nextCursor until it is null. For one model's full history use " +

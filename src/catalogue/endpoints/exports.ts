@@ -27,7 +27,7 @@ function exportInput(view: CatalogueView, at: string | undefined, context: RunCo
   const common = { providers: view.dataset.providers, baseUrl: context.baseUrl };
   if (at === undefined)
     return { version: view.version, models: view.dataset.models, prices: view.dataset.prices, ...common };
-  const { version, timeline } = publishedState(view, at);
+  const { version, timeline } = publishedState(view, at, new Date(), false);
   if (!version || !timeline) throw notFound(`no dataset version was published on or before ${at}`);
   const prices: PublishedPrice[] = [];
   for (const id of timeline.prices.keys()) prices.push(...pricesAt(timeline, id, version));

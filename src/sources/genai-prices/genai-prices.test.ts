@@ -168,6 +168,35 @@ describe("genai-prices 2026-06-01", () => {
     expect(amountOf(opus, { direction: "output", contextMin: 200000 })).toBe(37.5);
   });
 
+  it("read before 2026-03-13, the >200k tier states its end (the next list drops it) and 5 / 25 none (T335)", () => {
+    const early = genaiPricesSource.parse(payloadOf(readRaw("2026-06-01"), "2026-03-12T00:00:00.000Z"));
+    const opus = listing(early, "anthropic", "claude-opus-4-6");
+    const ends = opus.prices.map((p) => [p.dimension.direction, p.dimension.cache, p.dimension.contextMin, p.validity]);
+    expect(ends).toEqual(
+      expect.arrayContaining([
+        ["input", "none", 0, undefined],
+        ["output", "none", 0, undefined],
+        ["input", "none", 200000, { until: "2026-03-13", next: null }],
+        ["output", "none", 200000, { until: "2026-03-13", next: null }],
+      ]),
+    );
+    // The Vertex entry has one list: no end.
+    expect(listing(early, "google-vertex", "claude-opus-4-6").prices.every((p) => p.validity === undefined)).toBe(true);
+    // At its own date no price of the copy states an end (every start_date is past).
+    expect(ls().flatMap((l) => l.prices.filter((p) => p.validity !== undefined))).toEqual([]);
+  });
+
+  it("o3 read on 2025-06-01 (2025-08-01 copy): 10 / 40 until 2025-06-10, then 2 / 8; the cache read 0.5 on both (T335)", () => {
+    const early = genaiPricesSource.parse(payloadOf(readRaw("2025-08-01"), "2025-06-01T00:00:00.000Z"));
+    const o3 = listing(early, "openai", "o3");
+    expect(price(o3, {})).toMatchObject({ amount: 10, validity: { until: "2025-06-10", next: 2 } });
+    expect(price(o3, { direction: "output" })).toMatchObject({
+      amount: 40,
+      validity: { until: "2025-06-10", next: 8 },
+    });
+    expect(price(o3, { cache: "read" }).validity).toBeUndefined();
+  });
+
   it("keeps the >200k tier on the Vertex entry", () => {
     const opus = listing(ls(), "google-vertex", "claude-opus-4-6");
     expect(amountOf(opus)).toBe(5);

@@ -226,7 +226,9 @@ function pricesOf(
     if (rest.length > 0 || parts.length === 0) parts.push({ intervals: rest, prices: current.entry.prices });
   }
   if (parts.length === 0) return [];
-  if (parts.length === 1) return observationsOf(parts[0]!.prices, keys, qualifiers, taken, unmapped);
+  const next = current ? nextDated(dated, date) : undefined;
+  if (parts.length === 1)
+    return announced(observationsOf(parts[0]!.prices, keys, qualifiers, taken, unmapped), next, keys, qualifiers);
   const standard = parts.reduce((best, p) => (headline(p.prices) > headline(best.prices) ? p : best));
   const out = observationsOf(standard.prices, keys, qualifiers, taken, unmapped);
   for (const part of parts) {
@@ -234,7 +236,40 @@ function pricesOf(
     const slug = `${part.intervals.map(([a, b]) => `${hhmm(a)}-${hhmm(b)}`).join("_")}-utc-off-peak`;
     out.push(...observationsOf(part.prices, keys, { ...qualifiers, time_window: slug }, taken, unmapped));
   }
-  return out;
+  return announced(out, next, keys, qualifiers);
+}
+
+/** The dated entry that takes over after `date`: the earliest `start_date` after it (T335). */
+function nextDated<T extends { since: string }>(dated: readonly T[], date: string): T | undefined {
+  let next: T | undefined;
+  for (const d of dated) if (d.since > date && (!next || d.since < next.since)) next = d;
+  return next;
+}
+
+/**
+ * Marks the prices that a later `start_date` entry ends (issue 37 §4, T335): each observation whose
+ * dimension the next entry prices at another amount, or does not price at all (a bracket that the
+ * next entry drops), carries `validity: {until: start_date, next}`. A dimension the next entry
+ * prices alike has no end. Time-window prices are left alone (their windows are not dated).
+ */
+function announced(
+  out: PriceObservation[],
+  next: { since: string; entry: GenaiConditionalPrice } | undefined,
+  keys: Readonly<Record<string, FieldRule>>,
+  qualifiers: Qualifiers,
+): PriceObservation[] {
+  if (!next || !/^\d{4}-\d{2}-\d{2}$/.test(next.since)) return out;
+  const after = new Map(
+    observationsOf(next.entry.prices, keys, qualifiers, new Set(), new UnmappedTally()).map((o) => [
+      `${dimensionKey(o.dimension)}|${o.unit}`,
+      o.amount,
+    ]),
+  );
+  return out.map((o) => {
+    if (o.dimension.qualifiers.time_window !== undefined) return o;
+    const amount = after.get(`${dimensionKey(o.dimension)}|${o.unit}`) ?? null;
+    return amount === o.amount ? o : { ...o, validity: { until: next.since, next: amount } };
+  });
 }
 
 /** The dated entry in force on `date` (the latest `start_date` not after it), else the first entry. */

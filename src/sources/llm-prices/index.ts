@@ -124,7 +124,45 @@ function parseReport(payload: SourcePayload): ParseReport {
       prices: [...entry.listing.prices, ...added],
     };
   }
-  return { listings: [...byKey.values()].map((e) => e.listing), unmapped: unmapped.toRecord() };
+  const listings = [...byKey.values()].map((e) => e.listing);
+  const history = payload.files.has(LLM_PRICES_HISTORICAL_FILE) ? parseLlmPricesHistory(payload) : [];
+  return {
+    listings: withStatedEnds(listings, history, payload.observedAt.slice(0, 10)),
+    unmapped: unmapped.toRecord(),
+  };
+}
+
+/**
+ * The prices of `day` where `historical-v1.json` dates them (issue 37 §4, T335; as genai-prices'
+ * dated lists are read at the payload's date, T18): a dated row in force on `day` (`from_date` null
+ * or ≤ `day`, `to_date` after it) of the same seller, model and dimension as a current price is
+ * that day's price — its amount (the current file, read after the change, may already list the
+ * successor) with `validity: {until: to_date, next}`, where `next` is the amount of the row of that
+ * dimension starting on `to_date` (null: none). A row that ended on or before `day` changes nothing.
+ * Every recorded copy (2025-11-01 … 2026-06-01) dates one move, DeepSeek Chat's on 2025-02-08, so
+ * at their own dates nothing changes.
+ */
+export function withStatedEnds(listings: readonly Listing[], history: readonly DatedPrice[], day: string): Listing[] {
+  const key = (seller: string, model: string, dim: string, unit: string) =>
+    `${seller}\u0000${model}\u0000${dim}\u0000${unit}`;
+  const ending = new Map<string, DatedPrice>();
+  const starting = new Map<string, DatedPrice>();
+  for (const r of history) {
+    const k = key(r.seller, r.model, dimensionKey(r.dimension), r.unit);
+    if (r.toDate !== null && r.toDate > day && (r.fromDate === null || r.fromDate <= day)) ending.set(k, r);
+    if (r.fromDate !== null) starting.set(`${k}\u0000${r.fromDate}`, r);
+  }
+  if (ending.size === 0) return [...listings];
+  return listings.map((l) => ({
+    ...l,
+    prices: l.prices.map((p) => {
+      const k = key(l.seller, l.model, dimensionKey(p.dimension), p.unit);
+      const end = ending.get(k);
+      if (!end?.toDate) return p;
+      const next = starting.get(`${k}\u0000${end.toDate}`)?.amount ?? null;
+      return { ...p, amount: end.amount, validity: { until: end.toDate, next } };
+    }),
+  }));
 }
 
 /**

@@ -200,3 +200,18 @@ describe("llm-prices bad payloads", () => {
     expect(rows[0]!.seller).toBe("some-lab");
   });
 });
+
+describe("llm-prices read at the payload's date (issue 37 §4, T335)", () => {
+  it("the 2025-11-01 copy read on 2025-02-01 gives DeepSeek Chat 0.14 / 0.28 until 2025-02-08, then 0.27 / 1.10", () => {
+    const payload = { ...recordedPayload("llm-prices", "2025-11-01"), observedAt: "2025-02-01T00:00:00.000Z" };
+    const l = listing(llmPricesSource.parse(payload), "deepseek", "deepseek-chat");
+    expect(price(l, "input")).toMatchObject({ amount: 0.14, validity: { until: "2025-02-08", next: 0.27 } });
+    expect(price(l, "output")).toMatchObject({ amount: 0.28, validity: { until: "2025-02-08", next: 1.1 } });
+  });
+
+  it.each(DATES)("at its own date %s no price states an end (the dated move is past)", (date) => {
+    const ended = listingsAt(date).flatMap((l) => l.prices.filter((p) => p.validity !== undefined));
+    expect(ended).toEqual([]);
+    expect(price(listing(listingsAt(date), "deepseek", "deepseek-chat"), "input").amount).toBeGreaterThan(0);
+  });
+});

@@ -1,5 +1,6 @@
 import { formatAmount, formatDate, unitOnly } from "../format.js";
 import type { Price } from "../types.js";
+import { AnnouncedNote } from "./announced-note.js";
 import { ConfidenceBadge, DisputedMark } from "./badges.js";
 
 /**
@@ -38,6 +39,7 @@ export function PriceCell(props: {
           {props.showStale && p.staleSince ? (
             <span class="badge stale">stale since {formatDate(p.staleSince)}</span>
           ) : null}
+          <AnnouncedNote price={p} />
         </>
       ) : (
         <span class="muted">—</span>

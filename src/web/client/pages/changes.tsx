@@ -27,6 +27,8 @@ const KIND_NAMES: Readonly<Record<string, string>> = {
   price_added: "Price added",
   coverage_added: "Coverage added",
   reference_changed: "Reference changed",
+  price_announced: "Price announced",
+  announcement_withdrawn: "Announcement withdrawn",
 };
 
 /** `meta` of a `/changes` answer with the T204 additions. */

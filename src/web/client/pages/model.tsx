@@ -3,6 +3,7 @@ import { useLocation } from "preact-iso";
 import { MULTI_SELLER_CHANNELS } from "../../../domain/channel.js";
 import { type ListedPrice, listedPrice, offersByPrice } from "../../../domain/listed-price.js";
 import { API, modelPath, query, useApi } from "../api.js";
+import { AnnouncedNote } from "../components/announced-note.js";
 import { AtPicker, PastNotice, usePageAt } from "../components/at-picker.js";
 import { ConfidenceBadge, DisputedMark, LevelsLink, OutlierMark } from "../components/badges.js";
 import { DataAge } from "../components/freshness.js";
@@ -310,6 +311,7 @@ function EvidenceTable(props: {
                 <ConfidenceBadge level={p.confidence} score={p.confidenceScore} />{" "}
                 <DisputedMark disputed={p.disputed} />
                 {p.staleSince ? <span class="badge stale">stale since {formatDate(p.staleSince)}</span> : null}
+                <AnnouncedNote price={p} />
                 {props.maker ? <PageConfirmation price={p} maker={props.maker} /> : null}
               </td>
               <td data-label="Agreeing">{p.sources.join(", ") || "—"}</td>

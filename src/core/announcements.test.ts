@@ -1,0 +1,179 @@
+import { describe, expect, it } from "vitest";
+import type { Dataset, PublishedPrice } from "../domain/dataset.js";
+import { priceOnDay } from "../domain/dated-price.js";
+import { announcementChanges } from "./announcements.js";
+import { validityOf } from "./price-validity.js";
+
+// Invented two-version datasets around one real statement: genai-prices' 2025-08-01 copy gives
+// OpenAI's o3 10 / 40 until 2025-06-10, then 2 / 8 (read on 2025-06-01). The pipeline end to end,
+// on the real copies, is test/announced-prices.test.ts.
+const UNTIL = "2025-06-10T00:00:00.000Z";
+const ANNOUNCED = { amount: 2, effectiveFrom: UNTIL, source: "genai-prices" } as const;
+
+function input(amount: number, extra: Partial<PublishedPrice> = {}): PublishedPrice {
+  return {
+    modelId: "openai/o3",
+    channel: "direct",
+    seller: "openai",
+    label: "Input",
+    direction: "input",
+    modality: "text",
+    tier: "standard",
+    cache: "none",
+    contextMin: 0,
+    contextMax: null,
+    qualifiers: {},
+    amount,
+    unit: "mtok",
+    displayUnit: "USD per 1M tokens",
+    denomination: "currency",
+    currency: "USD",
+    confidence: "medium",
+    confidenceScore: 0.6,
+    sources: ["genai-prices", "litellm"],
+    dissenting: ["models-dev"],
+    disputed: true,
+    fallbackAmount: 10,
+    effectiveFrom: "2025-05-01T00:00:00.000Z",
+    staleSince: null,
+    observations: [],
+    ...extra,
+  };
+}
+
+function dataset(version: string, prices: PublishedPrice[]): Dataset {
+  return {
+    run: {
+      id: `run-${version}`,
+      datasetVersion: version,
+      status: "succeeded",
+      startedAt: version,
+      finishedAt: version,
+      summary: { observations: {}, unresolved: {}, failed: {}, models: 1, prices: prices.length, disputed: 0 },
+    },
+    providers: [{ slug: "openai", name: "OpenAI", website: null, pricingUrl: null, official: true, models: 1 }],
+    models: [
+      {
+        id: "openai/o3",
+        provider: "openai",
+        slug: "o3",
+        name: "o3",
+        family: null,
+        contextWindow: null,
+        maxOutputTokens: null,
+        openWeights: false,
+        firstSeenAt: version,
+        lifecycle: { state: "active", releasedOn: null, deprecatedOn: null, retiresOn: null },
+        aliases: [],
+        formerIds: [],
+        listed: true,
+      },
+    ],
+    prices,
+    sources: [],
+  };
+}
+
+const announcedPrice = input(10, { effectiveUntil: UNTIL, announced: ANNOUNCED });
+
+describe("validityOf (T335)", () => {
+  it("takes the first agreeing source that states an end after the run's day", () => {
+    const stated = { litellm: { until: "2025-06-10", next: 3 }, "genai-prices": { until: "2025-06-10", next: 2 } };
+    const of = (s: string) => stated[s as keyof typeof stated];
+    expect(validityOf(["genai-prices", "litellm"], of, "2025-06-01T00:00:00.000Z")).toEqual({
+      effectiveUntil: UNTIL,
+      announced: ANNOUNCED,
+    });
+    expect(validityOf(["models-dev"], of, "2025-06-01T00:00:00.000Z")).toEqual({
+      effectiveUntil: null,
+      announced: null,
+    });
+  });
+
+  it("a stated end on or before the run's day announces nothing (a carried statement that came true)", () => {
+    const of = () => ({ until: "2025-06-10", next: 2 });
+    expect(validityOf(["genai-prices"], of, "2025-06-10T00:00:00.000Z").effectiveUntil).toBeNull();
+  });
+
+  it("a dropped successor is an end with no announced price", () => {
+    const of = () => ({ until: "2025-06-10", next: null });
+    expect(validityOf(["genai-prices"], of, "2025-06-01T00:00:00.000Z")).toEqual({
+      effectiveUntil: UNTIL,
+      announced: null,
+    });
+  });
+});
+
+describe("priceOnDay (T336)", () => {
+  it("is the price itself before its end, the announced price from the end's day on", () => {
+    expect(priceOnDay(announcedPrice, "2025-06-09")).toBe(announcedPrice);
+    expect(priceOnDay(announcedPrice, "2025-06-10")).toEqual({
+      ...announcedPrice,
+      amount: 2,
+      effectiveFrom: UNTIL,
+      sources: ["genai-prices"],
+      dissenting: [],
+      disputed: false,
+      fallbackAmount: null,
+      effectiveUntil: null,
+      announced: null,
+    });
+  });
+
+  it("a price that ends with no successor is gone from its end's day", () => {
+    expect(priceOnDay({ ...announcedPrice, announced: null }, "2025-06-10")).toBeNull();
+    expect(priceOnDay(input(10), "2099-01-01")?.amount).toBe(10);
+  });
+});
+
+describe("announcementChanges (T337)", () => {
+  const V1 = "2025-05-01T00:00:00.000Z";
+  const V2 = "2025-06-01T00:00:00.000Z";
+  const V3 = "2025-06-05T00:00:00.000Z";
+
+  it("announces an end the previous version did not state, once", () => {
+    const changes = announcementChanges(dataset(V1, [input(10)]), dataset(V2, [announcedPrice]));
+    expect(changes).toEqual([
+      expect.objectContaining({
+        kind: "price_announced",
+        oldAmount: 10,
+        newAmount: 2,
+        deltaPct: -80,
+        effectiveFrom: UNTIL,
+        occurredAt: V2,
+      }),
+    ]);
+    expect(announcementChanges(dataset(V2, [announcedPrice]), dataset(V3, [announcedPrice]))).toEqual([]);
+  });
+
+  it("withdraws an end still ahead that the next version no longer states", () => {
+    const changes = announcementChanges(dataset(V2, [announcedPrice]), dataset(V3, [input(10)]));
+    expect(changes).toEqual([
+      expect.objectContaining({
+        kind: "announcement_withdrawn",
+        oldAmount: 2,
+        newAmount: 10,
+        effectiveFrom: UNTIL,
+        occurredAt: V3,
+      }),
+    ]);
+  });
+
+  it("an end that came due is not withdrawn; a changed successor is withdrawn and announced again", () => {
+    const due = "2025-06-10T06:00:00.000Z";
+    expect(announcementChanges(dataset(V2, [announcedPrice]), dataset(due, [input(2)]))).toEqual([]);
+    const other = input(10, { effectiveUntil: UNTIL, announced: { ...ANNOUNCED, amount: 3 } });
+    const kinds = announcementChanges(dataset(V2, [announcedPrice]), dataset(V3, [other])).map((c) => [
+      c.kind,
+      c.newAmount,
+    ]);
+    expect(kinds).toEqual([
+      ["announcement_withdrawn", 10],
+      ["price_announced", 3],
+    ]);
+  });
+
+  it("the first version has nothing to compare", () => {
+    expect(announcementChanges(null, dataset(V2, [announcedPrice]))).toEqual([]);
+  });
+});
