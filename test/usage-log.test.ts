@@ -166,6 +166,7 @@ describe("each record at its own day's prices", () => {
         lines: [1, 2, 3],
         missing: [],
         unpricedTokens: 0,
+        unpricedCalls: 0,
         pricedPart: {},
         days: null,
       },

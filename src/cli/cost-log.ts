@@ -66,8 +66,10 @@ export interface ReasonGroup {
   readonly lines: readonly number[];
   /** The labels of the price dimensions no source publishes, when that is the reason (e.g. `Input (batch, cache write)`). */
   readonly missing: readonly string[];
-  /** Tokens (or calls) no price reaches, summed over the records. */
+  /** Tokens no price reaches, summed over the records. */
   readonly unpricedTokens: number;
+  /** Calls no price reaches (web searches, hosted tool calls, grounding queries), summed over the records. */
+  readonly unpricedCalls: number;
   /** What the same records' priced lines come to, per currency (credits apart), left out of the totals. */
   readonly pricedPart: Readonly<Record<string, number>>;
   /** First and last day of the records, `YYYY-MM-DD`; null when no record had a readable time. */
@@ -344,12 +346,17 @@ export async function priceLog(
       priced++;
       if (r.estimate.unpriced.length > 0) partlyPriced++;
       for (const u of r.estimate.unpriced)
-        parts.add(u.reason, record.line, { day: r.day, tokens: u.quantity, estimate: r.estimate });
+        parts.add(u.reason, record.line, {
+          day: r.day,
+          ...(CALL_PARTS.test(u.part) ? { calls: u.quantity } : { tokens: u.quantity }),
+          estimate: r.estimate,
+        });
     } catch (error) {
       if (error instanceof MissingPriceError)
         problems.add(error.message, record.line, {
           day: error.day,
-          tokens: error.estimate.lines.filter((l) => l.status === "missing").reduce((n, l) => n + l.tokens, 0),
+          tokens: missingCount(error.estimate, (l) => l.usage !== "webSearchRequests"),
+          calls: missingCount(error.estimate, (l) => l.usage === "webSearchRequests"),
           missing: error.missingLabels,
           estimate: error.estimate,
         });
@@ -512,9 +519,18 @@ interface Gathering {
   readonly lines: number[];
   missing: readonly string[];
   tokens: number;
+  calls: number;
   readonly value: Totals;
   first: string | null;
   last: string | null;
+}
+
+/** Unpriced parts (T300) that count calls, not tokens: hosted tool calls, server tools, grounding queries. */
+const CALL_PARTS = /_call\]$|^server_tool_use\.|webSearchQueries$/;
+
+/** The tokens (or calls) of an estimate's missing lines that `which` selects. */
+function missingCount(e: ApiCostEstimate, which: (l: ApiCostEstimate["lines"][number]) => boolean): number {
+  return e.lines.filter((l) => l.status === "missing" && which(l)).reduce((n, l) => n + l.tokens, 0);
 }
 
 /** Records (or parts) gathered per reason, every line kept (T345). */
@@ -527,18 +543,29 @@ class ReasonGroups {
     what: {
       day?: string;
       tokens?: number;
+      calls?: number;
       missing?: readonly string[];
       estimate?: ApiCostEstimate;
     } = {},
   ): void {
     let g = this.#groups.get(reason);
     if (!g) {
-      g = { count: 0, lines: [], missing: what.missing ?? [], tokens: 0, value: new Totals(), first: null, last: null };
+      g = {
+        count: 0,
+        lines: [],
+        missing: what.missing ?? [],
+        tokens: 0,
+        calls: 0,
+        value: new Totals(),
+        first: null,
+        last: null,
+      };
       this.#groups.set(reason, g);
     }
     g.count++;
     g.lines.push(line);
     g.tokens += what.tokens ?? 0;
+    g.calls += what.calls ?? 0;
     if (what.estimate) g.value.add(what.estimate);
     if (what.day !== undefined) {
       if (g.first === null || what.day < g.first) g.first = what.day;
@@ -546,16 +573,17 @@ class ReasonGroups {
     }
   }
 
-  /** The groups, most records first (then by reason). */
+  /** The groups, most records first (then in the order their first record came). */
   result(): ReasonGroup[] {
     return [...this.#groups]
-      .sort(([ra, a], [rb, b]) => b.count - a.count || (ra < rb ? -1 : ra > rb ? 1 : 0))
+      .sort(([, a], [, b]) => b.count - a.count)
       .map(([reason, g]) => ({
         reason,
         count: g.count,
         lines: g.lines,
         missing: [...g.missing],
         unpricedTokens: g.tokens,
+        unpricedCalls: g.calls,
         pricedPart: g.value.result().totals,
         days: g.first === null || g.last === null ? null : [g.first, g.last],
       }));
@@ -607,6 +635,7 @@ const LINES_SHOWN = 5;
 function reasonLine(g: ReasonGroup): string {
   const value: string[] = [];
   if (g.unpricedTokens > 0) value.push(`${g.unpricedTokens.toLocaleString("en")} tokens without a price`);
+  if (g.unpricedCalls > 0) value.push(`${g.unpricedCalls.toLocaleString("en")} calls without a price`);
   const priced = Object.entries(g.pricedPart)
     .map(([k, v]) => `${k} ${v}`)
     .join(" + ");
