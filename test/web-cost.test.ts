@@ -182,6 +182,40 @@ describe("usage as people state it (T348)", () => {
       await expect.poll(() => readRows(page)).toEqual(expectedRows(body.data));
     }));
 
+  it("a usage log read in the browser fills tokens a day over the days it spans and its average request", () =>
+    withPage(browser, async (page) => {
+      await page.goto(`${server.base}/cost?models=${SONNET}`);
+      await page.getByText("Or read a usage log").click();
+      // Three records over two days (invented, in the providers' shapes): 2 × 10,000 + 40,000 prompt
+      // tokens and 3 × 1,000 output, so 30,000 input and 1,500 output a day, requests of 20,000.
+      const log = [
+        {
+          timestamp: "2026-06-01T10:00:00Z",
+          model: "claude-sonnet-4-5",
+          usage: { input_tokens: 10000, output_tokens: 1000 },
+        },
+        { timestamp: "2026-06-01T11:00:00Z", inputTokens: 10000, outputTokens: 1000 },
+        {
+          created: Date.parse("2026-06-02T09:00:00Z") / 1000,
+          usage: { prompt_tokens: 40000, completion_tokens: 1000 },
+        },
+      ]
+        .map((r) => JSON.stringify(r))
+        .join("\n");
+      await page
+        .getByLabel("Usage log file", { exact: true })
+        .setInputFiles({ name: "june.jsonl", mimeType: "application/json", buffer: Buffer.from(log) });
+      await page.waitForURL(
+        (url) =>
+          url.searchParams.get("per") === "day" &&
+          url.searchParams.get("input") === "30000" &&
+          url.searchParams.get("output") === "1500" &&
+          url.searchParams.get("size") === "20000",
+      );
+      expect(await page.getByText("Read 3 records over 2 days").count()).toBe(1);
+      await expect.poll(async () => (await readRows(page)).length).toBe(1);
+    }));
+
   it("a month given as one request is refused with the API's reason, not priced as a 10M-token prompt", () =>
     withPage(
       browser,

@@ -418,7 +418,7 @@ export function CostPage() {
         {!empty && !tooBig ? <MonthNote workload={urlWorkload} month={month} /> : null}
         {path ? (
           <WhenLoaded what="the estimates" loaded={estimates}>
-            {({ data, meta }) => <Estimates estimates={data} meta={meta} requests={month.requests} at={at} />}
+            {({ data, meta }) => <Estimates estimates={data} meta={meta} at={at} />}
           </WhenLoaded>
         ) : null}
       </section>
@@ -686,7 +686,6 @@ function offerName(e: CostEstimate): string {
 function Estimates(props: {
   readonly estimates: readonly CostEstimate[];
   readonly meta: { found: number; requested: number };
-  readonly requests: number;
   readonly at: string | null;
 }) {
   const { estimates, meta } = props;
@@ -721,7 +720,7 @@ function Estimates(props: {
           </thead>
           <tbody>
             {[...byModel].map(([model, offers]) => (
-              <ModelRow key={model} offers={offers} requests={props.requests} at={props.at} />
+              <ModelRow key={model} offers={offers} at={props.at} />
             ))}
           </tbody>
         </table>
@@ -749,11 +748,7 @@ function TotalText(props: { readonly estimate: CostEstimate }) {
 }
 
 /** One model: its first offer in the API's order, the maker's price, and every offer behind a disclosure (T349). */
-function ModelRow(props: {
-  readonly offers: readonly CostEstimate[];
-  readonly requests: number;
-  readonly at: string | null;
-}) {
+function ModelRow(props: { readonly offers: readonly CostEstimate[]; readonly at: string | null }) {
   const offers = props.offers;
   const first = offers.find((e) => moneyTotal(e) !== null) ?? offers[0]!;
   const maker = offers.find((e) => e.channel === "direct");
