@@ -1,7 +1,7 @@
 import { join } from "node:path";
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { ApiChange, ApiCostEstimate, ApiModel, ApiPrice } from "../src/catalogue/schemas.js";
+import type { ApiChange, ApiModel, ApiPrice } from "../src/catalogue/schemas.js";
 import { CONFIDENCE_LEVELS } from "../src/domain/confidence.js";
 import { listedPrice } from "../src/domain/listed-price.js";
 import type { TestServer } from "./harness.js";
