@@ -176,9 +176,16 @@ describe("billing rules (issue 17 §1)", () => {
     expect(e.lines[0]).toMatchObject({ label: "Input (cache write 1h)", amount: 6, cost: 0.6 });
     const five = await one("model=anthropic/claude-sonnet-4-5&cacheWriteTokens=100000");
     expect(five.lines[0]).toMatchObject({ label: "Input (cache write)", amount: 3.75, cost: 0.375 });
-    // Above 200K nobody publishes Anthropic's 1-hour write price (2 × $6): missing, not the base price.
+    // Above 200K nobody publishes Anthropic's 1-hour write price: it is the maker's 2× of the
+    // long-context input price, $6 (T346), said on the line — never the base bracket's $6 write.
     const long = await one("model=anthropic/claude-sonnet-4-5&cacheWriteTokens=1000000&cacheTtl=1h");
-    expect(long.missing).toEqual(["cacheWriteTokens"]);
+    expect(long.missing).toEqual([]);
+    expect(long.lines[0]).toMatchObject({
+      label: "Cache write 1h at 2× Input (> 200K tokens)",
+      amount: 12,
+      cost: 12,
+      derived: { from: "Input (> 200K tokens)", factor: 2, decision: "T346" },
+    });
   });
 
   it("a dimension the model lacks is a missing line and there is no total (LiteLLM #10242, Portkey #606)", async () => {

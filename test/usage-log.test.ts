@@ -164,6 +164,11 @@ describe("each record at its own day's prices", () => {
         reason: "anthropic/claude-sonnet-4-5 has no prices published on or before the record's day",
         count: 3,
         lines: [1, 2, 3],
+        missing: [],
+        unpricedTokens: 0,
+        unpricedCalls: 0,
+        pricedPart: {},
+        days: null,
       },
     ]);
     await expect(priceLog(view, records(...SEPTEMBER), { as: "nobody/nothing" })).rejects.toThrow("nobody/nothing");
@@ -198,7 +203,8 @@ describe("each record at its own day's prices", () => {
       ],
       ["unknown model nobody/nothing", [3]],
       ["openai/gpt-4o has no prices published on or before the record's day", [4]],
-      ["openai/gpt-4o publishes no price for cacheWriteTokens in direct on 2026-05-01", [5]],
+      // T345: the reason names the missing dimension by its label, and no day.
+      ["openai/gpt-4o (direct) has no published Input (cache write) price (for cacheWriteTokens)", [5]],
       ["usage", [6]],
     ]);
   });

@@ -1,7 +1,7 @@
 import { join } from "node:path";
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { ApiChange, ApiCostEstimate, ApiModel, ApiPrice } from "../src/catalogue/schemas.js";
+import type { ApiChange, ApiModel, ApiPrice } from "../src/catalogue/schemas.js";
 import { CONFIDENCE_LEVELS } from "../src/domain/confidence.js";
 import { listedPrice } from "../src/domain/listed-price.js";
 import type { TestServer } from "./harness.js";
@@ -40,131 +40,8 @@ afterAll(async () => {
 
 const api = <T>(path: string) => apiJson<T>(server, path);
 
-/** The estimates table as shown: model, channel, seller and the monthly total's text, in order. */
-function readEstimates(page: Page) {
-  return page.locator("[data-testid=estimates] tbody tr").evaluateAll((trs) =>
-    trs.map((tr) => {
-      const row = tr as HTMLElement;
-      return {
-        key: `${row.dataset.model}|${row.dataset.channel}|${row.dataset.seller}`,
-        total: row.querySelector(".total")?.textContent ?? null,
-      };
-    }),
-  );
-}
-
-/** A money total as the calculator shows it: 2 decimals, more only below a cent. */
-const total = (amount: number) =>
-  new Intl.NumberFormat("en", {
-    style: "currency",
-    currency: "USD",
-    minimumFractionDigits: 2,
-    maximumFractionDigits: amount !== 0 && Math.abs(amount) < 0.01 ? 6 : 2,
-  }).format(amount);
-
-/** The rows /cost's answer should show, in its order: money, or credits for a plan (never converted, D7). */
-const expectedRows = (data: readonly ApiCostEstimate[]) =>
-  data.map((e) => {
-    const t = e.totals?.length === 1 ? e.totals[0]! : null;
-    return {
-      key: `${e.model}|${e.channel}|${e.seller}`,
-      total: !t
-        ? null
-        : t.denomination === "currency"
-          ? total(t.amount)
-          : `${new Intl.NumberFormat("en").format(t.amount)} credits`,
-    };
-  });
-
-describe("the cost calculator", () => {
-  it("Claude Sonnet 4.5, 1,000 requests of 10,000 in + 2,000 out: $60.00 direct, every channel ranked; the URL reproduces it", () =>
-    withPage(browser, async (page) => {
-      await page.goto(`${server.base}/cost`);
-      // Described as a person would: requests per month, tokens per request, the model picked by name.
-      await page.getByLabel("Requests per month", { exact: true }).fill("1000");
-      await page.getByLabel("Input tokens per request", { exact: true }).fill("10000");
-      await page.getByLabel("Output tokens per request", { exact: true }).fill("2000");
-      await page.getByRole("combobox", { name: "Add a model" }).pressSequentially("sonnet 4.5");
-      await page
-        .getByRole("listbox")
-        .getByRole("option", { name: new RegExp(`${SONNET}$`) })
-        .click();
-      await page.waitForURL(
-        (url) => url.searchParams.get("models") === SONNET && url.searchParams.get("input") === "10000",
-      );
-      const body = await api<{ data: ApiCostEstimate[] }>(
-        `/cost?model=${SONNET}&channel=all&inputTokens=10000000&outputTokens=2000000&requests=1000`,
-      );
-      const channels = new Set(body.data.map((e) => e.channel));
-      expect(channels.size).toBeGreaterThan(3);
-      await expect.poll(() => readEstimates(page)).toEqual(expectedRows(body.data));
-      const direct = page.locator("[data-testid=estimates] tbody tr[data-channel=direct]");
-      expect(await direct.locator(".total").textContent()).toBe("$60.00");
-      // The same view from its URL alone, in a fresh page.
-      const url = page.url();
-      const shown = await readEstimates(page);
-      const fresh = await browser.newPage();
-      try {
-        await fresh.goto(url);
-        await expect.poll(() => readEstimates(fresh)).toEqual(shown);
-        expect(await fresh.getByLabel("Input tokens per request", { exact: true }).inputValue()).toBe("10000");
-      } finally {
-        await fresh.close();
-      }
-    }));
-
-  it("the same workload over 5 models is ranked as /cost ranks it", () =>
-    withPage(browser, async (page) => {
-      await page.goto(
-        `${server.base}/cost?models=${FIVE.join(",")}&requests=1000&input=10000&output=2000&channel=direct`,
-      );
-      const body = await api<{ data: ApiCostEstimate[] }>(
-        `/cost?models=${FIVE.join(",")}&channel=direct&inputTokens=10000000&outputTokens=2000000&requests=1000`,
-      );
-      expect(new Set(body.data.map((e) => e.model)).size).toBe(5);
-      await expect.poll(() => readEstimates(page)).toEqual(expectedRows(body.data));
-      expect(await page.locator(`[data-testid=estimates] tbody tr[data-model="${SONNET}"] .total`).textContent()).toBe(
-        "$60.00",
-      );
-    }));
-
-  it("a usage object pasted fills one request's tokens; the ranked candidates are /cost's ranking", () =>
-    withPage(browser, async (page) => {
-      await page.goto(`${server.base}/cost?requests=1000`);
-      await page.getByText("Or paste a usage object").click();
-      // OpenAI's chat usage: prompt_tokens includes the cached tokens (T140: inputTokens excludes them).
-      await page
-        .getByLabel("Usage object (OpenAI, Anthropic or Gemini)", { exact: true })
-        .fill(
-          '{"usage": {"prompt_tokens": 12000, "completion_tokens": 2000, "prompt_tokens_details": {"cached_tokens": 2000}}}',
-        );
-      await page.getByRole("button", { name: "Use these tokens per request" }).click();
-      await page.waitForURL(
-        (url) => url.searchParams.get("input") === "10000" && url.searchParams.get("cached") === "2000",
-      );
-      expect(await page.getByLabel("Output tokens per request", { exact: true }).inputValue()).toBe("2000");
-      await page.getByRole("button", { name: "Rank the cheapest candidates" }).click();
-      await page.waitForURL((url) => (url.searchParams.get("models") ?? "").split(",").length === 8);
-      const models = new URL(page.url()).searchParams.get("models")!;
-      const body = await api<{ data: ApiCostEstimate[] }>(
-        `/cost?models=${models}&channel=all&inputTokens=10000000&cachedInputTokens=2000000&outputTokens=2000000&requests=1000`,
-      );
-      await expect.poll(() => readEstimates(page)).toEqual(expectedRows(body.data));
-    }));
-
-  it("a month given as one request is refused with the API's reason, not priced as a 10M-token prompt", () =>
-    withPage(
-      browser,
-      async (page) => {
-        await page.goto(`${server.base}/cost?models=${SONNET}&requests=1&input=10000000&output=2000000`);
-        await expect
-          .poll(() => page.getByRole("alert").first().textContent())
-          .toMatch(/more than the context window of anthropic\/claude-sonnet-4-5 \(1,000,000 tokens\)/);
-        expect(await page.locator("[data-testid=estimates]").count()).toBe(0);
-      },
-      { expected: (p) => p.startsWith("HTTP 400:") && p.includes("/api/v1/cost?") },
-    ));
-});
+// The cost calculator's own suite is test/web-cost.test.ts (issue 38 §7: one row per model, usage
+// as people state it); the page is in the accessibility and phone-layout sweep below.
 
 /** A price of `?channel=all` (T201). */
 type ChannelPrice = ApiPrice & { channel: string; seller: string };

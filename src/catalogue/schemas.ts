@@ -317,6 +317,13 @@ export const CostLineSchema = z
       description:
         "The maker's regional rule applied to the global price (`amount` already includes it) where no source states the region's price (an addition, T303); else null",
     }),
+    derived: z
+      .strictObject({ from: z.string(), factor: z.number(), decision: z.string(), source: z.string() })
+      .nullable()
+      .meta({
+        description:
+          "The maker's prompt-caching rule, where no source lists this cache price: the label of the input price of the same tier and bracket it is a factor of (`amount` already includes it; an addition, T346); else null",
+      }),
   })
   .meta({ id: "CostLine" });
 

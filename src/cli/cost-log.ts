@@ -6,9 +6,10 @@ import { costEndpoint } from "../catalogue/endpoints/cost.js";
 import { CatalogueError } from "../catalogue/errors.js";
 import type { ApiCostEstimate } from "../catalogue/schemas.js";
 import { type CatalogueView, resolveModelId } from "../catalogue/view.js";
+import { baseLabel } from "../core/labels.js";
 import { roundAmount } from "../domain/amount.js";
-import { CACHE_TTLS, type CacheTtl, USAGE_FIELDS } from "../domain/cost.js";
-import { TIERS, type Tier } from "../domain/dimension.js";
+import { CACHE_TTLS, type CacheTtl, USAGE_FIELDS, type UsageField } from "../domain/cost.js";
+import { type CacheKind, type Direction, dimension, TIERS, type Tier } from "../domain/dimension.js";
 import { lookupTable } from "../domain/lookup-table.js";
 import { mapUsage, type UnpricedPart, USAGE_FORMATS, UsageError, type UsageFormat } from "../domain/usage.js";
 import type { LogRecord } from "./usage-log.js";
@@ -28,6 +29,8 @@ interface PricedRecord {
   readonly model: string;
   readonly channel: string;
   readonly estimate: ApiCostEstimate;
+  /** The undated model whose prices billed this snapshot's record (T347), else null. */
+  readonly pricedAs: string | null;
 }
 
 /** Options of a run. */
@@ -50,21 +53,40 @@ export interface GroupTotal {
   readonly totals: Readonly<Record<string, number>>;
 }
 
+/**
+ * Records left out (or parts of records left out) for one reason (T345): how many, every line, and
+ * the value left out — the tokens (calls for web searches) nothing prices, and what the records'
+ * priced lines come to, which the totals do not hold.
+ */
+export interface ReasonGroup {
+  /** Names the model, channel and the missing price dimension (its label, D27); no day (T345). */
+  readonly reason: string;
+  readonly count: number;
+  /** Every line, in file order (T345: all of them, not the first few). */
+  readonly lines: readonly number[];
+  /** The labels of the price dimensions no source publishes, when that is the reason (e.g. `Input (batch, cache write)`). */
+  readonly missing: readonly string[];
+  /** Tokens no price reaches, summed over the records. */
+  readonly unpricedTokens: number;
+  /** Calls no price reaches (web searches, hosted tool calls, grounding queries), summed over the records. */
+  readonly unpricedCalls: number;
+  /** What the same records' priced lines come to, per currency (credits apart), left out of the totals. */
+  readonly pricedPart: Readonly<Record<string, number>>;
+  /** First and last day of the records, `YYYY-MM-DD`; null when no record had a readable time. */
+  readonly days: readonly [string, string] | null;
+}
+
 /** What a run found. */
 export interface CostLogReport {
   readonly records: number;
   readonly priced: number;
   readonly unpriced: number;
-  /** Unpriced records per reason, with the first lines of each. */
-  readonly problems: readonly { readonly reason: string; readonly count: number; readonly lines: readonly number[] }[];
+  /** Unpriced records per reason, with every line of each (T345). */
+  readonly problems: readonly ReasonGroup[];
   /** Priced records with a part no price rule reaches, which their totals leave out (T300). */
   readonly partlyPriced: number;
-  /** The parts left out, per reason, with the first lines of each (T300). */
-  readonly unpricedParts: readonly {
-    readonly reason: string;
-    readonly count: number;
-    readonly lines: readonly number[];
-  }[];
+  /** The parts left out, per reason, with every line of each (T300, T345). */
+  readonly unpricedParts: readonly ReasonGroup[];
   readonly asModel: string | null;
   readonly totals: Readonly<Record<string, number>>;
   readonly byModel: Readonly<Record<string, GroupTotal>>;
@@ -72,10 +94,64 @@ export interface CostLogReport {
   readonly byDay: Readonly<Record<string, GroupTotal>>;
   /** The dataset versions the records were priced at, with their record counts. */
   readonly versions: Readonly<Record<string, number>>;
+  /**
+   * Records of a dated snapshot billed at its undated name's prices (T347), per
+   * `<snapshot> as <undated> (<tier>)`, with their count.
+   */
+  readonly pricedAsUndated: Readonly<Record<string, number>>;
 }
 
 /** A record that cannot be priced; the message is the report's reason. */
 class RecordError extends Error {}
+
+/**
+ * A record whose usage has a line no published price reaches (T143): the message names the model,
+ * channel and the missing dimensions' labels (T345); the estimate's priced lines are its value.
+ */
+class MissingPriceError extends RecordError {
+  constructor(
+    message: string,
+    readonly day: string,
+    readonly missingLabels: readonly string[],
+    readonly estimate: ApiCostEstimate,
+  ) {
+    super(message);
+  }
+}
+
+/** The price dimension a usage field is billed at (`src/domain/cost.ts`), for a missing line's label. */
+const FIELD_DIMENSION: Readonly<Record<UsageField, { direction: Direction; cache: CacheKind } | null>> = {
+  inputTokens: { direction: "input", cache: "none" },
+  cachedInputTokens: { direction: "input", cache: "read" },
+  cacheWriteTokens: { direction: "input", cache: "write" },
+  cacheWrite1hTokens: { direction: "input", cache: "write_1h" },
+  outputTokens: { direction: "output", cache: "none" },
+  reasoningTokens: { direction: "output", cache: "none" },
+  webSearchRequests: null,
+};
+
+/**
+ * The label (D27) of the price a missing line needed (T345): its direction and cache kind, the
+ * request's tier and the bracket it is billed in — `Input (batch, cache write)`,
+ * `Input (cache write 1h, > 200K tokens)`; web searches are `Tool (web_search)`.
+ */
+export function missingLabel(
+  field: UsageField,
+  estimate: Pick<ApiCostEstimate, "bracket">,
+  usage: { readonly tier: Tier; readonly cacheTtl: CacheTtl },
+): string {
+  const d = FIELD_DIMENSION[field];
+  if (d === null) return "Tool (web_search)";
+  const cache = field === "cacheWriteTokens" && usage.cacheTtl === "1h" ? "write_1h" : d.cache;
+  return baseLabel(
+    dimension(d.direction, {
+      cache,
+      tier: usage.tier,
+      contextMin: estimate.bracket.contextMin,
+      contextMax: estimate.bracket.contextMax,
+    }),
+  );
+}
 
 /** OpenTelemetry `gen_ai.provider.name` / `gen_ai.system` values → the maker whose names the model carries. */
 const PROVIDER_MAKERS: Readonly<Record<string, string>> = lookupTable({
@@ -234,20 +310,15 @@ export async function priceLog(
   const resolve = modelResolver(view);
   const asModel = options.as === undefined ? null : resolveModelId(view, options.as);
   if (options.as !== undefined && asModel === null) throw new CatalogueError("not_found", options.as);
-  const problems = new Map<string, { count: number; lines: number[] }>();
-  const fail = (reason: string, line: number) => {
-    const p = problems.get(reason) ?? { count: 0, lines: [] };
-    p.count++;
-    if (p.lines.length < 5) p.lines.push(line);
-    problems.set(reason, p);
-  };
-  const parts = new Map<string, { count: number; lines: number[] }>();
+  const problems = new ReasonGroups();
+  const parts = new ReasonGroups();
   let partlyPriced = 0;
   const total = new Totals();
   const byModel = new Map<string, Totals>();
   const byChannel = new Map<string, Totals>();
   const byDay = new Map<string, Totals>();
   const versions = new Map<string, number>();
+  const asUndated = new Map<string, number>();
   let records = 0;
   let priced = 0;
   const add = (groups: Map<string, Totals>, key: string, e: ApiCostEstimate) => {
@@ -258,7 +329,7 @@ export async function priceLog(
   for await (const record of log) {
     records++;
     if ("error" in record) {
-      fail(record.error, record.line);
+      problems.add(record.error, record.line);
       continue;
     }
     try {
@@ -268,16 +339,29 @@ export async function priceLog(
       add(byChannel, r.channel, r.estimate);
       add(byDay, r.day, r.estimate);
       versions.set(r.version, (versions.get(r.version) ?? 0) + 1);
+      if (r.pricedAs !== null) {
+        const key = `${r.model} as ${r.pricedAs} (${r.estimate.channel}, ${r.tier})`;
+        asUndated.set(key, (asUndated.get(key) ?? 0) + 1);
+      }
       priced++;
       if (r.estimate.unpriced.length > 0) partlyPriced++;
-      for (const u of r.estimate.unpriced) {
-        const p = parts.get(u.reason) ?? { count: 0, lines: [] };
-        p.count++;
-        if (p.lines.length < 5) p.lines.push(record.line);
-        parts.set(u.reason, p);
-      }
+      for (const u of r.estimate.unpriced)
+        parts.add(u.reason, record.line, {
+          day: r.day,
+          ...(CALL_PARTS.test(u.part) ? { calls: u.quantity } : { tokens: u.quantity }),
+          estimate: r.estimate,
+        });
     } catch (error) {
-      if (error instanceof RecordError || error instanceof CatalogueError) fail(error.message, record.line);
+      if (error instanceof MissingPriceError)
+        problems.add(error.message, record.line, {
+          day: error.day,
+          tokens: missingCount(error.estimate, (l) => l.usage !== "webSearchRequests"),
+          calls: missingCount(error.estimate, (l) => l.usage === "webSearchRequests"),
+          missing: error.missingLabels,
+          estimate: error.estimate,
+        });
+      else if (error instanceof RecordError || error instanceof CatalogueError)
+        problems.add(error.message, record.line);
       else throw error;
     }
   }
@@ -287,19 +371,16 @@ export async function priceLog(
     records,
     priced,
     unpriced: records - priced,
-    problems: [...problems]
-      .sort((a, b) => b[1].count - a[1].count)
-      .map(([reason, p]) => ({ reason, count: p.count, lines: p.lines })),
+    problems: problems.result(),
     partlyPriced,
-    unpricedParts: [...parts]
-      .sort((a, b) => b[1].count - a[1].count)
-      .map(([reason, p]) => ({ reason, count: p.count, lines: p.lines })),
+    unpricedParts: parts.result(),
     asModel,
     totals: total.result().totals,
     byModel: out(byModel),
     byChannel: out(byChannel),
     byDay: out(byDay),
     versions: Object.fromEntries([...versions].sort()),
+    pricedAsUndated: Object.fromEntries([...asUndated].sort()),
   };
 }
 
@@ -310,7 +391,7 @@ async function priceRecord(
   resolve: (name: string, provider: string | null) => string | null,
   asModel: string | null,
   options: CostLogOptions,
-): Promise<PricedRecord & { version: string }> {
+): Promise<PricedRecord & { version: string; tier: string }> {
   const time = timeOf(fields);
   const day = time.toISOString().slice(0, 10);
   const usage = usageOf(fields);
@@ -334,16 +415,77 @@ async function priceRecord(
         ? `nothing to price: ${usage.unpriced.map((u) => `${u.part}: ${u.reason}`).join("; ")}`
         : "the usage is empty",
     );
-  const body = await runAt(view, input, asModel ?? own, options.services ?? NO_SERVICES);
-  const found = body.data[0];
-  if (!found) throw new RecordError(`${asModel ?? own} has no price in channel ${channel} on ${day}`);
+  const services = options.services ?? NO_SERVICES;
+  const body = await runAt(view, input, asModel ?? own, services);
+  let found = body.data[0];
+  let pricedAs: string | null = null;
+  if (found && found.missing.length > 0) {
+    // T347: a dated snapshot billed at its undated name's prices for what only that name lists.
+    const twin = await undatedTwin(view, input, asModel ?? own, services);
+    if (twin) [found, pricedAs] = [twin.estimate, twin.model];
+  }
+  // T345: reasons name no day, so a month of one cause is one group (its days are in the group).
+  if (!found) throw new RecordError(`${asModel ?? own} is not sold in channel ${channel} on the record's day`);
   // The record's own unpriced parts (T300): the rest is priced, the parts are reported apart.
   const estimate = { ...found, unpriced: [...usage.unpriced] };
-  if (found.missing.length > 0)
-    throw new RecordError(
-      `${asModel ?? own} publishes no price for ${estimate.missing.join(", ")} in ${channel} on ${day}`,
+  if (found.missing.length > 0) {
+    // T345: the reason names the dimension whose price is missing, by its label (D27).
+    const labels = found.missing.map((f) => missingLabel(f, found, input));
+    const where = `${channel}${input.region ? `, region ${input.region}` : ""}`;
+    throw new MissingPriceError(
+      `${asModel ?? own} (${where}) has no published ${labels.join(" or ")} price` +
+        ` (for ${found.missing.join(", ")})`,
+      day,
+      labels,
+      estimate,
     );
-  return { day, model: own, channel: estimate.channel, estimate, version: body.meta.datasetVersion };
+  }
+  return {
+    day,
+    model: own,
+    channel: estimate.channel,
+    estimate,
+    version: body.meta.datasetVersion,
+    pricedAs,
+    tier: input.tier,
+  };
+}
+
+/** A dated id's last part: `-2024-08-06`, `-20240806` (the snapshots OpenAI and Anthropic date). */
+const DATED = /-(?:\d{4}-\d{2}-\d{2}|20\d{6})$/;
+
+/**
+ * The undated name of a dated snapshot, and the record priced on it (T347), or null. OpenAI's page
+ * lists the priority and flex prices of `gpt-4o` only, the name that points at
+ * `gpt-4o-2024-08-06`; the sources list the snapshot's standard and batch prices apart. A record of
+ * the snapshot is priced at the undated name's prices when the snapshot has a line no price reaches
+ * and, in the standard tier, both price every line of the record's usage alike (the same amount
+ * per line) — the snapshot is then billed as its name, and the report says which records were.
+ */
+async function undatedTwin(
+  view: CatalogueView,
+  input: z.output<typeof costEndpoint.input>,
+  id: string,
+  services: EndpointServices,
+): Promise<{ model: string; estimate: ApiCostEstimate } | null> {
+  if (!DATED.test(id)) return null;
+  const undated = resolveModelId(view, id.replace(DATED, ""));
+  if (undated === null || undated === id) return null;
+  const standard = { ...input, tier: "standard" as const };
+  const answer = async (model: string, usage: typeof input) => {
+    try {
+      return (await runAt(view, usage, model, services)).data[0] ?? null;
+    } catch (error) {
+      if (error instanceof RecordError || error instanceof CatalogueError) return null;
+      throw error;
+    }
+  };
+  const [own, twin] = [await answer(id, standard), await answer(undated, standard)];
+  if (!own?.complete || !twin?.complete) return null;
+  const amounts = (e: ApiCostEstimate) => e.lines.map((l) => `${l.usage}=${l.amount} ${l.currency}`).join(";");
+  if (amounts(own) !== amounts(twin)) return null;
+  const priced = input.tier === "standard" ? twin : await answer(undated, input);
+  return priced && priced.missing.length === 0 ? { model: undated, estimate: priced } : null;
 }
 
 /**
@@ -370,6 +512,83 @@ async function runAt(
 }
 
 const NO_ALIASES: ReadonlyMap<string, string> = new Map();
+
+/** The records of one reason as they are gathered (see {@link ReasonGroup}). */
+interface Gathering {
+  count: number;
+  readonly lines: number[];
+  missing: readonly string[];
+  tokens: number;
+  calls: number;
+  readonly value: Totals;
+  first: string | null;
+  last: string | null;
+}
+
+/** Unpriced parts (T300) that count calls, not tokens: hosted tool calls, server tools, grounding queries. */
+const CALL_PARTS = /_call\]$|^server_tool_use\.|webSearchQueries$/;
+
+/** The tokens (or calls) of an estimate's missing lines that `which` selects. */
+function missingCount(e: ApiCostEstimate, which: (l: ApiCostEstimate["lines"][number]) => boolean): number {
+  return e.lines.filter((l) => l.status === "missing" && which(l)).reduce((n, l) => n + l.tokens, 0);
+}
+
+/** Records (or parts) gathered per reason, every line kept (T345). */
+class ReasonGroups {
+  readonly #groups = new Map<string, Gathering>();
+
+  add(
+    reason: string,
+    line: number,
+    what: {
+      day?: string;
+      tokens?: number;
+      calls?: number;
+      missing?: readonly string[];
+      estimate?: ApiCostEstimate;
+    } = {},
+  ): void {
+    let g = this.#groups.get(reason);
+    if (!g) {
+      g = {
+        count: 0,
+        lines: [],
+        missing: what.missing ?? [],
+        tokens: 0,
+        calls: 0,
+        value: new Totals(),
+        first: null,
+        last: null,
+      };
+      this.#groups.set(reason, g);
+    }
+    g.count++;
+    g.lines.push(line);
+    g.tokens += what.tokens ?? 0;
+    g.calls += what.calls ?? 0;
+    if (what.estimate) g.value.add(what.estimate);
+    if (what.day !== undefined) {
+      if (g.first === null || what.day < g.first) g.first = what.day;
+      if (g.last === null || what.day > g.last) g.last = what.day;
+    }
+  }
+
+  /** The groups, most records first (then in the order their first record came). */
+  result(): ReasonGroup[] {
+    return [...this.#groups]
+      .sort(([, a], [, b]) => b.count - a.count)
+      .map(([reason, g]) => ({
+        reason,
+        count: g.count,
+        lines: g.lines,
+        missing: [...g.missing],
+        unpricedTokens: g.tokens,
+        unpricedCalls: g.calls,
+        pricedPart: g.value.result().totals,
+        days: g.first === null || g.last === null ? null : [g.first, g.last],
+      }));
+  }
+}
 
 /** Exact sums per currency (money) or credit denomination, rounded only when reported (D7). */
 class Totals {
@@ -407,6 +626,26 @@ class Totals {
   }
 }
 
+/** The reasons the text report lists one by one; the rest are summed in one line (T345). */
+const MAX_REASONS_SHOWN = 12;
+/** The lines a reason lists in the text report (the JSON lists all). */
+const LINES_SHOWN = 5;
+
+/** One reason of the text report: count, reason, the value left out, its days and first lines (T345). */
+function reasonLine(g: ReasonGroup): string {
+  const value: string[] = [];
+  if (g.unpricedTokens > 0) value.push(`${g.unpricedTokens.toLocaleString("en")} tokens without a price`);
+  if (g.unpricedCalls > 0) value.push(`${g.unpricedCalls.toLocaleString("en")} calls without a price`);
+  const priced = Object.entries(g.pricedPart)
+    .map(([k, v]) => `${k} ${v}`)
+    .join(" + ");
+  if (priced !== "") value.push(`priced lines ${priced}`);
+  if (g.days) value.push(g.days[0] === g.days[1] ? g.days[0] : `${g.days[0]} … ${g.days[1]}`);
+  const shown = g.lines.slice(0, LINES_SHOWN).join(", ");
+  const more = g.lines.length > LINES_SHOWN ? ` and ${g.lines.length - LINES_SHOWN} more` : "";
+  return `${g.count} × ${g.reason}${value.length > 0 ? ` — ${value.join("; ")}` : ""} (line ${shown}${more})`;
+}
+
 /** The report as text for a terminal: totals, then per model, channel and day, then what was not priced. */
 export function formatReport(report: CostLogReport, file: string): string {
   const money = (totals: Readonly<Record<string, number>>) =>
@@ -432,18 +671,34 @@ export function formatReport(report: CostLogReport, file: string): string {
     lines.push("", `by ${title}:`);
     for (const [k, g] of rows) lines.push(`  ${k.padEnd(width)}  ${String(g.records).padStart(8)}  ${money(g.totals)}`);
   };
+  const asUndated = Object.entries(report.pricedAsUndated);
+  if (asUndated.length > 0) {
+    lines.push("", "dated snapshots billed at their undated name's prices (T347):");
+    for (const [k, n] of asUndated) lines.push(`  ${n} × ${k}`);
+  }
   table("model", report.byModel);
   table("channel", report.byChannel);
   table("day", report.byDay);
-  if (report.unpricedParts.length > 0) {
-    lines.push("", `priced but for a part (${report.partlyPriced} record(s); the totals leave the part out):`);
-    for (const p of report.unpricedParts)
-      lines.push(`  ${p.count} × ${p.reason} (line ${p.lines.join(", ")}${p.count > p.lines.length ? ", …" : ""})`);
-  }
-  if (report.problems.length > 0) {
-    lines.push("", "not priced:");
-    for (const p of report.problems)
-      lines.push(`  ${p.count} × ${p.reason} (line ${p.lines.join(", ")}${p.count > p.lines.length ? ", …" : ""})`);
-  }
+  // T345: a short report — one line per reason (no day in a reason), the value left out beside it,
+  // the first lines of each; `--json` lists every line.
+  const groups = (title: string, list: readonly ReasonGroup[]) => {
+    if (list.length === 0) return;
+    lines.push("", title);
+    for (const g of list.slice(0, MAX_REASONS_SHOWN)) lines.push(`  ${reasonLine(g)}`);
+    if (list.length > MAX_REASONS_SHOWN) {
+      const rest = list.slice(MAX_REASONS_SHOWN);
+      lines.push(
+        `  … ${rest.length} more reason(s), ${rest.reduce((n, g) => n + g.count, 0)} record(s): --json lists them all`,
+      );
+    }
+  };
+  groups(
+    `priced but for a part (${report.partlyPriced} record(s); the totals leave the part out):`,
+    report.unpricedParts,
+  );
+  groups(
+    `not priced (${report.unpriced} record(s); the totals leave them out, their priced lines beside each reason):`,
+    report.problems,
+  );
   return `${lines.join("\n")}\n`;
 }

@@ -1,5 +1,6 @@
 import Big from "big.js";
 import { roundAmount } from "./amount.js";
+import type { CacheMultipliers } from "./cache-multipliers.js";
 import { type Confidence, confidenceRank } from "./confidence.js";
 import type { CacheKind, Dimension, Direction, Tier } from "./dimension.js";
 import { lookupTable } from "./lookup-table.js";
@@ -96,6 +97,17 @@ export interface CostLine {
   readonly sources: readonly string[];
   /** The regional rule applied to the price, when the region's price is the global one × a factor (T303); else null. */
   readonly uplift: { readonly factor: number; readonly decision: string; readonly source: string } | null;
+  /**
+   * The maker's caching rule, when no source lists this cache price and the maker states it as a
+   * factor of the input price of the same tier and bracket (T346): that price's label and the
+   * factor (`amount` already includes it); else null.
+   */
+  readonly derived: {
+    readonly from: string;
+    readonly factor: number;
+    readonly decision: string;
+    readonly source: string;
+  } | null;
 }
 
 /** The sum of the lines of one denomination and currency (credits are never converted, D7). */
@@ -154,7 +166,8 @@ const CALLS_PER_UNIT: Readonly<Partial<Record<Unit, number>>> = { kcalls: 1000, 
  * other than `seller` take part (T144); the bracket is chosen by one request's prompt size and the
  * whole request — cache lines included — is billed in it (T141), also when only the maker's own
  * prices (`makerThresholds`, from {@link billedThresholds} of the direct channel) state the bracket;
- * a usage with no price is a
+ * a cache line no source prices is the input price of its tier and bracket × the maker's caching
+ * multiplier, where the maker states one (`caching`, T346); a usage with no price is a
  * `missing` line and the estimate has no total (T143); amounts are exact decimals rounded to 10
  * significant digits only at the end (D7).
  */
@@ -163,6 +176,7 @@ export function estimateCost(
   usage: TokenUsage,
   makerThresholds: readonly number[] = [],
   regionalUplift: RegionalUplift | null = null,
+  caching: CacheMultipliers | null = null,
 ): CostEstimate {
   const candidates = tokenPrices(prices, usage.tier, usage.region);
   const perRequest = promptTokensPerRequest(usage);
@@ -192,12 +206,34 @@ export function estimateCost(
     const tokens = usage[field];
     if (tokens <= 0) continue;
     let found: { price: CostPrice; regional: boolean } | null;
+    let cache: CacheKind | null = null;
     if (field === "reasoningTokens") found = find("reasoning", "none") ?? find("output", "none");
     else if (field === "webSearchRequests") {
       const search = webSearchPrice(prices);
       found = search ? { price: search, regional: true } : null;
-    } else if (field === "cacheWriteTokens") found = find("input", usage.cacheTtl === "1h" ? "write_1h" : "write");
-    else found = find(PRICE_OF[field].direction, PRICE_OF[field].cache ?? "none");
+    } else {
+      cache =
+        field === "cacheWriteTokens"
+          ? usage.cacheTtl === "1h"
+            ? "write_1h"
+            : "write"
+          : (PRICE_OF[field].cache ?? "none");
+      found = find(PRICE_OF[field].direction, cache);
+    }
+    // T346: a cache price no source lists, from the input price of the tier and bracket × the maker's factor.
+    let derived: CostLine["derived"] = null;
+    if (!found && caching && cache !== null && cache !== "none") {
+      const base = find("input", "none");
+      if (base) {
+        found = base;
+        derived = {
+          from: base.price.label,
+          factor: Number(caching.factors[cache]),
+          decision: caching.decision,
+          source: caching.source,
+        };
+      }
+    }
     if (!found) {
       lines.push(missingLine(field, tokens));
       continue;
@@ -205,7 +241,8 @@ export function estimateCost(
     const price = found.price;
     // T303: a token price that is not the region's own, for a request the maker bills regionally.
     const uplift = region !== null && !found.regional ? regionalUplift : null;
-    const amount = uplift ? new Big(String(price.amount)).times(uplift.factor) : new Big(String(price.amount));
+    let amount = uplift ? new Big(String(price.amount)).times(uplift.factor) : new Big(String(price.amount));
+    if (derived && cache !== null && cache !== "none") amount = amount.times(caching!.factors[cache]);
     const cost = new Big(tokens).times(amount).div(price.unit === "mtok" ? MTOK : (CALLS_PER_UNIT[price.unit] ?? 1));
     const key = `${price.denomination}|${price.currency}`;
     const sum = exact.get(key);
@@ -215,7 +252,7 @@ export function estimateCost(
       usage: field,
       tokens,
       status: "priced",
-      label: price.label,
+      label: derived ? `${CACHE_WORDS[cache!]} at ${derived.factor}× ${price.label}` : price.label,
       amount: roundAmount(amount),
       displayUnit: price.displayUnit,
       denomination: price.denomination,
@@ -224,6 +261,7 @@ export function estimateCost(
       confidence: price.confidence,
       sources: [...price.sources],
       uplift: uplift ? { factor: Number(uplift.factor), decision: uplift.decision, source: uplift.source } : null,
+      derived,
     });
   }
   const missing = lines.filter((l) => l.status === "missing").map((l) => l.usage);
@@ -368,6 +406,14 @@ export function billedThresholds(prices: readonly CostPrice[], tier: Tier): numb
     .sort((a, b) => a - b);
 }
 
+/** How a derived line's label names its cache kind (T346): `Cache read at 0.1× Input (batch)`. */
+const CACHE_WORDS: Readonly<Record<CacheKind, string>> = {
+  none: "Input",
+  read: "Cache read",
+  write: "Cache write",
+  write_1h: "Cache write 1h",
+};
+
 function missingLine(usage: UsageField, tokens: number): CostLine {
   return {
     usage,
@@ -382,6 +428,7 @@ function missingLine(usage: UsageField, tokens: number): CostLine {
     confidence: null,
     sources: [],
     uplift: null,
+    derived: null,
   };
 }
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { cacheMultipliers } from "../../domain/cache-multipliers.js";
 import { CHANNELS, type Channel } from "../../domain/channel.js";
 import { confidenceRank } from "../../domain/confidence.js";
 import {
@@ -163,7 +164,13 @@ export const costEndpoint = defineEndpoint({
       const maker = [...new Set([...billedThresholds(direct, usage.tier), ...billedThresholds(direct, "standard")])];
       for (const [key, prices] of offers(all, input.channel)) {
         const [channel, seller] = key.split("\u0000") as [Channel, string];
-        const e = estimateCost(prices, usage, maker, regionalUplift(model, seller, usage.region));
+        const e = estimateCost(
+          prices,
+          usage,
+          maker,
+          regionalUplift(model, seller, usage.region),
+          cacheMultipliers(model, seller),
+        );
         // T300: the record's unpriced parts make the estimate incomplete; the priced part still totals.
         const complete = e.complete && usage.unpriced.length === 0;
         data.push({
@@ -172,7 +179,12 @@ export const costEndpoint = defineEndpoint({
           channel,
           seller,
           bracket: { ...e.bracket },
-          lines: e.lines.map((l) => ({ ...l, sources: [...l.sources], uplift: l.uplift ? { ...l.uplift } : null })),
+          lines: e.lines.map((l) => ({
+            ...l,
+            sources: [...l.sources],
+            uplift: l.uplift ? { ...l.uplift } : null,
+            derived: l.derived ? { ...l.derived } : null,
+          })),
           totals: complete ? (e.totals?.map((t) => ({ ...t })) ?? null) : null,
           partialTotals: e.partialTotals.map((t) => ({ ...t })),
           complete,

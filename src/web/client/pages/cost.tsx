@@ -20,22 +20,50 @@ import {
   formatRatio,
   OUTLIER_RATIO,
 } from "../format.js";
+import { formatTokenCount, parseTokenCount } from "../token-count.js";
 import type { CostEstimate, Envelope, Model } from "../types.js";
+import { type LogSummary, summarizeLog } from "../usage-log-summary.js";
 import { parseUsageObject, type RequestTokens } from "../usage-object.js";
 
 /** `/cost` takes up to 8 models (api-v1.md, T140). */
 const MAX_MODELS = 8;
 /** The API's largest token count (T140): 10^12. */
 const MAX_TOKENS = 1_000_000_000_000;
+/** A month of daily usage (T348): 30 days, said beside every daily workload. */
+const DAYS_PER_MONTH = 30;
+/**
+ * The prompt of one request assumed when a daily or monthly workload gives no request size (T348):
+ * 10,000 tokens, below every long-context threshold (128K at the least), so the base prices apply;
+ * the page says so and asks for the size when requests are longer.
+ */
+const ASSUMED_REQUEST_PROMPT = 10_000;
 
-/** The workload as the URL holds it: per-request counts and requests per month (T208). */
+/** How the counts are stated: per request (× requests a month), per day or per month (T348). */
+const PERIODS = ["day", "month", "request"] as const;
+type Period = (typeof PERIODS)[number];
+const PERIOD_NAMES: Readonly<Record<Period, string>> = {
+  day: "a day",
+  month: "a month",
+  request: "per request",
+};
+
+/** The token counts of the form, by the calculator's names. */
+type TokenKey = keyof RequestTokens;
+
+/**
+ * The workload as the URL holds it (T208, T348): token counts `per` day, month or request;
+ * `requests` a month (per request only); `size`, the average prompt of one request (per day or
+ * month; 0 when not given).
+ */
 interface Workload extends RequestTokens {
+  readonly per: Period;
   readonly requests: number;
+  readonly size: number;
   readonly ttl: "5m" | "1h";
 }
 
 const MAIN_FIELDS = [
-  ["input", "Input tokens", "Uncached prompt tokens of one request"],
+  ["input", "Input tokens", "Uncached prompt tokens, e.g. 2M or 500K"],
   ["output", "Output tokens", "Answer tokens, without reasoning"],
 ] as const;
 const MORE_FIELDS = [
@@ -44,30 +72,70 @@ const MORE_FIELDS = [
   ["reasoning", "Reasoning tokens", "Thinking tokens, billed as output where no reasoning price exists"],
 ] as const;
 const FIELDS = [...MAIN_FIELDS, ...MORE_FIELDS];
+const TOKEN_KEYS = FIELDS.map(([key]) => key);
 
 function readWorkload(params: Readonly<Record<string, string | undefined>>): Workload {
   const n = (key: string, fallback = 0) => {
     const v = Number(params[key]);
     return Number.isSafeInteger(v) && v >= 0 ? v : fallback;
   };
+  // A link of the per-request calculator (issue 28: `requests` and tokens per request) reads as it did.
+  const per: Period = (PERIODS as readonly string[]).includes(params.per ?? "")
+    ? (params.per as Period)
+    : params.requests !== undefined
+      ? "request"
+      : "day";
   return {
+    per,
     requests: Math.max(1, n("requests", 1000)),
-    input: n("input", 0),
+    size: n("size"),
+    input: n("input"),
     cached: n("cached"),
     write: n("write"),
-    output: n("output", 0),
+    output: n("output"),
     reasoning: n("reasoning"),
     ttl: params.ttl === "1h" ? "1h" : "5m",
   };
 }
 
 /**
- * The cost calculator (issue 28 §1), `/cost`: a workload as people think of it — requests per
- * month and tokens per request, or a pasted usage object — priced by `/cost` on the models picked,
- * or on the cheapest candidates of the catalogue, in one channel or all of them, cheapest first,
- * each line with its price, confidence and sources. Everything is in the URL, so a view is a link;
- * `at` prices it on a past day. The API chooses the context bracket per request (T141) and refuses
- * a request longer than the model's context window (T200); the page says so in the API's words.
+ * A month of the workload in `/cost`'s terms (T348): the monthly counts and the requests they are
+ * spread over — the requests a month given, else the prompt tokens over the average request size
+ * (given, or {@link ASSUMED_REQUEST_PROMPT}), at least one.
+ */
+export function monthOf(w: Workload): { tokens: RequestTokens; requests: number; assumedSize: boolean } {
+  const factor = w.per === "day" ? DAYS_PER_MONTH : w.per === "month" ? 1 : w.requests;
+  const tokens = Object.fromEntries(TOKEN_KEYS.map((k) => [k, w[k] * factor])) as unknown as RequestTokens;
+  if (w.per === "request") return { tokens, requests: w.requests, assumedSize: false };
+  const prompt = tokens.input + tokens.cached + tokens.write;
+  const size = w.size > 0 ? w.size : ASSUMED_REQUEST_PROMPT;
+  return { tokens, requests: Math.max(1, Math.ceil(prompt / size)), assumedSize: w.size === 0 };
+}
+
+/** The form's text of each field: what was typed, kept as typed ("2M") until it settles in the URL. */
+type FormText = Readonly<Record<TokenKey | "requests" | "size", string>>;
+
+function textOf(w: Workload): FormText {
+  const t = (n: number) => (n > 0 ? formatTokenCount(n) : "");
+  return {
+    input: t(w.input),
+    output: t(w.output),
+    cached: t(w.cached),
+    write: t(w.write),
+    reasoning: t(w.reasoning),
+    requests: String(w.requests),
+    size: t(w.size),
+  };
+}
+
+/**
+ * The cost calculator (issue 28 §1, issue 38 §7): a workload as people state it — tokens a day or a
+ * month with an average request size, tokens per request × requests a month, a pasted usage object
+ * or a usage log — priced by `/cost` on the models picked, or on the cheapest candidates of the
+ * catalogue. One row per model: the offer the API ranks first for it, the maker's own price beside
+ * it, every channel behind a disclosure (T349). Everything is in the URL, so a view is a link; `at`
+ * prices it on a past day. The API chooses the context bracket per request (T141) and refuses a
+ * request longer than the model's context window (T200); the page says so in the API's words.
  */
 export function CostPage() {
   const { query: params, route } = useLocation();
@@ -79,21 +147,46 @@ export function CostPage() {
   const channel = params.channel ?? "all";
   const tier = (TIERS as readonly string[]).includes(params.tier ?? "") ? params.tier! : "standard";
   const urlWorkload = readWorkload(params);
-  const [form, setForm] = useState<Workload>(urlWorkload);
-  const settled = useSettled(form, 300);
-  const ids = { requests: useId(), channel: useId(), tier: useId(), ttl: useId(), paste: useId() };
+  const [per, setPer] = useState<Period>(urlWorkload.per);
+  const [ttl, setTtl] = useState<"5m" | "1h">(urlWorkload.ttl);
+  const [text, setText] = useState<FormText>(() => textOf(urlWorkload));
+  // The typed text read as counts; a field that is not a count keeps the URL's workload and says why.
+  const parsed = useMemo(() => {
+    const bad: string[] = [];
+    const value = (key: keyof FormText) => {
+      const n = parseTokenCount(text[key]);
+      if (n === null || n > MAX_TOKENS) bad.push(key);
+      return n ?? 0;
+    };
+    const w: Workload = {
+      per,
+      ttl,
+      input: value("input"),
+      output: value("output"),
+      cached: value("cached"),
+      write: value("write"),
+      reasoning: value("reasoning"),
+      requests: Math.max(1, value("requests")),
+      size: value("size"),
+    };
+    return { workload: w, bad };
+  }, [text, per, ttl]);
+  const settled = useSettled(parsed, 300);
+  const ids = { per: useId(), requests: useId(), size: useId(), channel: useId(), tier: useId(), ttl: useId() };
 
   // A link is built from the address as it is when it is followed, with the workload the form last
   // settled on: an effect of an older render (the settled workload's own URL update) that runs after
   // a model was picked must neither drop the pick nor put an older workload back in the URL.
-  const latest = useRef(settled);
-  latest.current = settled;
+  const latest = useRef(settled.workload);
+  if (settled.bad.length === 0) latest.current = settled.workload;
   const href = (next: Partial<Record<string, string | number | null>>) => {
     const now = currentParams();
     const w = latest.current;
     return `/cost${query({
       models: now.models,
-      requests: w.requests,
+      per: w.per,
+      requests: w.per === "request" ? w.requests : null,
+      size: w.per !== "request" && w.size > 0 ? w.size : null,
       input: w.input || null,
       cached: w.cached || null,
       write: w.write || null,
@@ -108,42 +201,38 @@ export function CostPage() {
   };
   const go = (next: Partial<Record<string, string | number | null>>) => route(href(next), true);
   useEffect(() => {
-    if (JSON.stringify(settled) !== JSON.stringify(urlWorkload)) go({});
+    if (settled.bad.length === 0 && JSON.stringify(settled.workload) !== JSON.stringify(urlWorkload)) go({});
   }, [settled]);
 
-  const [paste, setPaste] = useState("");
-  const [pasteNote, setPasteNote] = useState<{ ok: boolean; text: string } | null>(null);
-  const readPaste = () => {
-    try {
-      const { tokens, shape } = parseUsageObject(paste);
-      setForm({ ...form, ...tokens });
-      setPasteNote({ ok: true, text: `Read as ${shape.replace("-", " ")} usage: one request's tokens filled in.` });
-    } catch (error) {
-      setPasteNote({ ok: false, text: (error as Error).message });
-    }
+  /** Fills the form from a usage object or a log: counts, how they are stated, and the request size or count. */
+  const fill = (w: Partial<Workload> & Pick<Workload, "per">) => {
+    const next = { ...parsed.workload, ...w };
+    setPer(next.per);
+    setText(textOf(next));
   };
 
-  const total = (n: number) => n * urlWorkload.requests;
+  const month = monthOf(urlWorkload);
   const usage = {
-    inputTokens: total(urlWorkload.input) || null,
-    cachedInputTokens: total(urlWorkload.cached) || null,
-    cacheWriteTokens: total(urlWorkload.write) || null,
+    inputTokens: month.tokens.input || null,
+    cachedInputTokens: month.tokens.cached || null,
+    cacheWriteTokens: month.tokens.write || null,
     cacheTtl: urlWorkload.ttl === "1h" ? "1h" : null,
-    outputTokens: total(urlWorkload.output) || null,
-    reasoningTokens: total(urlWorkload.reasoning) || null,
-    requests: urlWorkload.requests,
+    outputTokens: month.tokens.output || null,
+    reasoningTokens: month.tokens.reasoning || null,
+    requests: month.requests,
     channel,
     tier: tier === "standard" ? null : tier,
     at,
   };
-  const empty = FIELDS.every(([key]) => urlWorkload[key] === 0);
-  const tooBig = FIELDS.some(([key]) => total(urlWorkload[key]) > MAX_TOKENS);
+  const empty = TOKEN_KEYS.every((key) => urlWorkload[key] === 0);
+  const tooBig = TOKEN_KEYS.some((key) => month.tokens[key] > MAX_TOKENS);
   const path =
     models.length === 0 || empty || tooBig
       ? null
       : `/cost${query({ ...(models.length === 1 ? { model: models[0] } : { models: models.join(",") }), ...usage })}`;
   const estimates = useApi<CostEstimate[], { found: number; requested: number; datasetVersion: string }>(path);
-  const prompt = urlWorkload.input + urlWorkload.cached + urlWorkload.write;
+  const promptPerRequest = Math.ceil((month.tokens.input + month.tokens.cached + month.tokens.write) / month.requests);
+  const perLabel = per === "request" ? "per request" : PERIOD_NAMES[per];
 
   return (
     <Page
@@ -151,69 +240,55 @@ export function CostPage() {
       title="What will it cost?"
       lead={
         <>
-          Describe a month of requests; Tariff prices it on every channel that sells the models, cheapest first, from
-          the same prices as the API's <a href="/docs">/cost</a>.
+          Say how many tokens you use — a day, a month or per request — and Tariff prices a month of it on every channel
+          that sells the models, from the same prices as the API's <a href="/docs">/cost</a>.
         </>
       }
     >
       <Answer estimates={estimates.state === "ok" && path ? estimates.data.data : null} />
       <form class="workload" aria-label="Workload" onSubmit={(event) => event.preventDefault()}>
         <fieldset>
-          <legend>A month of requests</legend>
+          <legend>Your usage</legend>
           <div class="grid-fields">
-            <div class="field">
-              <label for={ids.requests}>Requests per month</label>
-              <input
-                id={ids.requests}
-                type="number"
-                inputMode="numeric"
-                min={1}
-                step={1}
-                value={form.requests}
-                onInput={(e) =>
-                  setForm({ ...form, requests: Math.max(1, Math.floor(Number(e.currentTarget.value) || 1)) })
-                }
-              />
-            </div>
             {MAIN_FIELDS.map(([key, label, hint]) => (
               <TokenField
                 key={key}
-                label={`${label} per request`}
+                label={`${label} ${perLabel}`}
                 hint={hint}
-                value={form[key]}
-                onChange={(v) => setForm({ ...form, [key]: v })}
+                value={text[key]}
+                invalid={parsed.bad.includes(key)}
+                onChange={(v) => setText({ ...text, [key]: v })}
               />
             ))}
             <div class="field">
-              <label for={ids.channel}>Channel</label>
-              <select
-                id={ids.channel}
-                value={channel}
-                onChange={(e) => go({ channel: e.currentTarget.value === "all" ? null : e.currentTarget.value })}
-              >
-                <option value="all">Every channel</option>
-                {CHANNEL_OPTIONS.map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {c.name}
+              <label for={ids.per}>Counted</label>
+              <select id={ids.per} value={per} onChange={(e) => setPer(e.currentTarget.value as Period)}>
+                {PERIODS.map((p) => (
+                  <option key={p} value={p}>
+                    {p === "request" ? "per request" : PERIOD_NAMES[p]}
                   </option>
                 ))}
               </select>
             </div>
-            <div class="field">
-              <label for={ids.tier}>Service tier</label>
-              <select
-                id={ids.tier}
-                value={tier}
-                onChange={(e) => go({ tier: e.currentTarget.value === "standard" ? null : e.currentTarget.value })}
-              >
-                {TIERS.map((t) => (
-                  <option key={t} value={t}>
-                    {t}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <AtPicker at={at} onChange={(day) => go({ at: day })} />
+            {per === "request" ? (
+              <TokenField
+                id={ids.requests}
+                label="Requests per month"
+                hint="How many such requests a month"
+                value={text.requests}
+                invalid={parsed.bad.includes("requests")}
+                onChange={(v) => setText({ ...text, requests: v })}
+              />
+            ) : (
+              <TokenField
+                id={ids.size}
+                label="Average request size"
+                hint={`Prompt tokens of one request; empty: about ${formatTokenCount(ASSUMED_REQUEST_PROMPT)}`}
+                value={text.size}
+                invalid={parsed.bad.includes("size")}
+                onChange={(v) => setText({ ...text, size: v })}
+              />
+            )}
           </div>
           <details
             class="more-fields"
@@ -224,46 +299,73 @@ export function CostPage() {
               {MORE_FIELDS.map(([key, label, hint]) => (
                 <TokenField
                   key={key}
-                  label={`${label} per request`}
+                  label={`${label} ${perLabel}`}
                   hint={hint}
-                  value={form[key]}
-                  onChange={(v) => setForm({ ...form, [key]: v })}
+                  value={text[key]}
+                  invalid={parsed.bad.includes(key)}
+                  onChange={(v) => setText({ ...text, [key]: v })}
                 />
               ))}
               <div class="field">
                 <label for={ids.ttl}>Cache lifetime</label>
-                <select
-                  id={ids.ttl}
-                  value={form.ttl}
-                  onChange={(e) => setForm({ ...form, ttl: e.currentTarget.value === "1h" ? "1h" : "5m" })}
-                >
+                <select id={ids.ttl} value={ttl} onChange={(e) => setTtl(e.currentTarget.value === "1h" ? "1h" : "5m")}>
                   <option value="5m">5 minutes</option>
                   <option value="1h">1 hour</option>
                 </select>
               </div>
             </div>
           </details>
-          <details class="paste">
-            <summary>Or paste a usage object from an API response</summary>
-            <div class="field">
-              <label for={ids.paste}>Usage object (OpenAI, Anthropic or Gemini)</label>
-              <textarea
-                id={ids.paste}
-                rows={5}
-                spellcheck={false}
-                placeholder='{"prompt_tokens": 1200, "completion_tokens": 300, "prompt_tokens_details": {"cached_tokens": 1000}}'
-                value={paste}
-                onInput={(e) => setPaste(e.currentTarget.value)}
-              />
+          <UsagePaste onRead={(tokens) => fill({ ...tokens, per: "request" })} />
+          <LogFile
+            onRead={(summary) => {
+              const days = summary.days ?? DAYS_PER_MONTH;
+              const t = summary.totals;
+              const prompt = t.input + t.cached + t.write;
+              fill({
+                per: "day",
+                input: Math.round(t.input / days),
+                cached: Math.round(t.cached / days),
+                write: Math.round(t.write / days),
+                output: Math.round(t.output / days),
+                reasoning: Math.round(t.reasoning / days),
+                size: summary.records > 0 ? Math.round(prompt / summary.records) : 0,
+              });
+            }}
+          />
+          <details class="options">
+            <summary>Channel, service tier, day</summary>
+            <div class="grid-fields">
+              <div class="field">
+                <label for={ids.channel}>Channel</label>
+                <select
+                  id={ids.channel}
+                  value={channel}
+                  onChange={(e) => go({ channel: e.currentTarget.value === "all" ? null : e.currentTarget.value })}
+                >
+                  <option value="all">Every channel</option>
+                  {CHANNEL_OPTIONS.map((c) => (
+                    <option key={c.id} value={c.id}>
+                      {c.name}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <div class="field">
+                <label for={ids.tier}>Service tier</label>
+                <select
+                  id={ids.tier}
+                  value={tier}
+                  onChange={(e) => go({ tier: e.currentTarget.value === "standard" ? null : e.currentTarget.value })}
+                >
+                  {TIERS.map((t) => (
+                    <option key={t} value={t}>
+                      {t}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <AtPicker at={at} onChange={(day) => go({ at: day })} />
             </div>
-            <button type="button" onClick={readPaste}>
-              Use these tokens per request
-            </button>
-            {pasteNote ? (
-              <p class={pasteNote.ok ? "muted" : "error"} role="status">
-                {pasteNote.text}
-              </p>
-            ) : null}
           </details>
         </fieldset>
         <fieldset>
@@ -278,8 +380,8 @@ export function CostPage() {
               }}
             />
             <Candidates
-              prompt={prompt}
-              workload={urlWorkload}
+              prompt={promptPerRequest}
+              tokens={month.tokens}
               at={at}
               onPick={(list) => go({ models: list.join(",") })}
             />
@@ -309,19 +411,129 @@ export function CostPage() {
       </form>
       <PastNotice at={at} version={estimates.state === "ok" ? estimates.data.meta.datasetVersion : undefined} />
       <section aria-labelledby="estimates-title">
-        <h2 id="estimates-title">Monthly cost, cheapest first</h2>
-        {empty ? <p>Give the tokens of one request (input or output) to see what a month costs.</p> : null}
-        {tooBig ? (
-          <p class="error">A month of these requests is more than 10¹² tokens, the most /cost prices.</p>
-        ) : null}
+        <h2 id="estimates-title">A month, per model</h2>
+        {empty ? <p>Give the input or output tokens you use to see what a month costs.</p> : null}
+        {tooBig ? <p class="error">A month of this usage is more than 10¹² tokens, the most /cost prices.</p> : null}
         {models.length === 0 && !empty ? <p>Add the models to price, or rank the cheapest candidates.</p> : null}
+        {!empty && !tooBig ? <MonthNote workload={urlWorkload} month={month} /> : null}
         {path ? (
           <WhenLoaded what="the estimates" loaded={estimates}>
-            {({ data, meta }) => <Estimates estimates={data} meta={meta} workload={urlWorkload} at={at} />}
+            {({ data, meta }) => <Estimates estimates={data} meta={meta} at={at} />}
           </WhenLoaded>
         ) : null}
       </section>
     </Page>
+  );
+}
+
+/**
+ * What a month of the workload is, in words (T348): the monthly tokens, the 30 days a daily count
+ * is multiplied by, and the requests they are spread over — assumed, and said so, when no request
+ * size was given.
+ */
+function MonthNote(props: { readonly workload: Workload; readonly month: ReturnType<typeof monthOf> }) {
+  const { workload: w, month } = props;
+  const t = month.tokens;
+  const parts = [
+    `${formatTokenCount(t.input + t.cached + t.write)} input`,
+    `${formatTokenCount(t.output + t.reasoning)} output tokens`,
+  ].join(" and ");
+  const prompt = Math.ceil((t.input + t.cached + t.write) / month.requests);
+  return (
+    <p class="muted" data-testid="month-note">
+      A month is {parts}
+      {w.per === "day" ? ` (${DAYS_PER_MONTH} days)` : ""}, in {formatCount(month.requests)}{" "}
+      {month.requests === 1 ? "request" : "requests"} of about {formatCount(prompt)} prompt tokens
+      {month.assumedSize
+        ? `: a request size of ${formatCount(ASSUMED_REQUEST_PROMPT)} tokens is assumed (base prices); give yours if requests are longer.`
+        : "."}
+    </p>
+  );
+}
+
+/** "Or paste a usage object": one request's tokens from an API response's usage (T277). */
+function UsagePaste(props: { readonly onRead: (tokens: RequestTokens) => void }) {
+  const id = useId();
+  const [paste, setPaste] = useState("");
+  const [note, setNote] = useState<{ ok: boolean; text: string } | null>(null);
+  const read = () => {
+    try {
+      const { tokens, shape } = parseUsageObject(paste);
+      props.onRead(tokens);
+      setNote({ ok: true, text: `Read as ${shape.replace("-", " ")} usage: one request's tokens filled in.` });
+    } catch (error) {
+      setNote({ ok: false, text: (error as Error).message });
+    }
+  };
+  return (
+    <details class="paste">
+      <summary>Or paste a usage object from an API response</summary>
+      <div class="field">
+        <label for={id}>Usage object (OpenAI, Anthropic or Gemini)</label>
+        <textarea
+          id={id}
+          rows={5}
+          spellcheck={false}
+          placeholder='{"prompt_tokens": 1200, "completion_tokens": 300, "prompt_tokens_details": {"cached_tokens": 1000}}'
+          value={paste}
+          onInput={(e) => setPaste(e.currentTarget.value)}
+        />
+      </div>
+      <button type="button" onClick={read}>
+        Use these tokens per request
+      </button>
+      {note ? (
+        <p class={note.ok ? "muted" : "error"} role="status">
+          {note.text}
+        </p>
+      ) : null}
+    </details>
+  );
+}
+
+/**
+ * "Or read a usage log" (T348): a JSON Lines log of the records `tariff cost` reads, summed in the
+ * browser (nothing is sent) into tokens a day over the days it spans, with its average request.
+ */
+function LogFile(props: { readonly onRead: (summary: LogSummary) => void }) {
+  const id = useId();
+  const [note, setNote] = useState<{ ok: boolean; text: string } | null>(null);
+  const read = async (file: File | undefined) => {
+    if (!file) return;
+    const summary = summarizeLog(await file.text());
+    if (summary.records === 0) {
+      setNote({ ok: false, text: `No record with usage in ${file.name} (${summary.unreadable} lines not read).` });
+      return;
+    }
+    props.onRead(summary);
+    setNote({
+      ok: true,
+      text:
+        `Read ${formatCount(summary.records)} records` +
+        (summary.days === null ? " without times, taken as a month" : ` over ${formatCount(summary.days)} days`) +
+        (summary.unreadable > 0 ? ` (${formatCount(summary.unreadable)} lines not read)` : "") +
+        ": tokens a day and the average request filled in. `tariff cost` prices each record at its own day's prices.",
+    });
+  };
+  return (
+    <details class="paste">
+      <summary>Or read a usage log (JSON Lines)</summary>
+      <div class="field">
+        <label for={id}>Usage log file</label>
+        <input
+          id={id}
+          type="file"
+          accept=".jsonl,.json,.ndjson,application/json,text/plain"
+          onChange={(e) => void read(e.currentTarget.files?.[0])}
+        />
+        <span class="hint muted">Read in your browser; nothing is uploaded.</span>
+      </div>
+      {note ? (
+        <p class={note.ok ? "muted" : "error"} role="status">
+          {note.text}
+        </p>
+      ) : null}
+    </details>
   );
 }
 
@@ -355,33 +567,38 @@ function Answer(props: { readonly estimates: readonly CostEstimate[] | null }) {
           <span class="badge outlier">⚠ {ratio.toFixed(1)}× below the maker's price: check this seller</span>{" "}
         </>
       ) : null}
-      <a href="#estimates-title">Every offer, cheapest first</a>
+      <a href="#estimates-title">Every model and channel</a>
     </p>
   );
 }
 
+/** A count field: typed as people write counts (`2M`, `500K`, `2,000,000`, T348), read by {@link parseTokenCount}. */
 function TokenField(props: {
+  readonly id?: string;
   readonly label: string;
   readonly hint: string;
-  readonly value: number;
-  readonly onChange: (v: number) => void;
+  readonly value: string;
+  readonly invalid: boolean;
+  readonly onChange: (v: string) => void;
 }) {
-  const id = useId();
+  const own = useId();
+  const id = props.id ?? own;
   return (
     <div class="field">
       <label for={id}>{props.label}</label>
       <input
         id={id}
-        type="number"
-        inputMode="numeric"
-        min={0}
-        step={1}
+        type="text"
+        inputMode="text"
+        autoComplete="off"
+        spellcheck={false}
         value={props.value}
+        aria-invalid={props.invalid}
         aria-describedby={`${id}-hint`}
-        onInput={(e) => props.onChange(Math.max(0, Math.floor(Number(e.currentTarget.value) || 0)))}
+        onInput={(e) => props.onChange(e.currentTarget.value)}
       />
-      <span id={`${id}-hint`} class="hint muted">
-        {props.hint}
+      <span id={`${id}-hint`} class={props.invalid ? "hint error" : "hint muted"}>
+        {props.invalid ? "Not a count: write e.g. 2M, 500K or 2,000,000" : props.hint}
       </span>
     </div>
   );
@@ -395,7 +612,7 @@ function TokenField(props: {
  */
 function Candidates(props: {
   readonly prompt: number;
-  readonly workload: Workload;
+  readonly tokens: RequestTokens;
   readonly at: string | null;
   readonly onPick: (ids: string[]) => void;
 }) {
@@ -406,7 +623,7 @@ function Candidates(props: {
       const { body } = await getJson<Envelope<Model[]>>(
         `/models${query({ sort: "input", prices: "listed", limit: 200, minContext: props.prompt || null, at: props.at })}`,
       );
-      const w = props.workload;
+      const w = props.tokens;
       const blended = body.data.flatMap((m) => {
         const input = m.prices.find((p) => p.direction === "input");
         const output = m.prices.find((p) => p.direction === "output");
@@ -445,67 +662,65 @@ function Candidates(props: {
   );
 }
 
-/** The estimates of `/cost`, in its order (cheapest first, T144), one row per model and offer. */
+/** A single money total of an estimate, or null (credits, several currencies, no total). */
+function moneyTotal(e: CostEstimate): { amount: number; currency: string } | null {
+  const t = e.totals?.length === 1 ? e.totals[0]! : null;
+  return t && t.denomination === "currency" ? { amount: t.amount, currency: t.currency } : null;
+}
+
+/** Who sells an offer, as a row names it: the maker, a channel, or a seller of a multi-seller channel. */
+function offerName(e: CostEstimate): string {
+  return e.channel === "direct"
+    ? "The maker"
+    : MULTI_SELLER_CHANNELS.has(e.channel)
+      ? `${e.seller} (${channelName(e.channel)})`
+      : channelName(e.channel);
+}
+
+/**
+ * The estimates of `/cost` as one row per model (issue 38 §7, T349): the model's first offer in the
+ * API's order — its cheapest offer the API ranks first, never re-ranked here — with the maker's own
+ * price beside it, and every offer of the model, in the API's order, behind a disclosure. Models
+ * are in the order of their first offer.
+ */
 function Estimates(props: {
   readonly estimates: readonly CostEstimate[];
   readonly meta: { found: number; requested: number };
-  readonly workload: Workload;
   readonly at: string | null;
 }) {
   const { estimates, meta } = props;
-  const models = new Set(estimates.map((e) => e.model)).size;
-  // Each model's own (direct) monthly total: the reference an offer is compared with (T209).
-  const makerTotal = new Map<string, number>();
-  for (const e of estimates)
-    if (e.channel === "direct" && e.totals?.length === 1 && e.totals[0]!.denomination === "currency")
-      makerTotal.set(e.model, e.totals[0]!.amount);
+  const byModel = new Map<string, CostEstimate[]>();
+  for (const e of estimates) byModel.set(e.model, [...(byModel.get(e.model) ?? []), e]);
   return (
     <>
       <Status>
-        {estimates.length} {estimates.length === 1 ? "offer" : "offers"} of {models} {models === 1 ? "model" : "models"}
+        {byModel.size} {byModel.size === 1 ? "model" : "models"}, {estimates.length}{" "}
+        {estimates.length === 1 ? "offer" : "offers"}
         {meta.found < meta.requested
           ? ` (${meta.requested - meta.found} of the models asked for are not in the catalogue)`
           : ""}
-        , for {formatCount(props.workload.requests)} requests a month. <LevelsLink />
+        . <LevelsLink />
       </Status>
       {estimates.length === 0 ? <p>No channel asked for sells these models.</p> : null}
-      <TableWrap label="Monthly cost per model and channel">
+      <TableWrap label="Monthly cost per model">
         <table class="estimates cards" data-testid="estimates">
-          <caption class="visually-hidden">Monthly cost per model and channel, cheapest first</caption>
+          <caption class="visually-hidden">Monthly cost per model: its first offer, and the maker's price</caption>
           <thead>
             <tr>
-              <th scope="col" class="num">
-                #
-              </th>
               <th scope="col">Model</th>
-              <th scope="col">Channel</th>
               <th scope="col" class="num">
                 Per month
               </th>
               <th scope="col" class="num">
-                Per request
+                The maker's price
               </th>
-              <th scope="col">Confidence</th>
-              <th scope="col">Prices used</th>
+              <th scope="col">Offer</th>
+              <th scope="col">Every channel</th>
             </tr>
           </thead>
           <tbody>
-            {estimates.map((e, i) => (
-              <EstimateRow
-                key={`${e.model}|${e.channel}|${e.seller}`}
-                estimate={e}
-                rank={i + 1}
-                channel={
-                  e.channel === "direct"
-                    ? "The maker"
-                    : MULTI_SELLER_CHANNELS.has(e.channel)
-                      ? `${e.seller} (${channelName(e.channel)})`
-                      : channelName(e.channel)
-                }
-                requests={props.workload.requests}
-                at={props.at}
-                makerTotal={makerTotal.get(e.model) ?? null}
-              />
+            {[...byModel].map(([model, offers]) => (
+              <ModelRow key={model} offers={offers} at={props.at} />
             ))}
           </tbody>
         </table>
@@ -514,84 +729,110 @@ function Estimates(props: {
   );
 }
 
-function EstimateRow(props: {
-  readonly estimate: CostEstimate;
-  readonly rank: number;
-  readonly channel: string;
-  readonly requests: number;
-  readonly at: string | null;
-  /** The model's monthly total at the maker's own prices, when known. */
-  readonly makerTotal: number | null;
-}) {
+function money(amount: number, t: { readonly denomination: string; readonly currency: string }): string {
+  return t.denomination === "currency" ? formatMoney(amount, t.currency) : `${formatCount(amount)} credits`;
+}
+
+/** A total as a cell shows it: money, credits, several totals, or why there is none. */
+function TotalText(props: { readonly estimate: CostEstimate }) {
   const e = props.estimate;
-  const total = e.totals && e.totals.length === 1 ? e.totals[0]! : null;
-  const reference = e.channel !== "direct" && total?.denomination === "currency" ? props.makerTotal : null;
+  if (e.totals === null) return <span class="error">no total: {e.missing.join(", ")} not priced</span>;
+  const total = e.totals.length === 1 ? e.totals[0]! : null;
+  return total ? (
+    <span class="amount total" data-amount={total.amount}>
+      {money(total.amount, total)}
+    </span>
+  ) : (
+    <span>{e.totals.map((t) => money(t.amount, t)).join(" + ")}</span>
+  );
+}
+
+/** One model: its first offer in the API's order, the maker's price, and every offer behind a disclosure (T349). */
+function ModelRow(props: { readonly offers: readonly CostEstimate[]; readonly at: string | null }) {
+  const offers = props.offers;
+  const first = offers.find((e) => moneyTotal(e) !== null) ?? offers[0]!;
+  const maker = offers.find((e) => e.channel === "direct");
+  const makerTotal = maker ? moneyTotal(maker) : null;
+  const total = moneyTotal(first);
+  const reference = first !== maker && total && makerTotal ? makerTotal.amount : null;
   const ratio = reference !== null && total ? formatRatio(total.amount, reference) : null;
   const outlier =
     reference !== null && total !== null && total.amount > 0
       ? total.amount * OUTLIER_RATIO <= reference || total.amount >= reference * OUTLIER_RATIO
       : false;
-  const money = (amount: number, t: { denomination: string; currency: string }) =>
-    t.denomination === "currency" ? formatMoney(amount, t.currency) : `${formatCount(amount)} credits`;
   return (
-    <tr data-model={e.model} data-channel={e.channel} data-seller={e.seller}>
-      <td class="num" data-label="Rank">
-        {props.rank}
-      </td>
+    <tr data-model={first.model} data-channel={first.channel} data-seller={first.seller}>
       <th scope="row" data-label="Model">
-        <a href={modelPage(e.model, props.at)}>{e.name}</a>
-        <div class="muted">{e.model}</div>
+        <a href={modelPage(first.model, props.at)}>{first.name}</a>
+        <div class="muted">{first.model}</div>
       </th>
-      <td data-label="Channel">{props.channel}</td>
       <td class="num" data-label="Per month">
-        {e.totals === null ? (
-          <span class="error">no total: {e.missing.join(", ")} not priced</span>
-        ) : total ? (
-          <span class="amount total" data-amount={total.amount}>
-            {money(total.amount, total)}
+        <TotalText estimate={first} />
+      </td>
+      <td class="num" data-label="The maker's price">
+        {maker ? (
+          <span class="maker-total">
+            <TotalText estimate={maker} />
           </span>
         ) : (
-          e.totals.map((t) => money(t.amount, t)).join(" + ")
+          <span class="muted">not sold direct</span>
         )}
       </td>
-      <td class="num" data-label="Per request">
-        {total ? money(total.amount / props.requests, total) : "—"}
-      </td>
-      <td data-label="Confidence">
-        <ConfidenceBadge level={e.confidence ?? undefined} /> <OutlierMark ratio={ratio} outlier={outlier} />
-        {e.bracket.contextMin > 0 ? (
-          <div class="muted">long-context prices (&gt; {formatCount(e.bracket.contextMin)} tokens)</div>
+      <td data-label="Offer">
+        {offerName(first)} <ConfidenceBadge level={first.confidence ?? undefined} />{" "}
+        <OutlierMark ratio={ratio} outlier={outlier} />
+        {first.bracket.contextMin > 0 ? (
+          <div class="muted">long-context prices (&gt; {formatCount(first.bracket.contextMin)} tokens)</div>
         ) : null}
+        <PriceLines estimate={first} />
       </td>
-      <td data-label="Prices used">
-        <details>
-          <summary>{e.lines.length} lines</summary>
-          <ul class="lines">
-            {e.lines.map((l) => (
-              <li key={l.usage}>
-                {formatCount(l.tokens)}{" "}
-                {l.usage
-                  .replace(/Tokens$/, "")
-                  .replace(/([A-Z])/g, " $1")
-                  .toLowerCase()}{" "}
-                tokens
-                {l.status === "missing" ? (
-                  <> — no price published</>
-                ) : (
-                  <>
-                    {" "}
-                    × {l.label} {formatAmount(l.amount!, { denomination: l.denomination!, currency: l.currency! })}{" "}
-                    {l.displayUnit?.replace(/^[A-Z]{3} /, "")} ={" "}
-                    {money(l.cost!, { denomination: l.denomination!, currency: l.currency! })}{" "}
-                    <ConfidenceBadge level={l.confidence ?? undefined} />{" "}
-                    <span class="muted">{l.sources.join(", ")}</span>
-                  </>
-                )}
+      <td data-label="Every channel">
+        <details class="offers">
+          <summary>
+            {offers.length} {offers.length === 1 ? "offer" : "offers"}
+          </summary>
+          <ol class="offer-list" data-testid="offers">
+            {offers.map((e) => (
+              <li key={`${e.channel}|${e.seller}`} data-channel={e.channel} data-seller={e.seller}>
+                {offerName(e)}: <TotalText estimate={e} /> <ConfidenceBadge level={e.confidence ?? undefined} />
               </li>
             ))}
-          </ul>
+          </ol>
         </details>
       </td>
     </tr>
+  );
+}
+
+/** The prices an estimate used, one line per usage parameter, behind a disclosure. */
+function PriceLines(props: { readonly estimate: CostEstimate }) {
+  const e = props.estimate;
+  return (
+    <details class="price-lines">
+      <summary>Prices used</summary>
+      <ul class="lines">
+        {e.lines.map((l) => (
+          <li key={l.usage}>
+            {formatCount(l.tokens)}{" "}
+            {l.usage
+              .replace(/Tokens$/, "")
+              .replace(/([A-Z])/g, " $1")
+              .toLowerCase()}{" "}
+            tokens
+            {l.status === "missing" ? (
+              <> — no price published</>
+            ) : (
+              <>
+                {" "}
+                × {l.label} {formatAmount(l.amount!, { denomination: l.denomination!, currency: l.currency! })}{" "}
+                {l.displayUnit?.replace(/^[A-Z]{3} /, "")} ={" "}
+                {money(l.cost!, { denomination: l.denomination!, currency: l.currency! })}{" "}
+                <ConfidenceBadge level={l.confidence ?? undefined} /> <span class="muted">{l.sources.join(", ")}</span>
+              </>
+            )}
+          </li>
+        ))}
+      </ul>
+    </details>
   );
 }
