@@ -55,6 +55,7 @@ const API_SUITES = [
   "test/mcp-tools.test.ts",
   "test/point-in-time.test.ts",
   "test/official-verified.test.ts",
+  "test/one-answer.test.ts",
 ];
 
 const LIVE_SUITES = ["test/live-*.test.ts", "test/fresh-live.test.ts"];
