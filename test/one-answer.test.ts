@@ -131,9 +131,7 @@ describe("§5 one answer per question (T342–T344)", () => {
     // The price's effectiveFrom is that first day: what the page wrongly called a change.
     expect(model.data.prices.find((p) => p.label === "Input")!.effectiveFrom.slice(0, 10)).toBe("2025-07-01");
     const moves = await get<ApiChange[]>("/changes?provider=openai&model=gpt-4o&channel=direct&days=3650");
-    expect(moves.data.filter((c) => c.model === "openai/gpt-4o" && ["Input", "Output"].includes(c.label))).toEqual(
-      [],
-    );
+    expect(moves.data.filter((c) => c.model === "openai/gpt-4o" && ["Input", "Output"].includes(c.label))).toEqual([]);
   });
 
   it("a maker's price that moved: its last change is the move's date in /changes", async ({ api, replay }) => {
@@ -150,6 +148,21 @@ describe("§5 one answer per question (T342–T344)", () => {
     );
     const newest = headline.filter((x) => x.model === c.model).map((x) => x.occurredAt.slice(0, 10));
     expect(move.changedOn).toBe(newest.sort().at(-1));
+  });
+
+  it("GPT-4o's cache write: the API's only one is the fine-tuned model's, labelled so, and /cost finds none for GPT-4o", async ({
+    api,
+  }) => {
+    const get = getter(api);
+    const model = await get<ApiModel>("/models/openai/gpt-4o");
+    const writes = model.data.prices.filter((p) => p.cache === "write");
+    expect(writes.length).toBeGreaterThan(0);
+    for (const p of writes) {
+      expect(p.qualifiers).toEqual({ fine_tuning: "inference" });
+      expect(p.label).toBe("Input (cache write) (fine_tuning: inference)");
+    }
+    const body = await get<ApiCostEstimate[]>("/cost?model=openai/gpt-4o&inputTokens=1000&cacheWriteTokens=1000");
+    expect(body.data[0]!.missing).toEqual(["cacheWriteTokens"]);
   });
 
   it("Sonnet 4.5's context window: 200,000 listed and 1,000,000 long-context, in the model answer and /cost's refusal", async ({
