@@ -40,7 +40,11 @@ const getter =
     return (await res.json()) as Body<T>;
   };
 
-const usd = (e: ApiCostEstimate) => (e.totals?.length === 1 ? e.totals[0]!.amount : null);
+/** An estimate's one USD money total, or null (credits of a plan are never money, D7). */
+const usd = (e: ApiCostEstimate) =>
+  e.totals?.length === 1 && e.totals[0]!.denomination === "currency" && e.totals[0]!.currency === "USD"
+    ? e.totals[0]!.amount
+    : null;
 const atLeastMedium = (c: Confidence | null) => c !== null && confidenceRank(c) >= confidenceRank("medium");
 
 describe("§2 offers a buyer can trust lead (T340, T341)", () => {
@@ -91,7 +95,10 @@ describe("§2 offers a buyer can trust lead (T340, T341)", () => {
     // Before T340 it led (the cheapest money total); now every trusted offer comes first.
     expect(Math.min(...body.data.flatMap((e) => (usd(e) === null ? [] : [usd(e)!])))).toBe(51.48);
     expect(body.data[0]!.seller).not.toBe("qihang-ai");
-    expect(body.data.indexOf(qihang)).toBeGreaterThan(body.data.findLastIndex((e) => e.trust.trusted));
+    // After every trusted money total (credits and incomplete estimates rank after money, T144).
+    expect(body.data.indexOf(qihang)).toBeGreaterThan(
+      body.data.findLastIndex((e) => e.trust.trusted && usd(e) !== null),
+    );
   });
 
   it("an offer below medium confidence never leads, whatever its price", async ({ api }) => {
