@@ -159,7 +159,9 @@ describe("the cost calculator", () => {
         await page.goto(`${server.base}/cost?models=${SONNET}&requests=1&input=10000000&output=2000000`);
         await expect
           .poll(() => page.getByRole("alert").first().textContent())
-          .toMatch(/more than the context window of anthropic\/claude-sonnet-4-5 \(1,000,000 tokens\)/);
+          .toMatch(
+            /more than the context window of anthropic\/claude-sonnet-4-5 \(1,000,000 tokens with its long-context window; 200,000 listed\)/,
+          );
         expect(await page.locator("[data-testid=estimates]").count()).toBe(0);
       },
       { expected: (p) => p.startsWith("HTTP 400:") && p.includes("/api/v1/cost?") },
