@@ -451,8 +451,8 @@ function buildModels(
       // D4: unknown is null, never 0 (issue 12 §9)
       contextWindow: pick((l) => (l.contextWindow ? l.contextWindow : null)),
       maxOutputTokens: pick((l) => (l.maxOutputTokens ? l.maxOutputTokens : null)),
-      // A family whose maker published the weights is open weights whatever a reseller says (T183),
-      // but for its API-only tiers; else the maker's word, else no listing says closed (T344).
+      // A family whose maker published the weights is open weights whatever a reseller says (T183);
+      // a reviewed API-only model is closed whatever a reseller says (T344).
       openWeights: hasOpenWeights(provider!, keyOf(slug), ordered),
       firstSeenAt: prior?.firstSeenAt ?? input.runTime,
       lifecycle: { state, releasedOn: pick((l) => l.releasedOn), deprecatedOn, retiresOn },

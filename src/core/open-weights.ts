@@ -1,4 +1,3 @@
-import type { Channel } from "../domain/channel.js";
 import type { Listing } from "../domain/observation.js";
 import { isOpenWeightsFamily } from "./identity/maker.js";
 
@@ -9,36 +8,36 @@ import { isOpenWeightsFamily } from "./identity/maker.js";
  */
 
 /**
- * Names of a maker's API-only models inside an open-weights family (reviewed data, one line per
- * pattern over the comparison key, with its reason): the family table (T183) matches them for
- * identity, but their weights were never published.
+ * Names of a maker's API-only models (reviewed data, one line per pattern over the comparison key,
+ * with its reason): closed weights whatever a listing says, and never matched by the open-weights
+ * family table (T183), which matches some of them for identity.
  */
-export const API_ONLY_IN_OPEN_FAMILIES: ReadonlyArray<readonly [RegExp, string, string]> = [
+export const API_ONLY_MODELS: ReadonlyArray<readonly [RegExp, string, string]> = [
   [
     /^qwen[\d.-]*-(?:coder|vl|math|audio|omni)-(?:max|plus|turbo|flash|ocr)\b/,
     "alibaba",
     "Alibaba Cloud's hosted tiers (qwen-vl-max, qwen-math-plus, qwen-omni-turbo, qwen3-vl-plus): models.dev's alibaba listing says open_weights: false; the open releases carry a size (qwen2-vl-72b, qwen3-vl-30b-a3b)",
   ],
+  [
+    /^qwen[\d.]*-max\b/,
+    "alibaba",
+    "Qwen-Max (qwen-max, qwen3-max, qwen3-max-thinking) is served by Alibaba Cloud only; models.dev's OpenRouter and Kilo listings say open_weights: false (its Vercel listing says true)",
+  ],
 ];
 
-/** What the rule reads of one listing of the model: its channel and the listing's own `openWeights`. */
+/** What the rule reads of one listing of the model: the listing's own `openWeights`. */
 export interface WeightsListing {
-  readonly channel: Channel;
   readonly listing: Pick<Listing, "openWeights">;
 }
 
 /**
- * T344: a model of an open-weights family (T183) is open weights unless its name is one of the
- * family's API-only tiers ({@link API_ONLY_IN_OPEN_FAMILIES}); otherwise the maker's own listing's
- * word wins, and without one, a listing's "open weights" stands only when no other listing says
- * the weights are closed (models.dev's aggregators disagree: Vercel lists qwen3-max-thinking as
- * open, OpenRouter and Kilo as closed). Unknown is false.
+ * T344: a model named by {@link API_ONLY_MODELS} is closed; else a model of an open-weights family
+ * (T183) is open; else the first listing that states it, in the model record's metadata preference
+ * (the maker's own listing first), decides. Unknown is false.
  */
 export function hasOpenWeights(maker: string, key: string, listings: readonly WeightsListing[]): boolean {
-  const apiOnly = API_ONLY_IN_OPEN_FAMILIES.some(([pattern, owner]) => owner === maker && pattern.test(key));
-  if (!apiOnly && isOpenWeightsFamily(maker, key)) return true;
-  const stated = listings.filter((l) => l.listing.openWeights !== null && l.listing.openWeights !== undefined);
-  const own = stated.find((l) => l.channel === "direct");
-  if (own) return own.listing.openWeights === true;
-  return stated.length > 0 && stated.every((l) => l.listing.openWeights === true);
+  if (API_ONLY_MODELS.some(([pattern, owner]) => owner === maker && pattern.test(key))) return false;
+  if (isOpenWeightsFamily(maker, key)) return true;
+  const stated = listings.find((l) => l.listing.openWeights !== null && l.listing.openWeights !== undefined);
+  return stated?.listing.openWeights === true;
 }
