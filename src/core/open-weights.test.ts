@@ -11,6 +11,9 @@ describe("hasOpenWeights (T344)", () => {
     expect(hasOpenWeights("alibaba", "qwen-vl-max", [listing(false)])).toBe(false);
     expect(hasOpenWeights("alibaba", "qwen3-vl-plus", [])).toBe(false);
     expect(hasOpenWeights("alibaba", "qwen-math-plus", [])).toBe(false);
+    expect(hasOpenWeights("alibaba", "qwen3-coder-flash", [listing(true)])).toBe(false);
+    // The maker's own listing calls qwen3-coder-plus open (models.dev's alibaba): no reviewed line overrides it.
+    expect(hasOpenWeights("alibaba", "qwen3-coder-plus", [listing(true), listing(false)])).toBe(true);
     // The family rule (T183) still holds for released weights, whatever a listing says.
     expect(hasOpenWeights("alibaba", "qwen2-vl-72b-instruct", [listing(false)])).toBe(true);
     expect(hasOpenWeights("alibaba", "qwen3-vl-30b-a3b", [])).toBe(true);

@@ -14,9 +14,14 @@ import { isOpenWeightsFamily } from "./identity/maker.js";
  */
 export const API_ONLY_MODELS: ReadonlyArray<readonly [RegExp, string, string]> = [
   [
-    /^qwen[\d.-]*-(?:coder|vl|math|audio|omni)-(?:max|plus|turbo|flash|ocr)\b/,
+    /^qwen[\d.-]*-(?:vl|math|audio|omni)-(?:max|plus|turbo|flash|ocr)\b/,
     "alibaba",
     "Alibaba Cloud's hosted tiers (qwen-vl-max, qwen-math-plus, qwen-omni-turbo, qwen3-vl-plus): models.dev's alibaba listing says open_weights: false; the open releases carry a size (qwen2-vl-72b, qwen3-vl-30b-a3b)",
+  ],
+  [
+    /^qwen(?:-coder-(?:plus|turbo)|3-coder-flash)\b/,
+    "alibaba",
+    "Alibaba Cloud's hosted coder tiers: models.dev's alibaba and llmgateway listings say open_weights: false (qwen3-coder-plus, which its alibaba listing calls open, is not here)",
   ],
   [
     /^qwen[\d.]*-max\b/,
