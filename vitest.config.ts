@@ -57,6 +57,7 @@ const API_SUITES = [
   "test/ids-keep-their-past.test.ts",
   "test/announced-prices.test.ts",
   "test/official-verified.test.ts",
+  "test/one-answer.test.ts",
 ];
 
 const LIVE_SUITES = ["test/live-*.test.ts", "test/fresh-live.test.ts"];

@@ -70,7 +70,8 @@ describe("/cost: the bracket is chosen per request, and no request exceeds the c
     const detail = await problem(`/cost?model=${SONNET}&inputTokens=10000000&outputTokens=2000000`);
     expect(detail).toBe(
       "one request's prompt would be 10,000,000 tokens (inputTokens + cachedInputTokens + cacheWriteTokens over " +
-        "requests=1), more than the context window of anthropic/claude-sonnet-4-5 (1,000,000 tokens): no request can " +
+        "requests=1), more than the context window of anthropic/claude-sonnet-4-5 (1,000,000 tokens with its " +
+        "long-context window; 200,000 listed): no request can " +
         "be that long. Give requests, the number of requests the tokens are spread over (at least 10); the context " +
         "bracket is chosen per request",
     );
@@ -104,7 +105,9 @@ describe("/cost: the bracket is chosen per request, and no request exceeds the c
 
   it("with models=, one 400 names every model the request does not fit", async () => {
     const detail = await problem(`/cost?models=${SONNET},openai/gpt-4o,google/gemini-2.5-pro&inputTokens=1040000`);
-    expect(detail).toContain("anthropic/claude-sonnet-4-5 (1,000,000 tokens)");
+    expect(detail).toContain(
+      "anthropic/claude-sonnet-4-5 (1,000,000 tokens with its long-context window; 200,000 listed)",
+    );
     expect(detail).toContain("openai/gpt-4o (");
     expect(detail).not.toContain("gemini-2.5-pro (");
   });

@@ -1,5 +1,7 @@
 import { expect } from "vitest";
+import { toApiChange } from "../src/catalogue/endpoints/changes.js";
 import type { ApiChange } from "../src/catalogue/schemas.js";
+import type { PublishedChange } from "../src/domain/change.js";
 /** One page of a paged answer (D12): its items and the cursor of the next page, null on the last. */
 export interface CursorPage<T = unknown> {
   readonly data: readonly T[];
@@ -56,4 +58,15 @@ export async function changesPages(
   const pages = await walkPages(`/api/v1/changes?${query}`, read, { between });
   for (const page of pages) expect(page.meta.count).toBe(page.data.length);
   return { rows: pages.flatMap((p) => p.data), pages: pages.length };
+}
+
+/** `/changes` rows without `confidence` (T343: the answering version computes it), as the store holds them. */
+export function storedRows(rows: readonly ApiChange[]): Omit<ApiChange, "confidence">[] {
+  return rows.map(({ confidence: _, ...row }) => row);
+}
+
+/** A stored change as `/changes` shows it, but for `confidence` (see {@link storedRows}). */
+export function storedChange(c: PublishedChange): Omit<ApiChange, "confidence"> {
+  const { confidence: _, ...row } = toApiChange(c, null);
+  return row;
 }

@@ -5,6 +5,7 @@ import { CONFIDENCE_LEVELS } from "../domain/confidence.js";
 import { CACHE_TTLS, USAGE_FIELDS } from "../domain/cost.js";
 import { AXIS_NAMES, type Axis, axisValuesText, TIERS } from "../domain/dimension.js";
 import { CURRENT_WITHIN_DAYS, SOURCE_HEALTH } from "../domain/freshness.js";
+import { LEADING_CONFIDENCE, TRUST_FLAGS, UNCONFIRMED_BELOW_MAKER } from "../domain/offer-trust.js";
 import { SOURCE_ATTEMPT_STATUSES } from "../domain/source-attempt.js";
 
 /**
@@ -110,6 +111,10 @@ export const ModelSchema = z
     name: z.string(),
     family: z.string().nullable(),
     contextWindow: z.number().int().nullable(),
+    longContextWindow: z.number().int().nullable().meta({
+      description:
+        "A longer window the maker documents beyond `contextWindow` (an addition, T342), e.g. a 1M-token long-context option: the longest prompt `/cost` accepts; null when `contextWindow` is the longest",
+    }),
     maxOutputTokens: z.number().int().nullable(),
     openWeights: z.boolean(),
     firstSeenAt: timestamp,
@@ -292,6 +297,10 @@ export const ChangeSchema = z
         "Addition (T337), on `price_announced` and `announcement_withdrawn` only: when the announced amount " +
         "takes (or was to take) effect",
     }),
+    confidence: confidence.nullable().meta({
+      description:
+        "The confidence of the price the move landed on, as this version publishes it (an addition, T343); null when no price states the new amount any more (it moved again, or was removed)",
+    }),
   })
   .meta({ id: "Change" });
 
@@ -336,6 +345,27 @@ const UnpricedPartSchema = z
   })
   .meta({ id: "UnpricedPart" });
 
+/** Whether an offer may lead a ranking by cost (issue 38 §2, T340, T341). */
+export const OfferTrustSchema = z
+  .strictObject({
+    trusted: z.boolean().meta({
+      description: `The offer may lead: confidence \`${LEADING_CONFIDENCE}\` or better, and not ${UNCONFIRMED_BELOW_MAKER}× or more below the maker's own total on one source's word`,
+    }),
+    makerRatio: z.number().nullable().meta({
+      description:
+        "The maker's total for the same usage ÷ this offer's, 2 decimals (above 1: cheaper than the maker); null for the maker's own offer, when the maker has no total in the same currency, or for a total of 0",
+    }),
+    flags: z.array(z.enum(TRUST_FLAGS)).meta({
+      description:
+        "Why the offer may not lead: `below_medium_confidence`; `unconfirmed_below_maker` (far below the maker, fewer than two sources state its price); `suspected_currency_slip` beside it when the ratio is a CNY/USD rate (×6.2–7.6)",
+    }),
+  })
+  .meta({
+    id: "OfferTrust",
+    description:
+      "An addition (T340): the ranking puts trusted offers first, so the first estimate is the cheapest one a buyer can trust; every offer is kept",
+  });
+
 /** The cost of a usage on one model in one channel and seller (issue 17). */
 export const CostEstimateSchema = z
   .strictObject({
@@ -375,6 +405,7 @@ export const CostEstimateSchema = z
       description: "The usage record's parts no price rule reaches, with the reason (an addition, T300)",
     }),
     confidence: confidence.nullable().meta({ description: "The weakest confidence of the priced lines" }),
+    trust: OfferTrustSchema,
   })
   .meta({ id: "CostEstimate" });
 

@@ -2,6 +2,7 @@ import { setImmediate as nextTurn } from "node:timers/promises";
 import type { HistoryPoint, PublishedChange } from "../domain/change.js";
 import { CHANNEL_NAMES, CHANNELS, type Channel, MULTI_SELLER_CHANNELS, NAMED_RESELLERS } from "../domain/channel.js";
 import { type Confidence, confidenceRank } from "../domain/confidence.js";
+import { longContextWindow } from "../domain/cost.js";
 import type { Dataset, PublishedModel, PublishedPrice } from "../domain/dataset.js";
 import { dimensionKey, isBaseTextDimension } from "../domain/dimension.js";
 import { CURRENT_WITHIN_DAYS, EVIDENCE_MAX_AGE_DAYS } from "../domain/freshness.js";
@@ -598,6 +599,7 @@ export function apiModel(m: PublishedModel, prices: ApiPrice[]): ApiModel {
     name: m.name,
     family: m.family,
     contextWindow: m.contextWindow,
+    longContextWindow: longContextWindow(m),
     maxOutputTokens: m.maxOutputTokens,
     openWeights: m.openWeights,
     firstSeenAt: m.firstSeenAt,

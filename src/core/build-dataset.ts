@@ -20,7 +20,6 @@ import { collapseRepeatedRegions } from "./collapse-regions.js";
 import { corrects, isMarketMove, jumps } from "./detect-changes.js";
 import { boundEvidenceAge, capForFreshness, evidenceTimes } from "./freshness.js";
 import { knownSpellingsOf } from "./identity/canonical-id.js";
-import { isOpenWeightsFamily } from "./identity/maker.js";
 import { PUBLISHER_NAMES } from "./identity/maker-rules.js";
 import { movingAliasesOf, type ResolvedListing, resolveIdentities } from "./identity/resolve.js";
 import { keyOf } from "./identity/spelling.js";
@@ -29,6 +28,7 @@ import { ListedIndex } from "./listed-index.js";
 import type { BoundaryReason } from "./listing-boundary.js";
 import { disambiguateNames, modelName } from "./model-names.js";
 import { indexListings, type ListingIndex, movedTo } from "./moved-listings.js";
+import { hasOpenWeights } from "./open-weights.js";
 import type { RejectReason } from "./plausibility.js";
 import { validityOf } from "./price-validity.js";
 import { type PriorPrice, reconcile, type SourceObservation } from "./reconcile.js";
@@ -474,8 +474,9 @@ function buildModels(
       // D4: unknown is null, never 0 (issue 12 §9)
       contextWindow: pick((l) => (l.contextWindow ? l.contextWindow : null)),
       maxOutputTokens: pick((l) => (l.maxOutputTokens ? l.maxOutputTokens : null)),
-      // A family whose maker published the weights is open weights whatever a reseller says (T183).
-      openWeights: isOpenWeightsFamily(provider!, keyOf(slug)) || (pick((l) => l.openWeights) ?? false),
+      // A family whose maker published the weights is open weights whatever a reseller says (T183);
+      // a reviewed API-only model is closed whatever a reseller says (T344).
+      openWeights: hasOpenWeights(provider!, keyOf(slug), ordered),
       firstSeenAt: prior?.firstSeenAt ?? input.runTime,
       lifecycle: { state, releasedOn: pick((l) => l.releasedOn), deprecatedOn, retiresOn },
       aliases: aliases.get(id) ?? [],

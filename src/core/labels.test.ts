@@ -39,6 +39,16 @@ describe("labels (D27)", () => {
     expect(new Set(labels).size).toBe(3);
   });
 
+  it("a fine-tuned model's price names it even alone (T344, T181): gpt-4o's fine-tuned cache write", () => {
+    const inference = { fine_tuning: "inference" };
+    const labels = labelDimensions([
+      { dimension: dimension("input"), unit: "mtok" },
+      { dimension: dimension("input", { qualifiers: inference }), unit: "mtok" },
+      { dimension: dimension("input", { cache: "write", qualifiers: inference }), unit: "mtok" },
+    ]);
+    expect(labels).toEqual(["Input", "Input (fine_tuning: inference)", "Input (cache write) (fine_tuning: inference)"]);
+  });
+
   it("falls back to the unit when only the unit differs", () => {
     const labels = labelDimensions([
       { dimension: dimension("output", { modality: "image" }), unit: "mtok" },

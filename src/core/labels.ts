@@ -1,4 +1,4 @@
-import { axisLabel, type Dimension } from "../domain/dimension.js";
+import { axisLabel, type Dimension, FINE_TUNING_QUALIFIER } from "../domain/dimension.js";
 import { UNITS, type Unit } from "../domain/unit.js";
 
 /**
@@ -68,6 +68,14 @@ export function labelDimensions(items: readonly Labelable[]): string[] {
       labels[i] = extended;
     }
   }
+  // T344 (T181's `Input (fine_tuning: inference)`): a price of a fine-tuned model names it even when
+  // no base price shares its label, so a base model's answer never seems to list it as its own
+  // (gpt-4o's lone fine-tuned cache write read "Input (cache write)").
+  labels.forEach((label, i) => {
+    const kind = items[i]!.dimension.qualifiers[FINE_TUNING_QUALIFIER];
+    const named = `${FINE_TUNING_QUALIFIER}: ${kind}`;
+    if (kind !== undefined && !label.includes(named)) labels[i] = `${label} (${named})`;
+  });
   return labels;
 }
 

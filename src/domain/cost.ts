@@ -322,6 +322,20 @@ export const DOCUMENTED_CONTEXT_WINDOWS: Readonly<Record<string, readonly [token
   });
 
 /**
+ * The window a maker documents for a model beyond the one it is listed with (T200, T342), in tokens:
+ * Sonnet 4.5's 1M long-context window beside its listed 200K; null when the listed window is the
+ * longest. The model answer's `longContextWindow`, the web model page and `/cost`'s refusal all
+ * read it, so they state the same two windows.
+ */
+export function longContextWindow(model: {
+  readonly id: string;
+  readonly contextWindow: number | null;
+}): number | null {
+  const documented = DOCUMENTED_CONTEXT_WINDOWS[model.id]?.[0] ?? null;
+  return documented !== null && (model.contextWindow === null || documented > model.contextWindow) ? documented : null;
+}
+
+/**
  * The longest prompt one request to a model can carry, in tokens (T200): its listed context window,
  * or the larger window its maker documents ({@link DOCUMENTED_CONTEXT_WINDOWS}); null when no window
  * is known (then no request is refused for its length).
@@ -330,9 +344,7 @@ export function requestContextLimit(model: {
   readonly id: string;
   readonly contextWindow: number | null;
 }): number | null {
-  const documented = DOCUMENTED_CONTEXT_WINDOWS[model.id]?.[0] ?? null;
-  if (model.contextWindow === null) return documented;
-  return documented === null ? model.contextWindow : Math.max(documented, model.contextWindow);
+  return longContextWindow(model) ?? model.contextWindow;
 }
 
 /** Prompt tokens of one request (T141): (input + cached + cache-write) / requests, exact. */

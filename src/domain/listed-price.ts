@@ -1,6 +1,7 @@
 import type { Channel } from "./channel.js";
 import { CHANNELS } from "./channel.js";
 import { type Confidence, confidenceRank } from "./confidence.js";
+import { type OfferTrust, offerTrust } from "./offer-trust.js";
 
 /**
  * The listed price of a model (T202): the one input and output price a list row, a sort by price
@@ -29,6 +30,8 @@ export interface ListablePrice {
   readonly currency: string;
   readonly confidence: Confidence;
   readonly effectiveFrom: string;
+  /** The sources that state the amount (T340 counts them); absent is read as one. */
+  readonly sources?: readonly string[] | undefined;
 }
 
 /**
@@ -59,6 +62,11 @@ export interface ListedPrice<P extends ListablePrice = ListablePrice> {
   readonly confidence: Confidence;
   /** When the newer of the two took effect (ISO 8601): the model's last price move as listed. */
   readonly changedAt: string;
+  /**
+   * Whether the offer may lead a ranking (T340): its confidence, and its headline input (else
+   * output) against the maker's own in the same currency, on how many sources state it.
+   */
+  readonly trust: OfferTrust;
 }
 
 /**
@@ -81,13 +89,17 @@ export function listedPrice<P extends ListablePrice>(
 
 /**
  * Every offer (channel and seller) with a headline input or output price, cheapest first (lower
- * input, then output, then D2 channel order and seller; the maker's own is not preferred here).
+ * input, then output, then D2 channel order and seller; the maker's own is not preferred here) —
+ * the offers that may lead (T340: `medium` or better, plausible against the maker) before the rest,
+ * so the first is the cheapest offer a buyer can trust. Every offer is kept.
  */
 export function offersByPrice<P extends ListablePrice>(
   prices: readonly P[],
   channelOf: (p: P) => { channel: Channel; seller: string } = ownChannel,
 ): ListedPrice<P>[] {
-  return headlineOffers(prices, channelOf).sort((a, b) => compareOffers(a, b, false));
+  return headlineOffers(prices, channelOf).sort(
+    (a, b) => Number(b.trust.trusted) - Number(a.trust.trusted) || compareOffers(a, b, false),
+  );
 }
 
 function ownChannel(p: ListablePrice): { channel: Channel; seller: string } {
@@ -111,6 +123,8 @@ function headlineOffers<P extends ListablePrice>(
     if (p.direction === "input") offer.input ??= p;
     else offer.output ??= p;
   }
+  // The maker's own offer: the one of the direct channel (T340 judges the others against it).
+  const maker = [...offers.values()].find((o) => o.channel === "direct") ?? null;
   return [...offers.values()].map((offer) => {
     const shown = [offer.input, offer.output].filter((p): p is P => p !== null);
     const confidence = shown.reduce<Confidence>(
@@ -119,7 +133,28 @@ function headlineOffers<P extends ListablePrice>(
     );
     let changedAt = "";
     for (const p of shown) if (p.effectiveFrom > changedAt) changedAt = p.effectiveFrom;
-    return { ...offer, confidence, changedAt };
+    return { ...offer, confidence, changedAt, trust: headlineTrust(offer, confidence, offer === maker ? null : maker) };
+  });
+}
+
+/**
+ * T340 on headline prices: the offer's input against the maker's input, else its output against the
+ * maker's output, in the same currency; the sources counted are those of the prices compared.
+ */
+function headlineTrust(
+  offer: { readonly input: ListablePrice | null; readonly output: ListablePrice | null },
+  confidence: Confidence,
+  maker: { readonly input: ListablePrice | null; readonly output: ListablePrice | null } | null,
+): OfferTrust {
+  const pair = (mine: ListablePrice | null, theirs: ListablePrice | null | undefined) =>
+    mine && theirs && mine.currency === theirs.currency ? { mine, theirs } : null;
+  const compared = pair(offer.input, maker?.input) ?? pair(offer.output, maker?.output);
+  const shown = [offer.input, offer.output].filter((p): p is ListablePrice => p !== null);
+  return offerTrust({
+    confidence,
+    amount: compared ? compared.mine.amount : shown[0]!.amount,
+    makerAmount: compared ? compared.theirs.amount : null,
+    agreeingSources: Math.min(...(compared ? [compared.mine] : shown).map((p) => p.sources?.length ?? 1)),
   });
 }
 

@@ -140,7 +140,7 @@ export function renderRates(body: Envelope<ApiRate[]>): string {
 export function renderCost(body: Envelope<ApiCostEstimate[]>): string {
   const at = typeof body.meta.at === "string" ? `, prices of ${body.meta.at}` : "";
   const header =
-    `${body.data.length} estimates, cheapest first (${dataset(body.meta)}${at}; ` +
+    `${body.data.length} estimates, the offers a buyer can trust first, each group cheapest first (${dataset(body.meta)}${at}; ` +
     `${String(body.meta.found)} of ${String(body.meta.requested)} models found):`;
   const lines = [header];
   const shown = body.data.slice(0, 5);
@@ -148,7 +148,9 @@ export function renderCost(body: Envelope<ApiCostEstimate[]>): string {
     const total = e.totals
       ? e.totals.map((t) => `${t.amount} ${t.denomination === "credit" ? "credits" : t.currency}`).join(" + ")
       : `no total: no price for ${e.missing.join(", ")}`;
-    lines.push(`- ${e.model} ${e.channel} (${e.seller}): ${total} [${e.confidence ?? "unpriced"}]`);
+    // T340: an offer that may not lead says why (unconfirmed far below the maker, a suspected currency slip, weak confidence).
+    const caution = e.trust.flags.length > 0 ? ` (not trusted: ${e.trust.flags.join(", ")})` : "";
+    lines.push(`- ${e.model} ${e.channel} (${e.seller}): ${total} [${e.confidence ?? "unpriced"}]${caution}`);
     for (const l of e.lines)
       lines.push(
         l.status === "missing"

@@ -1,6 +1,8 @@
 import { z } from "zod";
-import { CHANGE_KINDS, MARKET_KINDS, type PublishedChange } from "../../domain/change.js";
+import { CHANGE_KINDS, type ChangeRecord, MARKET_KINDS, type PublishedChange } from "../../domain/change.js";
 import { CHANNELS, type Channel, isChannel } from "../../domain/channel.js";
+import type { Confidence } from "../../domain/confidence.js";
+import type { PublishedPrice } from "../../domain/dataset.js";
 import { defineEndpoint, integerParam, splitList, textParam } from "../endpoint.js";
 import { envelope } from "../envelope.js";
 import { badRequest } from "../errors.js";
@@ -184,8 +186,22 @@ function keyOf(occurredAt: string, publishedIn: string, seq: number): PublishedC
   return { occurredAt, publishedIn, seq } as PublishedChange;
 }
 
-/** A stored change as `/changes` shows it (api-v1.md "Change"). */
-export function toApiChange(c: PublishedChange): ApiChange {
+/**
+ * The confidence of a move (issue 38 §5, T343): the confidence of the price it moved to, as the
+ * answered version publishes it — the price of the change's model, channel, seller and label that
+ * still states the new amount. Null when no price states it any more (it moved again or was
+ * removed) and for a removal. One rule for the API, MCP, feed and the web changes page.
+ */
+export function moveConfidence(c: ChangeRecord, prices: readonly PublishedPrice[]): Confidence | null {
+  if (c.newAmount === null) return null;
+  const now = prices.find(
+    (p) => p.channel === c.channel && p.seller === c.seller && p.label === c.label && p.amount === c.newAmount,
+  );
+  return now?.confidence ?? null;
+}
+
+/** A stored change as `/changes` shows it (api-v1.md "Change"), with its move's {@link moveConfidence}. */
+export function toApiChange(c: PublishedChange, confidence: Confidence | null): ApiChange {
   return {
     kind: c.kind,
     model: c.modelId,
@@ -199,6 +215,7 @@ export function toApiChange(c: PublishedChange): ApiChange {
     channel: c.channel,
     displayUnit: c.displayUnit,
     ...(c.effectiveFrom ? { effectiveFrom: c.effectiveFrom } : {}),
+    confidence,
   };
 }
 
@@ -272,14 +289,18 @@ export function listChanges(view: CatalogueView, input: z.output<typeof ChangesI
           f: signature(filter),
         })
       : null;
-  return envelope(view, rows.map(toApiChange), {
-    ...stateMeta(view, state),
-    count: rows.length,
-    days,
-    limit,
-    total,
-    nextCursor,
-  });
+  return envelope(
+    view,
+    rows.map((c) => toApiChange(c, moveConfidence(c, state.prices(c.modelId)))),
+    {
+      ...stateMeta(view, state),
+      count: rows.length,
+      days,
+      limit,
+      total,
+      nextCursor,
+    },
+  );
 }
 
 /** GET /changes (issue 3, D5, D6, D11, D18; `since` and `cursor`, T226). */

@@ -8,11 +8,13 @@ import {
   type CostEstimate,
   contextOverflow,
   estimateCost,
+  longContextWindow,
   type TokenUsage,
   USAGE_FIELDS,
 } from "../../domain/cost.js";
 import type { PublishedModel, PublishedPrice } from "../../domain/dataset.js";
 import { axisValuesText, TIERS } from "../../domain/dimension.js";
+import { offerTrust } from "../../domain/offer-trust.js";
 import { regionalUplift } from "../../domain/regional-uplift.js";
 import { defineEndpoint, enumParam, integerParam, splitList, textParam } from "../endpoint.js";
 import { envelope } from "../envelope.js";
@@ -191,9 +193,11 @@ export const costEndpoint = defineEndpoint({
           missing: [...e.missing],
           unpriced: usage.unpriced.map((u) => ({ ...u })),
           confidence: e.confidence,
+          trust: { trusted: false, makerRatio: null, flags: [] },
         });
       }
     }
+    judgeTrust(data);
     data.sort(compareEstimates);
     return envelope(view, data, {
       ...stateMeta(view, state),
@@ -214,12 +218,17 @@ export const costEndpoint = defineEndpoint({
 function refuseImpossibleRequests(usage: TokenUsage, models: readonly PublishedModel[]): void {
   const over = models.flatMap((m) => {
     const o = contextOverflow(usage, m);
-    return o ? [{ id: m.id, ...o }] : [];
+    return o ? [{ id: m.id, listed: m.contextWindow, long: longContextWindow(m) !== null, ...o }] : [];
   });
   if (over.length === 0) return;
   const count = new Intl.NumberFormat("en");
   const prompt = count.format(over[0]!.promptTokensPerRequest);
-  const windows = over.map((o) => `${o.id} (${count.format(o.contextLimit)} tokens)`).join(", ");
+  // T342: a long-context window is named as such beside the listed one, as the model's answer states both.
+  const window = (o: (typeof over)[number]) =>
+    o.long && o.listed !== null
+      ? `${count.format(o.contextLimit)} tokens with its long-context window; ${count.format(o.listed)} listed`
+      : `${count.format(o.contextLimit)} tokens`;
+  const windows = over.map((o) => `${o.id} (${window(o)})`).join(", ");
   const needed = Math.max(...over.map((o) => o.minRequests));
   throw badRequest(
     `one request's prompt would be ${prompt} tokens (inputTokens + cachedInputTokens + cacheWriteTokens over ` +
@@ -245,17 +254,47 @@ function offers(
   return result;
 }
 
+/** An estimate's one money total (complete, one currency), or null. */
+function moneyTotal(e: CostEstimate): { currency: string; amount: number } | null {
+  return e.totals?.length === 1 && e.totals[0]!.denomination === "currency" ? e.totals[0]! : null;
+}
+
 /**
- * Ranking (T144): complete estimates with one money total first, by currency then amount; then
- * complete estimates in credits or several currencies (not comparable by amount); then incomplete
- * ones. Ties: stronger confidence, then model id, channel order (D2) and seller.
+ * T340: each estimate's `trust`, judged on its total against the maker's own (the model's direct
+ * estimate) for the same usage and currency, its weakest confidence, and the fewest agreeing
+ * sources behind a priced line. An estimate without one money total is compared with nothing.
+ */
+function judgeTrust(data: ApiCostEstimate[]): void {
+  const makers = new Map<string, { currency: string; amount: number }>();
+  for (const e of data) {
+    const total = moneyTotal(e);
+    if (e.channel === "direct" && total) makers.set(e.model, total);
+  }
+  for (const e of data) {
+    const total = moneyTotal(e);
+    const maker = e.channel === "direct" ? undefined : makers.get(e.model);
+    const priced = e.lines.filter((l) => l.status === "priced");
+    const trust = offerTrust({
+      confidence: e.confidence,
+      amount: total?.amount ?? 0,
+      makerAmount: total && maker && maker.currency === total.currency ? maker.amount : null,
+      agreeingSources: priced.length === 0 ? 0 : Math.min(...priced.map((l) => l.sources.length)),
+    });
+    e.trust = { ...trust, flags: [...trust.flags] };
+  }
+}
+
+/**
+ * Ranking (T144, amended by T340): complete estimates with one money total a buyer can trust
+ * (`trust.trusted`) first, by currency then amount; then the other complete money estimates, the
+ * same way; then complete estimates in credits or several currencies (not comparable by amount);
+ * then incomplete ones. Ties: stronger confidence, then model id, channel order (D2) and seller.
  */
 function compareEstimates(a: ApiCostEstimate, b: ApiCostEstimate): number {
-  const group = (e: CostEstimate) =>
-    !e.totals ? 2 : e.totals.length === 1 && e.totals[0]!.denomination === "currency" ? 0 : 1;
+  const group = (e: ApiCostEstimate) => (!e.totals ? 3 : moneyTotal(e) ? (e.trust.trusted ? 0 : 1) : 2);
   const [ga, gb] = [group(a), group(b)];
   if (ga !== gb) return ga - gb;
-  if (ga === 0) {
+  if (ga <= 1) {
     const [ta, tb] = [a.totals![0]!, b.totals![0]!];
     if (ta.currency !== tb.currency) return ta.currency < tb.currency ? -1 : 1;
     if (ta.amount !== tb.amount) return ta.amount - tb.amount;

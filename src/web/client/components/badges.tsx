@@ -37,3 +37,22 @@ export function OutlierMark(props: { readonly ratio: string | null; readonly out
     </span>
   );
 }
+
+/**
+ * The mark of an offer that may not lead a ranking (T340, T341): far below the maker on one source's
+ * word ("unconfirmed"), named a suspected currency slip when the ratio is a CNY/USD rate. An offer
+ * below `medium` confidence shows that through its confidence badge.
+ */
+export function UnconfirmedMark(props: { readonly flags: readonly string[] }) {
+  if (!props.flags.includes("unconfirmed_below_maker")) return null;
+  const slip = props.flags.includes("suspected_currency_slip");
+  return (
+    <span
+      class="badge outlier"
+      data-trust="unconfirmed"
+      title="far below the maker's own price and stated by one source only: not ranked first until a second source agrees"
+    >
+      unconfirmed{slip ? ": suspected CNY/USD slip" : ""}
+    </span>
+  );
+}

@@ -4,6 +4,7 @@ import { CHANGE_KINDS, MARKET_KINDS } from "../../../domain/change.js";
 import { CHANNELS } from "../../../domain/channel.js";
 import { API, currentParams, modelPage, query, useApi } from "../api.js";
 import { AtPicker, PastNotice, usePageAt } from "../components/at-picker.js";
+import { ConfidenceBadge } from "../components/badges.js";
 import { FilterPanel } from "../components/filter-panel.js";
 import { MakerSelect } from "../components/maker-select.js";
 import { Page } from "../components/page.js";
@@ -225,6 +226,7 @@ function ChangeFeed(props: {
                       Change
                     </th>
                     <th scope="col">Kind</th>
+                    <th scope="col">Confidence</th>
                   </tr>
                 </thead>
                 <ChangeRows changes={data} oneChannel={oneChannel} />
@@ -348,6 +350,10 @@ function ChangeRow(props: { readonly change: Change; readonly oneChannel: boolea
         {formatPct(c.deltaPct)}
       </td>
       <td data-label="Kind">{KIND_NAMES[c.kind] ?? c.kind}</td>
+      <td data-label="Confidence" data-testid="change-confidence">
+        {/* T343: the move is as sure as the price it landed on; a move no price states any more says so. */}
+        {c.confidence ? <ConfidenceBadge level={c.confidence} /> : <span class="muted">superseded</span>}
+      </td>
     </tr>
   );
 }

@@ -2,10 +2,11 @@ import { useEffect, useMemo } from "preact/hooks";
 import { useLocation } from "preact-iso";
 import { MULTI_SELLER_CHANNELS } from "../../../domain/channel.js";
 import { type ListedPrice, listedPrice, offersByPrice } from "../../../domain/listed-price.js";
+import { lastPriceMove } from "../../../domain/price-move.js";
 import { API, modelPath, query, useApi } from "../api.js";
 import { AnnouncedNote } from "../components/announced-note.js";
 import { AtPicker, PastNotice, usePageAt } from "../components/at-picker.js";
-import { ConfidenceBadge, DisputedMark, LevelsLink, OutlierMark } from "../components/badges.js";
+import { ConfidenceBadge, DisputedMark, LevelsLink, OutlierMark, UnconfirmedMark } from "../components/badges.js";
 import { DataAge } from "../components/freshness.js";
 import { HistoryCharts } from "../components/history-charts.js";
 import { DimensionLabel } from "../components/price-cell.js";
@@ -101,7 +102,14 @@ function ModelView(props: {
         <span class={`badge state-${m.lifecycle.state}`}>{m.lifecycle.state}</span> · <DataAge />
       </p>
       <PastNotice at={props.at} version={props.datasetVersion} />
-      <Summary model={m} listed={listed} cheapest={offers[0] ?? null} channelName={channelName} at={props.at} />
+      <Summary
+        model={m}
+        listed={listed}
+        cheapest={offers[0] ?? null}
+        channelName={channelName}
+        at={props.at}
+        history={props.history.state === "ok" ? props.history.data.data : null}
+      />
       <p class="actions">
         <a href={`/cost${query({ models: m.id, at: props.at })}`}>Estimate a workload</a>
         <a href={`/compare${query({ models: m.id, at: props.at })}`}>Compare with other models</a>
@@ -138,8 +146,20 @@ function Summary(props: {
   readonly cheapest: ListedPrice<Price> | null;
   readonly channelName: (id: string) => string;
   readonly at: string | null;
+  /** The maker's price history, once loaded: what "Last price change" reads (T344). */
+  readonly history: readonly HistorySeries[] | null;
 }) {
   const { model: m, listed, cheapest } = props;
+  // T344: the last move of the maker's listed input and output, from the history the charts show;
+  // the first point of a series is when the catalogue first saw the price, not a change.
+  const move =
+    listed?.channel === "direct" && props.history
+      ? lastPriceMove(
+          props.history,
+          [listed.input?.label, listed.output?.label].filter((l): l is string => l !== undefined),
+          props.at ?? undefined,
+        )
+      : null;
   const whose = !listed
     ? null
     : listed.channel === "direct"
@@ -189,7 +209,8 @@ function Summary(props: {
                 {offerName(cheapest, props.channelName)}:{" "}
                 {cheapest.input ? formatAmount(cheapest.input.amount, cheapest.input) : "—"} /{" "}
                 {cheapest.output ? formatAmount(cheapest.output.amount, cheapest.output) : "—"}{" "}
-                <ConfidenceBadge level={cheapest.confidence} /> <OutlierMark ratio={ratio} outlier={outlier} />
+                <ConfidenceBadge level={cheapest.confidence} /> <OutlierMark ratio={ratio} outlier={outlier} />{" "}
+                <UnconfirmedMark flags={cheapest.trust.flags} />
               </>
             ) : (
               "—"
@@ -198,11 +219,15 @@ function Summary(props: {
         </div>
         <div>
           <dt>Last price change</dt>
-          <dd>
-            {listed ? (
+          <dd data-testid="last-change">
+            {move?.changedOn ? (
               <a href="#history-title">
-                <time dateTime={listed.changedAt}>{formatDate(listed.changedAt)}</time>
+                <time dateTime={move.changedOn}>{formatDate(move.changedOn)}</time>
               </a>
+            ) : move?.since ? (
+              <>
+                none since <time dateTime={move.since}>{formatDate(move.since)}</time>
+              </>
             ) : (
               "—"
             )}
@@ -210,7 +235,11 @@ function Summary(props: {
         </div>
         <div>
           <dt>Context window</dt>
-          <dd>{m.contextWindow === null ? "—" : `${formatCount(m.contextWindow)} tokens`}</dd>
+          <dd data-testid="context-window">
+            {m.contextWindow === null ? "—" : `${formatCount(m.contextWindow)} tokens`}
+            {/* T342: the maker's long-context window, the one /cost accepts, beside the listed one. */}
+            {m.longContextWindow !== null ? `; ${formatCount(m.longContextWindow)} with long context` : null}
+          </dd>
         </div>
         <div>
           <dt>Max output</dt>
@@ -367,14 +396,15 @@ function Offers(props: {
   const { offers, maker } = props;
   return (
     <section aria-labelledby="offers-title">
-      <h2 id="offers-title">Every channel that sells it, cheapest first</h2>
+      <h2 id="offers-title">Every channel that sells it, cheapest trusted first</h2>
       {offers.length === 0 ? (
         <p>No channel publishes an input or output price per 1M tokens for this model.</p>
       ) : (
         <>
           <p class="muted">
-            {offers.length} offers of the input and output price per 1M tokens. An offer more than {OUTLIER_RATIO}× away
-            from the maker's price is flagged: check the seller's own page before relying on it.
+            {offers.length} offers of the input and output price per 1M tokens, those a buyer can trust first (medium
+            confidence or better, and not far below the maker on one source's word). An offer more than {OUTLIER_RATIO}×
+            away from the maker's price is flagged: check the seller's own page before relying on it.
           </p>
           <TableWrap label="Offers by channel">
             <table class="offers cards" data-testid="offers">
@@ -418,7 +448,7 @@ function Offers(props: {
                         <OutlierMark ratio={ratio} outlier={outlier} />
                       </td>
                       <td data-label="Confidence">
-                        <ConfidenceBadge level={o.confidence} />
+                        <ConfidenceBadge level={o.confidence} /> <UnconfirmedMark flags={o.trust.flags} />
                       </td>
                     </tr>
                   );

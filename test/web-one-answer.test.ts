@@ -1,0 +1,100 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { ApiChange, ApiCostEstimate, ApiModel } from "../src/catalogue/schemas.js";
+import type { TestServer } from "./harness.js";
+import { apiJson, launchBrowser, withPage } from "./web-browser.js";
+import { serveWebCatalogue, type WebCatalogue } from "./web-support.js";
+
+/**
+ * Issue 38 §2 and §5 in Chromium on the real Vite build and the bundled replay (T340–T344): the
+ * calculator's headline and the model page's cheapest offer are offers a buyer can trust, and the
+ * pages say what the API says of a context window, a last change and a move's confidence. Amounts
+ * and verdicts are read from the API in the test.
+ */
+
+const SONNET = "anthropic/claude-sonnet-4-5";
+const THREE = [SONNET, "openai/gpt-5", "google/gemini-2.5-pro"];
+
+let web: WebCatalogue;
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  vi.setConfig({ expect: { poll: { timeout: 15_000 } } });
+  web = await serveWebCatalogue();
+  server = web.server;
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  vi.resetConfig();
+  await browser?.close();
+  await web?.close();
+});
+
+const api = <T>(path: string) => apiJson<T>(server, path);
+
+describe("offers a buyer can trust lead (T340)", () => {
+  it("the calculator's headline for Sonnet 4.5, GPT-5 and Gemini 2.5 Pro is /cost's first estimate, a trusted one, not qihang-ai", () =>
+    withPage(browser, async (page) => {
+      await page.goto(`${server.base}/cost?models=${THREE.join(",")}&requests=30000&input=2000&output=400`);
+      const body = await api<{ data: ApiCostEstimate[] }>(
+        `/cost?models=${THREE.join(",")}&channel=all&inputTokens=60000000&outputTokens=12000000&requests=30000`,
+      );
+      const first = body.data[0]!;
+      expect(first.trust.trusted).toBe(true);
+      const answer = page.getByTestId("answer");
+      await expect.poll(() => answer.textContent()).toContain(first.name);
+      const text = (await answer.textContent()) ?? "";
+      expect(text).toContain(first.seller);
+      expect(text).not.toContain("qihang-ai");
+    }));
+
+  it("Sonnet 4.5's page: the cheapest offer is a trusted one; qihang-ai's row is marked unconfirmed", () =>
+    withPage(browser, async (page) => {
+      await page.goto(`${server.base}/m/${SONNET}`);
+      await page.locator("[data-ready=true]").waitFor();
+      expect(await page.getByTestId("cheapest").textContent()).not.toContain("qihang-ai");
+      const row = page.locator("[data-testid=offers] tbody tr[data-seller=qihang-ai]");
+      expect(await row.locator("[data-trust=unconfirmed]").textContent()).toBe("unconfirmed: suspected CNY/USD slip");
+    }));
+});
+
+describe("one answer per question (T342–T344)", () => {
+  it("Sonnet 4.5's page states both windows the API and /cost state", () =>
+    withPage(browser, async (page) => {
+      const model = await api<{ data: ApiModel }>(`/models/${SONNET}`);
+      expect([model.data.contextWindow, model.data.longContextWindow]).toEqual([200000, 1000000]);
+      await page.goto(`${server.base}/m/${SONNET}`);
+      await page.locator("[data-ready=true]").waitFor();
+      expect(await page.getByTestId("context-window").textContent()).toBe(
+        "200,000 tokens; 1,000,000 with long context",
+      );
+    }));
+
+  it("GPT-4o's page: no price change since the first day of the data, not a change on it", () =>
+    withPage(browser, async (page) => {
+      await page.goto(`${server.base}/m/openai/gpt-4o`);
+      await page.locator("[data-ready=true]").waitFor();
+      await expect.poll(() => page.getByTestId("last-change").textContent()).toBe("none since 2025-07-01");
+    }));
+
+  it("the changes page shows each move's confidence: DeepSeek's cache read 0.028 → 0.0028 is low", () =>
+    withPage(browser, async (page) => {
+      const changes = await api<{ data: ApiChange[] }>(
+        "/changes?provider=deepseek&channel=direct&days=365&q=deepseek-chat",
+      );
+      const move = changes.data.find(
+        (c) => c.model === "deepseek/deepseek-chat" && c.label === "Input (cache read)" && c.newAmount === 0.0028,
+      )!;
+      expect(move.confidence).toBe("low");
+      await page.goto(`${server.base}/changes?provider=deepseek&channel=direct&days=365&q=deepseek-chat`);
+      const rows = page.locator("[data-testid] tbody tr", { hasText: "DeepSeek" }).filter({ hasText: "cache read" });
+      await expect.poll(() => rows.count()).toBeGreaterThan(0);
+      const levels = await rows.locator("[data-testid=change-confidence]").allTextContents();
+      expect(levels).toContain("low");
+      // Every row states a level, or that the move was superseded.
+      for (const level of levels)
+        expect(["verified", "high", "medium", "low", "unverified", "superseded"]).toContain(level);
+    }));
+});
