@@ -258,7 +258,8 @@ function reconcileAll(
       const denomination = credit ? "credit" : p.denomination;
       const currency = credit ? NO_CURRENCY : p.currency;
       const key = priceKey(
-        { modelId: r.modelId, channel: r.channel, seller: r.listing.seller, unit: p.unit, ...dimension },
+        // (the seller the price is published under: the maker for its own cloud's listing, T325)
+        { modelId: r.modelId, channel: r.channel, seller: r.seller, unit: p.unit, ...dimension },
         dimensionKey(dimension),
       );
       let slot = slots.get(key);
@@ -266,7 +267,7 @@ function reconcileAll(
         slot = {
           modelId: r.modelId,
           channel: r.channel,
-          seller: r.listing.seller,
+          seller: r.seller,
           dimension,
           unit: p.unit,
           bySource: new Map(),

@@ -40,6 +40,11 @@ export interface ResolvedListing {
   readonly modelId: string;
   readonly maker: string;
   readonly channel: Channel;
+  /**
+   * The seller the prices are published under (`PublishedPrice.seller`): the listing's seller, or the
+   * maker where the seller is the maker's own cloud (Bedrock for Amazon's models, T325).
+   */
+  readonly seller: string;
   /** Qualifiers from the spelling (`region`, router or serving `variant`, `quantization`) plus `seller` in multi-seller channels (D2). */
   readonly qualifiers: Readonly<Record<string, string>>;
   /** True when this listing spells the model exactly as its canonical slug (its vote wins within a source). */
