@@ -20,7 +20,14 @@ import { corrects, isMarketMove, jumps } from "./detect-changes.js";
 import { boundEvidenceAge, capForFreshness, evidenceTimes } from "./freshness.js";
 import { isOpenWeightsFamily } from "./identity/maker.js";
 import { PUBLISHER_NAMES } from "./identity/maker-rules.js";
-import { movingAliasesOf, type ResolvedListing, resolveIdentities } from "./identity/resolve.js";
+import {
+  behindAliases,
+  type IdentityResult,
+  movingAliasesOf,
+  type ResolvedListing,
+  resolveIdentities,
+  servedSnapshots,
+} from "./identity/resolve.js";
 import { keyOf } from "./identity/spelling.js";
 import { labelDimensions } from "./labels.js";
 import { ListedIndex } from "./listed-index.js";
@@ -29,7 +36,7 @@ import { disambiguateNames, modelName } from "./model-names.js";
 import { indexListings, type ListingIndex, movedTo } from "./moved-listings.js";
 import type { RejectReason } from "./plausibility.js";
 import { type PriorPrice, reconcile, type SourceObservation } from "./reconcile.js";
-import { type SourceRejections, screenListings } from "./screen-listings.js";
+import { type ScreenResult, type SourceRejections, screenListings } from "./screen-listings.js";
 
 /**
  * Builds one dataset version from the sources' listings of a run: identity → reconciliation →
@@ -130,7 +137,7 @@ export function buildDatasetWithIdentity(input: BuildInput): {
   );
   const listed = new ListedIndex(identity.resolved, identity.unmatched);
   const current = buildModels(identity.resolved, identity.aliases, input);
-  const { prices: reconciled, held } = reconcileAll(screened.kept, bySource, input, screened.coherent);
+  const { prices: reconciled, held } = reconciledWithSnapshots(identity, screened, bySource, input);
   const listings = indexListings(reconciled);
   const carried = carryPriorIds(current, identity, input, listings);
   const models = disambiguateNames(carried.models);
@@ -236,6 +243,24 @@ function currentStatements(input: BuildInput): ReadonlySet<SourceId> {
       })
       .map((s) => s.source),
   );
+}
+
+/**
+ * Reconciliation of the screened listings (`reconcileAll`), where an API alias serves a snapshot a
+ * source names at the alias's reconciled price, once more with the alias's direct listings also
+ * voting on that snapshot (issue 36 §5, T327).
+ */
+function reconciledWithSnapshots(
+  identity: IdentityResult,
+  screened: ScreenResult,
+  bySource: ReadonlyMap<SourceId, SourceInput>,
+  input: BuildInput,
+): { prices: PublishedPrice[]; held: Map<SourceId, number> } {
+  const first = reconcileAll(screened.kept, bySource, input, screened.coherent);
+  if (identity.aliasStatements.size === 0) return first;
+  const published = new Map(first.prices.map((p) => [priceKey(p, dimensionKey(p)), p.amount]));
+  const behind = behindAliases(screened.kept, servedSnapshots(identity.aliasStatements, first.prices), published);
+  return behind.length === 0 ? first : reconcileAll([...screened.kept, ...behind], bySource, input, screened.coherent);
 }
 
 function reconcileAll(
