@@ -36,6 +36,7 @@ const DATA_SUITES = [
   "test/identity-former-ids.test.ts",
   "test/identity-resolve.test.ts",
   "test/maker-clouds.test.ts",
+  "test/alias-snapshots.test.ts",
 ];
 
 /** In-process suites that read the replay. */
