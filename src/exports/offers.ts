@@ -1,10 +1,10 @@
-import { MAKER_CLOUDS } from "../core/identity/maker-rules.js";
 import { scaleAmount } from "../domain/amount.js";
 import type { Channel } from "../domain/channel.js";
 import { billedThresholds } from "../domain/cost.js";
 import type { PublishedModel, PublishedPrice } from "../domain/dataset.js";
 import type { CacheKind, Direction, Modality, Tier } from "../domain/dimension.js";
 import type { SourceId } from "../domain/observation.js";
+import { MAKER_CLOUDS } from "../domain/sellers.js";
 import type { ExportInput } from "./types.js";
 
 /**

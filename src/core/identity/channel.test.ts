@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MAKER_CLOUDS } from "./maker-rules.js";
+import { MAKER_CLOUDS } from "../../domain/sellers.js";
 import { isMakerCloud, saleOf } from "./passes/channel.js";
 import { keyOf, parseSpelling } from "./spelling.js";
 

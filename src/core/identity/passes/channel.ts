@@ -1,7 +1,6 @@
 import { type Channel, MULTI_SELLER_CHANNELS } from "../../../domain/channel.js";
-import { channelOf } from "../../../domain/sellers.js";
+import { channelOf, MAKER_CLOUDS } from "../../../domain/sellers.js";
 import { platformMaker } from "../maker.js";
-import { MAKER_CLOUDS } from "../maker-rules.js";
 
 /** The channel (D2) of a seller's listing of a maker's model; the maker's own platform is direct (§6). */
 export function channelFor(seller: string, maker: string): Channel {
