@@ -35,6 +35,8 @@ const DATA_SUITES = [
   "src/sources/field-maps.test.ts",
   "test/identity-former-ids.test.ts",
   "test/identity-resolve.test.ts",
+  "test/maker-clouds.test.ts",
+  "test/alias-snapshots.test.ts",
 ];
 
 /** In-process suites that read the replay. */

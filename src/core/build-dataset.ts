@@ -21,7 +21,14 @@ import { corrects, isMarketMove, jumps } from "./detect-changes.js";
 import { boundEvidenceAge, capForFreshness, evidenceTimes } from "./freshness.js";
 import { knownSpellingsOf } from "./identity/canonical-id.js";
 import { PUBLISHER_NAMES } from "./identity/maker-rules.js";
-import { movingAliasesOf, type ResolvedListing, resolveIdentities } from "./identity/resolve.js";
+import {
+  behindAliases,
+  type IdentityResult,
+  movingAliasesOf,
+  type ResolvedListing,
+  resolveIdentities,
+  servedSnapshots,
+} from "./identity/resolve.js";
 import { keyOf } from "./identity/spelling.js";
 import { labelDimensions } from "./labels.js";
 import { ListedIndex } from "./listed-index.js";
@@ -32,7 +39,7 @@ import { hasOpenWeights } from "./open-weights.js";
 import type { RejectReason } from "./plausibility.js";
 import { validityOf } from "./price-validity.js";
 import { type PriorPrice, reconcile, type SourceObservation } from "./reconcile.js";
-import { type SourceRejections, screenListings } from "./screen-listings.js";
+import { type ScreenResult, type SourceRejections, screenListings } from "./screen-listings.js";
 
 /**
  * Builds one dataset version from the sources' listings of a run: identity → reconciliation →
@@ -137,7 +144,7 @@ export function buildDatasetWithIdentity(input: BuildInput): {
   );
   const listed = new ListedIndex(identity.resolved, identity.unmatched);
   const current = buildModels(identity.resolved, identity.aliases, input);
-  const { prices: reconciled, held } = reconcileAll(screened.kept, bySource, input, screened.coherent);
+  const { prices: reconciled, held } = reconciledWithSnapshots(identity, screened, bySource, input);
   const listings = indexListings(reconciled);
   const carried = carryPriorIds(current, identity, input, listings);
   const models = disambiguateNames(carried.models);
@@ -252,6 +259,24 @@ function currentStatements(input: BuildInput): ReadonlySet<SourceId> {
   );
 }
 
+/**
+ * Reconciliation of the screened listings (`reconcileAll`), where an API alias serves a snapshot a
+ * source names at the alias's reconciled price, once more with the alias's direct listings also
+ * voting on that snapshot (issue 36 §5, T327).
+ */
+function reconciledWithSnapshots(
+  identity: IdentityResult,
+  screened: ScreenResult,
+  bySource: ReadonlyMap<SourceId, SourceInput>,
+  input: BuildInput,
+): { prices: PublishedPrice[]; held: Map<SourceId, number> } {
+  const first = reconcileAll(screened.kept, bySource, input, screened.coherent);
+  if (identity.aliasStatements.size === 0) return first;
+  const published = new Map(first.prices.map((p) => [priceKey(p, dimensionKey(p)), p.amount]));
+  const behind = behindAliases(screened.kept, servedSnapshots(identity.aliasStatements, first.prices), published);
+  return behind.length === 0 ? first : reconcileAll([...screened.kept, ...behind], bySource, input, screened.coherent);
+}
+
 function reconcileAll(
   resolved: readonly ResolvedListing[],
   bySource: ReadonlyMap<SourceId, SourceInput>,
@@ -272,7 +297,8 @@ function reconcileAll(
       const denomination = credit ? "credit" : p.denomination;
       const currency = credit ? NO_CURRENCY : p.currency;
       const key = priceKey(
-        { modelId: r.modelId, channel: r.channel, seller: r.listing.seller, unit: p.unit, ...dimension },
+        // (the seller the price is published under: the maker for its own cloud's listing, T325)
+        { modelId: r.modelId, channel: r.channel, seller: r.seller, unit: p.unit, ...dimension },
         dimensionKey(dimension),
       );
       let slot = slots.get(key);
@@ -280,7 +306,7 @@ function reconcileAll(
         slot = {
           modelId: r.modelId,
           channel: r.channel,
-          seller: r.listing.seller,
+          seller: r.seller,
           dimension,
           unit: p.unit,
           bySource: new Map(),

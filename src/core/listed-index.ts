@@ -29,7 +29,8 @@ export class ListedIndex {
     for (const r of resolved)
       for (const p of r.listing.prices) {
         const dimension = { ...p.dimension, qualifiers: { ...p.dimension.qualifiers, ...r.qualifiers } };
-        this.#dimensions.add(`${listingKey(r.source, r.listing.seller, r.listing.model)}|${placeKey(dimension)}`);
+        // (under the seller the price is published under, as `whereListed` reads it: T325)
+        this.#dimensions.add(`${listingKey(r.source, r.seller, r.listing.model)}|${placeKey(dimension)}`);
       }
     for (const u of unmatched) this.#unplaced.add(listingKey(u.source, u.seller, u.model));
   }

@@ -46,7 +46,7 @@ export function screenRowOf(r: ResolvedListing, p: PriceObservation, listing: nu
     listing,
     modelId: r.modelId,
     channel: r.channel,
-    seller: r.listing.seller,
+    seller: r.seller,
     dimension: { ...p.dimension, qualifiers: { ...p.dimension.qualifiers, ...r.qualifiers } },
     amount: p.amount,
     unit: p.unit,

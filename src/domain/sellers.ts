@@ -179,6 +179,35 @@ const NAMED_RESELLER_CHANNEL: Readonly<Record<string, Channel>> = lookupTable({
 });
 
 /**
+ * A maker's own cloud (issue 36 §2, T325): the cloud's price list for the maker's own models is the
+ * maker's price, published in `direct` under the maker as seller (no `seller` qualifier), where the
+ * cloud's and the maker's statements reconcile as one price. `all`: every model of the maker the
+ * cloud sells; `unpriced`: only a model the maker's own API lists no price for in the run (the
+ * maker's API price is its direct price; the cloud's stays a resale beside it). Channel only: a
+ * cloud here founds no model unless identity's `MAKER_PLATFORMS` says so too.
+ */
+export const MAKER_CLOUDS: Readonly<
+  Record<string, { readonly maker: string; readonly scope: "all" | "unpriced"; readonly reason: string }>
+> = lookupTable({
+  "amazon-bedrock": {
+    maker: "amazon",
+    scope: "all",
+    reason:
+      "Amazon sells Nova and Titan through Bedrock: Bedrock's price list is Amazon's list price (pricingUrl in MAKERS)",
+  },
+  azure: {
+    maker: "microsoft",
+    scope: "all",
+    reason: "Microsoft sells its Phi and MAI models through Azure AI Foundry: no other list price of Microsoft's",
+  },
+  "google-vertex": {
+    maker: "google",
+    scope: "unpriced",
+    reason: "Google prices its models in the Gemini API; Vertex is Google's list price only where that API has none",
+  },
+});
+
+/**
  * Sellers whose listed amounts are usage included in a subscription, not money per unit
  * (coding plans, token plans, seat licences). A $0 there means "included", never "free".
  */

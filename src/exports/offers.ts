@@ -4,6 +4,7 @@ import { billedThresholds } from "../domain/cost.js";
 import type { PublishedModel, PublishedPrice } from "../domain/dataset.js";
 import type { CacheKind, Direction, Modality, Tier } from "../domain/dimension.js";
 import type { SourceId } from "../domain/observation.js";
+import { MAKER_CLOUDS } from "../domain/sellers.js";
 import { jsonObject } from "./json-object.js";
 import type { ExportInput } from "./types.js";
 
@@ -59,17 +60,20 @@ export function exportIndex(input: ExportInput): ExportIndex {
     else grouped.set(key, [p]);
   }
   for (const p of input.evidence ?? input.prices) {
-    const key = offerKey(p.modelId, p.seller);
     for (const o of p.observations) {
       if (!o.listing) continue;
-      const pk = placementKey(o.source, p.seller, o.listing);
-      const at = placed.get(pk) ?? { modelId: p.modelId, seller: p.seller, qualifiers: new Map<string, number>() };
       const q = JSON.stringify(ownQualifiers(p));
-      at.qualifiers.set(q, (at.qualifiers.get(q) ?? 0) + 1);
-      placed.set(pk, at);
-      const tally = used.get(key) ?? new Map<string, number>();
-      tally.set(o.listing, (tally.get(o.listing) ?? 0) + 1);
-      used.set(key, tally);
+      // A maker's own cloud's listing (Bedrock's `amazon.nova-lite-v1:0`) is read into the maker's
+      // offer (T325): the source spells it at the cloud, so it is found there too.
+      for (const seller of [p.seller, ...(p.channel === "direct" ? cloudsOf(p.seller) : [])]) {
+        const pk = placementKey(o.source, seller, o.listing);
+        const at = placed.get(pk) ?? { modelId: p.modelId, seller: p.seller, qualifiers: new Map<string, number>() };
+        at.qualifiers.set(q, (at.qualifiers.get(q) ?? 0) + 1);
+        placed.set(pk, at);
+        const tally = used.get(offerKey(p.modelId, seller)) ?? new Map<string, number>();
+        tally.set(o.listing, (tally.get(o.listing) ?? 0) + 1);
+        used.set(offerKey(p.modelId, seller), tally);
+      }
     }
   }
   // A listing read into prices of several qualifier sets stands for the unqualified one, else its most used.
@@ -86,9 +90,13 @@ export function exportIndex(input: ExportInput): ExportIndex {
   }
   const offersBySeller = new Map<string, Offer[]>();
   for (const offer of offers.values()) {
-    const list = offersBySeller.get(offer.seller);
-    if (list) list.push(offer);
-    else offersBySeller.set(offer.seller, [offer]);
+    // The maker's direct offer is its own cloud's price list too (Bedrock sells Amazon's models, T325).
+    const sellers = [offer.seller, ...(offer.channel === "direct" ? cloudsOf(offer.seller) : [])];
+    for (const seller of sellers) {
+      const list = offersBySeller.get(seller);
+      if (list) list.push(offer);
+      else offersBySeller.set(seller, [offer]);
+    }
   }
   for (const list of offersBySeller.values())
     list.sort((a, b) => (a.modelId < b.modelId ? -1 : a.modelId > b.modelId ? 1 : 0));
@@ -99,6 +107,13 @@ export function exportIndex(input: ExportInput): ExportIndex {
       [...tally].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).map(([s]) => s),
     );
   return { models, offers, offersBySeller, placements, spellings, spelledAs: spelledAs(input.models) };
+}
+
+/** The clouds whose price list is all of `maker`'s direct prices (`MAKER_CLOUDS` of scope `all`, T325). */
+function cloudsOf(maker: string): string[] {
+  return Object.entries(MAKER_CLOUDS)
+    .filter(([, c]) => c.maker === maker && c.scope === "all")
+    .map(([seller]) => seller);
 }
 
 /** A price's qualifiers without `seller` (the offer's own), keys sorted. */

@@ -47,3 +47,19 @@ export const FAMILY_IDS: Readonly<
     ],
   },
 };
+
+/**
+ * A maker's API alias that serves one of its snapshots at a time, not a model of its own prices
+ * (issue 36 §5, T327): maker → alias key → reason. In a run where a source names the snapshot the
+ * alias serves (a listing of the alias whose display name is exactly one other model's, at the
+ * maker's price for the alias), the alias's direct prices are that snapshot's too
+ * (`passes/alias-snapshots.ts`). `-latest` aliases are placed on their snapshot by pass 4 (T184).
+ */
+export const SNAPSHOT_ALIASES: Readonly<Record<string, Readonly<Record<string, string>>>> = lookupTable({
+  deepseek: lookupTable({
+    "deepseek-chat":
+      "DeepSeek's API name of its current chat model (V3, V3-0324, V3.1, V3.1-Terminus, V3.2-Exp, V3.2, then V4 Flash in non-thinking mode)",
+    "deepseek-reasoner":
+      "DeepSeek's API name of its current reasoning model (R1, R1-0528, then V3.1 to V3.2 and V4 Flash in thinking mode)",
+  }),
+});

@@ -1,6 +1,7 @@
 import type { Channel } from "../../domain/channel.js";
 import type { Listing, SourceId } from "../../domain/observation.js";
 import { type KnownSpelling, screenIds } from "./canonical-id.js";
+import { type AliasStatement, findAliasStatements } from "./passes/alias-snapshots.js";
 import { attachTheRest } from "./passes/attach-rest.js";
 import { mergeNames } from "./passes/merge-names.js";
 import { checkMovingAliases } from "./passes/moving-aliases.js";
@@ -40,6 +41,11 @@ export interface ResolvedListing {
   readonly modelId: string;
   readonly maker: string;
   readonly channel: Channel;
+  /**
+   * The seller the prices are published under (`PublishedPrice.seller`): the listing's seller, or the
+   * maker where the seller is the maker's own cloud (Bedrock for Amazon's models, T325).
+   */
+  readonly seller: string;
   /** Qualifiers from the spelling (`region`, router or serving `variant`, `quantization`) plus `seller` in multi-seller channels (D2). */
   readonly qualifiers: Readonly<Record<string, string>>;
   /** True when this listing spells the model exactly as its canonical slug (its vote wins within a source). */
@@ -68,6 +74,11 @@ export interface IdentityResult {
   lookup(maker: string, slug: string): string | null;
   /** Publisher display names sources gave (`thedrummer` → `TheDrummer`). */
   readonly publisherNames: ReadonlyMap<string, string>;
+  /**
+   * API alias model id → the listings that say which snapshot it serves in this run (issue 36 §5,
+   * T327); at the maker's price, the alias's direct prices are the snapshot's too (`servedSnapshots`).
+   */
+  readonly aliasStatements: ReadonlyMap<string, readonly AliasStatement[]>;
 }
 
 /** Input of {@link resolveIdentities}: each source's listings. */
@@ -81,6 +92,7 @@ export interface SourceListings {
   readonly makerSpellings?: boolean;
 }
 
+export { type AliasStatement, behindAliases, servedSnapshots } from "./passes/alias-snapshots.js";
 export { channelFor } from "./passes/channel.js";
 export { isPlainRelease } from "./passes/plain-releases.js";
 export { normalizeName } from "./placement.js";
@@ -116,6 +128,7 @@ const PASSES: readonly ((state: IdentityState) => void)[] = [
   checkMovingAliases, // 4. moving aliases vote only with same-run evidence of their target
   mergeNames, // 5. one maker, one display name, keys that agree: one model
   resolveListings, // 6. final ids, channels, qualifiers, alias sets
+  findAliasStatements, // 7. the snapshot an API alias serves, where a source says so (T327)
 ];
 
 /** Resolves every listing of a run; see the interface docs for the rules. Pure. */

@@ -271,6 +271,10 @@ export const ORTHOGRAPHY: ReadonlyArray<readonly [RegExp, string]> = [
   [/\b(claude-\d)\.0\b/g, "$1"],
   // Bedrock / Groq version tags that are not identity: `-v1`, `-v1:0`, `:0`
   [/(-v\d+)?:\d+$/g, ""],
+  // Amazon names Nova by its Bedrock id, `amazon.nova-lite-v1:0`; the `-v1` there is Bedrock's API
+  // version tag, which resellers copy (`amazon/nova-lite-v1`, LiteLLM's `amazon-nova/nova-lite-v1`):
+  // Nova Lite, not a second model (issue 36 §2, T326). Deepgram's Nova ids carry no `-v1`.
+  [/\b(nova-(?:\d-)?(?:micro|lite|pro|premier|sonic|canvas|reel|omni)(?:-[a-z0-9]+)*)-v1$/g, "$1"],
   // Mistral 7B's instruct versions as resellers spell them: `-v0.3`, `-v03`, Fireworks' `-v3` → `-v0.3`
   [/\b(mistral-7b(?:-instruct)?)-v0?\.?(\d)\b/g, "$1-v0.$2"],
   // Mixtral had one release: `-v0.1` names no other model (`mixtral-8x7b-instruct-v0.1`)

@@ -1,9 +1,8 @@
-import { MULTI_SELLER_CHANNELS } from "../../../domain/channel.js";
 import { orgMaker } from "../maker.js";
 import { type Item, modelOf, type Placement, slugFor } from "../placement.js";
 import type { ResolvedListing } from "../resolve.js";
 import { keyOf, parseSpelling } from "../spelling.js";
-import { channelFor } from "./channel.js";
+import { saleOf } from "./channel.js";
 import { finalId, type IdentityState } from "./state.js";
 
 /**
@@ -13,8 +12,9 @@ import { finalId, type IdentityState } from "./state.js";
  * `aliasSets`, `slugsByMaker`.
  */
 export function resolveListings(state: IdentityState): void {
+  const makerSells = modelsTheMakerSells(state);
   for (const [item, placed] of state.placements) {
-    const listing = resolvedOf(state, item, placed);
+    const listing = resolvedOf(state, item, placed, makerSells);
     state.resolved.push(listing);
     addSpellings(state, item, listing.maker, listing.modelId);
     const slugs = state.slugsByMaker.get(listing.maker) ?? new Set<string>();
@@ -24,16 +24,31 @@ export function resolveListings(state: IdentityState): void {
   for (const [id, core] of state.pointerAliases) state.aliasSets.get(finalId(state, id))?.add(core);
 }
 
+/** The final ids of the models the maker's own API (seller = maker) lists in this run (T325). */
+function modelsTheMakerSells(state: IdentityState): Set<string> {
+  const ids = new Set<string>();
+  for (const [item, placed] of state.placements) {
+    const maker = modelOf(item, state.mirrors);
+    if (item.listing.seller === maker) ids.add(finalId(state, `${maker}/${placed.slug}`));
+  }
+  return ids;
+}
+
 /** The resolved listing of a placement: final model id, channel, qualifiers, and whether it spells the slug exactly. */
-function resolvedOf(state: IdentityState, item: Item, placed: Placement): ResolvedListing {
+function resolvedOf(
+  state: IdentityState,
+  item: Item,
+  placed: Placement,
+  makerSells: ReadonlySet<string>,
+): ResolvedListing {
   const maker = modelOf(item, state.mirrors);
   const modelId = finalId(state, `${maker}/${placed.slug}`);
-  const channel = channelFor(item.listing.seller, maker);
+  const { channel, seller, qualified } = saleOf(item.listing.seller, maker, makerSells.has(modelId));
   // A router's variant (`:free`) says more about the price than a serving suffix does: it wins.
   const qualifiers: Record<string, string> = { ...placed.qualifiers, ...item.spelling.qualifiers };
-  // A maker's own platform under another seller slug (Bedrock for Nova) is named in direct (§6).
-  if (MULTI_SELLER_CHANNELS.has(channel) || (channel === "direct" && item.listing.seller !== maker))
-    qualifiers.seller = item.listing.seller;
+  // A maker's platform under another seller slug (BytePlus for Seed) is named in direct (§6); its
+  // own cloud (Bedrock for Nova) is not: that is the maker's price (T325).
+  if (qualified) qualifiers.seller = item.listing.seller;
   const slug = modelId.slice(maker.length + 1);
   return {
     source: item.source,
@@ -41,6 +56,7 @@ function resolvedOf(state: IdentityState, item: Item, placed: Placement): Resolv
     modelId,
     maker,
     channel,
+    seller,
     qualifiers,
     canonicalSpelling:
       item.spelling.key === keyOf(slug) &&

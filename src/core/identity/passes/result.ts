@@ -18,6 +18,7 @@ export function resultOf(state: IdentityState): IdentityResult {
     unresolved,
     unmatched: state.unmatched,
     publisherNames: state.publisherNames,
+    aliasStatements: state.aliasStatements,
     lookup: (maker, slug) => lookup(state, maker, slug),
   };
 }

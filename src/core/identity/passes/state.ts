@@ -3,6 +3,7 @@ import { MakerCatalogue } from "../catalogue.js";
 import { familyOf } from "../maker.js";
 import type { Item, Placement } from "../placement.js";
 import type { IdentityMemory, ResolvedListing, SourceListings, UnmatchedListing } from "../resolve.js";
+import type { AliasStatement } from "./alias-snapshots.js";
 
 /**
  * The explicit state the passes of identity resolution share (issue 34 §4, T280): each pass reads
@@ -52,6 +53,8 @@ export interface IdentityState {
   readonly aliasSets: Map<string, Set<string>>;
   /** maker → the slugs of its models that carry a listing (`resolveListings`). */
   readonly slugsByMaker: Map<string, Set<string>>;
+  /** API alias model id → the listings that name the snapshot it serves (`findAliasStatements`, T327). */
+  readonly aliasStatements: Map<string, AliasStatement[]>;
 }
 
 /** A fresh state for one run: the inputs and the memory, every container empty. */
@@ -75,6 +78,7 @@ export function newState(inputs: readonly SourceListings[], memory: IdentityMemo
     resolved: [],
     aliasSets: new Map(),
     slugsByMaker: new Map(),
+    aliasStatements: new Map(),
   };
 }
 

@@ -1,0 +1,79 @@
+import { describe, expect, it } from "vitest";
+import { buildDatasetWithIdentity, type SourceInput } from "../src/core/build-dataset.js";
+import type { PublishedPrice } from "../src/domain/dataset.js";
+import { SOURCES } from "../src/sources/registry.js";
+import { recordedListings } from "./recorded-payloads.js";
+
+/**
+ * Snapshots behind API aliases (issue 36 §5, T327) on the recorded runs: models.dev's zenmux lists
+ * DeepSeek's `deepseek-chat` as "DeepSeek-V3.2 (Non-thinking Mode)" from 2026-02 to 2026-06. Where
+ * that is DeepSeek's price for the alias (2026-04-01: 0.28 / 0.42), V3.2 is priced by the alias's
+ * listings; where the alias moved on (2026-06-01: 0.14 / 0.28, V4 Flash) the stale name says nothing.
+ */
+function build(date: string) {
+  const sources: SourceInput[] = recordedListings(date).map((s) => {
+    const adapter = SOURCES.find((a) => a.id === s.source)!;
+    return {
+      source: s.source,
+      weight: adapter.info.weight,
+      makerSpellings: s.makerSpellings ?? false,
+      authoritativeFor: adapter.info.authoritativeFor,
+      listings: s.listings,
+      fresh: true,
+      error: null,
+      ran: true,
+    };
+  });
+  const at = `${date}T00:00:00.000Z`;
+  return buildDatasetWithIdentity({ runId: `run-${date}`, runTime: at, finishedAt: at, sources, prior: null });
+}
+
+function direct(prices: readonly PublishedPrice[], model: string, direction: string, cache = "none") {
+  return prices.find(
+    (p) =>
+      p.modelId === model &&
+      p.channel === "direct" &&
+      p.direction === direction &&
+      p.cache === cache &&
+      p.modality === "text" &&
+      p.tier === "standard" &&
+      p.contextMin === 0 &&
+      Object.keys(p.qualifiers).length === 0,
+  );
+}
+
+describe("deepseek-chat serves DeepSeek-V3.2 in the 2026-04-01 run (T327)", () => {
+  const { dataset } = build("2026-04-01");
+
+  it("V3.2's direct price is the alias's: 0.28 / 0.42, cache read 0.028, with the alias as evidence", () => {
+    for (const [direction, cache, amount] of [
+      ["input", "none", 0.28],
+      ["output", "none", 0.42],
+      ["input", "read", 0.028],
+    ] as const) {
+      const p = direct(dataset.prices, "deepseek/deepseek-v3.2", direction, cache);
+      const alias = direct(dataset.prices, "deepseek/deepseek-chat", direction, cache);
+      expect(p?.amount, `${direction} ${cache}`).toBe(amount);
+      expect(alias?.amount).toBe(amount);
+      // models.dev and Portkey price V3.2 only as deepseek-chat: their evidence is the alias
+      expect(p?.observations.find((o) => o.source === "models-dev")?.listing).toBe("deepseek-chat");
+    }
+    // LiteLLM's own listing of V3.2 keeps its vote (0.4), a dissent beside the alias's 0.42
+    expect(direct(dataset.prices, "deepseek/deepseek-v3.2", "output")?.dissenting).toContain("litellm");
+  });
+
+  it("the snapshot keeps its own name: the alias lends prices, not metadata", () => {
+    expect(dataset.models.find((m) => m.id === "deepseek/deepseek-v3.2")?.name).not.toBe("DeepSeek Chat");
+  });
+});
+
+describe("a stale name at a stale price says nothing (2026-06-01, T327)", () => {
+  const { dataset } = build("2026-06-01");
+
+  it("deepseek-chat is 0.14 / 0.28 now; zenmux's V3.2 at 0.28 / 0.42 lends V3.2 nothing", () => {
+    expect(direct(dataset.prices, "deepseek/deepseek-chat", "input")?.amount).toBe(0.14);
+    const v32 = dataset.prices.filter((p) => p.modelId === "deepseek/deepseek-v3.2" && p.channel === "direct");
+    expect(v32.length).toBeGreaterThan(0);
+    expect(v32.flatMap((p) => p.observations.map((o) => o.listing))).not.toContain("deepseek-chat");
+  });
+});

