@@ -164,9 +164,10 @@ export function modelFollowing(
 
 /**
  * The prices of model `id` as version `version` published them, following its former ids (T320):
- * its own prices, then each price a former id had then (the one with the most prices first) for a
- * channel, seller, dimension and unit none before had (T66's merge: the model's own price stands),
- * all under `id`, in dataset order.
+ * its own prices when that version published `id` (so `at=` on the served version's day answers
+ * exactly what the served version does, T147); else each price a former id had then (the one with
+ * the most prices first) for a channel, seller, dimension and unit none before had, all under `id`,
+ * in dataset order.
  */
 export function pricesFollowing(
   timeline: PriceTimeline,
@@ -175,7 +176,7 @@ export function pricesFollowing(
   version: string,
 ): PublishedPrice[] {
   const own = pricesAt(timeline, id, version);
-  if (formerIds.length === 0) return own;
+  if (formerIds.length === 0 || modelAt(timeline, id, version) !== null) return own;
   const seen = new Set(own.map((p) => priceKey(p, dimensionKey(p))));
   const out = [...own];
   for (const f of formerAt(timeline, formerIds, version))
