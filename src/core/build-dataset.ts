@@ -25,10 +25,11 @@ import { keyOf } from "./identity/spelling.js";
 import { labelDimensions } from "./labels.js";
 import { ListedIndex } from "./listed-index.js";
 import type { BoundaryReason } from "./listing-boundary.js";
+import { LONE_OUTLIER_FACTOR, loneOutliers, windowsAboveStandard } from "./maker-agreement.js";
 import { disambiguateNames, modelName } from "./model-names.js";
 import { indexListings, type ListingIndex, movedTo } from "./moved-listings.js";
 import type { RejectReason } from "./plausibility.js";
-import { type PriorPrice, reconcile, type SourceObservation } from "./reconcile.js";
+import { type PriorPrice, reconcile, SCORE_BANDS, type SourceObservation } from "./reconcile.js";
 import { type SourceRejections, screenListings } from "./screen-listings.js";
 
 /**
@@ -130,7 +131,12 @@ export function buildDatasetWithIdentity(input: BuildInput): {
   );
   const listed = new ListedIndex(identity.resolved, identity.unmatched);
   const current = buildModels(identity.resolved, identity.aliases, input);
-  const { prices: reconciled, held } = reconcileAll(screened.kept, bySource, input, screened.coherent);
+  const openWeights = new Set(current.filter((m) => m.openWeights).map((m) => m.id));
+  const {
+    prices: reconciled,
+    held,
+    aboveStandard,
+  } = reconcileAll(screened.kept, bySource, input, screened.coherent, openWeights);
   const listings = indexListings(reconciled);
   const carried = carryPriorIds(current, identity, input, listings);
   const models = disambiguateNames(carried.models);
@@ -142,7 +148,10 @@ export function buildDatasetWithIdentity(input: BuildInput): {
   );
   const renames = carried.renames;
   const providers = buildProviders(models, prices, identity.publisherNames);
-  const rejected = withBoundary(withHeld(screened.rejected, held), input.sources);
+  const rejected = withBoundary(
+    withHeld(withHeld(screened.rejected, held, "unexplained_jump"), aboveStandard, "above_standard"),
+    input.sources,
+  );
   const sources = buildHealth(input, rejected, identity.unresolved);
   const failed: Record<string, string> = {};
   for (const s of input.sources) if (s.error) failed[s.source] = s.error.message;
@@ -190,15 +199,18 @@ function withBoundary(
   return out;
 }
 
-/** Adds the rows held back by the jump guard (T176) to the guards' rejections, per source. */
+/**
+ * Adds the rows held back after reconciliation — by the jump guard (T176, `unexplained_jump`) or as a
+ * discount above its standard price (T331, `above_standard`) — to the guards' rejections, per source.
+ */
 function withHeld(
   rejected: ReadonlyMap<SourceId, SourceRejections>,
   held: ReadonlyMap<SourceId, number>,
+  reason: RejectReason,
 ): Map<SourceId, SourceRejections> {
   const out = new Map(rejected);
   for (const [source, n] of held) {
     const r = out.get(source);
-    const reason: RejectReason = "unexplained_jump";
     out.set(source, {
       total: (r?.total ?? 0) + n,
       byReason: { ...(r?.byReason ?? {}), [reason]: (r?.byReason[reason] ?? 0) + n },
@@ -244,7 +256,9 @@ function reconcileAll(
   input: BuildInput,
   /** The statements that moved coherently in this run (`priceKey|source`), from the guards (T170). */
   coherent: ReadonlySet<string>,
-): { prices: PublishedPrice[]; held: Map<SourceId, number> } {
+  /** The models of open-weights families (their hosts set their own prices, T332). */
+  openWeights: ReadonlySet<string>,
+): { prices: PublishedPrice[]; held: Map<SourceId, number>; aboveStandard: Map<SourceId, number> } {
   const slots = new Map<string, Slot>();
   const current = currentStatements(input);
   for (const r of resolved) {
@@ -297,7 +311,8 @@ function reconcileAll(
     }
   }
 
-  const reconciled: Omit<PublishedPrice, "label">[] = [];
+  let reconciled: Omit<PublishedPrice, "label">[] = [];
+  const contexts: SlotContext[] = [];
   const held = new Map<SourceId, number>();
   const published = new Map((input.prior?.published ?? []).map((p) => [priceKey(p, dimensionKey(p)), p]));
   for (const [key, slot] of slots) {
@@ -330,7 +345,16 @@ function reconcileAll(
       price = priceOf(slot, left, listings, input.runTime, prior);
     }
     reconciled.push(price);
+    contexts.push({ slot, observations: left, listings, prior });
   }
+  // Issue 36: a lone outlier on the maker's price does not win (T332); then a discount priced above
+  // its standard price needs two sources (T331), judged against the standard prices T332 leaves.
+  reconciled = withoutLoneOutliers(reconciled, contexts, openWeights, bySource, input.runTime);
+  const aboveStandard = new Map<SourceId, number>();
+  const over = windowsAboveStandard(reconciled);
+  for (const i of over.keys())
+    for (const source of reconciled[i]!.sources) aboveStandard.set(source, (aboveStandard.get(source) ?? 0) + 1);
+  if (over.size > 0) reconciled = reconciled.filter((_, i) => !over.has(i));
   // Identical prices repeated per region collapse into one row (T76).
   const unlabeled = collapseRepeatedRegions(reconciled).sort(comparePrices);
   const groups = new Map<string, number[]>();
@@ -345,7 +369,73 @@ function reconcileAll(
       labels[i] = texts[j]!;
     });
   }
-  return { prices: unlabeled.map((p, i) => ({ ...p, label: labels[i]! })), held };
+  return { prices: unlabeled.map((p, i) => ({ ...p, label: labels[i]! })), held, aboveStandard };
+}
+
+/** What reconciling one slot read, kept to reconcile it again without a lone outlier (T332). */
+interface SlotContext {
+  readonly slot: Slot;
+  readonly observations: readonly SourceObservation[];
+  readonly listings: ReadonlyMap<SourceId, { readonly listing: string; readonly page: PageEvidence | null }>;
+  readonly prior: PriorPrice | null;
+}
+
+/**
+ * T332 (issue 36 §6): each lone outlier ({@link loneOutliers}) loses. The slot is reconciled again
+ * without its source, and again while the new winner is itself a lone outlier against the same
+ * agreement; the sources so set aside are `dissenting` (their statements stay in the provenance) and
+ * the price is disputed. When no statement of the slot is left, the agreement the outlier stood
+ * against is published for the slot, backed by the sources that state it elsewhere (not those set
+ * aside), at `low` confidence: the maker's price is seen only through other channels.
+ */
+function withoutLoneOutliers(
+  reconciled: Omit<PublishedPrice, "label">[],
+  contexts: readonly SlotContext[],
+  openWeights: ReadonlySet<string>,
+  bySource: ReadonlyMap<SourceId, SourceInput>,
+  runTime: string,
+): Omit<PublishedPrice, "label">[] {
+  const lone = loneOutliers(reconciled, openWeights);
+  if (lone.size === 0) return reconciled;
+  return reconciled.map((price, i) => {
+    const agreement = lone.get(i);
+    if (!agreement) return price;
+    const { slot, observations, listings, prior } = contexts[i]!;
+    const aside = new Set<SourceId>();
+    let now = price;
+    let left = observations;
+    while (
+      now.sources.length === 1 &&
+      !amountsAgree(now.amount, agreement.amount) &&
+      Math.max(now.amount / agreement.amount, agreement.amount / now.amount) >= LONE_OUTLIER_FACTOR
+    ) {
+      aside.add(now.sources[0]!);
+      left = left.filter((o) => !aside.has(o.source));
+      if (left.length === 0) break;
+      now = priceOf(slot, left, listings, runTime, prior);
+    }
+    const dissenting = [...new Set([...(left.length > 0 ? now.dissenting : []), ...aside])];
+    if (left.length > 0) return { ...now, dissenting, disputed: true, observations: price.observations };
+    const sources = agreement.sources.filter((s) => !aside.has(s));
+    if (sources.length === 0) return price; // only the sources set aside state the agreement: no evidence left
+    const weight = (s: SourceId) => bySource.get(s)?.weight ?? 0;
+    const agreeWeight = sources.reduce((n, s) => n + weight(s), 0);
+    const dissentWeight = [...aside].reduce((n, s) => n + weight(s), 0);
+    const corroboration = 1 - sources.reduce((n, s) => n * (1 - Math.min(weight(s), 0.999)), 1);
+    const [min, max] = SCORE_BANDS.low;
+    return {
+      ...price,
+      amount: agreement.amount,
+      confidence: "low" as const,
+      confidenceScore:
+        Math.round((min + (max - min) * corroboration * (agreeWeight / (agreeWeight + dissentWeight))) * 1000) / 1000,
+      sources: [...sources].sort((a, b) => weight(b) - weight(a) || cmp(a, b)),
+      dissenting,
+      disputed: true,
+      fallbackAmount: null,
+      effectiveFrom: prior && amountsAgree(prior.amount, agreement.amount) ? prior.effectiveFrom : runTime,
+    };
+  });
 }
 
 /** One slot's price from a set of its observations (reconciliation, freshness cap, provenance). */
