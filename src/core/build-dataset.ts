@@ -312,9 +312,9 @@ function reconcileAll(
   }
 
   let reconciled: Omit<PublishedPrice, "label">[] = [];
-  const contexts: SlotContext[] = [];
   const held = new Map<SourceId, number>();
   const published = new Map((input.prior?.published ?? []).map((p) => [priceKey(p, dimensionKey(p)), p]));
+  const contexts: SlotContext[] = [];
   for (const [key, slot] of slots) {
     const prior = input.prior?.prices.get(key) ?? null;
     const then = published.get(key);
@@ -327,10 +327,29 @@ function reconcileAll(
     const observations = [...slot.bySource.values()].map((v) =>
       coherent.has(`${key}|${v.obs.source}`) ? { ...v.obs, coherent: true } : v.obs,
     );
-    let price = priceOf(slot, observations, listings, input.runTime, prior);
+    const context = { slot, observations, listings, prior, then };
+    const plain = priceOf(slot, observations, listings, input.runTime, prior);
+    // T332 judges this run's statements alone: no tie broken by last run's amount, no move seen
+    // against it (a source showing evidence of a move is not judged at all, T170).
+    const statements = observations.map((o) => ({ ...o, coherent: false }));
+    const judged = priceOf(slot, statements, listings, input.runTime, null);
+    contexts.push({ ...context, plain, judged, statements });
+  }
+  // Issue 36 §6 (T332): a lone outlier on the maker's price does not win. Judged on this run's evidence
+  // alone (the plain reconciliation of every slot), before the jump guard, so the same evidence decides
+  // the same whatever was published before.
+  const outliers = setAside(contexts, openWeights, bySource, input.runTime);
+  contexts.forEach((context, i) => {
+    const { slot, observations, listings, prior, then, plain } = context;
+    const aside = outliers.get(i);
+    if (aside && "published" in aside) {
+      reconciled.push(aside.published);
+      return;
+    }
+    let left = aside ? observations.filter((o) => !aside.sources.has(o.source)) : observations;
+    let price = aside ? priceOf(slot, left, listings, input.runTime, prior) : plain;
     // T176: an amount that jumps 5× or more from last run's without the evidence of a market move, and
     // corrects no earlier error, does not replace an amount a source still states: that amount stands.
-    let left = observations;
     while (
       then &&
       jumps(then, price) &&
@@ -344,12 +363,18 @@ function reconcileAll(
       left = rest;
       price = priceOf(slot, left, listings, input.runTime, prior);
     }
+    // The sources set aside stay in the provenance, dissenting (T332).
+    if (aside)
+      price = {
+        ...price,
+        dissenting: [...new Set([...price.dissenting, ...aside.sources])],
+        disputed: true,
+        observations: plain.observations,
+      };
     reconciled.push(price);
-    contexts.push({ slot, observations: left, listings, prior });
-  }
-  // Issue 36: a lone outlier on the maker's price does not win (T332); then a discount priced above
-  // its standard price needs two sources (T331), judged against the standard prices T332 leaves.
-  reconciled = withoutLoneOutliers(reconciled, contexts, openWeights, bySource, input.runTime);
+  });
+  // Issue 36 §4 (T331): a discount priced above its standard price needs two sources, judged against
+  // the standard prices published now.
   const aboveStandard = new Map<SourceId, number>();
   const over = windowsAboveStandard(reconciled);
   for (const i of over.keys())
@@ -372,38 +397,55 @@ function reconcileAll(
   return { prices: unlabeled.map((p, i) => ({ ...p, label: labels[i]! })), held, aboveStandard };
 }
 
-/** What reconciling one slot read, kept to reconcile it again without a lone outlier (T332). */
+/** What reconciling one slot reads, and its plain reconciliation (every statement, no jump guard). */
 interface SlotContext {
   readonly slot: Slot;
   readonly observations: readonly SourceObservation[];
   readonly listings: ReadonlyMap<SourceId, { readonly listing: string; readonly page: PageEvidence | null }>;
   readonly prior: PriorPrice | null;
+  readonly then: PublishedPrice | undefined;
+  readonly plain: Omit<PublishedPrice, "label">;
+  /** The slot reconciled on this run's statements alone (no prior, no coherent moves), as T332 judges it. */
+  readonly judged: Omit<PublishedPrice, "label">;
+  readonly statements: readonly SourceObservation[];
 }
 
+/** The source shows evidence of a market move for this slot (T170): a coherent move, a move it still states, a dated price. */
+function moving(context: SlotContext, source: SourceId): boolean {
+  const o = context.observations.find((x) => x.source === source);
+  const seen = context.plain.observations.find((x) => x.source === source);
+  return o?.coherent === true || o?.dated?.kind === "effective" || seen?.movedFrom !== undefined;
+}
+
+/** T332's verdict on one slot: the sources set aside, or the price to publish when none is left. */
+type Aside = { readonly sources: ReadonlySet<SourceId> } | { readonly published: Omit<PublishedPrice, "label"> };
+
 /**
- * T332 (issue 36 §6): each lone outlier ({@link loneOutliers}) loses. The slot is reconciled again
- * without its source, and again while the new winner is itself a lone outlier against the same
- * agreement; the sources so set aside are `dissenting` (their statements stay in the provenance) and
- * the price is disputed. When no statement of the slot is left, the agreement the outlier stood
- * against is published for the slot, backed by the sources that state it elsewhere (not those set
- * aside), at `low` confidence: the maker's price is seen only through other channels.
+ * T332 (issue 36 §6): each lone outlier ({@link loneOutliers}, judged on the plain reconciliations)
+ * loses. Its slot is reconciled again without its source, and again while the new winner is itself
+ * a lone outlier against the same agreement; the sources so set aside are `dissenting` (their
+ * statements stay in the provenance) and the price is disputed. When no statement of the slot is
+ * left, the agreement the outlier stood against is published for the slot, backed by the sources
+ * that state it elsewhere (not those set aside), at `low` confidence: the maker's price seen only
+ * through other channels. When only sources set aside state the agreement, nothing is set aside.
  */
-function withoutLoneOutliers(
-  reconciled: Omit<PublishedPrice, "label">[],
+function setAside(
   contexts: readonly SlotContext[],
   openWeights: ReadonlySet<string>,
   bySource: ReadonlyMap<SourceId, SourceInput>,
   runTime: string,
-): Omit<PublishedPrice, "label">[] {
-  const lone = loneOutliers(reconciled, openWeights);
-  if (lone.size === 0) return reconciled;
-  return reconciled.map((price, i) => {
-    const agreement = lone.get(i);
-    if (!agreement) return price;
-    const { slot, observations, listings, prior } = contexts[i]!;
+): Map<number, Aside> {
+  const out = new Map<number, Aside>();
+  for (const [i, agreement] of loneOutliers(
+    contexts.map((c) => c.judged),
+    openWeights,
+  )) {
+    const context = contexts[i]!;
+    const { slot, statements, listings, prior, plain, judged } = context;
+    if (moving(context, judged.sources[0]!)) continue;
     const aside = new Set<SourceId>();
-    let now = price;
-    let left = observations;
+    let now = judged;
+    let left = statements;
     while (
       now.sources.length === 1 &&
       !amountsAgree(now.amount, agreement.amount) &&
@@ -412,30 +454,36 @@ function withoutLoneOutliers(
       aside.add(now.sources[0]!);
       left = left.filter((o) => !aside.has(o.source));
       if (left.length === 0) break;
-      now = priceOf(slot, left, listings, runTime, prior);
+      now = priceOf(slot, left, listings, runTime, null);
+      if (now.sources.length === 1 && moving(context, now.sources[0]!)) break;
     }
-    const dissenting = [...new Set([...(left.length > 0 ? now.dissenting : []), ...aside])];
-    if (left.length > 0) return { ...now, dissenting, disputed: true, observations: price.observations };
+    if (left.length > 0) {
+      out.set(i, { sources: aside });
+      continue;
+    }
     const sources = agreement.sources.filter((s) => !aside.has(s));
-    if (sources.length === 0) return price; // only the sources set aside state the agreement: no evidence left
+    if (sources.length === 0) continue; // only the sources set aside state the agreement: no evidence left
     const weight = (s: SourceId) => bySource.get(s)?.weight ?? 0;
     const agreeWeight = sources.reduce((n, s) => n + weight(s), 0);
     const dissentWeight = [...aside].reduce((n, s) => n + weight(s), 0);
     const corroboration = 1 - sources.reduce((n, s) => n * (1 - Math.min(weight(s), 0.999)), 1);
     const [min, max] = SCORE_BANDS.low;
-    return {
-      ...price,
-      amount: agreement.amount,
-      confidence: "low" as const,
-      confidenceScore:
-        Math.round((min + (max - min) * corroboration * (agreeWeight / (agreeWeight + dissentWeight))) * 1000) / 1000,
-      sources: [...sources].sort((a, b) => weight(b) - weight(a) || cmp(a, b)),
-      dissenting,
-      disputed: true,
-      fallbackAmount: null,
-      effectiveFrom: prior && amountsAgree(prior.amount, agreement.amount) ? prior.effectiveFrom : runTime,
-    };
-  });
+    out.set(i, {
+      published: {
+        ...plain,
+        amount: agreement.amount,
+        confidence: "low",
+        confidenceScore:
+          Math.round((min + (max - min) * corroboration * (agreeWeight / (agreeWeight + dissentWeight))) * 1000) / 1000,
+        sources: [...sources].sort((a, b) => weight(b) - weight(a) || cmp(a, b)),
+        dissenting: [...aside],
+        disputed: true,
+        fallbackAmount: null,
+        effectiveFrom: prior && amountsAgree(prior.amount, agreement.amount) ? prior.effectiveFrom : runTime,
+      },
+    });
+  }
+  return out;
 }
 
 /** One slot's price from a set of its observations (reconciliation, freshness cap, provenance). */

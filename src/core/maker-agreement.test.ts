@@ -64,6 +64,30 @@ describe("loneOutliers (T332)", () => {
   });
 });
 
+describe("loneOutliers (T332): one offer only", () => {
+  it("a reseller selling another model under the same id (its headline input shares no amount) witnesses nothing", () => {
+    const reasoning = (channel: string, seller: string, amount: number, sources: string[]) => ({
+      ...price(channel, seller, amount, sources),
+      direction: "reasoning" as const,
+    });
+    const lone = reasoning("direct", "google", 2.5, ["litellm"]);
+    const resold = reasoning("reseller_1", "openrouter", 9, ["openrouter", "models-dev"]);
+    const directInput = price("direct", "google", 0.3, ["litellm", "models-dev"], {}, "input");
+    expect(
+      loneOutliers(
+        [lone, resold, directInput, price("reseller_1", "openrouter", 1.5, ["openrouter", "models-dev"], {}, "input")],
+        new Set(),
+      ).size,
+    ).toBe(0);
+    expect(
+      loneOutliers(
+        [lone, resold, directInput, price("reseller_1", "openrouter", 0.3, ["openrouter", "models-dev"], {}, "input")],
+        new Set(),
+      ).size,
+    ).toBe(1);
+  });
+});
+
 describe("windowsAboveStandard (T331)", () => {
   const standard = price("direct", "deepseek", 0.28, ["models-dev", "portkey"]);
   const offPeak = { qualifiers: { time_window: "1630-0030-utc-off-peak" } };

@@ -17,6 +17,12 @@ import type { Unit } from "../domain/unit.js";
 
 /** The slice of a reconciled price these rules read. */
 export interface AgreementPrice extends Dimension, Pick<PriceVerdict, "amount" | "sources" | "confidence"> {
+  /**
+   * Every source's own amount for the price (provenance); when given, the agreement counts these
+   * statements (lagging ones aside) rather than the winner's sources, so a tie that last run's
+   * amount broke does not change what the others agree on.
+   */
+  readonly observations?: readonly { readonly source: SourceId; readonly amount: number; readonly lagging?: boolean }[];
   readonly modelId: string;
   readonly channel: string;
   readonly seller: string;
@@ -100,6 +106,19 @@ export function loneOutliers(
     if (list) list.push(i);
     else byBilled.set(k, [i]);
   });
+  // Each offer's headline amounts (uncached standard text input, any region): two slots whose
+  // headlines share no amount sell different things under one id (OpenRouter's moving
+  // `~google/gemini-flash-latest` at 1.5 beside Google's 0.3) and witness nothing for each other.
+  const headlines = new Map<string, number[]>();
+  for (const p of prices)
+    if (isHeadline(p))
+      headlines.set(offerKey(p), [...(headlines.get(offerKey(p)) ?? []), ...statements(p).map((x) => x.amount)]);
+  const sameOffer = (p: AgreementPrice, w: AgreementPrice) => {
+    if (isHeadline(p)) return true;
+    const a = headlines.get(offerKey(p));
+    const b = headlines.get(offerKey(w));
+    return !a || !b || a.some((x) => b.some((y) => amountsAgree(x, y)));
+  };
   const out = new Map<number, Agreement>();
   prices.forEach((p, i) => {
     if (p.sources.length !== 1 || p.confidence === "verified" || !(p.amount > 0)) return;
@@ -113,7 +132,7 @@ export function loneOutliers(
       (byBilled.get(billedKey(p)) ?? []).filter((j) => {
         const w = prices[j]!;
         if (j === i || !(w.amount > 0) || !makersChannel(w.channel)) return false;
-        if (open && w.channel === HOST_CHANNEL) return false;
+        if ((open && w.channel === HOST_CHANNEL) || !sameOffer(p, w)) return false;
         return direct ? !(w.channel === p.channel && w.seller === p.seller) : w.channel === "direct";
       }),
       prices,
@@ -128,17 +147,43 @@ export function loneOutliers(
   return out;
 }
 
+/** What each source states for a price: its observations (lagging ones aside), else the winner's sources. */
+function statements(p: AgreementPrice): readonly { readonly source: SourceId; readonly amount: number }[] {
+  if (p.observations) return p.observations.filter((o) => !o.lagging);
+  return p.sources.map((source) => ({ source, amount: p.amount }));
+}
+
+/** The uncached, standard-tier text input of the whole context, with no qualifier but where it is sold. */
+function isHeadline(p: AgreementPrice): boolean {
+  return (
+    p.direction === "input" &&
+    p.modality === "text" &&
+    p.tier === "standard" &&
+    p.cache === "none" &&
+    p.contextMin === 0 &&
+    p.contextMax === null &&
+    p.unit === "mtok" &&
+    Object.keys(p.qualifiers).every((k) => WHERE_QUALIFIERS.has(k))
+  );
+}
+
+/** One seller's offer of one model, in one channel and money. */
+function offerKey(p: AgreementPrice): string {
+  return `${p.modelId}|${p.channel}|${p.seller}|${p.currency}`;
+}
+
 function agreementFor(witnesses: readonly number[], prices: readonly AgreementPrice[]): Agreement | null {
   const groups: { amount: number; sources: Set<SourceId> }[] = [];
-  for (const j of witnesses) {
-    const w = prices[j]!;
-    let g = groups.find((x) => amountsAgree(x.amount, w.amount));
-    if (!g) {
-      g = { amount: w.amount, sources: new Set() };
-      groups.push(g);
+  for (const j of witnesses)
+    for (const { source, amount } of statements(prices[j]!)) {
+      if (!(amount > 0)) continue;
+      let g = groups.find((x) => amountsAgree(x.amount, amount));
+      if (!g) {
+        g = { amount, sources: new Set() };
+        groups.push(g);
+      }
+      g.sources.add(source);
     }
-    for (const s of w.sources) g.sources.add(s);
-  }
   groups.sort((a, b) => b.sources.size - a.sources.size || a.amount - b.amount);
   const [best, next] = groups;
   if (!best || best.sources.size < 2 || (next && next.sources.size === best.sources.size)) return null;
