@@ -458,7 +458,7 @@ function setAside(
       if (now.sources.length === 1 && moving(context, now.sources[0]!)) break;
     }
     if (left.length > 0) {
-      out.set(i, { sources: aside });
+      if (aside.size > 0) out.set(i, { sources: aside });
       continue;
     }
     const sources = agreement.sources.filter((s) => !aside.has(s));

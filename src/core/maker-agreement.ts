@@ -111,8 +111,7 @@ export function loneOutliers(
   // `~google/gemini-flash-latest` at 1.5 beside Google's 0.3) and witness nothing for each other.
   const headlines = new Map<string, number[]>();
   for (const p of prices)
-    if (isHeadline(p))
-      headlines.set(offerKey(p), [...(headlines.get(offerKey(p)) ?? []), ...statements(p).map((x) => x.amount)]);
+    if (isHeadline(p)) headlines.set(offerKey(p), [...(headlines.get(offerKey(p)) ?? []), p.amount]);
   const sameOffer = (p: AgreementPrice, w: AgreementPrice) => {
     if (isHeadline(p)) return true;
     const a = headlines.get(offerKey(p));
