@@ -90,7 +90,9 @@ describe("conditions are dimensions of their own (T71)", () => {
     expect(input.observations.find((o) => o.source === "genai-prices")?.amount).toBe(0.27);
     const offPeak = price("deepseek/deepseek-chat", "Input (time_window: 16:30–00:30 UTC (off-peak))");
     expect(offPeak).toMatchObject({ amount: 0.135, qualifiers: { time_window: "1630-0030-utc-off-peak" } });
-    expect(price("deepseek/deepseek-chat", "Output (time_window: 16:30–00:30 UTC (off-peak))").amount).toBe(0.55);
+    // genai-prices' off-peak output 0.55 stands alone above the standard 0.28 since DeepSeek's cut (T331).
+    const offPeakOutput = "Output (time_window: 16:30–00:30 UTC (off-peak))";
+    expect(prices("deepseek/deepseek-chat").find((p) => p.label === offPeakOutput)).toBeUndefined();
     expect(prices("deepseek/deepseek-chat").some((p) => p.label.includes("0030-1630"))).toBe(false);
   });
 
@@ -163,8 +165,15 @@ describe("zero is a price only when a source says free (T74)", () => {
   it("/rates has no model at 0 / 0 unless free, and no NVIDIA-hosted 0 / 0", async () => {
     const { data } = await getJson<ApiRate[]>("/api/v1/rates");
     expect(data.length).toBeGreaterThan(400);
-    expect(data.filter((r) => r.inputPerMTok === 0 && r.outputPerMTok === 0).map((r) => r.id)).toEqual([]);
-    expect(data.filter((r) => r.inputPerMTok === 0).map((r) => r.id)).toEqual([]);
+    // Free is a price (T330): Z.ai offers GLM-4.5-Flash and GLM-4.7-Flash at 0; Perplexity's online
+    // models bill no input tokens (0.005 a request and 2.8 per 1M output: LiteLLM and Portkey agree).
+    const makerFree = ["zai/glm-4.5-flash", "zai/glm-4.7-flash"];
+    expect(data.filter((r) => r.inputPerMTok === 0 && r.outputPerMTok === 0).map((r) => r.id)).toEqual(makerFree);
+    expect(data.filter((r) => r.inputPerMTok === 0).map((r) => r.id)).toEqual([
+      "perplexity/pplx-70b-online",
+      "perplexity/pplx-7b-online",
+      ...makerFree,
+    ]);
     // an embedding stays: its output is a price its sources say is not billed
     expect(data.find((r) => r.id === "openai/text-embedding-3-small")).toMatchObject({ outputPerMTok: 0 });
   });

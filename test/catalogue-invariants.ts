@@ -1,4 +1,6 @@
-import { BOUNDS, DIRECTION_BOUNDS, MODALITY_UNITS } from "../src/core/plausibility.js";
+import { isDiscount, TIME_WINDOW } from "../src/core/maker-agreement.js";
+import { BOUNDS, CURRENCY_PLATFORMS, DIRECTION_BOUNDS, MODALITY_UNITS } from "../src/core/plausibility.js";
+import { amountsAgree } from "../src/domain/amount.js";
 import type { Dataset, PublishedPrice } from "../src/domain/dataset.js";
 import { dimensionKey } from "../src/domain/dimension.js";
 
@@ -20,9 +22,27 @@ export function outOfBounds(dataset: Dataset): PublishedPrice[] {
 /**
  * A money price of 0 that no source says is free (T74): not a free offer (a `:free` variant, a
  * model the seller itself names `…-free`) and not an output the seller does not bill beside a
- * positive input of the same dimension (an embedding's output).
+ * positive input of the same dimension (an embedding's output), nor a model its maker offers free
+ * (T330): the maker's own uncached standard input or output at 0, which two sources state or the
+ * maker's own platform ({@link CURRENCY_PLATFORMS}) prices at 0 beside it.
  */
 export function zeroNotFree(dataset: Dataset): PublishedPrice[] {
+  const offered = (p: PublishedPrice) =>
+    p.tier === "standard" && p.cache === "none" && (p.direction === "input" || p.direction === "output");
+  const free = (p: PublishedPrice, seller: string) =>
+    `${p.modelId}|${seller}|${dimensionKey({ ...p, qualifiers: {} })}|${p.unit}`;
+  const directZeros = new Set(
+    dataset.prices.filter((p) => p.channel === "direct" && p.amount === 0 && offered(p)).map((p) => free(p, p.seller)),
+  );
+  const platformZeros = new Set(
+    dataset.prices
+      .filter((p) => p.amount === 0 && offered(p) && CURRENCY_PLATFORMS[p.seller] !== undefined)
+      .map((p) => free(p, CURRENCY_PLATFORMS[p.seller]!.maker)),
+  );
+  const makerFree = (p: PublishedPrice) =>
+    offered(p) &&
+    ((p.channel === "direct" && (p.sources.length >= 2 || platformZeros.has(free(p, p.seller)))) ||
+      (CURRENCY_PLATFORMS[p.seller] !== undefined && directZeros.has(free(p, CURRENCY_PLATFORMS[p.seller]!.maker))));
   const billedInputs = new Set(
     dataset.prices
       .filter((p) => p.direction === "input" && p.amount > 0)
@@ -34,6 +54,7 @@ export function zeroNotFree(dataset: Dataset): PublishedPrice[] {
       p.denomination === "currency" &&
       p.qualifiers.variant !== "free" &&
       !/\bfree$/i.test(p.modelId) &&
+      !makerFree(p) &&
       !(
         p.direction === "output" &&
         billedInputs.has(`${p.modelId}|${p.channel}|${p.seller}|${dimensionKey({ ...p, direction: "input" })}`)
@@ -83,4 +104,37 @@ export function invariantCounts(dataset: Dataset): Record<string, number> {
     staleButConfident: staleButConfident(dataset).length,
     unitModalityMismatch: unitModalityMismatch(dataset).length,
   };
+}
+
+/** The standard price a discount (batch, flex, off-peak) price is judged against (T331). */
+function standardOf(dataset: Dataset, p: PublishedPrice): PublishedPrice | undefined {
+  const { [TIME_WINDOW]: _, ...qualifiers } = p.qualifiers;
+  const same = (a: Record<string, string>, b: Record<string, string>) =>
+    JSON.stringify(Object.entries(a).sort()) === JSON.stringify(Object.entries(b).sort());
+  return dataset.prices.find(
+    (s) =>
+      !isDiscount(s) &&
+      s.tier === "standard" &&
+      s.modelId === p.modelId &&
+      s.channel === p.channel &&
+      s.seller === p.seller &&
+      s.direction === p.direction &&
+      s.modality === p.modality &&
+      s.cache === p.cache &&
+      s.contextMin === p.contextMin &&
+      s.contextMax === p.contextMax &&
+      s.unit === p.unit &&
+      s.currency === p.currency &&
+      same(s.qualifiers, qualifiers),
+  );
+}
+
+/** Discount prices above their standard price, by how many sources state them (issue 36 §4 Must show). */
+export function discountsAboveStandard(dataset: Dataset): { lone: PublishedPrice[]; agreed: PublishedPrice[] } {
+  const above = dataset.prices.filter((p) => {
+    if (!isDiscount(p)) return false;
+    const s = standardOf(dataset, p);
+    return s !== undefined && p.amount > s.amount && !amountsAgree(p.amount, s.amount);
+  });
+  return { lone: above.filter((p) => p.sources.length < 2), agreed: above.filter((p) => p.sources.length >= 2) };
 }

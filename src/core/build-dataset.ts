@@ -33,12 +33,13 @@ import { keyOf } from "./identity/spelling.js";
 import { labelDimensions } from "./labels.js";
 import { ListedIndex } from "./listed-index.js";
 import type { BoundaryReason } from "./listing-boundary.js";
+import { LONE_OUTLIER_FACTOR, loneOutliers, windowsAboveStandard } from "./maker-agreement.js";
 import { disambiguateNames, modelName } from "./model-names.js";
 import { indexListings, type ListingIndex, movedTo } from "./moved-listings.js";
 import { hasOpenWeights } from "./open-weights.js";
 import type { RejectReason } from "./plausibility.js";
 import { validityOf } from "./price-validity.js";
-import { type PriorPrice, reconcile, type SourceObservation } from "./reconcile.js";
+import { type PriorPrice, reconcile, SCORE_BANDS, type SourceObservation } from "./reconcile.js";
 import { type ScreenResult, type SourceRejections, screenListings } from "./screen-listings.js";
 
 /**
@@ -144,7 +145,12 @@ export function buildDatasetWithIdentity(input: BuildInput): {
   );
   const listed = new ListedIndex(identity.resolved, identity.unmatched);
   const current = buildModels(identity.resolved, identity.aliases, input);
-  const { prices: reconciled, held } = reconciledWithSnapshots(identity, screened, bySource, input);
+  const openWeights = new Set(current.filter((m) => m.openWeights).map((m) => m.id));
+  const {
+    prices: reconciled,
+    held,
+    aboveStandard,
+  } = reconciledWithSnapshots(identity, screened, bySource, input, openWeights);
   const listings = indexListings(reconciled);
   const carried = carryPriorIds(current, identity, input, listings);
   const models = disambiguateNames(carried.models);
@@ -156,7 +162,10 @@ export function buildDatasetWithIdentity(input: BuildInput): {
   );
   const renames = carried.renames;
   const providers = buildProviders(models, prices, identity.publisherNames);
-  const rejected = withBoundary(withHeld(screened.rejected, held), input.sources);
+  const rejected = withBoundary(
+    withHeld(withHeld(screened.rejected, held, "unexplained_jump"), aboveStandard, "above_standard"),
+    input.sources,
+  );
   const sources = buildHealth(input, rejected, identity.unresolved);
   const failed: Record<string, string> = {};
   for (const s of input.sources) if (s.error) failed[s.source] = s.error.message;
@@ -204,15 +213,18 @@ function withBoundary(
   return out;
 }
 
-/** Adds the rows held back by the jump guard (T176) to the guards' rejections, per source. */
+/**
+ * Adds the rows held back after reconciliation — by the jump guard (T176, `unexplained_jump`) or as a
+ * discount above its standard price (T331, `above_standard`) — to the guards' rejections, per source.
+ */
 function withHeld(
   rejected: ReadonlyMap<SourceId, SourceRejections>,
   held: ReadonlyMap<SourceId, number>,
+  reason: RejectReason,
 ): Map<SourceId, SourceRejections> {
   const out = new Map(rejected);
   for (const [source, n] of held) {
     const r = out.get(source);
-    const reason: RejectReason = "unexplained_jump";
     out.set(source, {
       total: (r?.total ?? 0) + n,
       byReason: { ...(r?.byReason ?? {}), [reason]: (r?.byReason[reason] ?? 0) + n },
@@ -269,12 +281,16 @@ function reconciledWithSnapshots(
   screened: ScreenResult,
   bySource: ReadonlyMap<SourceId, SourceInput>,
   input: BuildInput,
-): { prices: PublishedPrice[]; held: Map<SourceId, number> } {
-  const first = reconcileAll(screened.kept, bySource, input, screened.coherent);
+  /** The models of open-weights families (T332). */
+  openWeights: ReadonlySet<string>,
+): ReturnType<typeof reconcileAll> {
+  const first = reconcileAll(screened.kept, bySource, input, screened.coherent, openWeights);
   if (identity.aliasStatements.size === 0) return first;
   const published = new Map(first.prices.map((p) => [priceKey(p, dimensionKey(p)), p.amount]));
   const behind = behindAliases(screened.kept, servedSnapshots(identity.aliasStatements, first.prices), published);
-  return behind.length === 0 ? first : reconcileAll([...screened.kept, ...behind], bySource, input, screened.coherent);
+  return behind.length === 0
+    ? first
+    : reconcileAll([...screened.kept, ...behind], bySource, input, screened.coherent, openWeights);
 }
 
 function reconcileAll(
@@ -283,7 +299,9 @@ function reconcileAll(
   input: BuildInput,
   /** The statements that moved coherently in this run (`priceKey|source`), from the guards (T170). */
   coherent: ReadonlySet<string>,
-): { prices: PublishedPrice[]; held: Map<SourceId, number> } {
+  /** The models of open-weights families (their hosts set their own prices, T332). */
+  openWeights: ReadonlySet<string>,
+): { prices: PublishedPrice[]; held: Map<SourceId, number>; aboveStandard: Map<SourceId, number> } {
   const slots = new Map<string, Slot>();
   const current = currentStatements(input);
   for (const r of resolved) {
@@ -338,9 +356,10 @@ function reconcileAll(
     }
   }
 
-  const reconciled: Omit<PublishedPrice, "label">[] = [];
+  let reconciled: Omit<PublishedPrice, "label">[] = [];
   const held = new Map<SourceId, number>();
   const published = new Map((input.prior?.published ?? []).map((p) => [priceKey(p, dimensionKey(p)), p]));
+  const contexts: SlotContext[] = [];
   for (const [key, slot] of slots) {
     const prior = input.prior?.prices.get(key) ?? null;
     const then = published.get(key);
@@ -356,10 +375,29 @@ function reconcileAll(
     const observations = [...slot.bySource.values()].map((v) =>
       coherent.has(`${key}|${v.obs.source}`) ? { ...v.obs, coherent: true } : v.obs,
     );
-    let price = priceOf(slot, observations, listings, input.runTime, prior);
+    const context = { slot, observations, listings, prior, then };
+    const plain = priceOf(slot, observations, listings, input.runTime, prior);
+    // T332 judges this run's statements alone: no tie broken by last run's amount, no move seen
+    // against it (a source showing evidence of a move is not judged at all, T170).
+    const statements = observations.map((o) => ({ ...o, coherent: false }));
+    const judged = priceOf(slot, statements, listings, input.runTime, null);
+    contexts.push({ ...context, plain, judged, statements });
+  }
+  // Issue 36 §6 (T332): a lone outlier on the maker's price does not win. Judged on this run's evidence
+  // alone (the plain reconciliation of every slot), before the jump guard, so the same evidence decides
+  // the same whatever was published before.
+  const outliers = setAside(contexts, openWeights, bySource, input.runTime);
+  contexts.forEach((context, i) => {
+    const { slot, observations, listings, prior, then, plain } = context;
+    const aside = outliers.get(i);
+    if (aside && "published" in aside) {
+      reconciled.push(aside.published);
+      return;
+    }
+    let left = aside ? observations.filter((o) => !aside.sources.has(o.source)) : observations;
+    let price = aside ? priceOf(slot, left, listings, input.runTime, prior) : plain;
     // T176: an amount that jumps 5× or more from last run's without the evidence of a market move, and
     // corrects no earlier error, does not replace an amount a source still states: that amount stands.
-    let left = observations;
     while (
       then &&
       jumps(then, price) &&
@@ -373,8 +411,23 @@ function reconcileAll(
       left = rest;
       price = priceOf(slot, left, listings, input.runTime, prior);
     }
+    // The sources set aside stay in the provenance, dissenting (T332).
+    if (aside)
+      price = {
+        ...price,
+        dissenting: [...new Set([...price.dissenting, ...aside.sources])],
+        disputed: true,
+        observations: plain.observations,
+      };
     reconciled.push(price);
-  }
+  });
+  // Issue 36 §4 (T331): a discount priced above its standard price needs two sources, judged against
+  // the standard prices published now.
+  const aboveStandard = new Map<SourceId, number>();
+  const over = windowsAboveStandard(reconciled);
+  for (const i of over.keys())
+    for (const source of reconciled[i]!.sources) aboveStandard.set(source, (aboveStandard.get(source) ?? 0) + 1);
+  if (over.size > 0) reconciled = reconciled.filter((_, i) => !over.has(i));
   // Identical prices repeated per region collapse into one row (T76).
   const unlabeled = collapseRepeatedRegions(reconciled).sort(comparePrices);
   const groups = new Map<string, number[]>();
@@ -389,7 +442,99 @@ function reconcileAll(
       labels[i] = texts[j]!;
     });
   }
-  return { prices: unlabeled.map((p, i) => ({ ...p, label: labels[i]! })), held };
+  return { prices: unlabeled.map((p, i) => ({ ...p, label: labels[i]! })), held, aboveStandard };
+}
+
+/** What reconciling one slot reads, and its plain reconciliation (every statement, no jump guard). */
+interface SlotContext {
+  readonly slot: Slot;
+  readonly observations: readonly SourceObservation[];
+  readonly listings: ReadonlyMap<
+    SourceId,
+    { readonly listing: string; readonly page: PageEvidence | null; readonly validity: StatedValidity | null }
+  >;
+  readonly prior: PriorPrice | null;
+  readonly then: PublishedPrice | undefined;
+  readonly plain: Omit<PublishedPrice, "label">;
+  /** The slot reconciled on this run's statements alone (no prior, no coherent moves), as T332 judges it. */
+  readonly judged: Omit<PublishedPrice, "label">;
+  readonly statements: readonly SourceObservation[];
+}
+
+/** The source shows evidence of a market move for this slot (T170): a coherent move, a move it still states, a dated price. */
+function moving(context: SlotContext, source: SourceId): boolean {
+  const o = context.observations.find((x) => x.source === source);
+  const seen = context.plain.observations.find((x) => x.source === source);
+  return o?.coherent === true || o?.dated?.kind === "effective" || seen?.movedFrom !== undefined;
+}
+
+/** T332's verdict on one slot: the sources set aside, or the price to publish when none is left. */
+type Aside = { readonly sources: ReadonlySet<SourceId> } | { readonly published: Omit<PublishedPrice, "label"> };
+
+/**
+ * T332 (issue 36 §6): each lone outlier ({@link loneOutliers}, judged on the plain reconciliations)
+ * loses. Its slot is reconciled again without its source, and again while the new winner is itself
+ * a lone outlier against the same agreement; the sources so set aside are `dissenting` (their
+ * statements stay in the provenance) and the price is disputed. When no statement of the slot is
+ * left, the agreement the outlier stood against is published for the slot, backed by the sources
+ * that state it elsewhere (not those set aside), at `low` confidence: the maker's price seen only
+ * through other channels. When only sources set aside state the agreement, nothing is set aside.
+ */
+function setAside(
+  contexts: readonly SlotContext[],
+  openWeights: ReadonlySet<string>,
+  bySource: ReadonlyMap<SourceId, SourceInput>,
+  runTime: string,
+): Map<number, Aside> {
+  const out = new Map<number, Aside>();
+  for (const [i, agreement] of loneOutliers(
+    contexts.map((c) => c.judged),
+    openWeights,
+  )) {
+    const context = contexts[i]!;
+    const { slot, statements, listings, prior, plain, judged } = context;
+    if (moving(context, judged.sources[0]!)) continue;
+    const aside = new Set<SourceId>();
+    let now = judged;
+    let left = statements;
+    while (
+      now.sources.length === 1 &&
+      !amountsAgree(now.amount, agreement.amount) &&
+      Math.max(now.amount / agreement.amount, agreement.amount / now.amount) >= LONE_OUTLIER_FACTOR
+    ) {
+      aside.add(now.sources[0]!);
+      left = left.filter((o) => !aside.has(o.source));
+      if (left.length === 0) break;
+      now = priceOf(slot, left, listings, runTime, null);
+      if (now.sources.length === 1 && moving(context, now.sources[0]!)) break;
+    }
+    if (left.length > 0) {
+      if (aside.size > 0) out.set(i, { sources: aside });
+      continue;
+    }
+    const sources = agreement.sources.filter((s) => !aside.has(s));
+    if (sources.length === 0) continue; // only the sources set aside state the agreement: no evidence left
+    const weight = (s: SourceId) => bySource.get(s)?.weight ?? 0;
+    const agreeWeight = sources.reduce((n, s) => n + weight(s), 0);
+    const dissentWeight = [...aside].reduce((n, s) => n + weight(s), 0);
+    const corroboration = 1 - sources.reduce((n, s) => n * (1 - Math.min(weight(s), 0.999)), 1);
+    const [min, max] = SCORE_BANDS.low;
+    out.set(i, {
+      published: {
+        ...plain,
+        amount: agreement.amount,
+        confidence: "low",
+        confidenceScore:
+          Math.round((min + (max - min) * corroboration * (agreeWeight / (agreeWeight + dissentWeight))) * 1000) / 1000,
+        sources: [...sources].sort((a, b) => weight(b) - weight(a) || cmp(a, b)),
+        dissenting: [...aside],
+        disputed: true,
+        fallbackAmount: null,
+        effectiveFrom: prior && amountsAgree(prior.amount, agreement.amount) ? prior.effectiveFrom : runTime,
+      },
+    });
+  }
+  return out;
 }
 
 /** One slot's price from a set of its observations (reconciliation, freshness cap, provenance). */

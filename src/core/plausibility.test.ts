@@ -145,6 +145,26 @@ describe("zero is a price only when a source says free (T74)", () => {
       { amount: 0, verdict: "zero_vs_positive" },
     ]);
   });
+
+  it("free is a price (T330): Z.ai's GLM-4.5-Flash at 0 / 0 from LiteLLM and models.dev, and GLM-4.7-Flash at 0 beside Zhipu's own 0", () => {
+    for (const source of ["litellm", "models-dev"] as const)
+      for (const direction of ["input", "output"])
+        expect(verdictOf(source, "zai/glm-4.5-flash", "zai", base(direction)), `${source} ${direction}`).toEqual([
+          { amount: 0, verdict: null },
+        ]);
+    expect(verdictOf("models-dev", "zai/glm-4.7-flash", "zai", base("input"))).toEqual([{ amount: 0, verdict: null }]);
+    expect(verdictOf("models-dev", "zai/glm-4.7-flash", "zhipuai", base("input"))).toEqual([
+      { amount: 0, verdict: null },
+    ]);
+    // Only the uncached standard offer: a cache write at 0 is no free model (DeepSeek's, LiteLLM and Portkey).
+    expect(
+      verdictOf("portkey", "deepseek/deepseek-chat", "deepseek", (r) => r.cache === "write" && r.amount === 0),
+    ).toEqual([{ amount: 0, verdict: "zero_not_free" }]);
+    // One source alone stays zero, not free (T74): models.dev's NVIDIA-hosted Nemotron Mini.
+    expect(verdictOf("models-dev", "nvidia/nemotron-mini-4b-instruct", "nvidia", base("input"))).toEqual([
+      { amount: 0, verdict: "zero_not_free" },
+    ]);
+  });
 });
 
 describe("cross-source checks (T73)", () => {

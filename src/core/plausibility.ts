@@ -65,6 +65,8 @@ export const REJECT_REASONS = [
   "bracket_threshold",
   "audio_only_text",
   "unexplained_jump",
+  // A discount window or tier above its standard price that one source alone states (T331).
+  "above_standard",
   // An amount or bracket that is no finite number, dropped at the adapter boundary (T252).
   "not_finite",
 ] as const;
@@ -164,12 +166,13 @@ export function screenRows(rows: readonly ScreenRow[]): Verdicts {
       .filter((i) => rows[i]!.amount > 0 && rows[i]!.dimension.direction === "input")
       .map((i) => ownPairKey(rows[i]!)),
   );
+  const makerFree = makerOffersFree(rows, live);
   for (const i of live) {
     const r = rows[i]!;
     if (r.amount !== 0 || r.plan) continue;
     const unbilledOutput =
       r.dimension.direction === "output" && r.dimension.cache === "none" && billedInputs.has(ownPairKey(r));
-    if (!r.saysFree && !unbilledOutput) reject(i, "zero_not_free");
+    if (!r.saysFree && !unbilledOutput && !makerFree.has(i)) reject(i, "zero_not_free");
     else if (positiveSlots.has(slotKey(r))) reject(i, "zero_vs_positive");
   }
 
@@ -193,6 +196,49 @@ export function screenRows(rows: readonly ScreenRow[]): Verdicts {
   // (a move since is no unit slip): it lags in reconciliation (T170) rather than vanishing (T178).
   for (const [i, reason] of cross) if (reason !== "outlier" || rows[i]!.fresh) reject(i, reason);
   return verdicts;
+}
+
+/**
+ * Free is a price (issue 36 §3, T330; amends T74): the rows of 0 for the maker's own offer
+ * (`direct`) of an uncached, standard-tier token input or output that at least two sources state for
+ * the same slot, or that one states and the maker's own platform in another currency
+ * ({@link CURRENCY_PLATFORMS}) also lists at 0 (Z.ai's GLM-4.5-Flash: LiteLLM and models.dev at 0 / 0,
+ * and Zhipu's own table too; that table's 0 is kept with it). The maker offers the model free; any
+ * other 0 stays `zero_not_free` (models.dev's NVIDIA 0 / 0, one source alone), and
+ * a 0 beside a positive amount for the same slot stays `zero_vs_positive`.
+ */
+function makerOffersFree(rows: readonly ScreenRow[], live: readonly number[]): Set<number> {
+  const offered = (r: ScreenRow) =>
+    r.amount === 0 &&
+    !r.plan &&
+    r.dimension.cache === "none" &&
+    r.dimension.tier === "standard" &&
+    (r.dimension.direction === "input" || r.dimension.direction === "output");
+  const zeros = live.filter((i) => offered(rows[i]!));
+  const sourcesBySlot = new Map<string, Set<SourceId>>();
+  const makersOwn = new Set<string>();
+  for (const i of zeros) {
+    const r = rows[i]!;
+    const platform = CURRENCY_PLATFORMS[r.seller];
+    if (platform) makersOwn.add(`${platform.maker}#${compareKey(r)}`);
+    if (r.channel !== "direct") continue;
+    const slot = slotKey(r);
+    const set = sourcesBySlot.get(slot) ?? new Set<SourceId>();
+    set.add(r.source);
+    sourcesBySlot.set(slot, set);
+  }
+  const free = zeros.filter((i) => {
+    const r = rows[i]!;
+    if (r.channel !== "direct") return false;
+    return (sourcesBySlot.get(slotKey(r))?.size ?? 0) >= 2 || makersOwn.has(`${r.seller}#${compareKey(r)}`);
+  });
+  // The maker's own platform says free where the maker's own offer is: its 0 is that platform's price.
+  const freeOffers = new Set(free.map((i) => `${rows[i]!.seller}#${compareKey(rows[i]!)}`));
+  const platforms = zeros.filter((i) => {
+    const platform = CURRENCY_PLATFORMS[rows[i]!.seller];
+    return platform !== undefined && freeOffers.has(`${platform.maker}#${compareKey(rows[i]!)}`);
+  });
+  return new Set([...free, ...platforms]);
 }
 
 function outOfBounds(r: ScreenRow): boolean {

@@ -1,0 +1,95 @@
+import { readFileSync } from "node:fs";
+import { describe, expect } from "vitest";
+import type { ApiCostEstimate, ApiSource } from "../src/catalogue/schemas.js";
+import type { Dataset, PublishedPrice } from "../src/domain/dataset.js";
+import { discountsAboveStandard } from "./catalogue-invariants.js";
+import { it } from "./fixtures.js";
+
+// Issue 36 §3, §4, §6 on the bundled replay (2026-06-01): the maker's price reached through the
+// aggregators' evidence alone. The cases are the reviewed golden rows of test/golden/maker-agreement.tsv.
+
+interface GoldenRow {
+  readonly model: string;
+  readonly channel: string;
+  readonly seller: string;
+  readonly label: string;
+  readonly amount: number | "absent";
+  readonly confidence: string;
+  readonly dissenting: readonly string[];
+  readonly why: string;
+}
+
+const GOLDEN: readonly GoldenRow[] = readFileSync("test/golden/maker-agreement.tsv", "utf8")
+  .split("\n")
+  .filter((line) => line.trim() !== "" && !line.startsWith("#"))
+  .map((line) => {
+    const [model, channel, seller, label, amount, confidence, dissenting, why] = line.split("\t");
+    return {
+      model: model!,
+      channel: channel!,
+      seller: seller!,
+      label: label!,
+      amount: amount === "absent" ? "absent" : Number(amount),
+      confidence: confidence!,
+      dissenting: dissenting === "-" ? [] : dissenting!.split(","),
+      why: why ?? "",
+    };
+  });
+
+function find(dataset: Dataset, row: GoldenRow): PublishedPrice | undefined {
+  return dataset.prices.find(
+    (p) => p.modelId === row.model && p.channel === row.channel && p.seller === row.seller && p.label === row.label,
+  );
+}
+
+describe("the maker's price from the aggregators' evidence (issue 36 golden rows)", () => {
+  it.for(GOLDEN)("$model $channel $seller $label", (row, { replay }) => {
+    const price = find(replay.dataset, row);
+    if (row.amount === "absent") {
+      expect(price, row.why).toBeUndefined();
+      return;
+    }
+    expect(price, row.why).toBeDefined();
+    expect([price!.amount, price!.confidence, [...price!.dissenting].sort()], row.why).toEqual([
+      row.amount,
+      row.confidence,
+      [...row.dissenting].sort(),
+    ]);
+    // A lone outlier set aside does not back the amount it lost to (T332).
+    for (const source of row.dissenting)
+      expect(price!.observations.find((o) => o.source === source)?.amount, row.why).not.toBe(row.amount);
+  });
+});
+
+describe("a discount above its standard price needs two sources (issue 36 §4, T331)", () => {
+  it("no direct (or other) price of 2026-06-01 has an off-peak, batch or flex price above its standard one that one source states", ({
+    replay,
+  }) => {
+    const { lone, agreed } = discountsAboveStandard(replay.dataset);
+    // Before T331 the 2026-06-01 version held 7 such prices (6 direct), each from one source.
+    expect(lone.map((p) => `${p.modelId} ${p.channel} ${p.label} ${p.amount}`)).toEqual([]);
+    expect(agreed.every((p) => p.sources.length >= 2)).toBe(true);
+  });
+
+  it("the rows held back are counted per source as above_standard in /sources", async ({ api }) => {
+    const res = await api.get("/api/v1/sources");
+    const sources = ((await res.json()) as { data: ApiSource[] }).data;
+    const counts = Object.fromEntries(sources.map((s) => [s.source, s.rejectedByReason.above_standard ?? 0]));
+    expect(counts["genai-prices"]).toBeGreaterThanOrEqual(4); // DeepSeek chat and reasoner, off-peak output and cache read
+    expect(counts.portkey).toBeGreaterThanOrEqual(2); // Gemini Flash-Lite latest, batch input and output
+  });
+});
+
+describe("free is a price (issue 36 §3, T330)", () => {
+  it("/cost prices Z.ai's GLM-4.5-Flash at 0, with its lines", async ({ api }) => {
+    const res = await api.get("/api/v1/cost?model=zai/glm-4.5-flash&inputTokens=1000&outputTokens=1000");
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { data: ApiCostEstimate[] };
+    const direct = body.data.find((e) => e.channel === "direct")!;
+    expect(direct.lines.map((l) => [l.usage, l.amount, l.cost])).toEqual([
+      ["inputTokens", 0, 0],
+      ["outputTokens", 0, 0],
+    ]);
+    expect(direct.totals).toEqual([{ denomination: "currency", currency: "USD", amount: 0 }]);
+  });
+});
