@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { buildDatasetWithIdentity, type SourceInput } from "../src/core/build-dataset.js";
 import type { PublishedPrice } from "../src/domain/dataset.js";
-import { SOURCES } from "../src/sources/registry.js";
-import { recordedListings } from "./recorded-payloads.js";
+import { recordedSourceInputs } from "./recorded-payloads.js";
 
 /**
  * Snapshots behind API aliases (issue 36 §5, T327) on the recorded runs: models.dev's zenmux lists
@@ -11,19 +10,7 @@ import { recordedListings } from "./recorded-payloads.js";
  * listings; where the alias moved on (2026-06-01: 0.14 / 0.28, V4 Flash) the stale name says nothing.
  */
 function build(date: string) {
-  const sources: SourceInput[] = recordedListings(date).map((s) => {
-    const adapter = SOURCES.find((a) => a.id === s.source)!;
-    return {
-      source: s.source,
-      weight: adapter.info.weight,
-      makerSpellings: s.makerSpellings ?? false,
-      authoritativeFor: adapter.info.authoritativeFor,
-      listings: s.listings,
-      fresh: true,
-      error: null,
-      ran: true,
-    };
-  });
+  const sources: SourceInput[] = recordedSourceInputs(date);
   const at = `${date}T00:00:00.000Z`;
   return buildDatasetWithIdentity({ runId: `run-${date}`, runTime: at, finishedAt: at, sources, prior: null });
 }

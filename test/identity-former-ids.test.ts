@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { buildDatasetWithIdentity, type SourceInput } from "../src/core/build-dataset.js";
 import type { PublishedModel } from "../src/domain/dataset.js";
-import { SOURCES } from "../src/sources/registry.js";
-import { recordedListings } from "./recorded-payloads.js";
+import { recordedSourceInputs } from "./recorded-payloads.js";
 
 /**
  * Ids are permanent (T66) through issue 25's merges: every id the previous identity rules published
@@ -56,19 +55,7 @@ function oldModel(id: string): PublishedModel {
 }
 
 describe("ids of the previous identity rules answer as the model they are now (T66, issue 25)", () => {
-  const sources: SourceInput[] = recordedListings("2026-06-01").map((s) => {
-    const adapter = SOURCES.find((a) => a.id === s.source)!;
-    return {
-      source: s.source,
-      weight: adapter.info.weight,
-      makerSpellings: s.makerSpellings ?? false,
-      authoritativeFor: adapter.info.authoritativeFor,
-      listings: s.listings,
-      fresh: true,
-      error: null,
-      ran: true,
-    };
-  });
+  const sources: SourceInput[] = recordedSourceInputs("2026-06-01");
   const { dataset, renames } = buildDatasetWithIdentity({
     runId: "run-former-ids",
     runTime: RUN,

@@ -2,8 +2,7 @@ import { describe, expect, it } from "vitest";
 import { buildRates } from "../src/catalogue/view.js";
 import { buildDatasetWithIdentity, type SourceInput } from "../src/core/build-dataset.js";
 import type { PublishedModel, PublishedPrice } from "../src/domain/dataset.js";
-import { SOURCES } from "../src/sources/registry.js";
-import { recordedListings } from "./recorded-payloads.js";
+import { recordedSourceInputs } from "./recorded-payloads.js";
 
 /**
  * A maker's own cloud is its direct channel (issue 36 §2, T325, T326), on the recorded 2026-06-01
@@ -41,19 +40,7 @@ function oldModel(id: string): PublishedModel {
   };
 }
 
-const sources: SourceInput[] = recordedListings("2026-06-01").map((s) => {
-  const adapter = SOURCES.find((a) => a.id === s.source)!;
-  return {
-    source: s.source,
-    weight: adapter.info.weight,
-    makerSpellings: s.makerSpellings ?? false,
-    authoritativeFor: adapter.info.authoritativeFor,
-    listings: s.listings,
-    fresh: true,
-    error: null,
-    ran: true,
-  };
-});
+const sources: SourceInput[] = recordedSourceInputs("2026-06-01");
 const { dataset, renames } = buildDatasetWithIdentity({
   runId: "run-maker-clouds",
   runTime: RUN,

@@ -5,6 +5,7 @@ import type { FastifyInstance } from "fastify";
 import { expect, it } from "vitest";
 import type { CatalogueView } from "../src/catalogue/view.js";
 import { ViewHolder } from "../src/catalogue/view-holder.js";
+import { USAGE_FIELDS } from "../src/domain/cost.js";
 import { createApp } from "../src/http/create-app.js";
 import { registerMcpRoutes } from "../src/http/mcp-route.js";
 
@@ -360,19 +361,7 @@ const EXPECTED_ARGS: Readonly<Record<(typeof TOOL_NAMES)[number], readonly strin
 };
 
 /** Integer arguments (D13): a JSON number or its decimal string (T20). */
-const INTEGER_ARGS = new Set([
-  "limit",
-  "minContext",
-  "days",
-  "inputTokens",
-  "cachedInputTokens",
-  "cacheWriteTokens",
-  "cacheWrite1hTokens",
-  "outputTokens",
-  "reasoningTokens",
-  "webSearchRequests",
-  "requests",
-]);
+const INTEGER_ARGS = new Set<string>(["limit", "minContext", "days", ...USAGE_FIELDS, "requests"]);
 
 const REQUIRED_ARGS: Readonly<Partial<Record<(typeof TOOL_NAMES)[number], readonly string[]>>> = {
   get_model: ["provider", "model"],

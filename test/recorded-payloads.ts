@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "
 import { join } from "node:path";
 import { deserialize, serialize } from "node:v8";
 import { expect } from "vitest";
+import type { SourceInput } from "../src/core/build-dataset.js";
 import type { SourceListings } from "../src/core/identity/resolve.js";
 import { type Dimension, dimension, dimensionKey } from "../src/domain/dimension.js";
 import type { Listing } from "../src/domain/observation.js";
@@ -93,6 +94,26 @@ export function recordedListings(date: string): SourceListings[] {
       throw err;
     }
     return [{ source: a.id, makerSpellings: a.info.makerSpellings ?? false, listings }];
+  });
+}
+
+/**
+ * {@link recordedListings} as a build's input: each source fresh and run, with its registry weight
+ * and authority, as a live run that fetched every recorded payload of `date` gives it.
+ */
+export function recordedSourceInputs(date: string): SourceInput[] {
+  return recordedListings(date).map((s) => {
+    const adapter = SOURCES.find((a) => a.id === s.source)!;
+    return {
+      source: s.source,
+      weight: adapter.info.weight,
+      makerSpellings: s.makerSpellings ?? false,
+      authoritativeFor: adapter.info.authoritativeFor,
+      listings: s.listings,
+      fresh: true,
+      error: null,
+      ran: true,
+    };
   });
 }
 

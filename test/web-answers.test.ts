@@ -1,12 +1,20 @@
 import { join } from "node:path";
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { ApiChange, ApiModel, ApiPrice } from "../src/catalogue/schemas.js";
 import { CONFIDENCE_LEVELS } from "../src/domain/confidence.js";
 import { listedPrice } from "../src/domain/listed-price.js";
 import type { TestServer } from "./harness.js";
-import { apiJson, axeViolations, DESKTOP, launchBrowser, money, PHONE, SCREENSHOTS, withPage } from "./web-browser.js";
-import { serveWebCatalogue, type WebCatalogue } from "./web-support.js";
+import {
+  apiJson,
+  axeViolations,
+  DESKTOP,
+  money,
+  PHONE,
+  SCREENSHOTS,
+  useWebCatalogue,
+  withPage,
+} from "./web-browser.js";
 
 /**
  * Issue 28 "Must show": the web catalogue answers what people come with — what will it cost, what is
@@ -20,22 +28,10 @@ import { serveWebCatalogue, type WebCatalogue } from "./web-support.js";
 const SONNET = "anthropic/claude-sonnet-4-5";
 const FIVE = [SONNET, "openai/gpt-4o", "google/gemini-2.5-pro", "deepseek/deepseek-chat", "openai/gpt-4o-mini"];
 
-let web: WebCatalogue;
 let server: TestServer;
 let browser: Browser;
-
-beforeAll(async () => {
-  // A page waits for the API: on a loaded machine a poll may need more than the default second.
-  vi.setConfig({ expect: { poll: { timeout: 15_000 } } });
-  web = await serveWebCatalogue();
-  server = web.server;
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  vi.resetConfig();
-  await browser?.close();
-  await web?.close();
+useWebCatalogue((setup) => {
+  ({ server, browser } = setup);
 });
 
 const api = <T>(path: string) => apiJson<T>(server, path);

@@ -2,8 +2,9 @@ import { mkdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import { type Browser, chromium, type Page } from "playwright-core";
-import { test as base, expect } from "vitest";
+import { afterAll, test as base, beforeAll, expect, vi } from "vitest";
 import type { TestServer } from "./harness.js";
+import { serveWebCatalogue, type WebCatalogue } from "./web-support.js";
 
 /**
  * The browser side of the web tests (issue 18, issue 28): real headless Chromium (Debian's
@@ -35,6 +36,34 @@ const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core
 export async function launchBrowser(): Promise<Browser> {
   mkdirSync(SCREENSHOTS, { recursive: true });
   return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
+}
+
+/** What a web suite reads: the web catalogue on the bundled replay, its server, and one Chromium. */
+export interface WebSetup {
+  readonly web: WebCatalogue;
+  readonly server: TestServer;
+  readonly browser: Browser;
+}
+
+/**
+ * The setup the web suites share (issue 34 §5): the file's `beforeAll` serves the web catalogue on
+ * the bundled replay (`serveWebCatalogue`), launches Chromium and gives a page 15 s to wait for the
+ * API in `expect.poll` (a loaded machine needs more than the default second); `bind` gets them. The
+ * file's `afterAll` takes it all down again.
+ */
+export function useWebCatalogue(bind: (setup: WebSetup) => void): void {
+  let setup: WebSetup | undefined;
+  beforeAll(async () => {
+    vi.setConfig({ expect: { poll: { timeout: 15_000 } } });
+    const web = await serveWebCatalogue();
+    setup = { web, server: web.server, browser: await launchBrowser() };
+    bind(setup);
+  });
+  afterAll(async () => {
+    vi.resetConfig();
+    await setup?.browser.close();
+    await setup?.web.close();
+  });
 }
 
 /**

@@ -1,10 +1,9 @@
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { ApiCostEstimate } from "../src/catalogue/schemas.js";
 import type { TestServer } from "./harness.js";
-import { apiJson, axeViolations, DESKTOP, launchBrowser, PHONE, SCREENSHOTS, withPage } from "./web-browser.js";
-import { serveWebCatalogue, type WebCatalogue } from "./web-support.js";
+import { apiJson, axeViolations, DESKTOP, PHONE, SCREENSHOTS, useWebCatalogue, withPage } from "./web-browser.js";
 
 /**
  * The cost calculator (issue 28 §1; issue 38 §7, T348–T349) in real headless Chromium on the real
@@ -20,22 +19,10 @@ import { serveWebCatalogue, type WebCatalogue } from "./web-support.js";
 const SONNET = "anthropic/claude-sonnet-4-5";
 const THREE = [SONNET, "openai/gpt-5", "google/gemini-2.5-pro"];
 
-let web: WebCatalogue;
 let server: TestServer;
 let browser: Browser;
-
-beforeAll(async () => {
-  // A page waits for the API: on a loaded machine a poll may need more than the default second.
-  vi.setConfig({ expect: { poll: { timeout: 15_000 } } });
-  web = await serveWebCatalogue();
-  server = web.server;
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  vi.resetConfig();
-  await browser?.close();
-  await web?.close();
+useWebCatalogue((setup) => {
+  ({ server, browser } = setup);
 });
 
 const api = <T>(path: string) => apiJson<T>(server, path);

@@ -1,11 +1,10 @@
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { ApiModel, ApiPrice } from "../src/catalogue/schemas.js";
 import { offersByPrice } from "../src/domain/listed-price.js";
 import type { TestServer } from "./harness.js";
-import { apiJson, axeViolations, launchBrowser, money, SCREENSHOTS, withPage } from "./web-browser.js";
-import { serveWebCatalogue, type WebCatalogue } from "./web-support.js";
+import { apiJson, axeViolations, money, SCREENSHOTS, useWebCatalogue, withPage } from "./web-browser.js";
 
 /**
  * Issue 18 "Must show", kept true through issue 28: the web catalogue in real headless Chromium
@@ -21,22 +20,10 @@ const OPUS = "anthropic/claude-opus-4-0";
 const OPUS_ALIAS = "anthropic/claude-opus-4-20250514";
 const COMPARED = [OPUS, "openai/gpt-4o", "google/gemini-2.5-pro"] as const;
 
-let web: WebCatalogue;
 let server: TestServer;
 let browser: Browser;
-
-beforeAll(async () => {
-  // A page waits for the API: on a loaded machine a poll may need more than the default second.
-  vi.setConfig({ expect: { poll: { timeout: 15_000 } } });
-  web = await serveWebCatalogue();
-  server = web.server;
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  vi.resetConfig();
-  await browser?.close();
-  await web?.close();
+useWebCatalogue((setup) => {
+  ({ server, browser } = setup);
 });
 
 const api = <T>(path: string) => apiJson<T>(server, path);

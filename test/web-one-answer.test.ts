@@ -1,9 +1,8 @@
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { ApiChange, ApiCostEstimate, ApiModel } from "../src/catalogue/schemas.js";
 import type { TestServer } from "./harness.js";
-import { apiJson, launchBrowser, withPage } from "./web-browser.js";
-import { serveWebCatalogue, type WebCatalogue } from "./web-support.js";
+import { apiJson, useWebCatalogue, withPage } from "./web-browser.js";
 
 /**
  * Issue 38 §2 and §5 in Chromium on the real Vite build and the bundled replay (T340–T344): the
@@ -15,21 +14,10 @@ import { serveWebCatalogue, type WebCatalogue } from "./web-support.js";
 const SONNET = "anthropic/claude-sonnet-4-5";
 const THREE = [SONNET, "openai/gpt-5", "google/gemini-2.5-pro"];
 
-let web: WebCatalogue;
 let server: TestServer;
 let browser: Browser;
-
-beforeAll(async () => {
-  vi.setConfig({ expect: { poll: { timeout: 15_000 } } });
-  web = await serveWebCatalogue();
-  server = web.server;
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  vi.resetConfig();
-  await browser?.close();
-  await web?.close();
+useWebCatalogue((setup) => {
+  ({ server, browser } = setup);
 });
 
 const api = <T>(path: string) => apiJson<T>(server, path);

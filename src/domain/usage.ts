@@ -1,4 +1,4 @@
-import type { CacheTtl } from "./cost.js";
+import { type CacheTtl, USAGE_FIELDS } from "./cost.js";
 import type { Tier } from "./dimension.js";
 
 /**
@@ -241,15 +241,7 @@ function unpricedTier(mapped: MappedUsage, reason: string): MappedUsage {
 }
 
 /** The countable fields of {@link MappedUsage}, as `/cost` names them. */
-const TOKEN_COUNTS = [
-  "inputTokens",
-  "cachedInputTokens",
-  "cacheWriteTokens",
-  "cacheWrite1hTokens",
-  "outputTokens",
-  "reasoningTokens",
-  "webSearchRequests",
-] as const;
+const TOKEN_COUNTS = USAGE_FIELDS;
 
 /** With the tier of an OpenAI record applied: a tier, or every count unpriced (T302). */
 function withOpenAiTier(mapped: Omit<MappedUsage, "tier">, serviceTier: string | null): MappedUsage {
