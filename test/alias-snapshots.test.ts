@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { buildDatasetWithIdentity, type SourceInput } from "../src/core/build-dataset.js";
-import type { PublishedPrice } from "../src/domain/dataset.js";
-import { recordedSourceInputs } from "./recorded-payloads.js";
+import { baseDirectPrice, recordedSourceInputs } from "./recorded-payloads.js";
 
 /**
  * Snapshots behind API aliases (issue 36 §5, T327) on the recorded runs: models.dev's zenmux lists
@@ -15,19 +14,7 @@ function build(date: string) {
   return buildDatasetWithIdentity({ runId: `run-${date}`, runTime: at, finishedAt: at, sources, prior: null });
 }
 
-function direct(prices: readonly PublishedPrice[], model: string, direction: string, cache = "none") {
-  return prices.find(
-    (p) =>
-      p.modelId === model &&
-      p.channel === "direct" &&
-      p.direction === direction &&
-      p.cache === cache &&
-      p.modality === "text" &&
-      p.tier === "standard" &&
-      p.contextMin === 0 &&
-      Object.keys(p.qualifiers).length === 0,
-  );
-}
+const direct = baseDirectPrice;
 
 describe("deepseek-chat serves DeepSeek-V3.2 in the 2026-04-01 run (T327)", () => {
   const { dataset } = build("2026-04-01");

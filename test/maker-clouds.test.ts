@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { buildRates } from "../src/catalogue/view.js";
 import { buildDatasetWithIdentity, type SourceInput } from "../src/core/build-dataset.js";
 import type { PublishedModel, PublishedPrice } from "../src/domain/dataset.js";
-import { recordedSourceInputs } from "./recorded-payloads.js";
+import { baseDirectPrice, recordedSourceInputs } from "./recorded-payloads.js";
 
 /**
  * A maker's own cloud is its direct channel (issue 36 §2, T325, T326), on the recorded 2026-06-01
@@ -56,19 +56,8 @@ const { dataset, renames } = buildDatasetWithIdentity({
 });
 
 /** The direct price of `model` in one base text dimension (no qualifiers), or undefined. */
-function direct(model: string, direction: "input" | "output", cache: "none" | "read"): PublishedPrice | undefined {
-  return dataset.prices.find(
-    (p) =>
-      p.modelId === model &&
-      p.channel === "direct" &&
-      p.direction === direction &&
-      p.cache === cache &&
-      p.modality === "text" &&
-      p.tier === "standard" &&
-      p.contextMin === 0 &&
-      Object.keys(p.qualifiers).length === 0,
-  );
-}
+const direct = (model: string, direction: "input" | "output", cache: "none" | "read"): PublishedPrice | undefined =>
+  baseDirectPrice(dataset.prices, model, direction, cache);
 
 describe("Amazon's Bedrock is Amazon's direct channel (issue 36 §2, T325, T326)", () => {
   it.each(NOVA)("%s: one model; its -v1 spelling is a former id, not a second model", (id) => {

@@ -4,6 +4,7 @@ import { deserialize, serialize } from "node:v8";
 import { expect } from "vitest";
 import type { SourceInput } from "../src/core/build-dataset.js";
 import type { SourceListings } from "../src/core/identity/resolve.js";
+import type { PublishedPrice } from "../src/domain/dataset.js";
 import { type Dimension, dimension, dimensionKey } from "../src/domain/dimension.js";
 import type { Listing } from "../src/domain/observation.js";
 import type { Unit } from "../src/domain/unit.js";
@@ -115,6 +116,29 @@ export function recordedSourceInputs(date: string): SourceInput[] {
       ran: true,
     };
   });
+}
+
+/**
+ * The direct price of `model` in one base text dimension (standard tier, no context bracket, no
+ * qualifiers), or undefined: the price the identity suites read off a built run.
+ */
+export function baseDirectPrice(
+  prices: readonly PublishedPrice[],
+  model: string,
+  direction: string,
+  cache = "none",
+): PublishedPrice | undefined {
+  return prices.find(
+    (p) =>
+      p.modelId === model &&
+      p.channel === "direct" &&
+      p.direction === direction &&
+      p.cache === cache &&
+      p.modality === "text" &&
+      p.tier === "standard" &&
+      p.contextMin === 0 &&
+      Object.keys(p.qualifiers).length === 0,
+  );
 }
 
 /** One adapter over its recorded payloads: what each adapter test starts from. */
