@@ -7,6 +7,7 @@ import type { ApiChange, ApiCostEstimate, ApiModel, ApiPrice } from "../src/cata
 import type { SourceId } from "../src/domain/observation.js";
 import { loadRunContext, publishRun, type RunContext, type SourceOutcome } from "../src/ingest/run-pipeline.js";
 import { SOURCES } from "../src/sources/registry.js";
+import { listSnapshots } from "../src/sources/snapshot-reader.js";
 import type { SourcePayload } from "../src/sources/source.js";
 import type { CatalogueStore } from "../src/store/catalogue-store.js";
 import { openSqliteStore } from "../src/store/open-store.js";
@@ -247,32 +248,17 @@ describe("what the recorded copies date, and the replay", () => {
       ),
     );
   }
-  const LLM_DATES = [
-    "2025-11-01",
-    "2025-12-01",
-    "2026-01-01",
-    "2026-02-01",
-    "2026-03-01",
-    "2026-04-01",
-    "2026-05-01",
-    "2026-06-01",
-  ];
-  const GENAI_DATES = [
-    "2025-07-01",
-    "2025-08-01",
-    "2025-09-01",
-    "2025-10-01",
-    "2025-11-01",
-    "2025-12-01",
-    "2026-01-01",
-    "2026-02-01",
-    "2026-03-01",
-    "2026-04-01",
-    "2026-05-01",
-    "2026-06-01",
-  ];
+  /** The dates of a source's recorded copies (data/upstream). */
+  const copiesOf = (source: SourceId) =>
+    [...listSnapshots("data/upstream")]
+      .filter(([, ids]) => ids.includes(source))
+      .map(([date]) => date)
+      .sort();
+  const LLM_DATES = copiesOf("llm-prices");
+  const GENAI_DATES = copiesOf("genai-prices");
 
   it("llm-prices dates one move in every copy (DeepSeek Chat, 2025-02-08); genai-prices three (o3, Opus and Sonnet 4.6); none ahead of its copy", () => {
+    expect([LLM_DATES.length, GENAI_DATES.length]).toEqual([8, 12]);
     for (const d of LLM_DATES) {
       const rows = llmPricesDated(d);
       expect(rows, d).toEqual([
