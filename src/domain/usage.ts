@@ -234,14 +234,12 @@ function openAiTier(serviceTier: string | null): Tier | null | { unpriced: strin
  */
 function unpricedTier(mapped: MappedUsage, reason: string): MappedUsage {
   const parts: UnpricedPart[] = [{ part: "service_tier", quantity: 0, reason }];
-  for (const field of TOKEN_COUNTS)
+  for (const field of USAGE_FIELDS)
     if (mapped[field] > 0) parts.push({ part: field, quantity: mapped[field], reason: `service_tier: ${reason}` });
-  const zero = Object.fromEntries(TOKEN_COUNTS.map((f) => [f, 0])) as Record<(typeof TOKEN_COUNTS)[number], 0>;
+  const zero = Object.fromEntries(USAGE_FIELDS.map((f) => [f, 0])) as Record<(typeof USAGE_FIELDS)[number], 0>;
   return { ...mapped, ...zero, tier: null, unpriced: [...parts, ...mapped.unpriced] };
 }
 
-/** The countable fields of {@link MappedUsage}, as `/cost` names them. */
-const TOKEN_COUNTS = USAGE_FIELDS;
 
 /** With the tier of an OpenAI record applied: a tier, or every count unpriced (T302). */
 function withOpenAiTier(mapped: Omit<MappedUsage, "tier">, serviceTier: string | null): MappedUsage {
