@@ -240,7 +240,6 @@ function unpricedTier(mapped: MappedUsage, reason: string): MappedUsage {
   return { ...mapped, ...zero, tier: null, unpriced: [...parts, ...mapped.unpriced] };
 }
 
-
 /** With the tier of an OpenAI record applied: a tier, or every count unpriced (T302). */
 function withOpenAiTier(mapped: Omit<MappedUsage, "tier">, serviceTier: string | null): MappedUsage {
   const tier = openAiTier(serviceTier);
