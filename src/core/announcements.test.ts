@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { Dataset, PublishedPrice } from "../domain/dataset.js";
+import { inventedDataset, inventedPrice } from "../../test/invented-datasets.js";
+import type { PublishedPrice } from "../domain/dataset.js";
 import { priceOnDay } from "../domain/dated-price.js";
 import { announcementChanges } from "./announcements.js";
 import { validityOf } from "./price-validity.js";
@@ -10,69 +11,20 @@ import { validityOf } from "./price-validity.js";
 const UNTIL = "2025-06-10T00:00:00.000Z";
 const ANNOUNCED = { amount: 2, effectiveFrom: UNTIL, source: "genai-prices" } as const;
 
+/** o3's direct input (USD per 1M tokens) as two sources state it, models-dev dissenting. */
 function input(amount: number, extra: Partial<PublishedPrice> = {}): PublishedPrice {
-  return {
-    modelId: "openai/o3",
-    channel: "direct",
-    seller: "openai",
-    label: "Input",
-    direction: "input",
-    modality: "text",
-    tier: "standard",
-    cache: "none",
-    contextMin: 0,
-    contextMax: null,
-    qualifiers: {},
-    amount,
-    unit: "mtok",
-    displayUnit: "USD per 1M tokens",
-    denomination: "currency",
-    currency: "USD",
-    confidence: "medium",
-    confidenceScore: 0.6,
+  return inventedPrice("openai/o3", "Input", amount, {
     sources: ["genai-prices", "litellm"],
     dissenting: ["models-dev"],
     disputed: true,
     fallbackAmount: 10,
     effectiveFrom: "2025-05-01T00:00:00.000Z",
-    staleSince: null,
     observations: [],
     ...extra,
-  };
+  });
 }
 
-function dataset(version: string, prices: PublishedPrice[]): Dataset {
-  return {
-    run: {
-      id: `run-${version}`,
-      datasetVersion: version,
-      status: "succeeded",
-      startedAt: version,
-      finishedAt: version,
-      summary: { observations: {}, unresolved: {}, failed: {}, models: 1, prices: prices.length, disputed: 0 },
-    },
-    providers: [{ slug: "openai", name: "OpenAI", website: null, pricingUrl: null, official: true, models: 1 }],
-    models: [
-      {
-        id: "openai/o3",
-        provider: "openai",
-        slug: "o3",
-        name: "o3",
-        family: null,
-        contextWindow: null,
-        maxOutputTokens: null,
-        openWeights: false,
-        firstSeenAt: version,
-        lifecycle: { state: "active", releasedOn: null, deprecatedOn: null, retiresOn: null },
-        aliases: [],
-        formerIds: [],
-        listed: true,
-      },
-    ],
-    prices,
-    sources: [],
-  };
-}
+const dataset = inventedDataset;
 
 const announcedPrice = input(10, { effectiveUntil: UNTIL, announced: ANNOUNCED });
 

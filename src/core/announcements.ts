@@ -2,7 +2,7 @@ import { amountsAgree } from "../domain/amount.js";
 import type { ChangeRecord } from "../domain/change.js";
 import { type Dataset, type PublishedPrice, priceKey } from "../domain/dataset.js";
 import { dimensionKey } from "../domain/dimension.js";
-import { deltaPct } from "./detect-changes.js";
+import { changeRecordOf, deltaPct, namesOf } from "./detect-changes.js";
 
 /**
  * The change records of announcements between two consecutive dataset versions (issue 37 §4,
@@ -24,33 +24,22 @@ export function announcementChanges(previous: Dataset | null, next: Dataset): Ch
   const runTime = next.run.datasetVersion;
   const day = runTime.slice(0, 10);
   const before = new Map(previous.prices.map((p) => [keyOf(p), p]));
-  const models = new Map([...previous.models, ...next.models].map((m) => [m.id, m]));
-  const providers = new Map([...previous.providers, ...next.providers].map((p) => [p.slug, p.name]));
+  const names = namesOf(next, previous);
   const record = (
     kind: ChangeRecord["kind"],
     p: PublishedPrice,
     oldAmount: number | null,
     newAmount: number | null,
     effectiveFrom: string,
-  ): ChangeRecord => {
-    const m = models.get(p.modelId);
-    const provider = m?.provider ?? p.modelId.split("/")[0] ?? p.modelId;
-    return {
-      kind,
-      modelId: p.modelId,
-      modelName: m?.name ?? p.modelId,
-      providerName: providers.get(provider) ?? provider,
-      channel: p.channel,
-      seller: p.seller,
-      label: p.label,
-      displayUnit: p.displayUnit,
+  ): ChangeRecord => ({
+    ...changeRecordOf(kind, p, names(p.modelId), {
       oldAmount,
       newAmount,
       deltaPct: oldAmount === null || newAmount === null ? null : deltaPct(oldAmount, newAmount),
       occurredAt: runTime,
-      effectiveFrom,
-    };
-  };
+    }),
+    effectiveFrom,
+  });
   const changes: ChangeRecord[] = [];
   for (const now of next.prices) {
     const then = before.get(keyOf(now));

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { Dataset, PublishedPrice } from "../domain/dataset.js";
+import { inventedDataset, inventedPrice } from "../../test/invented-datasets.js";
+import type { PublishedPrice } from "../domain/dataset.js";
 import {
   countMakerCorrections,
   deltaPct,
@@ -8,71 +9,10 @@ import {
   refinesPrecision,
 } from "./detect-changes.js";
 
-// Invented two-version datasets: each kind of D5/D6 is pinned on the smallest case. Real moves of the
-// bundled data are pinned in test/changes-history.test.ts.
-function price(modelId: string, label: string, amount: number, extra: Partial<PublishedPrice> = {}): PublishedPrice {
-  return {
-    modelId,
-    channel: "direct",
-    seller: modelId.split("/")[0]!,
-    label,
-    direction: label.startsWith("Output") ? "output" : "input",
-    modality: "text",
-    tier: "standard",
-    cache: label.includes("cache") ? "read" : "none",
-    contextMin: 0,
-    contextMax: null,
-    qualifiers: {},
-    amount,
-    unit: "mtok",
-    displayUnit: "USD per 1M tokens",
-    denomination: "currency",
-    currency: "USD",
-    confidence: "medium",
-    confidenceScore: 0.6,
-    sources: ["models-dev"],
-    dissenting: [],
-    disputed: false,
-    fallbackAmount: null,
-    effectiveFrom: "2026-01-01T00:00:00.000Z",
-    staleSince: null,
-    // One source backs the amount (the evidence a market move needs, T83).
-    observations: [{ source: "models-dev", amount, fresh: true }],
-    ...extra,
-  };
-}
-
-function dataset(version: string, prices: PublishedPrice[]): Dataset {
-  const ids = [...new Set(prices.map((p) => p.modelId))];
-  return {
-    run: {
-      id: `run-${version}`,
-      datasetVersion: version,
-      status: "succeeded",
-      startedAt: version,
-      finishedAt: version,
-      summary: { observations: {}, unresolved: {}, failed: {}, models: ids.length, prices: prices.length, disputed: 0 },
-    },
-    providers: [{ slug: "acme", name: "Acme", website: null, pricingUrl: null, official: true, models: ids.length }],
-    models: ids.map((id) => ({
-      id,
-      provider: "acme",
-      slug: id.split("/")[1]!,
-      name: `Model ${id}`,
-      family: null,
-      contextWindow: null,
-      maxOutputTokens: null,
-      openWeights: false,
-      firstSeenAt: version,
-      lifecycle: { state: "active", releasedOn: null, deprecatedOn: null, retiresOn: null },
-      aliases: [],
-      formerIds: [],
-      listed: true,
-    })),
-    prices,
-    sources: [],
-  };
-}
+// Invented two-version datasets (test/invented-datasets.ts): each kind of D5/D6 is pinned on the
+// smallest case. Real moves of the bundled data are pinned in test/changes-history.test.ts.
+const price = inventedPrice;
+const dataset = inventedDataset;
 
 const V1 = "2026-01-01T00:00:00.000Z";
 const V2 = "2026-02-01T00:00:00.000Z";

@@ -45,23 +45,7 @@ export function detectChanges(
     newAmount: number | null,
     deltaPct: number | null,
     occurredAt: string = runTime,
-  ) => {
-    const n = names(p.modelId);
-    return pushed({
-      kind,
-      modelId: p.modelId,
-      modelName: n.model,
-      providerName: n.provider,
-      channel: p.channel,
-      seller: p.seller,
-      label: p.label,
-      displayUnit: p.displayUnit,
-      oldAmount,
-      newAmount,
-      deltaPct,
-      occurredAt,
-    });
-  };
+  ) => pushed(changeRecordOf(kind, p, names(p.modelId), { oldAmount, newAmount, deltaPct, occurredAt }));
   const pushed = (c: ChangeRecord) => {
     changes.push(c);
     return c;
@@ -395,13 +379,37 @@ function indexPrices(prices: readonly PublishedPrice[]): Map<string, PublishedPr
   return map;
 }
 
-function namesOf(next: Dataset, previous: Dataset) {
+/**
+ * The model and provider display names of a model id, looked up in `next` then `previous` (the id
+ * and the id's provider slug when neither has it).
+ */
+export function namesOf(next: Dataset, previous: Dataset): (id: string) => { model: string; provider: string } {
   const models = new Map([...previous.models, ...next.models].map((m) => [m.id, m]));
   const providers = new Map([...previous.providers, ...next.providers].map((p) => [p.slug, p.name]));
   return (id: string) => {
     const m = models.get(id);
     const provider = m?.provider ?? id.split("/")[0] ?? id;
     return { model: m?.name ?? id, provider: providers.get(provider) ?? provider };
+  };
+}
+
+/** A change record of `kind` for price `p`, its names from {@link namesOf}; amounts in `p`'s unit. */
+export function changeRecordOf(
+  kind: ChangeRecord["kind"],
+  p: PublishedPrice,
+  names: { model: string; provider: string },
+  amounts: Pick<ChangeRecord, "oldAmount" | "newAmount" | "deltaPct" | "occurredAt">,
+): ChangeRecord {
+  return {
+    kind,
+    modelId: p.modelId,
+    modelName: names.model,
+    providerName: names.provider,
+    channel: p.channel,
+    seller: p.seller,
+    label: p.label,
+    displayUnit: p.displayUnit,
+    ...amounts,
   };
 }
 
