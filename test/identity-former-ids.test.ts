@@ -1,7 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildDatasetWithIdentity, type SourceInput } from "../src/core/build-dataset.js";
-import type { PublishedModel } from "../src/domain/dataset.js";
-import { recordedSourceInputs } from "./recorded-payloads.js";
+import { recordedRunAfter } from "./recorded-payloads.js";
 
 /**
  * Ids are permanent (T66) through issue 25's merges: every id the previous identity rules published
@@ -10,8 +8,6 @@ import { recordedSourceInputs } from "./recorded-payloads.js";
  * previous version's catalogue is invented (only what real data lacks): one row per id the main
  * branch published before issue 25 (its replay of the bundled data, dataset 2026-06-01).
  */
-const RUN = "2026-06-01T00:00:00.000Z";
-
 const OLD_IDS: readonly (readonly [old: string, now: string])[] = [
   ["meta/llama-4-maverick", "meta/llama-4-maverick-17b-128e-instruct"],
   ["meta/llama4-maverick-17b-instruct", "meta/llama-4-maverick-17b-128e-instruct"],
@@ -34,41 +30,12 @@ const OLD_IDS: readonly (readonly [old: string, now: string])[] = [
   ["nvidia/kimi-k2.5", "moonshotai/kimi-k2.5"],
 ];
 
-function oldModel(id: string): PublishedModel {
-  const [provider, ...rest] = id.split("/");
-  const slug = rest.join("/");
-  return {
-    id,
-    provider: provider!,
-    slug,
-    name: slug,
-    family: null,
-    contextWindow: null,
-    maxOutputTokens: null,
-    openWeights: false,
-    firstSeenAt: "2025-07-01T00:00:00.000Z",
-    lifecycle: { state: "active", releasedOn: null, deprecatedOn: null, retiresOn: null },
-    aliases: [],
-    formerIds: [],
-    listed: true,
-  };
-}
-
 describe("ids of the previous identity rules answer as the model they are now (T66, issue 25)", () => {
-  const sources: SourceInput[] = recordedSourceInputs("2026-06-01");
-  const { dataset, renames } = buildDatasetWithIdentity({
-    runId: "run-former-ids",
-    runTime: RUN,
-    finishedAt: RUN,
-    sources,
-    prior: {
-      prices: new Map(),
-      models: new Map(),
-      sources: new Map(),
-      catalogue: OLD_IDS.map(([old]) => oldModel(old)),
-      published: [],
-    },
-  });
+  const { dataset, renames } = recordedRunAfter(
+    "2026-06-01",
+    OLD_IDS.map(([old]) => old),
+    "2025-07-01T00:00:00.000Z",
+  );
 
   it.each(OLD_IDS)("%s is a former id of %s", (old, now) => {
     expect(renames.get(old)).toBe(now);

@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { buildRates } from "../src/catalogue/view.js";
-import { buildDatasetWithIdentity, type SourceInput } from "../src/core/build-dataset.js";
-import type { PublishedModel, PublishedPrice } from "../src/domain/dataset.js";
-import { baseDirectPrice, recordedSourceInputs } from "./recorded-payloads.js";
+import type { PublishedPrice } from "../src/domain/dataset.js";
+import { baseDirectPrice, recordedRunAfter } from "./recorded-payloads.js";
 
 /**
  * A maker's own cloud is its direct channel (issue 36 §2, T325, T326), on the recorded 2026-06-01
@@ -11,8 +10,6 @@ import { baseDirectPrice, recordedSourceInputs } from "./recorded-payloads.js";
  * price. The previous version's catalogue is invented (only what real data lacks): the four `-v1`
  * ids the bundled replay published before this rule (main 3b36df7, dataset 2026-06-01).
  */
-const RUN = "2026-06-01T00:00:00.000Z";
-
 /** Nova: [model, input, output, cache read] in USD per 1M tokens, as Bedrock's listings state them. */
 const NOVA = [
   ["amazon/nova-lite", 0.06, 0.24, 0.015],
@@ -21,39 +18,11 @@ const NOVA = [
   ["amazon/nova-premier", 2.5, 12.5, 0.625],
 ] as const;
 
-function oldModel(id: string): PublishedModel {
-  const [provider, slug] = id.split("/") as [string, string];
-  return {
-    id,
-    provider,
-    slug,
-    name: slug,
-    family: null,
-    contextWindow: null,
-    maxOutputTokens: null,
-    openWeights: false,
-    firstSeenAt: "2026-01-01T00:00:00.000Z",
-    lifecycle: { state: "active", releasedOn: null, deprecatedOn: null, retiresOn: null },
-    aliases: [],
-    formerIds: [],
-    listed: true,
-  };
-}
-
-const sources: SourceInput[] = recordedSourceInputs("2026-06-01");
-const { dataset, renames } = buildDatasetWithIdentity({
-  runId: "run-maker-clouds",
-  runTime: RUN,
-  finishedAt: RUN,
-  sources,
-  prior: {
-    prices: new Map(),
-    models: new Map(),
-    sources: new Map(),
-    catalogue: NOVA.map(([id]) => oldModel(`${id}-v1`)),
-    published: [],
-  },
-});
+const { dataset, renames } = recordedRunAfter(
+  "2026-06-01",
+  NOVA.map(([id]) => `${id}-v1`),
+  "2026-01-01T00:00:00.000Z",
+);
 
 /** The direct price of `model` in one base text dimension (no qualifiers), or undefined. */
 const direct = (model: string, direction: "input" | "output", cache: "none" | "read"): PublishedPrice | undefined =>

@@ -2,9 +2,9 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "
 import { join } from "node:path";
 import { deserialize, serialize } from "node:v8";
 import { expect } from "vitest";
-import type { SourceInput } from "../src/core/build-dataset.js";
+import { buildDatasetWithIdentity, type SourceInput } from "../src/core/build-dataset.js";
 import type { SourceListings } from "../src/core/identity/resolve.js";
-import type { PublishedPrice } from "../src/domain/dataset.js";
+import type { PublishedModel, PublishedPrice } from "../src/domain/dataset.js";
 import { type Dimension, dimension, dimensionKey } from "../src/domain/dimension.js";
 import type { Listing } from "../src/domain/observation.js";
 import type { Unit } from "../src/domain/unit.js";
@@ -116,6 +116,52 @@ export function recordedSourceInputs(date: string): SourceInput[] {
       ran: true,
     };
   });
+}
+
+/**
+ * The recorded run of `date` built with identity over a previous version whose catalogue is
+ * invented (only what real data lacks): one active, listed model per id of `previousIds`, first seen
+ * `firstSeenAt`, no prices. Returns the built dataset and its renames (former id → id).
+ */
+export function recordedRunAfter(
+  date: string,
+  previousIds: readonly string[],
+  firstSeenAt: string,
+): ReturnType<typeof buildDatasetWithIdentity> {
+  const runTime = `${date}T00:00:00.000Z`;
+  return buildDatasetWithIdentity({
+    runId: `run-after-${date}`,
+    runTime,
+    finishedAt: runTime,
+    sources: recordedSourceInputs(date),
+    prior: {
+      prices: new Map(),
+      models: new Map(),
+      sources: new Map(),
+      catalogue: previousIds.map((id) => previousModel(id, firstSeenAt)),
+      published: [],
+    },
+  });
+}
+
+function previousModel(id: string, firstSeenAt: string): PublishedModel {
+  const [provider, ...rest] = id.split("/");
+  const slug = rest.join("/");
+  return {
+    id,
+    provider: provider!,
+    slug,
+    name: slug,
+    family: null,
+    contextWindow: null,
+    maxOutputTokens: null,
+    openWeights: false,
+    firstSeenAt,
+    lifecycle: { state: "active", releasedOn: null, deprecatedOn: null, retiresOn: null },
+    aliases: [],
+    formerIds: [],
+    listed: true,
+  };
 }
 
 /**
