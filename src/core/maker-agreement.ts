@@ -1,6 +1,6 @@
 import { amountsAgree } from "../domain/amount.js";
 import type { PriceVerdict } from "../domain/dataset.js";
-import type { Dimension } from "../domain/dimension.js";
+import { type Dimension, dimensionKey } from "../domain/dimension.js";
 import type { SourceId } from "../domain/observation.js";
 import type { Unit } from "../domain/unit.js";
 
@@ -43,26 +43,23 @@ export const TIME_WINDOW = "time_window";
 /** Tiers sold as a discount on the standard price. */
 const DISCOUNT_TIERS = new Set(["batch", "flex"]);
 
+/**
+ * A price's slot as a key: its model, its dimension (the tier replaced by `tier` when given, the
+ * qualifiers `drop` names left out), unit and money, and with `seller` its channel and seller.
+ */
+function slotKey(
+  p: AgreementPrice,
+  options: { seller: boolean; tier?: Dimension["tier"]; drop: (qualifier: string) => boolean },
+): string {
+  const qualifiers = Object.fromEntries(Object.entries(p.qualifiers).filter(([k]) => !options.drop(k)));
+  const who = options.seller ? [p.channel, p.seller] : [];
+  const d = dimensionKey({ ...p, tier: options.tier ?? p.tier, qualifiers });
+  return [p.modelId, ...who, d, p.unit, p.denomination, p.currency].join("|");
+}
+
 /** What is billed, without who sells it or where (model, dimension, unit, money). */
 function billedKey(p: AgreementPrice): string {
-  const q = Object.keys(p.qualifiers)
-    .filter((k) => !WHERE_QUALIFIERS.has(k))
-    .sort()
-    .map((k) => `${k}=${p.qualifiers[k]}`)
-    .join("&");
-  return [
-    p.modelId,
-    p.direction,
-    p.modality,
-    p.tier,
-    p.cache,
-    p.contextMin,
-    p.contextMax ?? "",
-    q,
-    p.unit,
-    p.denomination,
-    p.currency,
-  ].join("|");
+  return slotKey(p, { seller: false, drop: (k) => WHERE_QUALIFIERS.has(k) });
 }
 
 /** The channels that carry the maker's own list price: the maker's, and the resellers named by channel. */
@@ -196,26 +193,7 @@ export function isDiscount(d: Dimension): boolean {
 
 /** The standard price a discount price is judged against: same slot, standard tier, no window. */
 function standardKey(p: AgreementPrice, asStandard: boolean): string {
-  const qualifiers = Object.fromEntries(Object.entries(p.qualifiers).filter(([k]) => k !== TIME_WINDOW));
-  const q = Object.keys(qualifiers)
-    .sort()
-    .map((k) => `${k}=${qualifiers[k]}`)
-    .join("&");
-  return [
-    p.modelId,
-    p.channel,
-    p.seller,
-    p.direction,
-    p.modality,
-    asStandard ? "standard" : p.tier,
-    p.cache,
-    p.contextMin,
-    p.contextMax ?? "",
-    q,
-    p.unit,
-    p.denomination,
-    p.currency,
-  ].join("|");
+  return slotKey(p, { seller: true, ...(asStandard ? { tier: "standard" } : {}), drop: (k) => k === TIME_WINDOW });
 }
 
 /**
