@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { gunzipSync } from "node:zlib";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import {
   type ApiChange,
   type ApiCostEstimate,
@@ -16,7 +16,8 @@ import { CONFIDENCE_LEVELS } from "../src/domain/confidence.js";
 import { DOCUMENTED_CONTEXT_WINDOWS } from "../src/domain/cost.js";
 import type { Dataset } from "../src/domain/dataset.js";
 import { isHeadlinePrice, listedPrice } from "../src/domain/listed-price.js";
-import { loadReplay, startServer, type TestServer } from "./harness.js";
+import { bindShared } from "./fixtures.js";
+import { openReplayStore, type TestServer } from "./harness.js";
 import { type CursorPage, walkItems, walkPages } from "./paging.js";
 
 /**
@@ -33,15 +34,17 @@ let server: TestServer;
 let view: CatalogueView;
 let september: Dataset;
 
-beforeAll(async () => {
-  const replay = await loadReplay();
-  view = replay.view;
-  september = (await replay.store.loadDataset("2025-09-01T00:00:00.000Z"))!;
-  await replay.store.close();
-  server = await startServer(view);
-});
-afterAll(async () => {
-  await server.close();
+// The worker's shared API on a loopback port (test/fixtures.ts, T274), bound before the file's first
+// test, with the September version read once from the replay's store.
+const it = bindShared("apiServer", async (boundView, boundServer) => {
+  view = boundView;
+  server = boundServer;
+  const store = await openReplayStore();
+  try {
+    september = (await store.loadDataset("2025-09-01T00:00:00.000Z"))!;
+  } finally {
+    await store.close();
+  }
 });
 
 interface Body<T> {

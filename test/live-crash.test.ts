@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import SQLite from "better-sqlite3";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { loadView } from "../src/catalogue/load-view.js";
 import { runLiveIngest } from "../src/ingest/live-run.js";
 import { ingestSnapshots } from "../src/ingest/run-ingest.js";
@@ -10,9 +10,8 @@ import { SOURCES } from "../src/sources/registry.js";
 import { snapshotFolder } from "../src/sources/snapshot-reader.js";
 import { openSqliteStore } from "../src/store/open-store.js";
 import { tariffEnv } from "./cli-support.js";
-import { type FakeUpstream, startFakeUpstream } from "./fake-upstream.js";
 import { startServer } from "./harness.js";
-import { cloneSeed, makeSeed, QUIET, type Seed, testConfig } from "./live-support.js";
+import { cloneSeed, liveFileFixtures, QUIET, testConfig } from "./live-support.js";
 
 // issue 7 §6 Must show: `node bin/tariff.js ingest` (live, against the fake upstream) is SIGKILLed
 // as the run enters one of its stages: test/crash-hook.ts, preloaded with `node --import`, listens
@@ -28,16 +27,7 @@ const POINTS: { point: string; published: boolean | "either" }[] = [
   { point: "finished", published: true },
 ];
 
-let seed: Seed;
-let upstream: FakeUpstream;
-beforeAll(async () => {
-  seed = await makeSeed();
-  upstream = await startFakeUpstream();
-});
-afterAll(async () => {
-  await upstream?.close();
-  seed?.cleanup();
-});
+const live = liveFileFixtures({ upstream: true });
 
 function runCli(
   dataDir: string,
@@ -47,7 +37,7 @@ function runCli(
     const hook = ["--import", "tsx", "--import", "./test/crash-hook.ts"];
     const child = spawn(process.execPath, [...hook, "bin/tariff.js", "ingest"], {
       env: tariffEnv({
-        ...upstream.env(),
+        ...live.upstream.env(),
         DATA_DIR: dataDir,
         LOG_LEVEL: "silent",
         INGEST_TIMEOUT_MS: "5000",
@@ -71,7 +61,7 @@ describe("SIGKILL during live ingestion (issue 7 §6)", () => {
   it.each(POINTS)(
     "killed at $point: store consistent, previous version served, next run succeeds",
     async ({ point, published }) => {
-      const { dir, cleanup } = cloneSeed(seed);
+      const { dir, cleanup } = cloneSeed(live.seed);
       const dbPath = join(dir, "tariff.db");
       try {
         const exit = await runCli(dir, point);
@@ -84,7 +74,7 @@ describe("SIGKILL during live ingestion (issue 7 §6)", () => {
         const store = await openSqliteStore(dbPath);
         try {
           const runs = await store.listRuns();
-          const seedVersion = seed.dataset.run.datasetVersion;
+          const seedVersion = live.seed.dataset.run.datasetVersion;
           // The seed's run stays first; the killed run is there exactly when its publish committed
           // (`during-publish:10` may die on either side of the commit: both counts are right).
           expect(runs[0]?.datasetVersion).toBe(seedVersion);
@@ -94,7 +84,7 @@ describe("SIGKILL during live ingestion (issue 7 §6)", () => {
           const latest = (await store.loadDataset())!;
           expect(latest.prices.length).toBe(latest.run.summary.prices);
           expect(latest.models.length).toBe(latest.run.summary.models);
-          expect((await store.loadDataset(seedVersion))?.prices.length).toBe(seed.dataset.prices.length);
+          expect((await store.loadDataset(seedVersion))?.prices.length).toBe(live.seed.dataset.prices.length);
 
           // What a (re)starting server serves: the previous version, or the complete new one.
           const view = (await loadView(store, SOURCES))!;
@@ -109,7 +99,7 @@ describe("SIGKILL during live ingestion (issue 7 §6)", () => {
           // The next run succeeds. The killed process's ingest lock died with it (an OS-level lock,
           // T260): the next run takes it at once, with no stale time to wait out.
           await store.withIngestLock(async () => {}, { wait: false });
-          const next = await runLiveIngest(store, SOURCES, testConfig(upstream, dir), QUIET);
+          const next = await runLiveIngest(store, SOURCES, testConfig(live.upstream, dir), QUIET);
           expect(next.dataset.run.summary.failed).toEqual({});
           expect(next.dataset.run.status).toBe("succeeded");
           // A run killed once finished had recorded what it fetched: the same payloads again are no

@@ -1,9 +1,9 @@
 import { appendFileSync } from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { parseOutcome } from "../src/ingest/run-pipeline.js";
 import { SOURCES } from "../src/sources/registry.js";
 import { FAULTS, LIVE_DATES, PAYLOAD_FAULTS, SEED_DATES, servedPayload } from "./fake-upstream.js";
-import { EXPECTED_ERROR, FAULT_PAIRS, makeSeed, runFaultCase, type Seed } from "./live-support.js";
+import { EXPECTED_ERROR, FAULT_PAIRS, liveFileFixtures, runFaultCase } from "./live-support.js";
 
 // issue 7 Must show: payload misbehaviours (truncated JSON, valid JSON of the wrong shape, an empty
 // list, a 90 % row drop). The guards (issue 7 §5) make each a source failure, never a wave of
@@ -28,11 +28,7 @@ describe.each(PAYLOAD_FAULTS)("%s payload", (fault) => {
   });
 });
 
-let seed: Seed;
-beforeAll(async () => {
-  seed = await makeSeed();
-});
-afterAll(() => seed?.cleanup());
+const live = liveFileFixtures();
 
 it("the sampled live runs take every misbehaviour once and every source at least once (T153)", () => {
   expect(FAULT_PAIRS.map((p) => p.fault)).toEqual([...FAULTS]);
@@ -44,7 +40,7 @@ describe("a live run with one source's payload misbehaving", () => {
   it.concurrent.each(pairs)(
     "$fault from $source: run partial, lastError says so, others update, nothing lost",
     async ({ fault, source }) => {
-      const message = await runFaultCase(seed, source, fault);
+      const message = await runFaultCase(live.seed, source, fault);
       expect(message.length).toBeGreaterThan(0);
       if (process.env.TARIFF_PRINT_ERRORS)
         appendFileSync(process.env.TARIFF_PRINT_ERRORS, `${fault} ${source}: ${message}\n`);

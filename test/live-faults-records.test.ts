@@ -1,6 +1,6 @@
 import { rmSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { buildView } from "../src/catalogue/view.js";
 import type { Dataset } from "../src/domain/dataset.js";
 import type { SourceId } from "../src/domain/observation.js";
@@ -18,7 +18,7 @@ import {
   servedPayload,
   startFakeUpstream,
 } from "./fake-upstream.js";
-import { cloneSeed, makeSeed, QUIET, type Seed, servedRows, testConfig } from "./live-support.js";
+import { cloneSeed, liveFileFixtures, QUIET, servedRows, testConfig } from "./live-support.js";
 import { openFreshStore, type StoreKind } from "./store-backends.js";
 
 // Issue 33 Must show (§2, §3; T250–T257): one upstream record never takes the catalogue down.
@@ -105,14 +105,10 @@ function unmatchedOf(dataset: Dataset, source: SourceId, models: readonly string
   return new Map(rows.map((u) => [u.model, u.reason]));
 }
 
-let seed: Seed;
-beforeAll(async () => {
-  seed = await makeSeed();
-});
-afterAll(() => seed?.cleanup());
+const live = liveFileFixtures();
 
 async function onSeedCopy<T>(run: (store: CatalogueStore, dir: string) => Promise<T>): Promise<T> {
-  const { dir, cleanup } = cloneSeed(seed);
+  const { dir, cleanup } = cloneSeed(live.seed);
   const store = await openSqliteStore(join(dir, "tariff.db"));
   try {
     return await run(store, dir);

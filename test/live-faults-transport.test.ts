@@ -1,40 +1,36 @@
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { runLiveIngest } from "../src/ingest/live-run.js";
 import { SOURCES } from "../src/sources/registry.js";
 import { openSqliteStore } from "../src/store/open-store.js";
 import { startFakeUpstream } from "./fake-upstream.js";
-import { cloneSeed, FAULT_PAIRS, makeSeed, QUIET, runFaultCase, type Seed, testConfig } from "./live-support.js";
+import { cloneSeed, FAULT_PAIRS, liveFileFixtures, QUIET, runFaultCase, testConfig } from "./live-support.js";
 
 // issue 7 Must show: transport misbehaviours (HTTP 500, 429 with Retry-After, a hang past the
 // timeout, a 50 MB body). Each case runs one live run over a copy of a store seeded with the May
 // payloads while the fake serves June's; which source misbehaves in which case is the fixed-seed
 // pairing of T153 (the fetch path is the same for every source).
-let seed: Seed;
-beforeAll(async () => {
-  seed = await makeSeed();
-});
-afterAll(() => seed?.cleanup());
+const live = liveFileFixtures();
 
 describe("a live run with one source's transport misbehaving", () => {
   const pairs = FAULT_PAIRS.filter((p) => ["http-500", "http-429", "huge-body"].includes(p.fault));
   it.concurrent.each(pairs)(
     "$fault from $source: run partial, lastError says so, others update, nothing lost",
     async ({ fault, source }) => {
-      await runFaultCase(seed, source, fault);
+      await runFaultCase(live.seed, source, fault);
     },
   );
 
   // Alone: the 2 s timeout must not be eaten by another case's parsing in this process.
   const hang = FAULT_PAIRS.find((p) => p.fault === "hang")!;
   it(`hang from ${hang.source}: run partial, lastError says timeout, others update, nothing lost`, async () => {
-    await runFaultCase(seed, hang.source, "hang");
+    await runFaultCase(live.seed, hang.source, "hang");
   });
 });
 
 describe("retries (p-retry) and Retry-After", () => {
   it("a 429 with Retry-After: 1 is retried no sooner than 1 s later, and the run succeeds when it clears", async () => {
-    const { dir, cleanup } = cloneSeed(seed);
+    const { dir, cleanup } = cloneSeed(live.seed);
     const upstream = await startFakeUpstream();
     upstream.fault("models-dev", "http-429", 1);
     const store = await openSqliteStore(join(dir, "tariff.db"));

@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { loadView } from "../src/catalogue/load-view.js";
 import type { ApiChange } from "../src/catalogue/schemas.js";
 import { CHANGE_KINDS, type PublishedChange } from "../src/domain/change.js";
@@ -10,9 +10,9 @@ import { loadRunContext, publishRun, type SourceOutcome } from "../src/ingest/ru
 import { SOURCES } from "../src/sources/registry.js";
 import { IngestLockedError, IngestLockLostError } from "../src/store/catalogue-store.js";
 import { openSqliteStore } from "../src/store/open-store.js";
-import { type FakeUpstream, servedFiles, startFakeUpstream } from "./fake-upstream.js";
+import { servedFiles } from "./fake-upstream.js";
 import { memoryServer } from "./harness.js";
-import { cloneSeed, makeSeed, type Seed } from "./live-support.js";
+import { cloneSeed, liveFileFixtures } from "./live-support.js";
 import { type CursorPage, walkItems } from "./paging.js";
 
 // Issue 33 §4 Must show, T260, T317: two ingesters on one SQLite folder (the README's cron `tariff
@@ -25,16 +25,7 @@ import { type CursorPage, walkItems } from "./paging.js";
 // one fixed wait of this file, and of the live suites. Each case spawns CLI processes against the
 // fake upstream (the recorded June payloads over a store seeded with May).
 
-let seed: Seed;
-let upstream: FakeUpstream;
-beforeAll(async () => {
-  seed = await makeSeed();
-  upstream = await startFakeUpstream();
-});
-afterAll(async () => {
-  await upstream?.close();
-  seed?.cleanup();
-});
+const live = liveFileFixtures({ upstream: true });
 
 /** The compute phase of case 1: over the issue's 30 s (three times the old lock's 10 s stale time). */
 const STALL_MS = 32_000;
@@ -60,7 +51,7 @@ function ingest(
   const child = spawn(process.execPath, [...hook, "bin/tariff.js", command], {
     env: {
       ...process.env,
-      ...upstream.env(),
+      ...live.upstream.env(),
       DATA_DIR: dataDir,
       LOG_LEVEL: "silent",
       INGEST_TIMEOUT_MS: "30000",
@@ -103,7 +94,7 @@ function changeKey(c: PublishedChange): string {
 
 describe("the SQLite ingest lock (issue 33 §4, T260)", () => {
   it("two ingesters, one computing 32 s: one publish, /changes counts the run's own changes once", async () => {
-    const { dir, cleanup } = cloneSeed(seed);
+    const { dir, cleanup } = cloneSeed(live.seed);
     const store = await openSqliteStore(join(dir, "tariff.db"));
     try {
       const first = ingest(dir, { STALL_AT: "publishing", STALL_MS: String(STALL_MS) });
@@ -122,15 +113,15 @@ describe("the SQLite ingest lock (issue 33 §4, T260)", () => {
       expect(b.stderr).toMatch(/nothing published/);
 
       const runs = (await store.listRuns()).map((r) => r.datasetVersion);
-      expect(runs).toEqual([seed.dataset.run.datasetVersion, version]);
-      const after = (await store.loadChanges()).filter((c) => c.publishedIn !== seed.dataset.run.datasetVersion);
+      expect(runs).toEqual([live.seed.dataset.run.datasetVersion, version]);
+      const after = (await store.loadChanges()).filter((c) => c.publishedIn !== live.seed.dataset.run.datasetVersion);
       expect(Number(changes)).toBeGreaterThan(0); // May → June moved prices
       expect(after.length).toBe(Number(changes));
       expect(new Set(after.map(changeKey)).size).toBe(after.length);
       // What a client reads: /changes since the seed (every kind) counts exactly the run's changes.
       const server = await memoryServer((await loadView(store, SOURCES))!);
       try {
-        const path = `/api/v1/changes?since=${seed.dataset.run.datasetVersion}&kind=${CHANGE_KINDS.join(",")}&limit=500`;
+        const path = `/api/v1/changes?since=${live.seed.dataset.run.datasetVersion}&kind=${CHANGE_KINDS.join(",")}&limit=500`;
         const read = async (p: string) => {
           const res = await server.get(p);
           expect(res.status, p).toBe(200);
@@ -153,7 +144,7 @@ describe("the SQLite ingest lock (issue 33 §4, T260)", () => {
   }, 240_000);
 
   it("a run that lost its lock (another ingester published meanwhile) never publishes", async () => {
-    const { dir, cleanup } = cloneSeed(seed);
+    const { dir, cleanup } = cloneSeed(live.seed);
     const release = join(dir, "resume");
     const store = await openSqliteStore(join(dir, "tariff.db"));
     try {
@@ -163,12 +154,12 @@ describe("the SQLite ingest lock (issue 33 §4, T260)", () => {
       // a lock file deleted by hand): it publishes the same June payloads, with no lock at all.
       // One millisecond after the seed: older than the stalled run's own version, so only the
       // ownership check can stop the stalled run (not the "versions only grow" one).
-      const runTime = new Date(Date.parse(seed.dataset.run.datasetVersion) + 1).toISOString();
+      const runTime = new Date(Date.parse(live.seed.dataset.run.datasetVersion) + 1).toISOString();
       const ctx = await loadRunContext(store);
       const outcomes = new Map<SourceId, SourceOutcome>(
         SOURCES.map((a) => {
           const files = new Map(
-            servedFiles(a.id).map((f) => [f.name, upstream.payload(a.id, f.name).toString("utf8")]),
+            servedFiles(a.id).map((f) => [f.name, live.upstream.payload(a.id, f.name).toString("utf8")]),
           );
           return [a.id, { kind: "payload", payload: { files, observedAt: runTime } }];
         }),
@@ -182,12 +173,12 @@ describe("the SQLite ingest lock (issue 33 §4, T260)", () => {
         /is not published: another ingester published \S+ while this run built on \S+ \(the run lost its ingest lock\)/,
       );
       const runs = (await store.listRuns()).map((r) => r.datasetVersion);
-      expect(runs).toEqual([seed.dataset.run.datasetVersion, runTime]);
-      const after = (await store.loadChanges()).filter((c) => c.publishedIn !== seed.dataset.run.datasetVersion);
+      expect(runs).toEqual([live.seed.dataset.run.datasetVersion, runTime]);
+      const after = (await store.loadChanges()).filter((c) => c.publishedIn !== live.seed.dataset.run.datasetVersion);
       expect(after.length).toBe(other.changes);
       expect(new Set(after.map(changeKey)).size).toBe(after.length);
       // The same check in process: a context loaded before the other publish is refused.
-      const stale = { ...ctx, latestVersion: seed.dataset.run.datasetVersion };
+      const stale = { ...ctx, latestVersion: live.seed.dataset.run.datasetVersion };
       const later = new Date(Date.parse(runTime) + 1).toISOString();
       await expect(
         publishRun(store, stale, SOURCES, { runTime: later, outcomes, guards: null }),
@@ -199,62 +190,57 @@ describe("the SQLite ingest lock (issue 33 §4, T260)", () => {
     }
   });
 
-  it("SIGTERM during a run leaves no lock behind: the next ingester takes it at once", async () => {
-    const { dir, cleanup } = cloneSeed(seed);
-    const store = await openSqliteStore(join(dir, "tariff.db"));
-    // One source never answers, so the run holds its lock, waiting on the network, with its event
-    // loop free to handle the signal.
-    const hanging = SOURCES[0]!.id;
-    upstream.fault(hanging, "hang");
-    try {
-      const seen = upstream.requests.length;
-      const run = ingest(dir, null);
-      await vi.waitFor(() => expect(upstream.requests.slice(seen).some((r) => r.source === hanging)).toBe(true), {
-        timeout: 30_000,
-        interval: 50,
-      });
-      await expect(store.withIngestLock(async () => {}, { wait: false })).rejects.toBeInstanceOf(IngestLockedError);
-      run.kill("SIGTERM");
-      const exit = await run.done;
-      expect(exit.code).toBe(143);
-      expect(exit.stderr).toMatch(/SIGTERM: ingestion stopped; the run in progress is not published/);
-      await store.withIngestLock(async () => {}, { wait: false });
-      expect(await store.listRuns()).toHaveLength(1);
-    } finally {
-      upstream.fault(hanging, null);
-      await store.close();
-      cleanup();
-    }
-  });
+  // One source never answers, so the run (for `serve`, its first live run, in its ingestion thread)
+  // holds the lock, waiting on the network, with its event loop free to handle the signal.
+  const SIGTERM_CASES = [
+    {
+      name: "SIGTERM during a run leaves no lock behind: the next ingester takes it at once",
+      command: "ingest",
+      env: {},
+      started: null,
+      code: 143,
+      said: /SIGTERM: ingestion stopped; the run in progress is not published/,
+    },
+    {
+      name: "SIGTERM to tariff serve during its live run: the lock is released, the run not published (T319)",
+      command: "serve",
+      env: { PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "warn" },
+      started: /live ingestion: first run now/,
+      code: 0,
+      said: /SIGTERM: stopping: .*ending the live ingester \(a run in progress is not published\)/,
+    },
+  ] as const;
 
-  it("SIGTERM to tariff serve during its live run: the lock is released, the run not published (T319)", async () => {
-    const { dir, cleanup } = cloneSeed(seed);
-    const store = await openSqliteStore(join(dir, "tariff.db"));
-    // As above: one source never answers, so serve's first live run (in its ingestion thread)
-    // holds the lock while the process handles the signal.
-    const hanging = SOURCES[0]!.id;
-    upstream.fault(hanging, "hang");
-    try {
-      const seen = upstream.requests.length;
-      const server = ingest(dir, null, { PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "warn" }, "serve");
-      await server.waitForStderr(/live ingestion: first run now/);
-      await vi.waitFor(() => expect(upstream.requests.slice(seen).some((r) => r.source === hanging)).toBe(true), {
-        timeout: 30_000,
-        interval: 50,
-      });
-      await expect(store.withIngestLock(async () => {}, { wait: false })).rejects.toBeInstanceOf(IngestLockedError);
-      server.kill("SIGTERM");
-      const exit = await server.done;
-      expect(exit.stderr).toMatch(
-        /SIGTERM: stopping: .*ending the live ingester \(a run in progress is not published\)/,
-      );
-      expect(exit.code, exit.stderr).toBe(0);
-      await store.withIngestLock(async () => {}, { wait: false });
-      expect(await store.listRuns()).toHaveLength(1);
-    } finally {
-      upstream.fault(hanging, null);
-      await store.close();
-      cleanup();
-    }
-  });
+  it.each(SIGTERM_CASES.map((c) => [c.name, c] as const))(
+    "%s",
+    async (_name, { command, env, started, code, said }) => {
+      const { dir, cleanup } = cloneSeed(live.seed);
+      const store = await openSqliteStore(join(dir, "tariff.db"));
+      const hanging = SOURCES[0]!.id;
+      live.upstream.fault(hanging, "hang");
+      try {
+        const seen = live.upstream.requests.length;
+        const child = ingest(dir, null, env, command);
+        if (started) await child.waitForStderr(started);
+        await vi.waitFor(
+          () => expect(live.upstream.requests.slice(seen).some((r) => r.source === hanging)).toBe(true),
+          {
+            timeout: 30_000,
+            interval: 50,
+          },
+        );
+        await expect(store.withIngestLock(async () => {}, { wait: false })).rejects.toBeInstanceOf(IngestLockedError);
+        child.kill("SIGTERM");
+        const exit = await child.done;
+        expect(exit.stderr).toMatch(said);
+        expect(exit.code, exit.stderr).toBe(code);
+        await store.withIngestLock(async () => {}, { wait: false });
+        expect(await store.listRuns()).toHaveLength(1);
+      } finally {
+        live.upstream.fault(hanging, null);
+        await store.close();
+        cleanup();
+      }
+    },
+  );
 });

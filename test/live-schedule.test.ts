@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { loadView } from "../src/catalogue/load-view.js";
 import { type LiveRunOutcome, type LiveRunReport, parseDuration, scheduleLiveIngest } from "../src/cli/ingest-live.js";
 import { loadConfig } from "../src/config.js";
@@ -7,19 +7,15 @@ import { SOURCES } from "../src/sources/registry.js";
 import { openSqliteStore } from "../src/store/open-store.js";
 import { startFakeUpstream } from "./fake-upstream.js";
 import { startServer } from "./harness.js";
-import { cloneSeed, makeSeed, type Seed } from "./live-support.js";
+import { cloneSeed, liveFileFixtures } from "./live-support.js";
 
 // issue 7 §3: `tariff serve --ingest-every` runs live ingestion in the server's process and swaps
 // the served view after each publish.
-let seed: Seed;
-beforeAll(async () => {
-  seed = await makeSeed();
-});
-afterAll(() => seed?.cleanup());
+const live = liveFileFixtures();
 
 describe("serve --ingest-every (issue 7 §3)", () => {
   it("a background run publishes and the server then serves the new version", async () => {
-    const { dir, cleanup } = cloneSeed(seed);
+    const { dir, cleanup } = cloneSeed(live.seed);
     const upstream = await startFakeUpstream();
     const config = loadConfig({ ...upstream.env(), DATA_DIR: dir, INGEST_RETRIES: "0", LOG_LEVEL: "silent" });
     const store = await openSqliteStore(config.databasePath);
@@ -38,7 +34,7 @@ describe("serve --ingest-every (issue 7 §3)", () => {
       }
     });
     try {
-      const before = seed.dataset.run.datasetVersion;
+      const before = live.seed.dataset.run.datasetVersion;
       expect(server.views.current()?.version).toBe(before);
       await vi.waitFor(() => expect(server.views.current()?.version).not.toBe(before), {
         timeout: 60_000,

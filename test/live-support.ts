@@ -2,7 +2,7 @@ import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pino from "pino";
-import { expect } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import { windowsAboveStandard } from "../src/core/maker-agreement.js";
 import { amountsAgree } from "../src/domain/amount.js";
 import type { Dataset, PublishedPrice } from "../src/domain/dataset.js";
@@ -62,6 +62,42 @@ export async function makeSeed(dates: Dates = SEED_DATES): Promise<Seed> {
     await store.close();
     await upstream.close();
   }
+}
+
+/** What {@link liveFileFixtures} makes for one test file; read inside tests only. */
+export interface LiveFileFixtures {
+  readonly seed: Seed;
+  /** The fake upstream of the June payloads (only when asked for). */
+  readonly upstream: FakeUpstream;
+}
+
+/**
+ * The seed of one test file (and, with `upstream`, a fake upstream serving the June payloads over
+ * it), made before the file's first test and removed after its last.
+ */
+export function liveFileFixtures(options: { upstream?: boolean } = {}): LiveFileFixtures {
+  let seed: Seed | undefined;
+  let upstream: FakeUpstream | undefined;
+  beforeAll(async () => {
+    seed = await makeSeed();
+    if (options.upstream) upstream = await startFakeUpstream();
+  });
+  afterAll(async () => {
+    await upstream?.close();
+    seed?.cleanup();
+  });
+  const made = <T>(value: T | undefined, what: string): T => {
+    if (value === undefined) throw new Error(`${what} is made before the file's first test; read it inside a test`);
+    return value;
+  };
+  return {
+    get seed() {
+      return made(seed, "the seed");
+    },
+    get upstream() {
+      return made(upstream, "the fake upstream");
+    },
+  };
 }
 
 /** A fresh copy of the seed (database and archive) in its own folder. */

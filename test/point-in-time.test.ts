@@ -1,7 +1,7 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, vi } from "vitest";
 import { loadView, StoreSpans } from "../src/catalogue/load-view.js";
 import type { ApiCostEstimate, ApiModel, ApiRate } from "../src/catalogue/schemas.js";
 import { buildView, type CatalogueView, toApiPrice } from "../src/catalogue/view.js";
@@ -11,7 +11,8 @@ import type { Dataset } from "../src/domain/dataset.js";
 import { createMcpServer } from "../src/mcp/server.js";
 import { SOURCES } from "../src/sources/registry.js";
 import { openPostgresStore } from "../src/store/open-store.js";
-import { loadReplay, openReplayStore, startServer, type TestServer } from "./harness.js";
+import { bindShared } from "./fixtures.js";
+import { openReplayStore, startServer, type TestServer } from "./harness.js";
 import { textOf } from "./mcp-support.js";
 
 // Point-in-time prices (issue 17 §2, T146–T148): `at=YYYY-MM-DD` answers what the newest dataset
@@ -21,16 +22,18 @@ let view: CatalogueView;
 let september: Dataset;
 let versions: string[];
 
-beforeAll(async () => {
-  const replay = await loadReplay();
-  view = replay.view;
-  september = (await replay.store.loadDataset("2025-09-01T00:00:00.000Z"))!;
-  versions = (await replay.store.listRuns()).map((r) => r.datasetVersion);
-  await replay.store.close();
-  server = await startServer(view);
-});
-afterAll(async () => {
-  await server.close();
+// The worker's shared API on a loopback port (test/fixtures.ts, T274), bound before the file's first
+// test, with the September version and the run list read once from the replay's store.
+const it = bindShared("apiServer", async (boundView, boundServer) => {
+  view = boundView;
+  server = boundServer;
+  const store = await openReplayStore();
+  try {
+    september = (await store.loadDataset("2025-09-01T00:00:00.000Z"))!;
+    versions = (await store.listRuns()).map((r) => r.datasetVersion);
+  } finally {
+    await store.close();
+  }
 });
 
 interface Body<T> {
