@@ -5,6 +5,19 @@
  * so the table and its tests cannot drift apart.
  */
 
+/**
+ * An Anthropic Messages `usage` writing both cache lifetimes in one request
+ * (https://docs.claude.com/en/api/messages: usage.cache_creation {ephemeral_5m_input_tokens,
+ * ephemeral_1h_input_tokens}; T301): read by the usage mapper's and `/cost`'s tests.
+ */
+export const ANTHROPIC_BOTH_CACHE_LIFETIMES = {
+  input_tokens: 50,
+  cache_creation_input_tokens: 248,
+  cache_read_input_tokens: 1800,
+  cache_creation: { ephemeral_5m_input_tokens: 148, ephemeral_1h_input_tokens: 100 },
+  output_tokens: 503,
+} as const;
+
 /** One row of the table. */
 export interface CostExample {
   readonly id: string;

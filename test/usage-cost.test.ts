@@ -2,6 +2,7 @@ import { describe, expect } from "vitest";
 import type { ApiCostEstimate } from "../src/catalogue/schemas.js";
 import type { CatalogueView } from "../src/catalogue/view.js";
 import { TOOLS } from "../src/mcp/tools.js";
+import { ANTHROPIC_BOTH_CACHE_LIFETIMES } from "./cost-examples.js";
 import { bindShared } from "./fixtures.js";
 import type { MemoryServer } from "./harness.js";
 
@@ -227,13 +228,7 @@ describe("usage that cannot be priced exactly is a 400 naming why", () => {
 // Issue 37 §1 (T300, T301): what used to be refused is priced now, or named beside a partial total.
 describe("a usage is never refused for one unpriced part", () => {
   it("an Anthropic request writing both cache lifetimes prices each at its own price", async () => {
-    const mixed = {
-      input_tokens: 50,
-      cache_creation_input_tokens: 248,
-      cache_read_input_tokens: 1800,
-      cache_creation: { ephemeral_5m_input_tokens: 148, ephemeral_1h_input_tokens: 100 },
-      output_tokens: 503,
-    };
+    const mixed = ANTHROPIC_BOTH_CACHE_LIFETIMES;
     await expectSame(
       "anthropic/claude-sonnet-4-5",
       mixed,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { ANTHROPIC_BOTH_CACHE_LIFETIMES } from "../../test/cost-examples.js";
 import { detectUsageFormat, mapUsage, otelAttributes, UsageError } from "./usage.js";
 
 // T211: each provider's usage object mapped onto /cost's exclusive counts. The records have the
@@ -176,13 +177,7 @@ describe("Anthropic", () => {
   // T301: both lifetimes in one request (https://docs.claude.com/en/api/messages: usage.cache_creation
   // {ephemeral_5m_input_tokens, ephemeral_1h_input_tokens}) are priced each at its own price.
   it("a request writing both lifetimes keeps both; a split that does not add up is an error", () => {
-    const mixed = {
-      input_tokens: 50,
-      cache_creation_input_tokens: 248,
-      cache_read_input_tokens: 1800,
-      cache_creation: { ephemeral_5m_input_tokens: 148, ephemeral_1h_input_tokens: 100 },
-      output_tokens: 503,
-    };
+    const mixed = ANTHROPIC_BOTH_CACHE_LIFETIMES;
     const r = mapUsage(mixed);
     expect(counts(r)).toEqual([50, 1800, 148, 503, 0]);
     expect([r.cacheWrite1hTokens, r.cacheTtl]).toEqual([100, "5m"]);
