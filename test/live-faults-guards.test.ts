@@ -2,8 +2,7 @@ import { appendFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { constants, gunzipSync, gzipSync } from "node:zlib";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadView } from "../src/catalogue/load-view.js";
+import { describe, expect, it } from "vitest";
 import type { Dataset } from "../src/domain/dataset.js";
 import { priceKey } from "../src/domain/dataset.js";
 import { dimensionKey } from "../src/domain/dimension.js";
@@ -23,8 +22,15 @@ import {
   servedPayload,
   startFakeUpstream,
 } from "./fake-upstream.js";
-import { startServer } from "./harness.js";
-import { cloneSeed, makeSeed, QUIET, type Seed, testConfig } from "./live-support.js";
+import {
+  cloneSeed,
+  liveFileFixtures,
+  QUIET,
+  type ServedSource,
+  servedAfterLiveRun,
+  servedPrices,
+  testConfig,
+} from "./live-support.js";
 
 // issue 26 Must show (Found 1, 3, 4; Build §1, §7, §8): a source is checked against its own last
 // good run before anything of it is used. Each case is a whole live run against the local fake
@@ -123,13 +129,6 @@ const CASES: readonly GuardCase[] = [
   },
 ];
 
-/** Every published price (direct and channel) → what a user pays: amount, unit, currency. */
-function servedPrices(dataset: Dataset): Map<string, string> {
-  return new Map(
-    dataset.prices.map((p) => [priceKey(p, dimensionKey(p)), `${p.amount} ${p.currency} ${p.denomination}`]),
-  );
-}
-
 /** The payload the fake serves for `source` with `transform` applied (decoded side only). */
 function transformed(source: SourceId, transform: BodyTransform): SourcePayload {
   const good = servedPayload(source, LIVE_DATES[source]!);
@@ -140,54 +139,23 @@ function transformed(source: SourceId, transform: BodyTransform): SourcePayload 
   return { files: new Map(files), observedAt: good.observedAt };
 }
 
-let seed: Seed;
-beforeAll(async () => {
-  seed = await makeSeed(LIVE_DATES);
-});
-afterAll(() => seed?.cleanup());
-
-interface SourceRecord {
-  readonly source: string;
-  readonly lastSuccessAt: string | null;
-  readonly lastError: { readonly message: string; readonly httpStatus: number | null } | null;
-}
+const live = liveFileFixtures({ dates: LIVE_DATES });
 
 /** What users are served after one live run over a copy of the seed, the fake upstream set up by `setup`. */
 interface Served {
   readonly dataset: Dataset;
-  readonly sources: readonly SourceRecord[];
+  readonly sources: readonly ServedSource[];
   /** `/models/<id>?channel=<channel>` prices, as served over HTTP. */
   readonly sample: string;
 }
 
 async function liveRun(setup: (upstream: FakeUpstream) => void, sample: GuardCase["sample"]): Promise<Served> {
-  const { dir, cleanup } = cloneSeed(seed);
-  const upstream = await startFakeUpstream(LIVE_DATES);
-  setup(upstream);
-  const store = await openSqliteStore(join(dir, "tariff.db"));
-  try {
-    const result = await runLiveIngest(store, SOURCES, testConfig(upstream, dir), QUIET);
-    // What users are served: the view the server builds from the store, over HTTP.
-    const view = (await loadView(store, SOURCES))!;
-    expect(view.dataset.run.datasetVersion).toBe(result.dataset.run.datasetVersion);
-    const server = await startServer(view);
-    try {
-      const sources = ((await (await server.get("/api/v1/sources")).json()) as { data: SourceRecord[] }).data;
-      const [provider, model] = sample.id.split("/");
-      const prices = (await (
-        await server.get(`/api/v1/models/${provider}/${model}?channel=${sample.channel}`)
-      ).json()) as {
-        data: { prices: unknown[] };
-      };
-      return { dataset: view.dataset, sources, sample: JSON.stringify(prices.data.prices) };
-    } finally {
-      await server.close();
-    }
-  } finally {
-    await store.close();
-    await upstream.close();
-    cleanup();
-  }
+  const [provider, model] = sample.id.split("/");
+  const served = await servedAfterLiveRun(live.seed, setup, async (server) => {
+    const res = await server.get(`/api/v1/models/${provider}/${model}?channel=${sample.channel}`);
+    return JSON.stringify(((await res.json()) as { data: { prices: unknown[] } }).data.prices);
+  });
+  return { dataset: served.dataset, sources: served.sources, sample: served.read };
 }
 
 /** Prices (direct and channel) whose amount differs between two catalogues, or that only one has. */
@@ -258,18 +226,18 @@ describe("a live run with one source broken: the published catalogue is unchange
     const failed = served.sources.find((s) => s.source === c.source)!;
     expect(failed.lastError?.message).toMatch(c.error);
     expect(failed.lastError?.message).not.toMatch(/https?:|127\.0\.0\.1|localhost|<address>/);
-    expect(failed.lastSuccessAt).toBe(seed.dataset.run.datasetVersion);
+    expect(failed.lastSuccessAt).toBe(live.seed.dataset.run.datasetVersion);
     for (const other of served.sources.filter((s) => s.source !== c.source)) expect(other.lastError).toBeNull();
 
     // Every direct and channel price against the previous run: equal. A failed source's carried
     // evidence keeps its place in reconciliation (issue 26 Found 2, T178), so neither the broken
     // payload nor the source merely being down (HTTP 500) moves any price.
-    const changed = diff(seed.dataset, served.dataset);
+    const changed = diff(live.seed.dataset, served.dataset);
     expect(changed).toEqual([]);
     const down = await outage(c.source, c.sample);
     expect(down.dataset.run.status).toBe("partial");
-    expect(diff(seed.dataset, down.dataset)).toEqual([]);
-    expect(served.dataset.prices.length).toBe(seed.dataset.prices.length);
+    expect(diff(live.seed.dataset, down.dataset)).toEqual([]);
+    expect(served.dataset.prices.length).toBe(live.seed.dataset.prices.length);
     expect(served.dataset.prices.some((p) => p.channel === "direct")).toBe(true);
     expect(served.dataset.prices.some((p) => p.channel !== "direct")).toBe(true);
     if (process.env.TARIFF_PRINT_ERRORS)
@@ -280,7 +248,9 @@ describe("a live run with one source broken: the published catalogue is unchange
       );
 
     // A model the broken payload would have moved is served as before, over HTTP.
-    const previous = seed.dataset.prices.filter((p) => p.modelId === c.sample.id && p.channel === c.sample.channel);
+    const previous = live.seed.dataset.prices.filter(
+      (p) => p.modelId === c.sample.id && p.channel === c.sample.channel,
+    );
     expect(previous.length).toBeGreaterThan(0);
     for (const p of previous) expect(served.sample).toContain(`"amount":${p.amount}`);
   });
@@ -288,7 +258,7 @@ describe("a live run with one source broken: the published catalogue is unchange
 
 describe("tariff ingest --accept: a real upstream change the operator has checked (T194)", () => {
   it("refuses an unknown source; without it the guard fails the source; with it the payload is used", async () => {
-    const { dir, cleanup } = cloneSeed(seed);
+    const { dir, cleanup } = cloneSeed(live.seed);
     const upstream = await startFakeUpstream(LIVE_DATES);
     upstream.transform("models-dev", { decoded: modelsDevTimes(1000) });
     const home = mkdtempSync(join(tmpdir(), "tariff-home-"));
@@ -309,7 +279,7 @@ describe("tariff ingest --accept: a real upstream change the operator has checke
       try {
         const latest = (await store.loadDataset())!;
         expect(latest.sources.find((s) => s.source === "models-dev")?.lastError).toBeNull();
-        const before = seed.dataset.prices.find(
+        const before = live.seed.dataset.prices.find(
           (p) => p.modelId === "mistral/devstral-small-2505" && p.channel === "direct" && p.direction === "input",
         )!;
         const observation = latest.prices

@@ -1,16 +1,9 @@
-import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadView } from "../src/catalogue/load-view.js";
-import type { Dataset } from "../src/domain/dataset.js";
+import { describe, expect, it } from "vitest";
 import { priceKey } from "../src/domain/dataset.js";
 import { dimensionKey } from "../src/domain/dimension.js";
 import type { SourceId } from "../src/domain/observation.js";
-import { runLiveIngest } from "../src/ingest/live-run.js";
-import { SOURCES } from "../src/sources/registry.js";
-import { openSqliteStore } from "../src/store/open-store.js";
-import { type BodyTransform, type Dates, type FakeUpstream, LIVE_DATES, startFakeUpstream } from "./fake-upstream.js";
-import { startServer } from "./harness.js";
-import { cloneSeed, makeSeed, QUIET, type Seed, testConfig } from "./live-support.js";
+import { type BodyTransform, type Dates, LIVE_DATES } from "./fake-upstream.js";
+import { liveFileFixtures, servedAfterLiveRun, servedPrices } from "./live-support.js";
 
 // issue 35 §2 Must show (T291): the makers' pages behind a health gate. Each broken page of the fault
 // matrix is served by the local upstream during a whole live run over a store seeded with the same
@@ -95,76 +88,37 @@ const FAULTS: readonly PageFault[] = [
   },
 ];
 
-interface SourceRecord {
-  readonly source: string;
-  readonly lastSuccessAt: string | null;
-  readonly lastError: { readonly message: string; readonly httpStatus: number | null } | null;
-}
-
-/**
- * Every published price (direct and channel) → what a user pays: amount, currency, denomination.
- * (Confidence may move: a price only the failed page states is re-confirmed by no source this run,
- * so T75 caps it at medium until the page is back; the page's amount still stands, T178, T292.)
- */
-function servedPrices(dataset: Dataset): Map<string, string> {
-  return new Map(
-    dataset.prices.map((p) => [priceKey(p, dimensionKey(p)), `${p.amount} ${p.currency} ${p.denomination}`]),
-  );
-}
-
-let seed: Seed;
-beforeAll(async () => {
-  seed = await makeSeed(LIVE_DATES);
-});
-afterAll(() => seed?.cleanup());
-
-async function liveRun(
-  setup: (upstream: FakeUpstream) => void,
-): Promise<{ dataset: Dataset; sources: SourceRecord[] }> {
-  const { dir, cleanup } = cloneSeed(seed);
-  const upstream = await startFakeUpstream(LIVE_DATES);
-  setup(upstream);
-  const store = await openSqliteStore(join(dir, "tariff.db"));
-  try {
-    await runLiveIngest(store, SOURCES, testConfig(upstream, dir), QUIET);
-    const view = (await loadView(store, SOURCES))!;
-    const server = await startServer(view);
-    try {
-      const sources = ((await (await server.get("/api/v1/sources")).json()) as { data: SourceRecord[] }).data;
-      return { dataset: view.dataset, sources };
-    } finally {
-      await server.close();
-    }
-  } finally {
-    await store.close();
-    await upstream.close();
-    cleanup();
-  }
-}
+const live = liveFileFixtures({ dates: LIVE_DATES });
 
 describe("a maker's page that fails the health gate: no published price changes, /sources says why", () => {
   it("the seed believes both makers' pages", () => {
-    const health = (id: string) => seed.dataset.sources.find((s) => s.source === id);
+    const health = (id: string) => live.seed.dataset.sources.find((s) => s.source === id);
     expect(health("official-anthropic")?.lastError).toBeNull();
     expect(health("official-openai")?.lastError).toBeNull();
-    expect(seed.dataset.prices.some((p) => p.modelId.startsWith("openai/") && p.confidence === "verified")).toBe(true);
+    expect(live.seed.dataset.prices.some((p) => p.modelId.startsWith("openai/") && p.confidence === "verified")).toBe(
+      true,
+    );
   });
 
   it.each(FAULTS)("$name ($source)", async (c) => {
-    const served = await liveRun((u) => {
-      if ("transform" in c.serve) u.transform(c.source, c.serve.transform);
-      else u.serve(c.serve.dates);
-    });
+    const served = await servedAfterLiveRun(
+      live.seed,
+      (u) => {
+        if ("transform" in c.serve) u.transform(c.source, c.serve.transform);
+        else u.serve(c.serve.dates);
+      },
+      async () => undefined,
+    );
     expect(served.dataset.run.status).toBe("partial");
     expect(Object.keys(served.dataset.run.summary.failed)).toEqual([c.source]);
     const failed = served.sources.find((s) => s.source === c.source)!;
     expect(failed.lastError?.message).toMatch(c.reason);
-    expect(failed.lastSuccessAt).toBe(seed.dataset.run.datasetVersion);
+    expect(failed.lastSuccessAt).toBe(live.seed.dataset.run.datasetVersion);
     for (const other of served.sources.filter((s) => s.source !== c.source)) expect(other.lastError).toBeNull();
 
     // The page's last good copy still speaks within its 35 days (T292): what it states stays verified
     // wherever another source re-confirmed it in this run.
-    const verifiedBefore = seed.dataset.prices.filter(
+    const verifiedBefore = live.seed.dataset.prices.filter(
       (p) =>
         p.confidence === "verified" &&
         p.sources.some((s) => !s.startsWith("official-") && p.observations.some((o) => o.source === s && o.fresh)),
@@ -174,7 +128,7 @@ describe("a maker's page that fails the health gate: no published price changes,
       const now = served.dataset.prices.find((q) => priceKey(q, dimensionKey(q)) === priceKey(p, dimensionKey(p)));
       expect(now?.confidence, priceKey(p, dimensionKey(p))).toBe("verified");
     }
-    const before = servedPrices(seed.dataset);
+    const before = servedPrices(live.seed.dataset);
     const after = servedPrices(served.dataset);
     const changed = [...new Set([...before.keys(), ...after.keys()])].filter((k) => before.get(k) !== after.get(k));
     expect(changed).toEqual([]);

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pino from "pino";
 import { afterAll, beforeAll, expect } from "vitest";
+import { loadView } from "../src/catalogue/load-view.js";
 import { windowsAboveStandard } from "../src/core/maker-agreement.js";
 import { amountsAgree } from "../src/domain/amount.js";
 import type { Dataset, PublishedPrice } from "../src/domain/dataset.js";
@@ -22,10 +23,12 @@ import {
   FAULTS,
   type FakeUpstream,
   type Fault,
+  LIVE_DATES,
   SEED_DATES,
   servedFiles,
   startFakeUpstream,
 } from "./fake-upstream.js";
+import { startServer, type TestServer } from "./harness.js";
 
 /** Silent structured logger for in-process runs. */
 export const QUIET = pino({ level: "silent" });
@@ -72,14 +75,14 @@ export interface LiveFileFixtures {
 }
 
 /**
- * The seed of one test file (and, with `upstream`, a fake upstream serving the June payloads over
+ * The seed of one test file (of `dates`, May by default; and, with `upstream`, a fake upstream serving the June payloads over
  * it), made before the file's first test and removed after its last.
  */
-export function liveFileFixtures(options: { upstream?: boolean } = {}): LiveFileFixtures {
+export function liveFileFixtures(options: { upstream?: boolean; dates?: Dates } = {}): LiveFileFixtures {
   let seed: Seed | undefined;
   let upstream: FakeUpstream | undefined;
   beforeAll(async () => {
-    seed = await makeSeed();
+    seed = await makeSeed(options.dates);
     if (options.upstream) upstream = await startFakeUpstream();
   });
   afterAll(async () => {
@@ -98,6 +101,52 @@ export function liveFileFixtures(options: { upstream?: boolean } = {}): LiveFile
       return made(upstream, "the fake upstream");
     },
   };
+}
+
+/** A source's record as `/sources` serves it (the fields the live suites read). */
+export interface ServedSource {
+  readonly source: string;
+  readonly lastSuccessAt: string | null;
+  readonly lastError: { readonly message: string; readonly httpStatus: number | null } | null;
+}
+
+/**
+ * What users are served after one live run over a copy of `seed`, against a fake upstream of the
+ * live dates that `setup` alters: the view a server builds from the store (its version asserted to
+ * be the run's), its `/sources` over HTTP, and what `read` asks of that server.
+ */
+export async function servedAfterLiveRun<T>(
+  seed: Seed,
+  setup: (upstream: FakeUpstream) => void,
+  read: (server: TestServer) => Promise<T>,
+): Promise<{ dataset: Dataset; sources: ServedSource[]; read: T }> {
+  const { dir, cleanup } = cloneSeed(seed);
+  const upstream = await startFakeUpstream(LIVE_DATES);
+  setup(upstream);
+  const store = await openSqliteStore(join(dir, "tariff.db"));
+  try {
+    const result = await runLiveIngest(store, SOURCES, testConfig(upstream, dir), QUIET);
+    const view = (await loadView(store, SOURCES))!;
+    expect(view.dataset.run.datasetVersion).toBe(result.dataset.run.datasetVersion);
+    const server = await startServer(view);
+    try {
+      const sources = ((await (await server.get("/api/v1/sources")).json()) as { data: ServedSource[] }).data;
+      return { dataset: view.dataset, sources, read: await read(server) };
+    } finally {
+      await server.close();
+    }
+  } finally {
+    await store.close();
+    await upstream.close();
+    cleanup();
+  }
+}
+
+/** Every published price (direct and channel) → what a user pays: amount, currency, denomination. */
+export function servedPrices(dataset: Dataset): Map<string, string> {
+  return new Map(
+    dataset.prices.map((p) => [priceKey(p, dimensionKey(p)), `${p.amount} ${p.currency} ${p.denomination}`]),
+  );
 }
 
 /** A fresh copy of the seed (database and archive) in its own folder. */
