@@ -17,7 +17,7 @@ import { DOCUMENTED_CONTEXT_WINDOWS } from "../src/domain/cost.js";
 import type { Dataset } from "../src/domain/dataset.js";
 import { isHeadlinePrice, listedPrice } from "../src/domain/listed-price.js";
 import { bindShared } from "./fixtures.js";
-import { openReplayStore, type TestServer } from "./harness.js";
+import { readReplayStore, type TestServer } from "./harness.js";
 import { type CursorPage, walkItems, walkPages } from "./paging.js";
 
 /**
@@ -39,12 +39,7 @@ let september: Dataset;
 const it = bindShared("apiServer", async (boundView, boundServer) => {
   view = boundView;
   server = boundServer;
-  const store = await openReplayStore();
-  try {
-    september = (await store.loadDataset("2025-09-01T00:00:00.000Z"))!;
-  } finally {
-    await store.close();
-  }
+  september = (await readReplayStore((store) => store.loadDataset("2025-09-01T00:00:00.000Z")))!;
 });
 
 interface Body<T> {

@@ -60,6 +60,16 @@ export async function openReplayStore(): Promise<CatalogueStore> {
   return openSqliteStore(await replayDbPath());
 }
 
+/** What `read` reads from the bundled replay's store, opened for it and closed after. */
+export async function readReplayStore<T>(read: (store: CatalogueStore) => Promise<T>): Promise<T> {
+  const store = await openReplayStore();
+  try {
+    return await read(store);
+  } finally {
+    await store.close();
+  }
+}
+
 let shared: Promise<{ dataset: Dataset; view: CatalogueView }> | undefined;
 
 /**

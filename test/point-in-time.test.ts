@@ -12,7 +12,7 @@ import { createMcpServer } from "../src/mcp/server.js";
 import { SOURCES } from "../src/sources/registry.js";
 import { openPostgresStore } from "../src/store/open-store.js";
 import { bindShared } from "./fixtures.js";
-import { openReplayStore, startServer, type TestServer } from "./harness.js";
+import { openReplayStore, readReplayStore, startServer, type TestServer } from "./harness.js";
 import { textOf } from "./mcp-support.js";
 
 // Point-in-time prices (issue 17 §2, T146–T148): `at=YYYY-MM-DD` answers what the newest dataset
@@ -27,13 +27,10 @@ let versions: string[];
 const it = bindShared("apiServer", async (boundView, boundServer) => {
   view = boundView;
   server = boundServer;
-  const store = await openReplayStore();
-  try {
-    september = (await store.loadDataset("2025-09-01T00:00:00.000Z"))!;
-    versions = (await store.listRuns()).map((r) => r.datasetVersion);
-  } finally {
-    await store.close();
-  }
+  [september, versions] = await readReplayStore(async (store) => [
+    (await store.loadDataset("2025-09-01T00:00:00.000Z"))!,
+    (await store.listRuns()).map((r) => r.datasetVersion),
+  ]);
 });
 
 interface Body<T> {
