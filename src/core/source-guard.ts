@@ -174,25 +174,30 @@ function goneShares(
  * line in a source is the market; in a source that names one maker, that maker is everything).
  */
 function disappearance(before: Map<string, Row>, now: Map<string, Row>, b: GuardBounds): GuardFailure | null {
-  const rows = goneShares(new Map([...before].map(([key, row]) => [key, row.maker])), new Set(now.keys()));
-  if (rows.share > b.maxDrop && rows.rest > b.maxDrop)
-    return {
-      guard: "row-drop",
-      figure: rows.share,
-      detail:
-        `${rows.gone} of ${before.size} priced rows of the last good run are gone ` +
-        `(-${pct(rows.share)}, more than the allowed ${bound(b.maxDrop)})`,
-    };
   const modelsBefore = new Map([...before.values()].map((r) => [r.model, r.maker]));
-  const models = goneShares(modelsBefore, new Set([...now.values()].map((r) => r.model)));
-  if (models.share > b.maxDrop && models.rest > b.maxDrop)
-    return {
+  const checks = [
+    {
+      guard: "row-drop",
+      what: "priced rows",
+      size: before.size,
+      gone: goneShares(new Map([...before].map(([key, row]) => [key, row.maker])), new Set(now.keys())),
+    },
+    {
       guard: "model-drop",
-      figure: models.share,
-      detail:
-        `${models.gone} of ${modelsBefore.size} priced models of the last good run are gone ` +
-        `(-${pct(models.share)}, more than the allowed ${bound(b.maxDrop)})`,
-    };
+      what: "priced models",
+      size: modelsBefore.size,
+      gone: goneShares(modelsBefore, new Set([...now.values()].map((r) => r.model))),
+    },
+  ] as const;
+  for (const { guard, what, size, gone } of checks)
+    if (gone.share > b.maxDrop && gone.rest > b.maxDrop)
+      return {
+        guard,
+        figure: gone.share,
+        detail:
+          `${gone.gone} of ${size} ${what} of the last good run are gone ` +
+          `(-${pct(gone.share)}, more than the allowed ${bound(b.maxDrop)})`,
+      };
   return null;
 }
 
