@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadView } from "../src/catalogue/load-view.js";
-import type { ApiChange, ApiCostEstimate, ApiModel, ApiPrice } from "../src/catalogue/schemas.js";
+import type { ApiChange, ApiCostEstimate, ApiModel, ApiPrice, ApiRate } from "../src/catalogue/schemas.js";
 import type { SourceId } from "../src/domain/observation.js";
 import { loadRunContext, publishRun, type RunContext, type SourceOutcome } from "../src/ingest/run-pipeline.js";
 import { SOURCES } from "../src/sources/registry.js";
@@ -104,6 +104,21 @@ describe("llm-prices historical-v1.json: DeepSeek Chat 0.14 / 0.28 until 2025-02
     });
     expect(before.meta.datasetVersion).toBe(day("2025-02-01"));
     expect(after.meta.datasetVersion).toBe(day("2025-02-01"));
+  });
+
+  it("/rates and /models give the same price of the day as the model's own page (T336 amended: one answer per day)", async () => {
+    const rate = async (at: string) =>
+      (await get<ApiRate[]>(server, `/rates?provider=deepseek&at=${at}`)).data.find(
+        (r) => r.id === "deepseek/deepseek-chat",
+      );
+    expect(await rate("2025-02-07")).toMatchObject({ inputPerMTok: 0.14, outputPerMTok: 0.28 });
+    expect(await rate("2025-02-08")).toMatchObject({ inputPerMTok: 0.27, outputPerMTok: 1.1 });
+    const listed = async (at: string) =>
+      (await get<ApiModel[]>(server, `/models?provider=deepseek&q=deepseek-chat&at=${at}`)).data.find(
+        (m) => m.id === "deepseek/deepseek-chat",
+      );
+    expect(price((await listed("2025-02-07"))!, "Input")?.amount).toBe(0.14);
+    expect(price((await listed("2025-02-08"))!, "Input")?.amount).toBe(0.27);
   });
 
   it("/cost of 1M input + 1M output tokens: 0.42 on 2025-02-07, 1.37 on 2025-02-08", async () => {

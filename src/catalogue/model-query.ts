@@ -6,7 +6,7 @@ import { type ListedPrice, listedPrice } from "../domain/listed-price.js";
 import { badRequest } from "./errors.js";
 import type { PublishedState } from "./point-in-time.js";
 import { matchesAll, matchRank, parseTextQuery, type SearchField, searchField, type TextQuery } from "./text-match.js";
-import { modelsAt, pricesAt } from "./timeline.js";
+import { modelsAt } from "./timeline.js";
 import type { CatalogueView } from "./view.js";
 
 /**
@@ -128,7 +128,7 @@ export function modelsOfVersion(view: CatalogueView, state: PublishedState): Lis
     .filter((m) => m.listed)
     .map((model) => ({
       model,
-      prices: pricesAt(timeline, model.id, version),
+      prices: state.prices(model.id),
       search: [searchField(model.slug), searchField(model.name)],
       providerName: names.get(model.provider) ?? model.provider,
     }));

@@ -10,14 +10,14 @@ import type { CatalogueView } from "./view.js";
  * version dated on or before that day published, each price whose stated end (`effectiveUntil`) is
  * on or before the day replaced by its announced successor (or left out when none is announced).
  * A future day is the served version with the announcements due by then. Shared by
- * /models/{p}/{m}, /compare, /rates and /cost (the price-file exports refuse a future day); /rates
- * and /models read the timeline directly and list prices as published.
+ * /models, /models/{p}/{m}, /compare, /rates and /cost (the price-file exports refuse a future day):
+ * one answer per day in every verb.
  */
 export const atParam = dateParam(
   "at",
   "Point in time, `YYYY-MM-DD` (UTC): answer with the prices of the newest dataset version published on or " +
-    "before that day (`meta.at`, `meta.datasetVersion` say which); one model's prices, `compare` and `cost` take " +
-    "every price whose `effectiveUntil` is on or before the day as its `announced` price (T336). A future day " +
+    "before that day (`meta.at`, `meta.datasetVersion` say which); every price whose `effectiveUntil` is on or " +
+    "before the day is taken as its `announced` price (T336). A future day " +
     "answers from the served version. A day before the first run: 404 for one model, an empty list otherwise.",
   "2025-09-15",
 ).optional();

@@ -3,9 +3,9 @@ import { defineEndpoint, splitList, textParam } from "../endpoint.js";
 import { envelope } from "../envelope.js";
 import { badRequest } from "../errors.js";
 import { RATES_MAX_PROVIDERS } from "../params.js";
-import { atParam, publishedState, stateMeta } from "../point-in-time.js";
+import { atParam, type PublishedState, publishedState, stateMeta } from "../point-in-time.js";
 import { RatesResponse } from "../schemas.js";
-import { modelsAt, type PriceTimeline, pricesAt } from "../timeline.js";
+import { modelsAt } from "../timeline.js";
 import { buildRates, type CatalogueView } from "../view.js";
 
 /**
@@ -39,7 +39,7 @@ export const ratesEndpoint = defineEndpoint({
       throw badRequest(`provider takes at most ${RATES_MAX_PROVIDERS} comma-separated slugs, got ${providers.length}`);
     const wanted = new Set(providers);
     const state = publishedState(view, input.at);
-    const all = state.timeline === null ? view.rates : ratesAt(view, state.timeline, state.version);
+    const all = state.timeline === null ? view.rates : ratesAt(view, state);
     const data = wanted.size === 0 ? [...all] : all.filter((r) => wanted.has(r.provider));
     return envelope(view, data, {
       ...stateMeta(view, state),
@@ -49,10 +49,15 @@ export const ratesEndpoint = defineEndpoint({
   },
 });
 
-/** The rates (D30) of the listed models as version `version` published them (T147); none before the first run. */
-function ratesAt(view: CatalogueView, timeline: PriceTimeline, version: string | null) {
-  if (version === null) return [];
+/**
+ * The rates (D30) of the listed models as the version in force on `at` published them (T147), with
+ * the prices as they apply that day (announced successors, T336, as `/models/{p}/{m}`); none before
+ * the first run.
+ */
+function ratesAt(view: CatalogueView, state: PublishedState) {
+  const { version, timeline } = state;
+  if (version === null || timeline === null) return [];
   const models = modelsAt(timeline, version).filter((m) => m.listed);
-  const prices = new Map(models.map((m) => [m.id, pricesAt(timeline, m.id, version)]));
+  const prices = new Map(models.map((m) => [m.id, state.prices(m.id)]));
   return buildRates(models, prices, view.meta.rates.officialSources);
 }
