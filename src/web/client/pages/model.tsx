@@ -8,7 +8,7 @@ import { AnnouncedNote } from "../components/announced-note.js";
 import { AtPicker, PastNotice, usePageAt } from "../components/at-picker.js";
 import { ConfidenceBadge, DisputedMark, LevelsLink, OutlierMark, UnconfirmedMark } from "../components/badges.js";
 import { DataAge } from "../components/freshness.js";
-import { HistoryCharts } from "../components/history-charts.js";
+import { type AnnouncedPoint, HistoryCharts } from "../components/history-charts.js";
 import { DimensionLabel } from "../components/price-cell.js";
 import { Failed, Loading, WhenLoaded } from "../components/status.js";
 import { TableWrap } from "../components/table-wrap.js";
@@ -73,6 +73,19 @@ export function ModelPage(props: { readonly params: { readonly provider: string;
   );
 }
 
+/**
+ * The maker's prices announced from a later day (T335), for the history charts' dashed future
+ * points (T364): one per label and unit with an announced amount (a price that ends with none
+ * announced has no point to draw). The maker's own seller's prices only, as the history is.
+ */
+function announcedPoints(direct: readonly Price[]): AnnouncedPoint[] {
+  return direct.flatMap((p) =>
+    p.announced && p.effectiveUntil
+      ? [{ label: p.label, displayUnit: p.displayUnit, day: p.effectiveUntil.slice(0, 10), amount: p.announced.amount }]
+      : [],
+  );
+}
+
 /** A price of `?channel=all`: it carries its channel and seller (T201). */
 type ChannelPrice = Price & { readonly channel: NonNullable<Price["channel"]>; readonly seller: string };
 
@@ -123,7 +136,9 @@ function ModelView(props: {
         <h2 id="history-title">Price history</h2>
         <p class="muted">The maker's own prices; one point per change. Hover or tap a chart to read its values.</p>
         <WhenLoaded what="the price history" loaded={props.history}>
-          {({ data }) => <HistoryCharts series={data} until={formatDate(props.datasetVersion)} />}
+          {({ data }) => (
+            <HistoryCharts series={data} until={formatDate(props.datasetVersion)} announced={announcedPoints(direct)} />
+          )}
         </WhenLoaded>
       </section>
     </div>
