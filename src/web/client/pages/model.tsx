@@ -14,7 +14,7 @@ import { Failed, Loading, WhenLoaded } from "../components/status.js";
 import { TableWrap } from "../components/table-wrap.js";
 import { useTitle } from "../dataset.js";
 import { channelName, formatAmount, formatCount, formatDate, formatRatio, OUTLIER_RATIO } from "../format.js";
-import type { HistorySeries, Model, Price } from "../types.js";
+import type { HistorySeries, Model, Price, Provider } from "../types.js";
 import { NotFoundPage } from "./not-found.js";
 
 /**
@@ -297,6 +297,11 @@ const conditional = (p: Price) => Object.keys(p.qualifiers).some((k) => k !== "s
 function MakerPrices(props: { readonly prices: readonly ChannelPrice[]; readonly maker: string }) {
   const main = props.prices.filter((p) => !conditional(p));
   const folded = props.prices.filter(conditional);
+  // T363: "confirmed on OpenAI's page" names the maker as `/providers` does, asked only when a page confirms a price.
+  const maker = useMakerName(
+    props.maker,
+    props.prices.some((p) => (p.evidence?.length ?? 0) > 0),
+  );
   return (
     <section aria-labelledby="maker-title">
       <h2 id="maker-title">The maker's own prices</h2>
@@ -304,11 +309,11 @@ function MakerPrices(props: { readonly prices: readonly ChannelPrice[]; readonly
         <p>The maker publishes no price for this model; see the channels below.</p>
       ) : (
         <>
-          <EvidenceTable prices={main} label="The maker's own prices" testId="maker-prices" maker={props.maker} />
+          <EvidenceTable prices={main} label="The maker's own prices" testId="maker-prices" maker={maker} />
           {folded.length > 0 ? (
             <details>
               <summary>Regional and conditional prices ({folded.length})</summary>
-              <EvidenceTable prices={folded} label="The maker's regional and conditional prices" maker={props.maker} />
+              <EvidenceTable prices={folded} label="The maker's regional and conditional prices" maker={maker} />
             </details>
           ) : null}
         </>
@@ -317,12 +322,21 @@ function MakerPrices(props: { readonly prices: readonly ChannelPrice[]; readonly
   );
 }
 
+/**
+ * A maker's display name, as `/providers` gives it (`OpenAI` for `openai`; issue 38 §5, T363), asked
+ * for only when `wanted`; the slug until the list answers, or when it lacks the maker.
+ */
+function useMakerName(slug: string, wanted: boolean): string {
+  const providers = useApi<Provider[]>(wanted ? "/providers" : null);
+  return providers.state === "ok" ? (providers.data.data.find((p) => p.slug === slug)?.name ?? slug) : slug;
+}
+
 /** Prices with their evidence (issue 28 §7): each dissenting source beside its own amount. */
 function EvidenceTable(props: {
   readonly prices: readonly Price[];
   readonly label: string;
   readonly testId?: string;
-  /** The maker's slug, for "confirmed on <maker>'s page" (T294); absent outside the maker's own prices. */
+  /** The maker's name, for "confirmed on <maker>'s page" (T294, T363); absent outside the maker's own prices. */
   readonly maker?: string;
 }) {
   return (
