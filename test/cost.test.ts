@@ -3,6 +3,7 @@ import { describe, expect } from "vitest";
 import type { ApiCostEstimate } from "../src/catalogue/schemas.js";
 import type { CatalogueView } from "../src/catalogue/view.js";
 import { estimateCost, type TokenUsage } from "../src/domain/cost.js";
+import { TOOLS } from "../src/mcp/tools.js";
 import { bindShared } from "./fixtures.js";
 import { startServer, type TestServer } from "./harness.js";
 
@@ -317,6 +318,56 @@ describe("models, channels and ranking", () => {
     const body = await cost("model=deepseek/deepseek-chat&channel=reseller_2&inputTokens=1");
     expect(body.data).toEqual([]);
     expect(body.meta.found).toBe(1);
+  });
+});
+
+/**
+ * T347, moved into `/cost` by T361 (issue 38 §4): OpenAI lists priority under `gpt-4o` only, the name
+ * that points at `gpt-4o-2024-08-06`; the snapshot's own standard prices (2.5 / 1.25 cached / 10) are
+ * the name's, so `/cost` on the snapshot at `tier=priority` is billed at `gpt-4o`'s priority prices
+ * (4.25 / 2.125 / 17; genai-prices 2026-06-01) and says so: 12,000 × 4.25 + 8,000 × 2.125 + 1,000 × 17,
+ * / 1M = 0.051 + 0.017 + 0.017 = 0.085.
+ */
+describe("a dated snapshot billed at its undated name's prices (T347, T361)", () => {
+  const USAGE = "inputTokens=12000&cachedInputTokens=8000&outputTokens=1000";
+
+  it("gpt-4o-2024-08-06 on priority is priced as openai/gpt-4o, and the estimate says so", async () => {
+    const e = await one(`model=openai/gpt-4o-2024-08-06&tier=priority&${USAGE}`);
+    expect(e).toMatchObject({ model: "openai/gpt-4o-2024-08-06", pricedAs: "openai/gpt-4o", complete: true });
+    expect(e.missing).toEqual([]);
+    expect(e.lines.map((l) => [l.usage, l.label, l.amount])).toEqual([
+      ["inputTokens", "Input (priority)", 4.25],
+      ["cachedInputTokens", "Input (priority, cache read)", 2.125],
+      ["outputTokens", "Output (priority)", 17],
+    ]);
+    expect(usd(e)).toBe(0.085);
+    // The name's own answer for the same usage: the same lines and total, no pricedAs.
+    const named = await one(`model=openai/gpt-4o&tier=priority&${USAGE}`);
+    expect(named.pricedAs).toBeNull();
+    expect(e.lines).toEqual(named.lines);
+  });
+
+  it("the snapshot's own prices where it has them: the standard tier is not priced as the name", async () => {
+    const e = await one(`model=openai/gpt-4o-2024-08-06&${USAGE}`);
+    expect(e.pricedAs).toBeNull();
+    expect(usd(e)).toBe(0.05); // 12,000 × 2.5 + 8,000 × 1.25 + 1,000 × 10, / 1M
+  });
+
+  it("a snapshot priced unlike its name (gpt-4o-2024-05-13, 5 / 15) is never billed as it: its line stays missing", async () => {
+    const e = await one(`model=openai/gpt-4o-2024-05-13&tier=priority&${USAGE}`);
+    expect(e.pricedAs).toBeNull();
+    expect(e.complete).toBe(false);
+    expect(e.missing.length).toBeGreaterThan(0);
+  });
+
+  it("MCP estimate_cost answers the same as HTTP", async () => {
+    const tool = TOOLS.find((t) => t.name === "estimate_cost")!;
+    const query = `model=openai/gpt-4o-2024-08-06&tier=priority&${USAGE}`;
+    const args = Object.fromEntries(new URLSearchParams(query));
+    const viaTool = (await tool.run(view, args)).body as unknown as CostBody;
+    const viaHttp = await cost(query);
+    expect(viaTool.data).toEqual(viaHttp.data);
+    expect(viaTool.data[0]!.pricedAs).toBe("openai/gpt-4o");
   });
 });
 

@@ -119,6 +119,12 @@ export const SUCCESS_CASES: readonly MirrorCase[] = [
     },
     http: "/cost?models=openai%2Fgpt-4o%2Canthropic%2Fclaude-sonnet-4-5%2Cgoogle%2Fgemini-2.5-pro&inputTokens=1000&outputTokens=500&tier=batch&at=2026-03-15",
   },
+  // A dated snapshot billed at its undated name's priority prices (T347, T361): `pricedAs` alike.
+  {
+    tool: "estimate_cost",
+    args: { model: "openai/gpt-4o-2024-08-06", tier: "priority", inputTokens: 12000, outputTokens: 1000 },
+    http: "/cost?model=openai%2Fgpt-4o-2024-08-06&tier=priority&inputTokens=12000&outputTokens=1000",
+  },
 ];
 
 /** Calls that the HTTP route answers with a 400 or 404 problem. */

@@ -174,6 +174,25 @@ describe("each record at its own day's prices", () => {
     await expect(priceLog(view, records(...SEPTEMBER), { as: "nobody/nothing" })).rejects.toThrow("nobody/nothing");
   });
 
+  it("a dated snapshot on priority costs what /cost says, billed at its undated name's prices and counted apart (T347, T361)", async () => {
+    const usage = { tier: "priority", inputTokens: 12000, cachedInputTokens: 8000, outputTokens: 1000 };
+    const report = await priceLog(
+      view,
+      records(
+        { timestamp: "2026-06-02T08:00:00Z", model: "gpt-4o-2024-08-06", provider: "openai", ...usage },
+        { timestamp: "2026-06-02T09:00:00Z", model: "openai/gpt-4o-2024-08-06", ...usage },
+      ),
+    );
+    expect(report).toMatchObject({ priced: 2, unpriced: 0 });
+    expect(report.pricedAsUndated).toEqual({ "openai/gpt-4o-2024-08-06 as openai/gpt-4o (direct, priority)": 2 });
+    const each = await usdOf(
+      "model=openai/gpt-4o-2024-08-06&tier=priority&inputTokens=12000&cachedInputTokens=8000&outputTokens=1000&at=2026-06-02",
+    );
+    // 12,000 × 4.25 + 8,000 × 2.125 + 1,000 × 17, / 1M: gpt-4o's priority prices (genai-prices 2026-06-01).
+    expect(each).toBe(0.085);
+    expect(report.byModel["openai/gpt-4o-2024-08-06"]!.totals.USD).toBe(new Big(each).times(2).toNumber());
+  });
+
   it("what cannot be priced is counted by reason with its lines, never a silent 0", async () => {
     const report = await priceLog(
       view,

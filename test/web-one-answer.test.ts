@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import type { ApiChange, ApiCostEstimate, ApiModel } from "../src/catalogue/schemas.js";
+import type { ApiChange, ApiCostEstimate, ApiModel, ApiProvider } from "../src/catalogue/schemas.js";
 import type { TestServer } from "./harness.js";
 import { apiJson, useWebCatalogue, withPage } from "./web-browser.js";
 
@@ -65,6 +65,22 @@ describe("one answer per question (T342–T344)", () => {
       await page.goto(`${server.base}/m/openai/gpt-4o`);
       await page.locator("[data-ready=true]").waitFor();
       await expect.poll(() => page.getByTestId("last-change").textContent()).toBe("none since 2025-07-01");
+    }));
+
+  it("GPT-4o's page names the maker as /providers does: \"confirmed on OpenAI's page\", not its slug (T363)", () =>
+    withPage(browser, async (page) => {
+      const providers = await api<{ data: ApiProvider[] }>("/providers");
+      expect(providers.data.find((p) => p.slug === "openai")?.name).toBe("OpenAI");
+      const model = await api<{ data: ApiModel }>("/models/openai/gpt-4o");
+      const confirmed = model.data.prices.filter((p) => (p.evidence?.length ?? 0) > 0);
+      expect(confirmed.length).toBeGreaterThan(0);
+      await page.goto(`${server.base}/m/openai/gpt-4o`);
+      await page.locator("[data-ready=true]").waitFor();
+      const notes = page.getByTestId("maker-prices").getByTestId("page-confirmation");
+      await expect.poll(() => notes.first().textContent()).toMatch(/^ confirmed on OpenAI's page, \d{4}-\d{2}-\d{2}$/);
+      // The main table: prices without a qualifier but the seller (the regional ones are folded apart).
+      const main = confirmed.filter((p) => Object.keys(p.qualifiers).every((k) => k === "seller"));
+      expect(await notes.count()).toBe(main.length);
     }));
 
   it("the changes page shows each move's confidence: DeepSeek's cache read 0.028 → 0.0028 is low", () =>

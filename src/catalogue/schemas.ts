@@ -333,6 +333,24 @@ export const CostLineSchema = z
         description:
           "The maker's prompt-caching rule, where no source lists this cache price: the label of the input price of the same tier and bracket it is a factor of (`amount` already includes it; an addition, T346); else null",
       }),
+    effectiveUntil: nullableTimestamp.meta({
+      description:
+        "The stated end of the price used, as on the price (`Price.effectiveUntil`, T335): 00:00 UTC of the first day it no longer applies; null when none is stated or the line is missing (an addition, T360)",
+    }),
+    announced: z
+      .strictObject({
+        amount: z.number().meta({
+          description:
+            "In the line's display units, with the line's regional and caching factors applied as to `amount`",
+        }),
+        effectiveFrom: timestamp,
+        source: z.string().meta({ description: "The source that states it" }),
+      })
+      .nullable()
+      .meta({
+        description:
+          "The price announced from `effectiveUntil` for this line (`Price.announced`, T335); null when none is announced or the line is missing. `/cost` with `at` on or after that day prices the line at it (T336; an addition, T360)",
+      }),
   })
   .meta({ id: "CostLine" });
 
@@ -406,6 +424,10 @@ export const CostEstimateSchema = z
     }),
     confidence: confidence.nullable().meta({ description: "The weakest confidence of the priced lines" }),
     trust: OfferTrustSchema,
+    pricedAs: modelId.nullable().meta({
+      description:
+        "The undated model whose prices priced this dated snapshot (`model`), where the snapshot's own prices lack a line its undated name prices and both price the usage's standard-tier lines alike — e.g. `openai/gpt-4o` for `openai/gpt-4o-2024-08-06` on `tier=priority`; null when the model's own prices are used (an addition, T347, T361)",
+    }),
   })
   .meta({ id: "CostEstimate" });
 

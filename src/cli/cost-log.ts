@@ -29,7 +29,7 @@ interface PricedRecord {
   readonly model: string;
   readonly channel: string;
   readonly estimate: ApiCostEstimate;
-  /** The undated model whose prices billed this snapshot's record (T347), else null. */
+  /** The undated model whose prices billed this snapshot's record (`/cost`'s `pricedAs`, T347, T361), else null. */
   readonly pricedAs: string | null;
 }
 
@@ -417,13 +417,7 @@ async function priceRecord(
     );
   const services = options.services ?? NO_SERVICES;
   const body = await runAt(view, input, asModel ?? own, services);
-  let found = body.data[0];
-  let pricedAs: string | null = null;
-  if (found && found.missing.length > 0) {
-    // T347: a dated snapshot billed at its undated name's prices for what only that name lists.
-    const twin = await undatedTwin(view, input, asModel ?? own, services);
-    if (twin) [found, pricedAs] = [twin.estimate, twin.model];
-  }
+  const found = body.data[0];
   // T345: reasons name no day, so a month of one cause is one group (its days are in the group).
   if (!found) throw new RecordError(`${asModel ?? own} is not sold in channel ${channel} on the record's day`);
   // The record's own unpriced parts (T300): the rest is priced, the parts are reported apart.
@@ -446,46 +440,10 @@ async function priceRecord(
     channel: estimate.channel,
     estimate,
     version: body.meta.datasetVersion,
-    pricedAs,
+    // T347, T361: `/cost` bills a dated snapshot at its undated name's prices where it must, and says so.
+    pricedAs: found.pricedAs,
     tier: input.tier,
   };
-}
-
-/** A dated id's last part: `-2024-08-06`, `-20240806` (the snapshots OpenAI and Anthropic date). */
-const DATED = /-(?:\d{4}-\d{2}-\d{2}|20\d{6})$/;
-
-/**
- * The undated name of a dated snapshot, and the record priced on it (T347), or null. OpenAI's page
- * lists the priority and flex prices of `gpt-4o` only, the name that points at
- * `gpt-4o-2024-08-06`; the sources list the snapshot's standard and batch prices apart. A record of
- * the snapshot is priced at the undated name's prices when the snapshot has a line no price reaches
- * and, in the standard tier, both price every line of the record's usage alike (the same amount
- * per line) — the snapshot is then billed as its name, and the report says which records were.
- */
-async function undatedTwin(
-  view: CatalogueView,
-  input: z.output<typeof costEndpoint.input>,
-  id: string,
-  services: EndpointServices,
-): Promise<{ model: string; estimate: ApiCostEstimate } | null> {
-  if (!DATED.test(id)) return null;
-  const undated = resolveModelId(view, id.replace(DATED, ""));
-  if (undated === null || undated === id) return null;
-  const standard = { ...input, tier: "standard" as const };
-  const answer = async (model: string, usage: typeof input) => {
-    try {
-      return (await runAt(view, usage, model, services)).data[0] ?? null;
-    } catch (error) {
-      if (error instanceof RecordError || error instanceof CatalogueError) return null;
-      throw error;
-    }
-  };
-  const [own, twin] = [await answer(id, standard), await answer(undated, standard)];
-  if (!own?.complete || !twin?.complete) return null;
-  const amounts = (e: ApiCostEstimate) => e.lines.map((l) => `${l.usage}=${l.amount} ${l.currency}`).join(";");
-  if (amounts(own) !== amounts(twin)) return null;
-  const priced = input.tier === "standard" ? twin : await answer(undated, input);
-  return priced && priced.missing.length === 0 ? { model: undated, estimate: priced } : null;
 }
 
 /**

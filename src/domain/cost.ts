@@ -2,6 +2,7 @@ import Big from "big.js";
 import { roundAmount } from "./amount.js";
 import type { CacheMultipliers } from "./cache-multipliers.js";
 import { type Confidence, confidenceRank } from "./confidence.js";
+import type { AnnouncedPrice } from "./dated-price.js";
 import type { CacheKind, Dimension, Direction, Tier } from "./dimension.js";
 import { lookupTable } from "./lookup-table.js";
 import type { Denomination, Unit } from "./unit.js";
@@ -64,6 +65,10 @@ export interface CostPrice extends Dimension {
   readonly currency: string;
   readonly confidence: Confidence;
   readonly sources: readonly string[];
+  /** The price's stated end (T335), ISO 8601 timestamp; absent or null: none stated. */
+  readonly effectiveUntil?: string | null;
+  /** The price announced from `effectiveUntil` (T335); absent or null: none. */
+  readonly announced?: AnnouncedPrice | null;
 }
 
 /**
@@ -108,6 +113,17 @@ export interface CostLine {
     readonly decision: string;
     readonly source: string;
   } | null;
+  /**
+   * The stated end of the price used (T335, T360): ISO 8601 timestamp, 00:00 UTC of the first day
+   * it no longer applies; null when none is stated or the line is missing.
+   */
+  readonly effectiveUntil: string | null;
+  /**
+   * The price announced from `effectiveUntil` (T360), its amount in this line's terms (the regional
+   * factor and the caching factor applied as to `amount`, 10 significant digits); null when none is
+   * announced (the price ends with no successor, or states no end) or the line is missing.
+   */
+  readonly announced: { readonly amount: number; readonly effectiveFrom: string; readonly source: string } | null;
 }
 
 /** The sum of the lines of one denomination and currency (credits are never converted, D7). */
@@ -241,8 +257,14 @@ export function estimateCost(
     const price = found.price;
     // T303: a token price that is not the region's own, for a request the maker bills regionally.
     const uplift = region !== null && !found.regional ? regionalUplift : null;
-    let amount = uplift ? new Big(String(price.amount)).times(uplift.factor) : new Big(String(price.amount));
-    if (derived && cache !== null && cache !== "none") amount = amount.times(caching!.factors[cache]);
+    // The line's factors (T303 region, T346 caching), applied alike to the price and its announced successor (T360).
+    const factored = (raw: number) => {
+      let a = new Big(String(raw));
+      if (uplift) a = a.times(uplift.factor);
+      if (derived && cache !== null && cache !== "none") a = a.times(caching!.factors[cache]);
+      return a;
+    };
+    const amount = factored(price.amount);
     const cost = new Big(tokens).times(amount).div(price.unit === "mtok" ? MTOK : (CALLS_PER_UNIT[price.unit] ?? 1));
     const key = `${price.denomination}|${price.currency}`;
     const sum = exact.get(key);
@@ -262,6 +284,14 @@ export function estimateCost(
       sources: [...price.sources],
       uplift: uplift ? { factor: Number(uplift.factor), decision: uplift.decision, source: uplift.source } : null,
       derived,
+      effectiveUntil: price.effectiveUntil ?? null,
+      announced: price.announced
+        ? {
+            amount: roundAmount(factored(price.announced.amount)),
+            effectiveFrom: price.announced.effectiveFrom,
+            source: price.announced.source,
+          }
+        : null,
     });
   }
   const missing = lines.filter((l) => l.status === "missing").map((l) => l.usage);
@@ -441,6 +471,8 @@ function missingLine(usage: UsageField, tokens: number): CostLine {
     sources: [],
     uplift: null,
     derived: null,
+    effectiveUntil: null,
+    announced: null,
   };
 }
 

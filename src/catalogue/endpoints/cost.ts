@@ -22,6 +22,7 @@ import { badRequest, notFound } from "../errors.js";
 import { COMPARE_IDS, COST_CHANNELS, MAX_TOKENS } from "../params.js";
 import { atParam, publishedState, stateMeta } from "../point-in-time.js";
 import { type ApiCostEstimate, CostResponse } from "../schemas.js";
+import { billedAsUndated, undatedModel } from "../undated-twin.js";
 import { usageFormatParam, usageOf, usageParam } from "../usage-input.js";
 import { resolveModelId } from "../view.js";
 import { CHANNEL_LIST, MODEL_ID } from "./notes.js";
@@ -47,7 +48,9 @@ export const costEndpoint = defineEndpoint({
     "evenly over `requests`) and the whole request is billed in it (T141); a request longer than the model's " +
     "context window is a 400 naming the fewest `requests` that fit (T200). A usage no price exists for is a " +
     "`missing` line and the estimate has no total (T143). Amounts are exact decimals, 10 significant digits (D7); " +
-    "credit-billed plans total in credits, never converted to money.",
+    "credit-billed plans total in credits, never converted to money. A dated snapshot (`openai/gpt-4o-2024-08-06`) " +
+    "with no price of its own for a line its undated name prices (priority, flex) is priced at the undated name's " +
+    "prices when both price the usage alike in the standard tier, and `pricedAs` names it (T347).",
   path: "/cost",
   maxAge: 300,
   input: z.object({
@@ -124,8 +127,9 @@ export const costEndpoint = defineEndpoint({
       "`webSearchRequests` (billed per call) and `region` (us, eu, a cloud region: its own price or the maker's " +
       "1.1× rule) are optional. Parts of a usage object nobody prices are listed in `unpriced`, with a " +
       "`partialTotals` for the rest. Each estimate lists one " +
-      "line per usage with the price used, `totals` per currency (credits for plans, never money), `confidence` " +
-      `(the weakest line) and \`missing\` usages nobody prices, in which case \`totals\` is null. ${MODEL_ID}`,
+      "line per usage with the price used (its `effectiveUntil` and `announced` successor, if a source dates it), `totals` per currency (credits for plans, never money), `confidence` " +
+      `(the weakest line), \`missing\` usages nobody prices, in which case \`totals\` is null, and \`pricedAs\`, the ` +
+      `undated name whose prices billed a dated snapshot (T347). ${MODEL_ID}`,
   },
   run(view, input) {
     if (input.model !== undefined && input.models !== undefined)
@@ -159,20 +163,23 @@ export const costEndpoint = defineEndpoint({
     for (const model of found) {
       const id = model.id;
       seen.add(id);
-      const all = state.prices(id);
-      // T141: the maker's thresholds of the tier asked and of the standard tier (makers keep their
-      // long-context thresholds in batch, flex and priority) bind every offer.
-      const direct = all.filter((p) => p.channel === "direct");
-      const maker = [...new Set([...billedThresholds(direct, usage.tier), ...billedThresholds(direct, "standard")])];
-      for (const [key, prices] of offers(all, input.channel)) {
+      const pricing = offerPricing(model, state.prices(id));
+      // T347, T361: a dated snapshot may be billed at its undated name's prices, offer by offer.
+      const undated = undatedModel(view, state, model);
+      const undatedPricing = undated ? offerPricing(undated, state.prices(undated.id)) : null;
+      for (const [key, prices] of offers(state.prices(id), input.channel)) {
         const [channel, seller] = key.split("\u0000") as [Channel, string];
-        const e = estimateCost(
-          prices,
-          usage,
-          maker,
-          regionalUplift(model, seller, usage.region),
-          cacheMultipliers(model, seller),
-        );
+        const own = pricing.estimate(prices, seller, usage);
+        const undatedPrices = undatedPricing ? offers(state.prices(undated!.id), channel).get(key) : undefined;
+        const asUndated =
+          undatedPricing && undatedPrices
+            ? billedAsUndated(own, usage.tier, (which, tier) =>
+                which === "own"
+                  ? pricing.estimate(prices, seller, { ...usage, tier })
+                  : undatedPricing.estimate(undatedPrices, seller, { ...usage, tier }),
+              )
+            : null;
+        const e = asUndated ?? own;
         // T300: the record's unpriced parts make the estimate incomplete; the priced part still totals.
         const complete = e.complete && usage.unpriced.length === 0;
         data.push({
@@ -186,6 +193,7 @@ export const costEndpoint = defineEndpoint({
             sources: [...l.sources],
             uplift: l.uplift ? { ...l.uplift } : null,
             derived: l.derived ? { ...l.derived } : null,
+            announced: l.announced ? { ...l.announced } : null,
           })),
           totals: complete ? (e.totals?.map((t) => ({ ...t })) ?? null) : null,
           partialTotals: e.partialTotals.map((t) => ({ ...t })),
@@ -194,6 +202,7 @@ export const costEndpoint = defineEndpoint({
           unpriced: usage.unpriced.map((u) => ({ ...u })),
           confidence: e.confidence,
           trust: { trusted: false, makerRatio: null, flags: [] },
+          pricedAs: asUndated ? undated!.id : null,
         });
       }
     }
@@ -236,6 +245,33 @@ function refuseImpossibleRequests(usage: TokenUsage, models: readonly PublishedM
       `that long. Give requests, the number of requests the tokens are spread over (at least ${count.format(needed)}); ` +
       "the context bracket is chosen per request",
   );
+}
+
+/**
+ * How one model's offers are priced (T141): each offer's prices with the maker's long-context
+ * thresholds of the tier asked and of the standard tier (makers keep their long-context thresholds
+ * in batch, flex and priority), which bind every offer, the maker's regional rule (T303) and
+ * prompt-caching multipliers (T346).
+ */
+function offerPricing(model: PublishedModel, all: readonly PublishedPrice[]) {
+  const direct = all.filter((p) => p.channel === "direct");
+  const thresholds = new Map<string, number[]>();
+  return {
+    estimate(prices: readonly PublishedPrice[], seller: string, usage: TokenUsage): CostEstimate {
+      let maker = thresholds.get(usage.tier);
+      if (!maker) {
+        maker = [...new Set([...billedThresholds(direct, usage.tier), ...billedThresholds(direct, "standard")])];
+        thresholds.set(usage.tier, maker);
+      }
+      return estimateCost(
+        prices,
+        usage,
+        maker,
+        regionalUplift(model, seller, usage.region),
+        cacheMultipliers(model, seller),
+      );
+    },
+  };
 }
 
 /** A model's prices per offer (channel and seller) of the requested channel, or of every channel (`all`). */

@@ -6,18 +6,38 @@ import { type ChartLine, LINE_COLORS, StepChart } from "./step-chart.js";
 
 const POINT_COLUMNS = ["From", numeric("Amount")];
 
+/** A price announced after the served one (T335), as a series' future point (T364). */
+export interface AnnouncedPoint {
+  readonly label: string;
+  readonly displayUnit: string;
+  /** `YYYY-MM-DD`, the day it takes effect. */
+  readonly day: string;
+  readonly amount: number;
+}
+
 /**
  * A history chart per dimension (issue 18 §2, D17): one small step chart per series of
  * `/models/{p}/{m}/history`, each with its points as a table for screen readers. Input and output
  * come first; the other dimensions are folded (issue 28 §6).
  */
-export function HistoryCharts(props: { readonly series: readonly HistorySeries[]; readonly until: string }) {
+export function HistoryCharts(props: {
+  readonly series: readonly HistorySeries[];
+  readonly until: string;
+  /** The maker's prices announced from a later day: each drawn dashed after its series (T364). */
+  readonly announced?: readonly AnnouncedPoint[];
+}) {
   if (props.series.length === 0) return <p>No price history for this model.</p>;
   const ordered = [...props.series].sort((a, b) => rank(a.label) - rank(b.label) || a.label.localeCompare(b.label));
   const first = ordered.filter((s) => rank(s.label) < 2);
   const rest = ordered.filter((s) => rank(s.label) >= 2);
   const chart = (s: HistorySeries, i: number) => (
-    <SeriesChart key={`${s.label}|${s.displayUnit}`} series={s} until={props.until} color={LINE_COLORS[i % 8]!} />
+    <SeriesChart
+      key={`${s.label}|${s.displayUnit}`}
+      series={s}
+      until={props.until}
+      color={LINE_COLORS[i % 8]!}
+      announced={props.announced?.find((a) => a.label === s.label && a.displayUnit === s.displayUnit) ?? null}
+    />
   );
   return (
     <>
@@ -38,12 +58,35 @@ function rank(label: string): number {
   return 2;
 }
 
-function SeriesChart(props: { readonly series: HistorySeries; readonly until: string; readonly color: string }) {
+/**
+ * One series' chart and its points; an announced price (T364) continues the line dashed from the
+ * chart's end to its day, labelled "(announced)", and is the table's last row.
+ */
+function SeriesChart(props: {
+  readonly series: HistorySeries;
+  readonly until: string;
+  readonly color: string;
+  readonly announced: AnnouncedPoint | null;
+}) {
   const s = props.series;
-  const lines = useMemo(
-    (): ChartLine[] => [{ label: s.label, points: s.points, color: props.color }],
-    [s, props.color],
-  );
+  const next = props.announced && props.announced.day > props.until ? props.announced : null;
+  const lines = useMemo((): ChartLine[] => {
+    const own: ChartLine = { label: s.label, points: s.points, color: props.color };
+    const last = s.points[s.points.length - 1];
+    if (!next || !last) return [own];
+    return [
+      { ...own, end: props.until },
+      {
+        label: `${s.label} (announced)`,
+        points: [
+          [props.until, last[1]],
+          [next.day, next.amount],
+        ],
+        color: props.color,
+        dash: [4, 4],
+      },
+    ];
+  }, [s, props.color, props.until, next]);
   const changes = s.points.length - 1;
   const name = `${s.label}, ${s.displayUnit}: ${s.points.map(([d, a]) => `${a} from ${d}`).join(", ")}`;
   return (
@@ -52,7 +95,13 @@ function SeriesChart(props: { readonly series: HistorySeries; readonly until: st
         <strong>{s.label}</strong> <span class="muted">{s.displayUnit}</span>
         <span class="muted"> · {changes === 0 ? "unchanged" : `${changes} change${changes === 1 ? "" : "s"}`}</span>
       </figcaption>
-      <StepChart lines={lines} until={props.until} name={name} unit={s.displayUnit} height={150} />
+      <StepChart
+        lines={lines}
+        until={next ? next.day : props.until}
+        name={next ? `${name}; announced: ${next.amount} from ${next.day}` : name}
+        unit={s.displayUnit}
+        height={150}
+      />
       <details>
         <summary>Points of {s.label}</summary>
         <table>
@@ -66,6 +115,14 @@ function SeriesChart(props: { readonly series: HistorySeries; readonly until: st
                 <td class="num">{amount}</td>
               </tr>
             ))}
+            {next ? (
+              <tr class="announced" data-testid="announced-point">
+                <td>
+                  <time dateTime={next.day}>{next.day}</time> (announced)
+                </td>
+                <td class="num">{next.amount}</td>
+              </tr>
+            ) : null}
           </tbody>
         </table>
       </details>

@@ -9,6 +9,8 @@ export interface ChartLine {
   readonly color: string;
   /** A dash pattern (canvas `setLineDash`), or solid. */
   readonly dash?: readonly number[] | undefined;
+  /** The last date the line is drawn to (a published price before an announced one, T364); else the chart's end. */
+  readonly end?: string | undefined;
 }
 
 /** Colours of lines, each at least 4.5:1 on white. */
@@ -43,7 +45,7 @@ export function alignLines(lines: readonly ChartLine[], until: string): uPlot.Al
     let current: number | null = null;
     return dates.map((date) => {
       while (i < line.points.length && line.points[i]![0] <= date) current = line.points[i++]![1];
-      return current;
+      return line.end !== undefined && date > line.end ? null : current;
     });
   });
   return [dates.map(seconds), ...ys];

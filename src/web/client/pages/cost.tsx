@@ -4,6 +4,7 @@ import { MULTI_SELLER_CHANNELS } from "../../../domain/channel.js";
 // The tiers of the axis description (T236, T276): the calculator offers every tier the API prices.
 import { TIERS } from "../../../domain/dimension.js";
 import { currentParams, getJson, modelPage, query, useApi } from "../api.js";
+import { AnnouncedNote } from "../components/announced-note.js";
 import { AtPicker, PastNotice, usePageAt } from "../components/at-picker.js";
 import { ConfidenceBadge, LevelsLink, OutlierMark } from "../components/badges.js";
 import { ModelPicker } from "../components/model-picker.js";
@@ -418,7 +419,7 @@ export function CostPage() {
         {!empty && !tooBig ? <MonthNote workload={urlWorkload} month={month} /> : null}
         {path ? (
           <WhenLoaded what="the estimates" loaded={estimates}>
-            {({ data, meta }) => <Estimates estimates={data} meta={meta} at={at} />}
+            {({ data, meta }) => <Estimates estimates={data} meta={meta} at={at} usage={usage} />}
           </WhenLoaded>
         ) : null}
       </section>
@@ -687,6 +688,7 @@ function Estimates(props: {
   readonly estimates: readonly CostEstimate[];
   readonly meta: { found: number; requested: number };
   readonly at: string | null;
+  readonly usage: CostQuery;
 }) {
   const { estimates, meta } = props;
   const byModel = new Map<string, CostEstimate[]>();
@@ -720,7 +722,7 @@ function Estimates(props: {
           </thead>
           <tbody>
             {[...byModel].map(([model, offers]) => (
-              <ModelRow key={model} offers={offers} at={props.at} />
+              <ModelRow key={model} offers={offers} at={props.at} usage={props.usage} />
             ))}
           </tbody>
         </table>
@@ -748,7 +750,11 @@ function TotalText(props: { readonly estimate: CostEstimate }) {
 }
 
 /** One model: its first offer in the API's order, the maker's price, and every offer behind a disclosure (T349). */
-function ModelRow(props: { readonly offers: readonly CostEstimate[]; readonly at: string | null }) {
+function ModelRow(props: {
+  readonly offers: readonly CostEstimate[];
+  readonly at: string | null;
+  readonly usage: CostQuery;
+}) {
   const offers = props.offers;
   const first = offers.find((e) => moneyTotal(e) !== null) ?? offers[0]!;
   const maker = offers.find((e) => e.channel === "direct");
@@ -784,6 +790,7 @@ function ModelRow(props: { readonly offers: readonly CostEstimate[]; readonly at
         {first.bracket.contextMin > 0 ? (
           <div class="muted">long-context prices (&gt; {formatCount(first.bracket.contextMin)} tokens)</div>
         ) : null}
+        <Announced estimate={first} usage={props.usage} />
         <PriceLines estimate={first} />
       </td>
       <td data-label="Every channel">
@@ -801,6 +808,62 @@ function ModelRow(props: { readonly offers: readonly CostEstimate[]; readonly at
         </details>
       </td>
     </tr>
+  );
+}
+
+/** The `/cost` parameters of the page's request but the model: the workload, channel, tier and day. */
+type CostQuery = Readonly<Record<string, string | number | null>>;
+
+/**
+ * What an offer's prices become (issue 37 §4, T362): each priced line whose price a source dates,
+ * as the model page says it ("from <date> this becomes <price>", "ends <date>"), and, for each such
+ * date, the month's total from that day where it differs — `/cost` on that day (T336), which bills
+ * the announced prices, on the same offer.
+ */
+function Announced(props: { readonly estimate: CostEstimate; readonly usage: CostQuery }) {
+  const e = props.estimate;
+  const dated = e.lines.filter((l) => l.status === "priced" && l.effectiveUntil !== null);
+  if (dated.length === 0) return null;
+  const days = [...new Set(dated.map((l) => l.effectiveUntil!.slice(0, 10)))].sort();
+  return (
+    <div class="announced-prices" data-testid="announced">
+      <ul class="lines">
+        {dated.map((l) => (
+          <li key={l.usage}>
+            {l.label} {formatAmount(l.amount!, { denomination: l.denomination!, currency: l.currency! })}:{" "}
+            <AnnouncedNote
+              price={{
+                effectiveUntil: l.effectiveUntil,
+                announced: l.announced,
+                denomination: l.denomination!,
+                currency: l.currency!,
+              }}
+            />
+          </li>
+        ))}
+      </ul>
+      {days.map((day) => (
+        <TotalFrom key={day} estimate={e} usage={props.usage} day={day} />
+      ))}
+    </div>
+  );
+}
+
+/** The offer's total from `day` on (T362): `/cost` at that day, shown only where it differs from today's. */
+function TotalFrom(props: { readonly estimate: CostEstimate; readonly usage: CostQuery; readonly day: string }) {
+  const e = props.estimate;
+  const later = useApi<CostEstimate[]>(
+    `/cost${query({ ...props.usage, model: e.model, channel: e.channel, at: props.day })}`,
+  );
+  if (later.state !== "ok") return null;
+  const same = later.data.data.find((x) => x.channel === e.channel && x.seller === e.seller);
+  const now = moneyTotal(e);
+  const then = same ? moneyTotal(same) : null;
+  if (!then || (now && now.amount === then.amount && now.currency === then.currency)) return null;
+  return (
+    <p class="total-from" data-testid="total-from" data-day={props.day} data-amount={then.amount}>
+      From {props.day}: <strong>{formatMoney(then.amount, then.currency)}</strong> a month
+    </p>
   );
 }
 

@@ -8,13 +8,13 @@ import { AnnouncedNote } from "../components/announced-note.js";
 import { AtPicker, PastNotice, usePageAt } from "../components/at-picker.js";
 import { ConfidenceBadge, DisputedMark, LevelsLink, OutlierMark, UnconfirmedMark } from "../components/badges.js";
 import { DataAge } from "../components/freshness.js";
-import { HistoryCharts } from "../components/history-charts.js";
+import { type AnnouncedPoint, HistoryCharts } from "../components/history-charts.js";
 import { DimensionLabel } from "../components/price-cell.js";
 import { Failed, Loading, WhenLoaded } from "../components/status.js";
 import { TableWrap } from "../components/table-wrap.js";
 import { useTitle } from "../dataset.js";
 import { channelName, formatAmount, formatCount, formatDate, formatRatio, OUTLIER_RATIO } from "../format.js";
-import type { HistorySeries, Model, Price } from "../types.js";
+import type { HistorySeries, Model, Price, Provider } from "../types.js";
 import { NotFoundPage } from "./not-found.js";
 
 /**
@@ -73,6 +73,19 @@ export function ModelPage(props: { readonly params: { readonly provider: string;
   );
 }
 
+/**
+ * The maker's prices announced from a later day (T335), for the history charts' dashed future
+ * points (T364): one per label and unit with an announced amount (a price that ends with none
+ * announced has no point to draw). The maker's own seller's prices only, as the history is.
+ */
+function announcedPoints(direct: readonly Price[]): AnnouncedPoint[] {
+  return direct.flatMap((p) =>
+    p.announced && p.effectiveUntil
+      ? [{ label: p.label, displayUnit: p.displayUnit, day: p.effectiveUntil.slice(0, 10), amount: p.announced.amount }]
+      : [],
+  );
+}
+
 /** A price of `?channel=all`: it carries its channel and seller (T201). */
 type ChannelPrice = Price & { readonly channel: NonNullable<Price["channel"]>; readonly seller: string };
 
@@ -123,7 +136,9 @@ function ModelView(props: {
         <h2 id="history-title">Price history</h2>
         <p class="muted">The maker's own prices; one point per change. Hover or tap a chart to read its values.</p>
         <WhenLoaded what="the price history" loaded={props.history}>
-          {({ data }) => <HistoryCharts series={data} until={formatDate(props.datasetVersion)} />}
+          {({ data }) => (
+            <HistoryCharts series={data} until={formatDate(props.datasetVersion)} announced={announcedPoints(direct)} />
+          )}
         </WhenLoaded>
       </section>
     </div>
@@ -282,6 +297,11 @@ const conditional = (p: Price) => Object.keys(p.qualifiers).some((k) => k !== "s
 function MakerPrices(props: { readonly prices: readonly ChannelPrice[]; readonly maker: string }) {
   const main = props.prices.filter((p) => !conditional(p));
   const folded = props.prices.filter(conditional);
+  // T363: "confirmed on OpenAI's page" names the maker as `/providers` does, asked only when a page confirms a price.
+  const maker = useMakerName(
+    props.maker,
+    props.prices.some((p) => (p.evidence?.length ?? 0) > 0),
+  );
   return (
     <section aria-labelledby="maker-title">
       <h2 id="maker-title">The maker's own prices</h2>
@@ -289,11 +309,11 @@ function MakerPrices(props: { readonly prices: readonly ChannelPrice[]; readonly
         <p>The maker publishes no price for this model; see the channels below.</p>
       ) : (
         <>
-          <EvidenceTable prices={main} label="The maker's own prices" testId="maker-prices" maker={props.maker} />
+          <EvidenceTable prices={main} label="The maker's own prices" testId="maker-prices" maker={maker} />
           {folded.length > 0 ? (
             <details>
               <summary>Regional and conditional prices ({folded.length})</summary>
-              <EvidenceTable prices={folded} label="The maker's regional and conditional prices" maker={props.maker} />
+              <EvidenceTable prices={folded} label="The maker's regional and conditional prices" maker={maker} />
             </details>
           ) : null}
         </>
@@ -302,12 +322,21 @@ function MakerPrices(props: { readonly prices: readonly ChannelPrice[]; readonly
   );
 }
 
+/**
+ * A maker's display name, as `/providers` gives it (`OpenAI` for `openai`; issue 38 §5, T363), asked
+ * for only when `wanted`; the slug until the list answers, or when it lacks the maker.
+ */
+function useMakerName(slug: string, wanted: boolean): string {
+  const providers = useApi<Provider[]>(wanted ? "/providers" : null);
+  return providers.state === "ok" ? (providers.data.data.find((p) => p.slug === slug)?.name ?? slug) : slug;
+}
+
 /** Prices with their evidence (issue 28 §7): each dissenting source beside its own amount. */
 function EvidenceTable(props: {
   readonly prices: readonly Price[];
   readonly label: string;
   readonly testId?: string;
-  /** The maker's slug, for "confirmed on <maker>'s page" (T294); absent outside the maker's own prices. */
+  /** The maker's name, for "confirmed on <maker>'s page" (T294, T363); absent outside the maker's own prices. */
   readonly maker?: string;
 }) {
   return (
