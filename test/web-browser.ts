@@ -45,25 +45,47 @@ export interface WebSetup {
   readonly browser: Browser;
 }
 
+/** What {@link useWebCatalogue} serves a file: read inside tests only. */
+export interface WebCatalogueHandle extends WebSetup {
+  /** `GET <path>` of the served API (`/api/v1` added), as JSON. */
+  api<T>(path: string): Promise<T>;
+}
+
 /**
  * The setup the web suites share (issue 34 §5): the file's `beforeAll` serves the web catalogue on
  * the bundled replay (`serveWebCatalogue`), launches Chromium and gives a page 15 s to wait for the
- * API in `expect.poll` (a loaded machine needs more than the default second); `bind` gets them. The
- * file's `afterAll` takes it all down again.
+ * API in `expect.poll` (a loaded machine needs more than the default second); `bind`, when given,
+ * gets them, and the returned handle reads them. The file's `afterAll` takes it all down again.
  */
-export function useWebCatalogue(bind: (setup: WebSetup) => void): void {
+export function useWebCatalogue(bind?: (setup: WebSetup) => void): WebCatalogueHandle {
   let setup: WebSetup | undefined;
   beforeAll(async () => {
     vi.setConfig({ expect: { poll: { timeout: 15_000 } } });
     const web = await serveWebCatalogue();
     setup = { web, server: web.server, browser: await launchBrowser() };
-    bind(setup);
+    bind?.(setup);
   });
   afterAll(async () => {
     vi.resetConfig();
     await setup?.browser.close();
     await setup?.web.close();
   });
+  const made = (): WebSetup => {
+    if (!setup) throw new Error("the web catalogue is served before the file's first test; read it inside a test");
+    return setup;
+  };
+  return {
+    get web() {
+      return made().web;
+    },
+    get server() {
+      return made().server;
+    },
+    get browser() {
+      return made().browser;
+    },
+    api: <T>(path: string) => apiJson<T>(made().server, path),
+  };
 }
 
 /**

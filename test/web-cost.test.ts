@@ -1,9 +1,8 @@
 import { join } from "node:path";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import type { ApiCostEstimate } from "../src/catalogue/schemas.js";
-import type { TestServer } from "./harness.js";
-import { apiJson, axeViolations, DESKTOP, PHONE, SCREENSHOTS, useWebCatalogue, withPage } from "./web-browser.js";
+import { axeViolations, DESKTOP, PHONE, SCREENSHOTS, useWebCatalogue, withPage } from "./web-browser.js";
 
 /**
  * The cost calculator (issue 28 §1; issue 38 §7, T348–T349) in real headless Chromium on the real
@@ -19,13 +18,8 @@ import { apiJson, axeViolations, DESKTOP, PHONE, SCREENSHOTS, useWebCatalogue, w
 const SONNET = "anthropic/claude-sonnet-4-5";
 const THREE = [SONNET, "openai/gpt-5", "google/gemini-2.5-pro"];
 
-let server: TestServer;
-let browser: Browser;
-useWebCatalogue((setup) => {
-  ({ server, browser } = setup);
-});
-
-const api = <T>(path: string) => apiJson<T>(server, path);
+const site = useWebCatalogue();
+const api = site.api;
 
 /** A money total as the calculator shows it: 2 decimals, more only below a cent. */
 const money = (amount: number) =>
@@ -80,9 +74,9 @@ const TWO_M_A_DAY_API = `/cost?models=${THREE.join(",")}&channel=all&inputTokens
 describe("usage as people state it (T348)", () => {
   it('"2M tokens a day" without a request count: a month of 30 days on each model, one row per model', () =>
     withPage(
-      browser,
+      site.browser,
       async (page) => {
-        await page.goto(`${server.base}/cost?models=${THREE.join(",")}`);
+        await page.goto(`${site.server.base}/cost?models=${THREE.join(",")}`);
         // The form counts a day unless told otherwise; the counts are typed as people write them.
         await page.getByLabel("Input tokens a day", { exact: true }).fill("1.5M");
         await page.getByLabel("Output tokens a day", { exact: true }).fill("500K");
@@ -116,8 +110,8 @@ describe("usage as people state it (T348)", () => {
     ));
 
   it("every channel of a model is behind its disclosure, in the API's order", () =>
-    withPage(browser, async (page) => {
-      await page.goto(`${server.base}${TWO_M_A_DAY}`);
+    withPage(site.browser, async (page) => {
+      await page.goto(`${site.server.base}${TWO_M_A_DAY}`);
       const body = await api<{ data: ApiCostEstimate[] }>(TWO_M_A_DAY_API);
       await expect.poll(async () => (await readRows(page)).length).toBe(3);
       const sonnet = page.locator(`[data-testid=estimates] > tbody > tr[data-model="${SONNET}"]`);
@@ -136,8 +130,8 @@ describe("usage as people state it (T348)", () => {
     }));
 
   it("a link of the per-request calculator still reads as it did: Sonnet 4.5, 1,000 × (10,000 in + 2,000 out) is $60.00", () =>
-    withPage(browser, async (page) => {
-      await page.goto(`${server.base}/cost?models=${SONNET}&requests=1000&input=10000&output=2000&channel=direct`);
+    withPage(site.browser, async (page) => {
+      await page.goto(`${site.server.base}/cost?models=${SONNET}&requests=1000&input=10000&output=2000&channel=direct`);
       await expect
         .poll(() => readRows(page))
         .toEqual([{ offer: `${SONNET}|direct|anthropic`, total: "$60.00", maker: "$60.00" }]);
@@ -146,8 +140,8 @@ describe("usage as people state it (T348)", () => {
     }));
 
   it("a usage object pasted fills one request's tokens; the ranked candidates are priced one row per model", () =>
-    withPage(browser, async (page) => {
-      await page.goto(`${server.base}/cost?per=request&requests=1000`);
+    withPage(site.browser, async (page) => {
+      await page.goto(`${site.server.base}/cost?per=request&requests=1000`);
       await page.getByText("Or paste a usage object").click();
       // OpenAI's chat usage: prompt_tokens includes the cached tokens (T140: inputTokens excludes them).
       await page
@@ -170,8 +164,8 @@ describe("usage as people state it (T348)", () => {
     }));
 
   it("a usage log read in the browser fills tokens a day over the days it spans and its average request", () =>
-    withPage(browser, async (page) => {
-      await page.goto(`${server.base}/cost?models=${SONNET}`);
+    withPage(site.browser, async (page) => {
+      await page.goto(`${site.server.base}/cost?models=${SONNET}`);
       await page.getByText("Or read a usage log").click();
       // Three records over two days (invented, in the providers' shapes): 2 × 10,000 + 40,000 prompt
       // tokens and 3 × 1,000 output, so 30,000 input and 1,500 output a day, requests of 20,000.
@@ -205,9 +199,9 @@ describe("usage as people state it (T348)", () => {
 
   it("a month given as one request is refused with the API's reason, not priced as a 10M-token prompt", () =>
     withPage(
-      browser,
+      site.browser,
       async (page) => {
-        await page.goto(`${server.base}/cost?models=${SONNET}&requests=1&input=10000000&output=2000000`);
+        await page.goto(`${site.server.base}/cost?models=${SONNET}&requests=1&input=10000000&output=2000000`);
         await expect
           .poll(() => page.getByRole("alert").first().textContent())
           .toMatch(/more than the context window of anthropic\/claude-sonnet-4-5/);
@@ -222,9 +216,9 @@ describe("the phone page (issue 38 §7)", () => {
     const heights: Record<string, number> = {};
     for (const viewport of [PHONE, DESKTOP])
       await withPage(
-        browser,
+        site.browser,
         async (page) => {
-          await page.goto(`${server.base}${TWO_M_A_DAY}`);
+          await page.goto(`${site.server.base}${TWO_M_A_DAY}`);
           await expect.poll(async () => (await readRows(page)).length).toBe(3);
           await page.waitForLoadState("networkidle");
           heights[`${viewport.width}x${viewport.height}`] = await page.evaluate(

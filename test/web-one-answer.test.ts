@@ -1,8 +1,6 @@
-import type { Browser } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import type { ApiChange, ApiCostEstimate, ApiModel, ApiProvider } from "../src/catalogue/schemas.js";
-import type { TestServer } from "./harness.js";
-import { apiJson, useWebCatalogue, withPage } from "./web-browser.js";
+import { useWebCatalogue, withPage } from "./web-browser.js";
 
 /**
  * Issue 38 §2 and §5 in Chromium on the real Vite build and the bundled replay (T340–T344): the
@@ -14,18 +12,13 @@ import { apiJson, useWebCatalogue, withPage } from "./web-browser.js";
 const SONNET = "anthropic/claude-sonnet-4-5";
 const THREE = [SONNET, "openai/gpt-5", "google/gemini-2.5-pro"];
 
-let server: TestServer;
-let browser: Browser;
-useWebCatalogue((setup) => {
-  ({ server, browser } = setup);
-});
-
-const api = <T>(path: string) => apiJson<T>(server, path);
+const site = useWebCatalogue();
+const api = site.api;
 
 describe("offers a buyer can trust lead (T340)", () => {
   it("the calculator's headline for Sonnet 4.5, GPT-5 and Gemini 2.5 Pro is /cost's first estimate, a trusted one, not qihang-ai", () =>
-    withPage(browser, async (page) => {
-      await page.goto(`${server.base}/cost?models=${THREE.join(",")}&requests=30000&input=2000&output=400`);
+    withPage(site.browser, async (page) => {
+      await page.goto(`${site.server.base}/cost?models=${THREE.join(",")}&requests=30000&input=2000&output=400`);
       const body = await api<{ data: ApiCostEstimate[] }>(
         `/cost?models=${THREE.join(",")}&channel=all&inputTokens=60000000&outputTokens=12000000&requests=30000`,
       );
@@ -39,8 +32,8 @@ describe("offers a buyer can trust lead (T340)", () => {
     }));
 
   it("Sonnet 4.5's page: the cheapest offer is a trusted one; qihang-ai's row is marked unconfirmed", () =>
-    withPage(browser, async (page) => {
-      await page.goto(`${server.base}/m/${SONNET}`);
+    withPage(site.browser, async (page) => {
+      await page.goto(`${site.server.base}/m/${SONNET}`);
       await page.locator("[data-ready=true]").waitFor();
       expect(await page.getByTestId("cheapest").textContent()).not.toContain("qihang-ai");
       const row = page.locator("[data-testid=offers] tbody tr[data-seller=qihang-ai]");
@@ -50,10 +43,10 @@ describe("offers a buyer can trust lead (T340)", () => {
 
 describe("one answer per question (T342–T344)", () => {
   it("Sonnet 4.5's page states both windows the API and /cost state", () =>
-    withPage(browser, async (page) => {
+    withPage(site.browser, async (page) => {
       const model = await api<{ data: ApiModel }>(`/models/${SONNET}`);
       expect([model.data.contextWindow, model.data.longContextWindow]).toEqual([200000, 1000000]);
-      await page.goto(`${server.base}/m/${SONNET}`);
+      await page.goto(`${site.server.base}/m/${SONNET}`);
       await page.locator("[data-ready=true]").waitFor();
       expect(await page.getByTestId("context-window").textContent()).toBe(
         "200,000 tokens; 1,000,000 with long context",
@@ -61,20 +54,20 @@ describe("one answer per question (T342–T344)", () => {
     }));
 
   it("GPT-4o's page: no price change since the first day of the data, not a change on it", () =>
-    withPage(browser, async (page) => {
-      await page.goto(`${server.base}/m/openai/gpt-4o`);
+    withPage(site.browser, async (page) => {
+      await page.goto(`${site.server.base}/m/openai/gpt-4o`);
       await page.locator("[data-ready=true]").waitFor();
       await expect.poll(() => page.getByTestId("last-change").textContent()).toBe("none since 2025-07-01");
     }));
 
   it("GPT-4o's page names the maker as /providers does: \"confirmed on OpenAI's page\", not its slug (T363)", () =>
-    withPage(browser, async (page) => {
+    withPage(site.browser, async (page) => {
       const providers = await api<{ data: ApiProvider[] }>("/providers");
       expect(providers.data.find((p) => p.slug === "openai")?.name).toBe("OpenAI");
       const model = await api<{ data: ApiModel }>("/models/openai/gpt-4o");
       const confirmed = model.data.prices.filter((p) => (p.evidence?.length ?? 0) > 0);
       expect(confirmed.length).toBeGreaterThan(0);
-      await page.goto(`${server.base}/m/openai/gpt-4o`);
+      await page.goto(`${site.server.base}/m/openai/gpt-4o`);
       await page.locator("[data-ready=true]").waitFor();
       const notes = page.getByTestId("maker-prices").getByTestId("page-confirmation");
       await expect.poll(() => notes.first().textContent()).toMatch(/^ confirmed on OpenAI's page, \d{4}-\d{2}-\d{2}$/);
@@ -84,7 +77,7 @@ describe("one answer per question (T342–T344)", () => {
     }));
 
   it("the changes page shows each move's confidence: DeepSeek's cache read 0.028 → 0.0028 is low", () =>
-    withPage(browser, async (page) => {
+    withPage(site.browser, async (page) => {
       const changes = await api<{ data: ApiChange[] }>(
         "/changes?provider=deepseek&channel=direct&days=365&q=deepseek-chat",
       );
@@ -92,7 +85,7 @@ describe("one answer per question (T342–T344)", () => {
         (c) => c.model === "deepseek/deepseek-chat" && c.label === "Input (cache read)" && c.newAmount === 0.0028,
       )!;
       expect(move.confidence).toBe("low");
-      await page.goto(`${server.base}/changes?provider=deepseek&channel=direct&days=365&q=deepseek-chat`);
+      await page.goto(`${site.server.base}/changes?provider=deepseek&channel=direct&days=365&q=deepseek-chat`);
       const rows = page.locator("[data-testid] tbody tr", { hasText: "DeepSeek" }).filter({ hasText: "cache read" });
       await expect.poll(() => rows.count()).toBeGreaterThan(0);
       const levels = await rows.locator("[data-testid=change-confidence]").allTextContents();

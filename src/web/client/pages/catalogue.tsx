@@ -9,6 +9,7 @@ import { FilterPanel } from "../components/filter-panel.js";
 import { MakerSelect } from "../components/maker-select.js";
 import { ModelPicker } from "../components/model-picker.js";
 import { Page } from "../components/page.js";
+import { SelectField, type SelectOption } from "../components/select-field.js";
 import { Status, WhenLoaded } from "../components/status.js";
 import { TableWrap } from "../components/table-wrap.js";
 import { useSettled } from "../debounce.js";
@@ -171,51 +172,27 @@ export function CataloguePage() {
             }
           >
             <MakerSelect value={filters.provider} onChange={(slug) => go({ provider: slug || null })} />
-            <div class="field">
-              <label for={ids.channel}>Sold in</label>
-              <select
-                id={ids.channel}
-                value={filters.channel}
-                onChange={(e) => go({ channel: e.currentTarget.value || null })}
-              >
-                <option value="">Any channel</option>
-                {CHANNEL_OPTIONS.map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {c.name}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div class="field">
-              <label for={ids.modality}>Priced modality</label>
-              <select
-                id={ids.modality}
-                value={filters.modality}
-                onChange={(e) => go({ modality: e.currentTarget.value || null })}
-              >
-                <option value="">Any</option>
-                {MODALITIES.filter((m) => m !== "text").map((m) => (
-                  <option key={m} value={m}>
-                    {m}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div class="field">
-              <label for={ids.context}>Context window</label>
-              <select
-                id={ids.context}
-                value={filters.minContext}
-                onChange={(e) => go({ minContext: e.currentTarget.value || null })}
-              >
-                <option value="">Any size</option>
-                {CONTEXTS.map(([n, name]) => (
-                  <option key={n} value={String(n)}>
-                    {name}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <SelectField
+              id={ids.channel}
+              label="Sold in"
+              value={filters.channel}
+              options={[["", "Any channel"], ...CHANNEL_OPTIONS.map((c): SelectOption => [c.id, c.name])]}
+              onChange={(v) => go({ channel: v || null })}
+            />
+            <SelectField
+              id={ids.modality}
+              label="Priced modality"
+              value={filters.modality}
+              options={[["", "Any"], ...MODALITIES.filter((m) => m !== "text").map((m): SelectOption => [m, m])]}
+              onChange={(v) => go({ modality: v || null })}
+            />
+            <SelectField
+              id={ids.context}
+              label="Context window"
+              value={filters.minContext}
+              options={[["", "Any size"], ...CONTEXTS.map(([n, name]): SelectOption => [String(n), name])]}
+              onChange={(v) => go({ minContext: v || null })}
+            />
             <div class="field">
               <label for={ids.open}>Weights</label>
               <select

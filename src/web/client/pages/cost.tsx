@@ -9,6 +9,7 @@ import { AtPicker, PastNotice, usePageAt } from "../components/at-picker.js";
 import { ConfidenceBadge, LevelsLink, OutlierMark } from "../components/badges.js";
 import { ModelPicker } from "../components/model-picker.js";
 import { Page } from "../components/page.js";
+import { SelectField, type SelectOption } from "../components/select-field.js";
 import { Status, WhenLoaded } from "../components/status.js";
 import { TableWrap } from "../components/table-wrap.js";
 import { useSettled } from "../debounce.js";
@@ -261,16 +262,13 @@ export function CostPage() {
                 onChange={(v) => setText({ ...text, [key]: v })}
               />
             ))}
-            <div class="field">
-              <label for={ids.per}>Counted</label>
-              <select id={ids.per} value={per} onChange={(e) => setPer(e.currentTarget.value as Period)}>
-                {PERIODS.map((p) => (
-                  <option key={p} value={p}>
-                    {p === "request" ? "per request" : PERIOD_NAMES[p]}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <SelectField
+              id={ids.per}
+              label="Counted"
+              value={per}
+              options={PERIODS.map((p): SelectOption => [p, p === "request" ? "per request" : PERIOD_NAMES[p]])}
+              onChange={(v) => setPer(v as Period)}
+            />
             {per === "request" ? (
               <TokenField
                 id={ids.requests}
@@ -307,13 +305,16 @@ export function CostPage() {
                   onChange={(v) => setText({ ...text, [key]: v })}
                 />
               ))}
-              <div class="field">
-                <label for={ids.ttl}>Cache lifetime</label>
-                <select id={ids.ttl} value={ttl} onChange={(e) => setTtl(e.currentTarget.value === "1h" ? "1h" : "5m")}>
-                  <option value="5m">5 minutes</option>
-                  <option value="1h">1 hour</option>
-                </select>
-              </div>
+              <SelectField
+                id={ids.ttl}
+                label="Cache lifetime"
+                value={ttl}
+                options={[
+                  ["5m", "5 minutes"],
+                  ["1h", "1 hour"],
+                ]}
+                onChange={(v) => setTtl(v === "1h" ? "1h" : "5m")}
+              />
             </div>
           </details>
           <UsagePaste onRead={(tokens) => fill({ ...tokens, per: "request" })} />
@@ -336,35 +337,20 @@ export function CostPage() {
           <details class="options">
             <summary>Channel, service tier, day</summary>
             <div class="grid-fields">
-              <div class="field">
-                <label for={ids.channel}>Channel</label>
-                <select
-                  id={ids.channel}
-                  value={channel}
-                  onChange={(e) => go({ channel: e.currentTarget.value === "all" ? null : e.currentTarget.value })}
-                >
-                  <option value="all">Every channel</option>
-                  {CHANNEL_OPTIONS.map((c) => (
-                    <option key={c.id} value={c.id}>
-                      {c.name}
-                    </option>
-                  ))}
-                </select>
-              </div>
-              <div class="field">
-                <label for={ids.tier}>Service tier</label>
-                <select
-                  id={ids.tier}
-                  value={tier}
-                  onChange={(e) => go({ tier: e.currentTarget.value === "standard" ? null : e.currentTarget.value })}
-                >
-                  {TIERS.map((t) => (
-                    <option key={t} value={t}>
-                      {t}
-                    </option>
-                  ))}
-                </select>
-              </div>
+              <SelectField
+                id={ids.channel}
+                label="Channel"
+                value={channel}
+                options={[["all", "Every channel"], ...CHANNEL_OPTIONS.map((c): SelectOption => [c.id, c.name])]}
+                onChange={(v) => go({ channel: v === "all" ? null : v })}
+              />
+              <SelectField
+                id={ids.tier}
+                label="Service tier"
+                value={tier}
+                options={TIERS.map((t): SelectOption => [t, t])}
+                onChange={(v) => go({ tier: v === "standard" ? null : v })}
+              />
               <AtPicker at={at} onChange={(day) => go({ at: day })} />
             </div>
           </details>
