@@ -130,10 +130,11 @@ export async function withPage(
   });
   page.on("pageerror", (e) => problems.push(`uncaught: ${e.message}`));
   page.on("requestfailed", (r) => {
-    // The model picker cancels its suggestion request when a newer keystroke supersedes it (an
-    // AbortController): on a loaded machine the older answer is still in flight, and that is no fault.
+    // The pages cancel an API request that a newer one supersedes (the model picker's suggestions, the
+    // catalogue's list as you type: useApi's AbortController): on a loaded machine the older answer is
+    // still in flight, and that is no fault.
     const superseded =
-      r.failure()?.errorText === "net::ERR_ABORTED" && new URL(r.url()).pathname.endsWith("/models/search");
+      r.failure()?.errorText === "net::ERR_ABORTED" && new URL(r.url()).pathname.startsWith("/api/v1/");
     if (!superseded) problems.push(`failed request: ${r.url()} ${r.failure()?.errorText}`);
   });
   page.on("response", (r) => {
