@@ -10,7 +10,9 @@ const [label, listing, ...answers] = process.argv.slice(2);
 const listed = new Map();
 for (const m of readFileSync(listing, "utf8").matchAll(/^(\S+\/\S+)\n(\{[\s\S]*?\n\})$/gm))
   listed.set(m[1], JSON.parse(m[2]));
-console.log(`     ${label}: OpenCode lists ${listed.size} models (${[...listed.keys()].slice(0, 4).join(", ")}, …)`);
+const perProvider = new Map();
+for (const key of listed.keys()) perProvider.set(key.split("/")[0], (perProvider.get(key.split("/")[0]) ?? 0) + 1);
+console.log(`     ${label}: OpenCode lists ${[...perProvider].map(([p, n]) => `${n} ${p}`).join(", ")} models`);
 let failed = false;
 for (const file of answers) {
   const model = JSON.parse(readFileSync(file, "utf8")).data;

@@ -57,12 +57,16 @@ check() { # <label> <models url> <at date or empty>
   # OpenCode falls back to a models.dev snapshot bundled in its binary when it has fetched nothing
   # (and ignores a failed refresh): --refresh fetches <url>/api.json into its cache, and the cache
   # must be byte for byte what Tariff serves there.
+  # Fetched once first: OpenCode gives up on a fetch after 10 s, and a cold past-day export on a
+  # loaded machine can take longer.
+  secs=$(curl -sf -o "$WORK/$label-served.json" -w '%{time_total}' "$url/api.json")
+  echo "     $label: Tariff's first answer took ${secs} s"
   opencode_in "$home" "$url" --refresh >/dev/null 2>&1
-  curl -sf "$url/api.json" -o "$WORK/$label-served.json"
   if cmp -s "$home"/cache/opencode/models-*.json "$WORK/$label-served.json"; then
     echo "ok   $label: OpenCode's cache is Tariff's $url/api.json ($(wc -c <"$WORK/$label-served.json") bytes)"
   else
     echo "FAIL $label: OpenCode's cache is not what Tariff serves at $url/api.json"
+    ls -l "$home/cache/opencode"
     status=1
   fi
   # models.dev's own cache file (what a fetch of https://models.dev would write) must not appear.
