@@ -1,7 +1,14 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CatalogueView } from "../src/catalogue/view.js";
-import { type ExportMove, litellmMoves, modelsDevMoves, moveLine, type ReviewedMove } from "./export-moves.js";
+import {
+  type ExportMove,
+  genaiPricesMoves,
+  litellmMoves,
+  modelsDevMoves,
+  moveLine,
+  type ReviewedMove,
+} from "./export-moves.js";
 import { recorded, startExportServer } from "./exports-support.js";
 import { loadReplay, type TestServer } from "./harness.js";
 
@@ -13,18 +20,21 @@ import { loadReplay, type TestServer } from "./harness.js";
 const DATE = "2026-06-01";
 const LITELLM_PATH = "/api/v1/exports/litellm/model_prices_and_context_window.json";
 const MODELS_DEV_PATH = "/api/v1/exports/models-dev/api.json";
+const GENAI_PRICES_PATH = "/api/v1/exports/genai-prices/data.json";
 const REVIEWED = JSON.parse(readFileSync("test/golden/export-moves.json", "utf8")) as ReviewedMove[];
 
 let server: TestServer;
 let view: CatalogueView;
 let litellm: Record<string, Record<string, unknown> & { metadata: { tariff: Record<string, unknown> } }>;
 let modelsDev: Record<string, { models: Record<string, Record<string, unknown> & { cost?: Record<string, unknown> }> }>;
+let genaiPrices: unknown[];
 const RECORDED_LITELLM = recorded<Record<string, Record<string, unknown>>>(
   "litellm",
   DATE,
   "model_prices_and_context_window.json",
 );
 const RECORDED_MODELS_DEV = recorded<Record<string, unknown>>("models-dev", DATE, "api.json");
+const RECORDED_GENAI_PRICES = recorded<unknown[]>("genai-prices", DATE, "data.json");
 
 beforeAll(async () => {
   const replay = await loadReplay();
@@ -34,6 +44,7 @@ beforeAll(async () => {
   server = await startExportServer(view);
   litellm = (await (await server.get(LITELLM_PATH)).json()) as typeof litellm;
   modelsDev = (await (await server.get(MODELS_DEV_PATH)).json()) as typeof modelsDev;
+  genaiPrices = (await (await server.get(GENAI_PRICES_PATH)).json()) as typeof genaiPrices;
 });
 afterAll(async () => {
   await server.close();
@@ -59,6 +70,11 @@ describe("every move of 2× or more against the recorded file is reviewed (T311)
 
   it(`models.dev: the export's moves against models.dev's api.json of ${DATE} are exactly the reviewed ones`, () => {
     expect(modelsDevMoves(RECORDED_MODELS_DEV, modelsDev).map(moveLine).sort()).toEqual(reviewed("models-dev"));
+  });
+
+  it(`genai-prices: the export's moves against genai-prices' data.json of ${DATE} are exactly the reviewed ones (T350)`, () => {
+    const moves = genaiPricesMoves(RECORDED_GENAI_PRICES, genaiPrices, DATE);
+    expect(moves.map(moveLine).sort()).toEqual(reviewed("genai-prices"));
   });
 });
 
@@ -116,6 +132,53 @@ describe("a key keeps its meaning (issue 38 §3, T311)", () => {
     expect(image?.output).toBe(recordedImage?.output);
     // OpenRouter's entry of the same model states the text price: it stays the text price.
     expect(modelsDev.openrouter?.models["google/gemini-2.5-flash-image"]?.cost?.output).toBe(2.5);
+  });
+});
+
+describe("genai-prices keeps a key's meaning too (issue 38 §3, T352, T353)", () => {
+  type GenaiModel = { id: string; match: unknown; prices: Record<string, unknown> };
+  const modelOf = (provider: string, id: string) =>
+    (genaiPrices as { id: string; models: GenaiModel[] }[])
+      .find((p) => p.id === provider)
+      ?.models.find((m) => m.id === id);
+  const tariffPrice = (model: string, seller: string, direction: string, modality: string) =>
+    view.dataset.prices.find(
+      (p) =>
+        p.modelId === model &&
+        p.seller === seller &&
+        p.tier === "standard" &&
+        p.cache === "none" &&
+        p.contextMin === 0 &&
+        p.direction === direction &&
+        p.modality === modality,
+    )?.amount;
+
+  it("audio tokens are priced as audio, not at the text price (gpt-realtime)", () => {
+    const realtime = modelOf("openai", "gpt-realtime")?.prices;
+    const audioIn = tariffPrice("openai/gpt-realtime", "openai", "input", "audio");
+    expect(audioIn).toBeGreaterThan(Number(realtime?.input_mtok) * 2);
+    expect(realtime?.input_audio_mtok).toBe(audioIn);
+    expect(realtime?.output_audio_mtok).toBe(tariffPrice("openai/gpt-realtime", "openai", "output", "audio"));
+  });
+
+  it("Gemini 2.5 Flash Image's image tokens cost what genai-prices' file says (30), its text output 2.50", () => {
+    const recordedImage = (RECORDED_GENAI_PRICES as { id: string; models: GenaiModel[] }[])
+      .find((p) => p.id === "google")
+      ?.models.find((m) => m.id === "gemini-2.5-flash-image")?.prices;
+    const image = modelOf("google", "gemini-2.5-flash-image")?.prices;
+    expect(recordedImage?.output_mtok).toBe(30);
+    expect(image?.output_image_mtok).toBe(30);
+    expect(image?.output_mtok).toBe(2.5);
+  });
+
+  it("Novita's bf16 key is not the default's price: no model takes its id or matches it", () => {
+    const novita = (genaiPrices as { id: string; models: GenaiModel[] }[]).find((p) => p.id === "novita")!;
+    const bf16 = "meta-llama/llama-3.1-8b-instruct-bf16";
+    expect(novita.models.map((m) => m.id)).toContain("meta-llama/llama-3.1-8b-instruct");
+    for (const m of novita.models) {
+      expect(m.id).not.toBe(bf16);
+      expect(JSON.stringify(m.match)).not.toContain(`"${bf16}"`);
+    }
   });
 });
 

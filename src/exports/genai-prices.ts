@@ -2,6 +2,7 @@ import type { PublishedModel } from "../domain/dataset.js";
 import { TIERS, type Tier } from "../domain/dimension.js";
 import { canonicalSeller, MAKERS } from "../domain/sellers.js";
 import { jsonObject } from "./json-object.js";
+import { VARIANT_WORDS } from "./key-meaning.js";
 import { type ExportIndex, exportIndex, type Offer, offerKey, type TokenSheet, tokenSheet } from "./offers.js";
 import { type ExportInput, modelUrl, type RecordedFile } from "./types.js";
 
@@ -53,14 +54,24 @@ function tiered(sheet: TokenSheet, tier: Tier, get: (t: Tier, min: number) => nu
   return tiers.length > 0 ? { base, tiers } : base;
 }
 
+/** The media genai-prices prices apart from text, each with its own token keys (T352). */
+const MEDIA = ["audio", "image", "video"] as const;
+
 /**
- * The ModelPrice of one tier of a sheet (text tokens; the key set is closed under genai-prices'
- * ancestor and join rules, so its calculator never lacks a price it derives), or null without input
- * and output prices.
+ * The ModelPrice of one tier of a sheet, or null without input and output prices: text tokens,
+ * then each medium's own input and output prices where Tariff has them (T352: an audio or image
+ * price is never left to the text price). The key set is closed under genai-prices' ancestor and
+ * join rules, so its calculator never lacks a price it derives: beside a medium's input price go its
+ * cache read and write prices wherever a text one is written, beside its output price its reasoning
+ * price if a text one is — Tariff's own, else the text price (what those tokens cost without the
+ * medium's key).
  */
 function modelPrice(sheet: TokenSheet, tier: Tier, requestsPerK: number | undefined): Json | null {
-  const at = (direction: "input" | "output" | "reasoning", cache: "none" | "read" | "write" | "write_1h") =>
-    tiered(sheet, tier, (t, min) => sheet.get(t, min, direction, cache)?.amount);
+  const at = (
+    direction: "input" | "output" | "reasoning",
+    cache: "none" | "read" | "write" | "write_1h",
+    modality: (typeof MEDIA)[number] | "text" = "text",
+  ) => tiered(sheet, tier, (t, min) => sheet.get(t, min, direction, cache, modality)?.amount);
   const input = at("input", "none");
   const output = at("output", "none");
   if (input === undefined || output === undefined) return null;
@@ -74,6 +85,25 @@ function modelPrice(sheet: TokenSheet, tier: Tier, requestsPerK: number | undefi
   // genai-prices needs the parent key beside a 1-hour write price.
   if (write1h !== undefined && write !== undefined) prices.cache_write_1h_mtok = write1h;
   if (reasoning !== undefined) prices.output_reasoning_mtok = reasoning;
+  for (const medium of MEDIA) {
+    // A join's own price where Tariff has one, else the text price those tokens are charged without
+    // the medium's key (genai-prices' own reading, unchanged for them).
+    const mediumInput = at("input", "none", medium);
+    if (mediumInput !== undefined) {
+      prices[`input_${medium}_mtok`] = mediumInput;
+      if (read !== undefined) prices[`cache_${medium}_read_mtok`] = at("input", "read", medium) ?? read;
+      if (prices.cache_write_mtok !== undefined)
+        prices[`cache_${medium}_write_mtok`] = at("input", "write", medium) ?? write;
+      if (prices.cache_write_1h_mtok !== undefined)
+        prices[`cache_${medium}_write_1h_mtok`] = at("input", "write_1h", medium) ?? write1h;
+    }
+    const mediumOutput = at("output", "none", medium);
+    if (mediumOutput !== undefined) {
+      prices[`output_${medium}_mtok`] = mediumOutput;
+      if (reasoning !== undefined)
+        prices[`output_${medium}_reasoning_mtok`] = at("reasoning", "none", medium) ?? reasoning;
+    }
+  }
   if (requestsPerK !== undefined && tier === "standard") prices.requests_kcount = requestsPerK;
   return prices;
 }
@@ -84,23 +114,39 @@ function timeWindow(slug: string): { start_time: string; end_time: string } | nu
   return m ? { start_time: `${m[1]}:${m[2]}:00Z`, end_time: `${m[3]}:${m[4]}:00Z` } : null;
 }
 
-/** The spellings a model answers to at a seller: its slug and id, the sources' spellings there, its aliases. */
+/** Serving precisions a host prices apart (Novita's `…-bf16` above its default), T353. */
+const PRECISION_WORDS: ReadonlySet<string> = new Set(["bf16", "fp8", "fp16", "fp32", "int4", "int8"]);
+
+/**
+ * True unless the spelling names a variant the model's id lacks (T311's variant words, and a serving
+ * precision, T353): such a spelling is another product at another price, so it neither matches the
+ * model nor lends it its id (`meta-llama/llama-3.1-8b-instruct-bf16` is not Novita's 0.02 default).
+ */
+function namesModel(spelling: string, model: PublishedModel): boolean {
+  const words = (text: string) => text.toLowerCase().split(/[^a-z0-9]+/);
+  const own = new Set(words(model.id));
+  return !words(spelling).some((w) => (VARIANT_WORDS.has(w) || PRECISION_WORDS.has(w)) && !own.has(w));
+}
+
+/** The spellings a model answers to at a seller: its slug and id, the sources' spellings there, its aliases (T353: none naming a variant). */
 function spellingsOf(index: ExportIndex, model: PublishedModel, seller: string): string[] {
   const own = index.spellings.get(offerKey(model.id, seller)) ?? [];
   const seen = new Set<string>();
   return [model.slug, model.id, ...own, ...model.aliases].filter((s) => {
     const key = s.toLowerCase();
     if (seen.has(key) || !/^\S+$/.test(s) || (index.spelledAs.get(key) ?? model.id) !== model.id) return false;
+    if (!namesModel(s, model)) return false;
     seen.add(key);
     return true;
   });
 }
 
-/** The genai-prices spelling of an offer (its listing there), else the seller's most used spelling, else the slug. */
+/** The genai-prices spelling of an offer (its listing there that names the model, T353), else the slug. */
 function primaryId(offer: Offer, model: PublishedModel): string {
   for (const p of offer.prices)
     for (const o of p.observations)
-      if (o.source === "genai-prices" && o.listing && /^\S{1,100}$/.test(o.listing)) return o.listing;
+      if (o.source === "genai-prices" && o.listing && /^\S{1,100}$/.test(o.listing) && namesModel(o.listing, model))
+        return o.listing;
   return model.slug.length <= 100 ? model.slug : model.slug.slice(0, 100);
 }
 
