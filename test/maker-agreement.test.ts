@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect } from "vitest";
-import type { ApiCostEstimate, ApiSource } from "../src/catalogue/schemas.js";
+import type { ApiChange, ApiCostEstimate, ApiSource } from "../src/catalogue/schemas.js";
 import type { Dataset, PublishedPrice } from "../src/domain/dataset.js";
 import { discountsAboveStandard } from "./catalogue-invariants.js";
 import { it } from "./fixtures.js";
@@ -91,5 +91,41 @@ describe("free is a price (issue 36 §3, T330)", () => {
       ["outputTokens", 0, 0],
     ]);
     expect(direct.totals).toEqual([{ denomination: "currency", currency: "USD", amount: 0 }]);
+  });
+});
+
+describe("the issue's named examples publish no wrong change (issue 36, T365–T367)", () => {
+  /** Every price record of the replay's feed for one model. */
+  async function feed(api: { get: (url: string) => Promise<Response> }, model: string) {
+    const kinds = "price_added,price_increase,price_decrease,price_removed,unit_change";
+    const [provider, slug] = model.split("/") as [string, string];
+    const res = await api.get(`/api/v1/changes?days=400&limit=500&kind=${kinds}&provider=${provider}&model=${slug}`);
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { data: ApiChange[] };
+    return body.data.map(
+      (c) => `${c.occurredAt.slice(0, 10)} ${c.channel} ${c.label} ${c.oldAmount} -> ${c.newAmount}`,
+    );
+  }
+
+  it("Kimi Thinking Preview: LiteLLM's 30 from 2025-08, then no decrease to Kimi K2's copied 0.6 / 2.5 (T365)", async ({
+    api,
+  }) => {
+    expect((await feed(api, "moonshotai/kimi-thinking-preview")).sort()).toEqual([
+      "2025-08-01 direct Input null -> 30",
+      "2025-08-01 direct Output null -> 30",
+    ]);
+  });
+
+  it("transcription audio input: no 3 -> 1.25 (or 6 -> 2.5) from LiteLLM's copy of the text input in 2026-06 (T366)", async ({
+    api,
+  }) => {
+    for (const model of ["openai/gpt-4o-mini-transcribe-2025-03-20", "openai/gpt-4o-transcribe-diarize"])
+      expect((await feed(api, model)).filter((c) => c.startsWith("2026-06-01"))).toEqual([]);
+  });
+
+  it("openai/ada: no 0.4 -> 0.1 from Azure's Ada embedding (T367)", async ({ api }) => {
+    const res = await api.get("/api/v1/models/openai/ada/history");
+    const body = (await res.json()) as { data: { label: string; points: [string, number][] }[] };
+    expect(body.data.find((s) => s.label === "Input")?.points).toEqual([["2025-07-01", 0.4]]);
   });
 });

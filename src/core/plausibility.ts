@@ -69,6 +69,8 @@ export const REJECT_REASONS = [
   "above_standard",
   // An amount or bracket that is no finite number, dropped at the adapter boundary (T252).
   "not_finite",
+  // A price a reviewed line says the source copied from a sibling model (T365, `copied-prices.ts`).
+  "copied_price",
 ] as const;
 export type RejectReason = (typeof REJECT_REASONS)[number];
 

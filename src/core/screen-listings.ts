@@ -4,6 +4,7 @@ import { dimensionKey } from "../domain/dimension.js";
 import type { PriceObservation, SourceId } from "../domain/observation.js";
 import { planKind } from "../domain/sellers.js";
 import { coherentMoves } from "./coherent-moves.js";
+import { copiedPrices } from "./copied-prices.js";
 import type { ResolvedListing } from "./identity/resolve.js";
 import { OUTLIER_FACTOR, type RejectReason, type ScreenRow, screenRows, tallyRejections } from "./plausibility.js";
 import type { PriorPrice } from "./reconcile.js";
@@ -120,15 +121,23 @@ export function screenListings(
 ): ScreenResult {
   const rows: ScreenRow[] = [];
   const owner: [number, number][] = [];
+  // A price copied from a sibling model (T365) is no evidence: it is dropped before any guard sees it.
+  const copied = copiedPrices(resolved);
+  const copiedBySource = new Map<SourceId, number>();
+  const dropped = new Map<number, Set<number>>();
   resolved.forEach((r, li) => {
     r.listing.prices.forEach((p, pi) => {
+      if (copied.has(`${li}#${pi}`)) {
+        copiedBySource.set(r.source, (copiedBySource.get(r.source) ?? 0) + 1);
+        dropped.set(li, (dropped.get(li) ?? new Set<number>()).add(pi));
+        return;
+      }
       rows.push(screenRowOf(r, p, li, fresh?.has(r.source) ?? true));
       owner.push([li, pi]);
     });
   });
   const movers = prior ? markMovers(rows, prior) : { rows, coherent: new Set<string>() };
   const verdicts = screenRows(movers.rows);
-  const dropped = new Map<number, Set<number>>();
   verdicts.forEach((v, i) => {
     if (v === null) return;
     const [li, pi] = owner[i]!;
@@ -141,7 +150,9 @@ export function screenListings(
     return drop ? { ...r, listing: { ...r.listing, prices: r.listing.prices.filter((_, pi) => !drop.has(pi)) } } : r;
   });
   const rejected = new Map<SourceId, SourceRejections>();
-  for (const [source, byReason] of tallyRejections(rows, verdicts)) {
+  const tally = tallyRejections(rows, verdicts);
+  for (const [source, n] of copiedBySource) tally.set(source, { ...(tally.get(source) ?? {}), copied_price: n });
+  for (const [source, byReason] of tally) {
     const total = Object.values(byReason).reduce((n, c) => n + (c ?? 0), 0);
     rejected.set(source, { total, byReason });
   }

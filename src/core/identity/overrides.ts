@@ -13,6 +13,22 @@ export const NOT_MODELS: Readonly<Record<string, string>> = lookupTable({
   "kilo-auto-free": "Kilo's router",
 });
 
+/**
+ * One seller's spellings that name another model than the same spelling elsewhere (T367): seller
+ * slug (canonical) → the spelling's key → [the maker's spelling it means, reason]. Read before
+ * everything else of identity, in every source that lists the seller.
+ */
+export const SELLER_SPELLINGS: Readonly<
+  Record<string, Readonly<Record<string, readonly [spelling: string, reason: string]>>>
+> = lookupTable({
+  azure: lookupTable({
+    ada: [
+      "text-embedding-ada-002",
+      "Azure OpenAI's `ada` is the embedding model: LiteLLM's `azure/ada` is mode embedding, genai-prices' Azure `ada` matches `text-embedding-ada-002`, all at 0.1 / 0; OpenAI's own `ada` is the legacy completion model (0.4 / 0.4)",
+    ] as const,
+  }),
+});
+
 /** Spellings whose maker the rules get wrong: key → maker, with the reason. */
 export const MAKER_OVERRIDES: Readonly<Record<string, readonly [maker: string, reason: string]>> = lookupTable({
   "gpt-jt-6b-v1": ["togethercomputer", "Together's own fine-tune of GPT-J (EleutherAI), not OpenAI's"],

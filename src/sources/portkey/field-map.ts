@@ -130,6 +130,16 @@ export const RERANK = /rerank|ranker/i;
 
 /** Special-case rules of the model families above. */
 export const TRANSCRIPTION_AUDIO = rule("input", "minute", CENTS, { modality: "audio" });
+/**
+ * A transcription model's `request_audio_token` below this many cents is cents per audio TOKEN, not
+ * per minute (T366): Portkey's dated and diarize entries (`gpt-4o-mini-transcribe-2025-03-20` 0.0003 ¢
+ * = 3 USD per 1M audio tokens, `gpt-4o-transcribe-diarize` 0.0006 ¢ = 6, OpenAI's audio input
+ * prices), where its aliases and Whisper state cents per minute (0.3 ¢ = 0.003 USD/min). 0.01 ¢ a
+ * minute would be 0.006 USD an hour, and 0.01 ¢ a token 100 USD per 1M audio tokens: neither is sold.
+ */
+export const TRANSCRIPTION_PER_TOKEN_BELOW = 0.01;
+/** The rule of a transcription model's per-token audio rate (T366). */
+export const TRANSCRIPTION_AUDIO_TOKEN = tok("input", { modality: "audio" });
 export const TTS_CHARS = rule("input", "mchars", TOKEN);
 export const RERANK_SEARCH = rule("request", "krequests", PER_K);
 /** `fixed_cost.request`: cents per request → USD per 1K requests. */

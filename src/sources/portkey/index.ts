@@ -24,6 +24,8 @@ import {
   TOKEN_RULES,
   TRANSCRIPTION,
   TRANSCRIPTION_AUDIO,
+  TRANSCRIPTION_AUDIO_TOKEN,
+  TRANSCRIPTION_PER_TOKEN_BELOW,
   TTS_CHARS,
   TTS_PER_CHAR,
   UNIT_RULES,
@@ -102,7 +104,9 @@ function addRates(
     // Audio is cents per minute; transcription has no audio output; whisper has no token rates.
     const audio = rateOf(rates.request_audio_token) ?? rateOf(units.request_audio_token);
     if (audio !== null) {
-      addRule(set, ctx, TRANSCRIPTION_AUDIO, audio);
+      // A tiny rate is per audio token (the dated and diarize entries), the others per minute (T366).
+      const perToken = Number(audio) > 0 && Number(audio) < TRANSCRIPTION_PER_TOKEN_BELOW;
+      addRule(set, ctx, perToken ? TRANSCRIPTION_AUDIO_TOKEN : TRANSCRIPTION_AUDIO, audio);
     }
     for (const k of ["request_audio_token", "response_audio_token"]) skip.add(k);
     if (/whisper/i.test(ctx.model)) for (const k of ["request_token", "response_token"]) skip.add(k);

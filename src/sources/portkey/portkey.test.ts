@@ -89,6 +89,17 @@ describe.each(["2026-01-01", "2026-06-01"])("portkey %s real payload", (date) =>
     expect(price(date, "openai", "tts-1", "input")).toEqual([15, "mchars"]);
     expect(price(date, "cohere", "rerank-v3.5", "request")).toEqual([2, "krequests"]);
   });
+  it("reads a transcription audio rate below 0.01 ¢ as cents per audio token, the others per minute (T366)", () => {
+    // 2026-06-01: the dated and diarize entries state 0.0003 / 0.0006 ¢ (OpenAI's 3 / 6 USD per 1M audio
+    // tokens), the aliases 0.3 / 0.6 ¢ a minute (0.003 / 0.006 USD, OpenAI's estimated cost per minute).
+    const june = "2026-06-01";
+    for (const snapshot of ["gpt-4o-mini-transcribe-2025-03-20", "gpt-4o-mini-transcribe-2025-12-15"])
+      expect(price(june, "openai", snapshot, "input", { modality: "audio" })).toEqual([3, "mtok"]);
+    expect(price(june, "openai", "gpt-4o-transcribe-diarize", "input", { modality: "audio" })).toEqual([6, "mtok"]);
+    expect(price(june, "azure", "gpt-4o-transcribe-diarize", "input", { modality: "audio" })).toEqual([6, "mtok"]);
+    expect(price(june, "openai", "gpt-4o-mini-transcribe", "input", { modality: "audio" })).toEqual([0.003, "minute"]);
+    expect(price(june, "openai", "whisper-1", "input", { modality: "audio" })).toEqual([0.006, "minute"]);
+  });
   it("maps fixed_cost.request to a per-request fee", () => {
     expect(price(date, "perplexity", "pplx-7b-online", "request")).toEqual([5, "krequests"]);
   });

@@ -1,4 +1,7 @@
+import type { Listing } from "../../../domain/observation.js";
+import { canonicalSeller } from "../../../domain/sellers.js";
 import { orgMaker, readMaker } from "../maker.js";
+import { SELLER_SPELLINGS } from "../overrides.js";
 import { cmp } from "../placement.js";
 import { parseSpelling, type Spelling } from "../spelling.js";
 import { type IdentityState, miss } from "./state.js";
@@ -14,7 +17,7 @@ export function readMakers(state: IdentityState): void {
   const servedAs = servedAsOf(state);
   for (const { source, listings, makerSpellings = false } of state.inputs) {
     for (const listing of listings) {
-      const spelling = parseSpelling(listing.model);
+      const spelling = sellerSpelling(listing);
       const reading = readMaker(listing, spelling, state.sellers);
       if (reading === null) state.orphans.push({ source, makerSpellings, listing, spelling });
       else if ("excluded" in reading) miss(state, source, listing, reading.excluded);
@@ -42,6 +45,18 @@ export function readMakers(state: IdentityState): void {
       cmp(a.source, b.source) ||
       cmp(a.listing.seller, b.listing.seller),
   );
+}
+
+/**
+ * The spelling of a listing as identity reads it: the source's own, or the maker's spelling a reviewed
+ * line says the seller means by it (`SELLER_SPELLINGS`, T367: Azure's `ada` is `text-embedding-ada-002`).
+ */
+export function sellerSpelling(listing: Listing): Spelling {
+  const spelling = parseSpelling(listing.model);
+  const meant = SELLER_SPELLINGS[canonicalSeller(listing.seller)]?.[spelling.key];
+  if (!meant) return spelling;
+  const read = parseSpelling(meant[0]);
+  return { ...read, qualifiers: { ...spelling.qualifiers, ...read.qualifiers } };
 }
 
 /**
