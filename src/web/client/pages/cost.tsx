@@ -236,6 +236,18 @@ export function CostPage() {
   const promptPerRequest = Math.ceil((month.tokens.input + month.tokens.cached + month.tokens.write) / month.requests);
   const perLabel = per === "request" ? "per request" : PERIOD_NAMES[per];
 
+  /** One token count field per [key, label, hint], counted per the chosen period. */
+  const tokenFields = (fields: typeof MAIN_FIELDS | typeof MORE_FIELDS) =>
+    fields.map(([key, label, hint]) => (
+      <TokenField
+        key={key}
+        label={`${label} ${perLabel}`}
+        hint={hint}
+        value={text[key]}
+        invalid={parsed.bad.includes(key)}
+        onChange={(v) => setText({ ...text, [key]: v })}
+      />
+    ));
   return (
     <Page
       id="cost"
@@ -252,16 +264,7 @@ export function CostPage() {
         <fieldset>
           <legend>Your usage</legend>
           <div class="grid-fields">
-            {MAIN_FIELDS.map(([key, label, hint]) => (
-              <TokenField
-                key={key}
-                label={`${label} ${perLabel}`}
-                hint={hint}
-                value={text[key]}
-                invalid={parsed.bad.includes(key)}
-                onChange={(v) => setText({ ...text, [key]: v })}
-              />
-            ))}
+            {tokenFields(MAIN_FIELDS)}
             <SelectField
               id={ids.per}
               label="Counted"
@@ -295,16 +298,7 @@ export function CostPage() {
           >
             <summary>Prompt caching and reasoning tokens</summary>
             <div class="grid-fields">
-              {MORE_FIELDS.map(([key, label, hint]) => (
-                <TokenField
-                  key={key}
-                  label={`${label} ${perLabel}`}
-                  hint={hint}
-                  value={text[key]}
-                  invalid={parsed.bad.includes(key)}
-                  onChange={(v) => setText({ ...text, [key]: v })}
-                />
-              ))}
+              {tokenFields(MORE_FIELDS)}
               <SelectField
                 id={ids.ttl}
                 label="Cache lifetime"
