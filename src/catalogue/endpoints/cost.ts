@@ -3,7 +3,6 @@ import { cacheMultipliers } from "../../domain/cache-multipliers.js";
 import { CHANNELS, type Channel } from "../../domain/channel.js";
 import { confidenceRank } from "../../domain/confidence.js";
 import {
-  billedThresholds,
   CACHE_TTLS,
   type CostEstimate,
   contextOverflow,
@@ -14,6 +13,7 @@ import {
 } from "../../domain/cost.js";
 import type { PublishedModel, PublishedPrice } from "../../domain/dataset.js";
 import { axisValuesText, TIERS } from "../../domain/dimension.js";
+import { makerThresholds } from "../../domain/full-window-tiers.js";
 import { offerTrust } from "../../domain/offer-trust.js";
 import { regionalUplift } from "../../domain/regional-uplift.js";
 import { defineEndpoint, enumParam, integerParam, splitList, textParam } from "../endpoint.js";
@@ -161,9 +161,13 @@ export const costEndpoint = defineEndpoint({
       seen.add(id);
       const all = state.prices(id);
       // T141: the maker's thresholds of the tier asked and of the standard tier (makers keep their
-      // long-context thresholds in batch, flex and priority) bind every offer.
-      const direct = all.filter((p) => p.channel === "direct");
-      const maker = [...new Set([...billedThresholds(direct, usage.tier), ...billedThresholds(direct, "standard")])];
+      // long-context thresholds in batch, flex and priority) bind every offer — not in a tier the
+      // maker prices across the full window (Anthropic's fast mode, T371).
+      const maker = makerThresholds(
+        model,
+        all.filter((p) => p.channel === "direct"),
+        usage.tier,
+      );
       for (const [key, prices] of offers(all, input.channel)) {
         const [channel, seller] = key.split("\u0000") as [Channel, string];
         const e = estimateCost(
