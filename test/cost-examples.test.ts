@@ -301,6 +301,39 @@ describe("the maker's caching multipliers where no source lists the cache price 
   });
 });
 
+// T370, T371: Anthropic's fast mode (its page's "Fast mode pricing", read into Opus 4.6's priority tier).
+describe("Anthropic fast mode on Claude Opus 4.6", () => {
+  it("A7: the fast prices with the caching multipliers on top (a listed cache price as listed)", async () => {
+    const e = await costOf(COST_EXAMPLES.find((x) => x.id === "A7")!);
+    expect(e.lines.map((l) => [l.usage, l.label, l.amount, l.derived?.factor ?? null])).toEqual([
+      ["inputTokens", "Input (priority)", 30, null],
+      ["cachedInputTokens", "Input (priority, cache read)", 3, null],
+      ["cacheWriteTokens", "Input (priority, cache write)", 37.5, null],
+      ["cacheWrite1hTokens", "Cache write 1h at 2× Input (priority)", 60, 2],
+      ["outputTokens", "Output (priority)", 150, null],
+    ]);
+    expect(e.lines[0]!.sources).toContain("official-anthropic");
+  });
+
+  // Anthropic's page (data/upstream/official-anthropic/2026-03-01/pricing.md.gz): "Fast mode pricing
+  // applies across the full context window, including requests over 200K input tokens", while the same
+  // page still priced standard Opus 4.6 above 200K (10 / 37.5). The standard threshold does not bind fast.
+  it("A8: above 200K in fast mode stays in the base bracket, also on a day standard Opus 4.6 had a 200K bracket", async () => {
+    const a8 = COST_EXAMPLES.find((x) => x.id === "A8")!;
+    expect((await costOf(a8)).bracket).toMatchObject({ contextMin: 0, promptTokensPerRequest: 272000 });
+    const march = await costOf({ ...a8, query: { ...a8.query, at: "2026-03-15" } });
+    expect(march.bracket.contextMin).toBe(0);
+    expect(String(usd(march))).toBe(a8.handTotal);
+    const standard = await costOf({
+      ...a8,
+      query: { at: "2026-03-15" },
+      usage: { ...(a8.usage as object), speed: "standard" },
+    });
+    expect(standard.bracket.contextMin).toBe(200000);
+    expect(standard.lines[0]).toMatchObject({ label: "Input (> 200K tokens)", amount: 10 });
+  });
+});
+
 describe("genai-prices, loaded with Tariff's export, prices the rows whose dimensions it supports", () => {
   it.each(GENAI_ROWS.map((r) => [r.id, r] as const))("%s", async (_id, row) => {
     updatePrices(({ setProviderData }) => setProviderData(exported));
