@@ -303,7 +303,10 @@ describe("the maker's caching multipliers where no source lists the cache price 
 
 // T370, T371: Anthropic's fast mode (its page's "Fast mode pricing", read into Opus 4.6's priority tier).
 describe("Anthropic fast mode on Claude Opus 4.6", () => {
-  it("A7: the fast prices with the caching multipliers on top (a listed cache price as listed)", async () => {
+  // The page lists no fast cache price ("Prompt caching multipliers apply on top of fast mode
+  // pricing"): models.dev's fast cache read and 5-minute write are listed (T374) and used as listed;
+  // the 1-hour write, listed by no one, is the maker's multiplier on the fast input price (T346).
+  it("A7: the fast prices with the caching multipliers on top", async () => {
     const e = await costOf(COST_EXAMPLES.find((x) => x.id === "A7")!);
     expect(e.lines.map((l) => [l.usage, l.label, l.amount, l.derived?.factor ?? null])).toEqual([
       ["inputTokens", "Input (priority)", 30, null],
@@ -312,7 +315,8 @@ describe("Anthropic fast mode on Claude Opus 4.6", () => {
       ["cacheWrite1hTokens", "Cache write 1h at 2× Input (priority)", 60, 2],
       ["outputTokens", "Output (priority)", 150, null],
     ]);
-    expect(e.lines[0]!.sources).toContain("official-anthropic");
+    expect(e.lines[0]).toMatchObject({ sources: ["official-anthropic", "models-dev"], confidence: "verified" });
+    expect(e.lines[3]!.derived).toMatchObject({ from: "Input (priority)", decision: "T346" });
   });
 
   // Anthropic's page (data/upstream/official-anthropic/2026-03-01/pricing.md.gz): "Fast mode pricing
