@@ -319,22 +319,18 @@ describe("Anthropic fast mode on Claude Opus 4.6", () => {
     expect(e.lines[3]!.derived).toMatchObject({ from: "Input (priority)", decision: "T346" });
   });
 
-  // Anthropic's page (data/upstream/official-anthropic/2026-03-01/pricing.md.gz): "Fast mode pricing
-  // applies across the full context window, including requests over 200K input tokens", while the same
-  // page still priced standard Opus 4.6 above 200K (10 / 37.5). The standard threshold does not bind fast.
-  it("A8: above 200K in fast mode stays in the base bracket, also on a day standard Opus 4.6 had a 200K bracket", async () => {
-    const a8 = COST_EXAMPLES.find((x) => x.id === "A8")!;
-    expect((await costOf(a8)).bracket).toMatchObject({ contextMin: 0, promptTokensPerRequest: 272000 });
-    const march = await costOf({ ...a8, query: { ...a8.query, at: "2026-03-15" } });
-    expect(march.bracket.contextMin).toBe(0);
-    expect(String(usd(march))).toBe(a8.handTotal);
-    const standard = await costOf({
-      ...a8,
-      query: { at: "2026-03-15" },
-      usage: { ...(a8.usage as object), speed: "standard" },
-    });
-    expect(standard.bracket.contextMin).toBe(200000);
-    expect(standard.lines[0]).toMatchObject({ label: "Input (> 200K tokens)", amount: 10 });
+  // Anthropic's page: "Fast mode pricing applies across the full context window, including requests
+  // over 200K input tokens" (T371). In the 2026-06 version no standard bracket is left either; the rule
+  // against the 2026-03 page's standard 200K bracket is tested in src/domain/full-window-tiers.test.ts
+  // (on that day the catalogue lists Opus 4.6 with a 200K window, so /cost refuses the request, T200).
+  it("A8: a 272,000-token fast request is billed in the base bracket at 30 / 150", async () => {
+    const e = await costOf(COST_EXAMPLES.find((x) => x.id === "A8")!);
+    expect(e.bracket).toMatchObject({ contextMin: 0, promptTokensPerRequest: 272000 });
+    expect(e.lines.map((l) => [l.label, l.amount])).toEqual([
+      ["Input (priority)", 30],
+      ["Input (priority, cache read)", 3],
+      ["Output (priority)", 150],
+    ]);
   });
 });
 
