@@ -301,6 +301,39 @@ describe("the maker's caching multipliers where no source lists the cache price 
   });
 });
 
+// T370, T371: Anthropic's fast mode (its page's "Fast mode pricing", read into Opus 4.6's priority tier).
+describe("Anthropic fast mode on Claude Opus 4.6", () => {
+  // The page lists no fast cache price ("Prompt caching multipliers apply on top of fast mode
+  // pricing"): models.dev's fast cache read and 5-minute write are listed (T374) and used as listed;
+  // the 1-hour write, listed by no one, is the maker's multiplier on the fast input price (T346).
+  it("A7: the fast prices with the caching multipliers on top", async () => {
+    const e = await costOf(COST_EXAMPLES.find((x) => x.id === "A7")!);
+    expect(e.lines.map((l) => [l.usage, l.label, l.amount, l.derived?.factor ?? null])).toEqual([
+      ["inputTokens", "Input (priority)", 30, null],
+      ["cachedInputTokens", "Input (priority, cache read)", 3, null],
+      ["cacheWriteTokens", "Input (priority, cache write)", 37.5, null],
+      ["cacheWrite1hTokens", "Cache write 1h at 2× Input (priority)", 60, 2],
+      ["outputTokens", "Output (priority)", 150, null],
+    ]);
+    expect(e.lines[0]).toMatchObject({ sources: ["official-anthropic", "models-dev"], confidence: "verified" });
+    expect(e.lines[3]!.derived).toMatchObject({ from: "Input (priority)", decision: "T346" });
+  });
+
+  // Anthropic's page: "Fast mode pricing applies across the full context window, including requests
+  // over 200K input tokens" (T371). In the 2026-06 version no standard bracket is left either; the rule
+  // against the 2026-03 page's standard 200K bracket is tested in src/domain/full-window-tiers.test.ts
+  // (on that day the catalogue lists Opus 4.6 with a 200K window, so /cost refuses the request, T200).
+  it("A8: a 272,000-token fast request is billed in the base bracket at 30 / 150", async () => {
+    const e = await costOf(COST_EXAMPLES.find((x) => x.id === "A8")!);
+    expect(e.bracket).toMatchObject({ contextMin: 0, promptTokensPerRequest: 272000 });
+    expect(e.lines.map((l) => [l.label, l.amount])).toEqual([
+      ["Input (priority)", 30],
+      ["Input (priority, cache read)", 3],
+      ["Output (priority)", 150],
+    ]);
+  });
+});
+
 describe("genai-prices, loaded with Tariff's export, prices the rows whose dimensions it supports", () => {
   it.each(GENAI_ROWS.map((r) => [r.id, r] as const))("%s", async (_id, row) => {
     updatePrices(({ setProviderData }) => setProviderData(exported));

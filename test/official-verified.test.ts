@@ -49,13 +49,34 @@ function openaiStated(text: string): Stated[] {
   return out;
 }
 
-/** Anthropic: the rows of the "Model pricing" and "Batch processing" tables, `$X / MTok` per cell. */
+/**
+ * Anthropic: the rows of the "Model pricing" and "Batch processing" tables, `$X / MTok` per cell, and
+ * the one row of "Fast mode pricing" (Input, Output: the priority tier, T370) of the model its prose
+ * names ("Currently supported on Opus 4.6").
+ */
 function anthropicStated(text: string): Stated[] {
   const out: Stated[] = [];
-  let table: "model" | "batch" | null = null;
+  let table: "model" | "batch" | "fast" | null = null;
+  let fastModel: string | null = null;
   for (const line of text.split("\n")) {
     if (/^#+ /.test(line))
-      table = /^## Model pricing/.test(line) ? "model" : /^### Batch processing/.test(line) ? "batch" : null;
+      table = /^## Model pricing/.test(line)
+        ? "model"
+        : /^### Batch processing/.test(line)
+          ? "batch"
+          : /^### Fast mode pricing/.test(line)
+            ? "fast"
+            : null;
+    if (table === "fast") {
+      const named = /supported on (Opus|Sonnet|Haiku) ([\d.]+):/.exec(line);
+      if (named) fastModel = `claude-${named[1]!.toLowerCase()}-${named[2]!.replace(/\./g, "-")}`;
+      const row = /^\| \$([\d.]+) \/ MTok \| \$([\d.]+) \/ MTok \|$/.exec(line.trim());
+      if (row && fastModel) {
+        out.push({ listing: fastModel, direction: "input", cache: "none", tier: "priority", amount: Number(row[1]) });
+        out.push({ listing: fastModel, direction: "output", cache: "none", tier: "priority", amount: Number(row[2]) });
+      }
+      continue;
+    }
     if (!table || !line.startsWith("| Claude")) continue;
     const cells = line
       .split("|")
@@ -119,7 +140,7 @@ beforeAll(async () => {
 
 describe.each([
   { source: "official-openai", maker: "openai", date: "2026-06-01", read: openaiStated, count: 273 },
-  { source: "official-anthropic", maker: "anthropic", date: "2026-05-01", read: anthropicStated, count: 91 },
+  { source: "official-anthropic", maker: "anthropic", date: "2026-05-01", read: anthropicStated, count: 93 },
 ])(
   "$source $date: every text price the page states is verified at that amount",
   ({ source, maker, date, read, count }) => {

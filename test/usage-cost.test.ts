@@ -225,6 +225,36 @@ describe("usage that cannot be priced exactly is a 400 naming why", () => {
   });
 });
 
+// Issue 37 (T370–T372): Anthropic's fast mode. The record's `usage.speed` (BetaUsage in
+// anthropic-sdk-typescript src/resources/beta/messages/messages.ts: "standard" | "fast" | null) says
+// which speed served it; fast mode is the priority tier, priced at Anthropic's own Fast mode prices.
+describe("Anthropic fast mode", () => {
+  const fast = { input_tokens: 1000, cache_read_input_tokens: 4000, output_tokens: 300, speed: "fast" };
+
+  it("a speed fast record is priced as the token parameters in tier priority, and asks for that tier", async () => {
+    expect(await problem(usageQuery("anthropic/claude-opus-4-6", fast))).toBe(
+      "the usage record was served in the priority tier; pass tier=priority to price it (tier is standard)",
+    );
+    const body = await expectSame(
+      "anthropic/claude-opus-4-6",
+      fast,
+      "inputTokens=1000&cachedInputTokens=4000&outputTokens=300",
+      "&tier=priority",
+    );
+    // Opus 4.6 fast: 30 / 150, cache read 3 (1,000 × 30 + 4,000 × 3 + 300 × 150, / 1M = 0.03 + 0.012 + 0.045).
+    expect(body.data[0]!.totals).toEqual([{ denomination: "currency", currency: "USD", amount: 0.087 }]);
+    expect(body.data[0]!.lines[0]).toMatchObject({ label: "Input (priority)", amount: 30, confidence: "verified" });
+  });
+
+  it("batch with fast mode is a 400 naming the page's rule", async () => {
+    expect(
+      await problem(`${usageQuery("anthropic/claude-opus-4-6", { ...fast, service_tier: "batch" })}&tier=batch`),
+    ).toBe(
+      'usage: usage.speed "fast" with service_tier "batch" cannot be priced: fast mode is not available with the Batch API (Anthropic\'s pricing page, "Fast mode pricing")',
+    );
+  });
+});
+
 // Issue 37 §1 (T300, T301): what used to be refused is priced now, or named beside a partial total.
 describe("a usage is never refused for one unpriced part", () => {
   it("an Anthropic request writing both cache lifetimes prices each at its own price", async () => {

@@ -200,6 +200,39 @@ describe("Anthropic", () => {
     expect(r.unpriced.map((u) => [u.part, u.quantity])).toEqual([["server_tool_use.code_execution_requests", 3]]);
     expect(mapUsage({ input_tokens: 5, output_tokens: 5, inference_geo: "global" }).region).toBeNull();
   });
+
+  // T372: usage.speed ("standard" | "fast" | null, the Messages API's BetaUsage in anthropic-sdk-typescript
+  // src/resources/beta/messages/messages.ts) beside usage.service_tier ("standard" | "priority" | "batch").
+  it('speed "fast" is the priority tier (fast mode, T370); speed "standard" changes nothing', () => {
+    const base = { input_tokens: 1000, cache_read_input_tokens: 4000, output_tokens: 200 };
+    const fast = mapUsage({ ...base, service_tier: "standard", speed: "fast" });
+    expect([fast.tier, fast.unpriced]).toEqual(["priority", []]);
+    expect(counts(fast)).toEqual([1000, 4000, 0, 200, 0]);
+    expect(mapUsage({ ...base, speed: "standard" }).tier).toBeNull();
+    expect(mapUsage({ ...base, service_tier: "batch", speed: "standard" }).tier).toBe("batch");
+    expect(() => mapUsage({ ...base, speed: "turbo" })).toThrow('usage.speed "turbo" is not standard or fast');
+  });
+
+  it("batch with fast mode cannot be priced: the page says fast mode is not available with the Batch API", () => {
+    expect(() => mapUsage({ input_tokens: 10, output_tokens: 10, service_tier: "batch", speed: "fast" })).toThrow(
+      'usage.speed "fast" with service_tier "batch" cannot be priced: fast mode is not available with the Batch API',
+    );
+  });
+
+  it("Priority Tier (service_tier priority, not fast) is a capacity commitment: every count an unpriced part", () => {
+    const r = mapUsage({ input_tokens: 10, cache_read_input_tokens: 5, output_tokens: 7, service_tier: "priority" });
+    expect(r.tier).toBeNull();
+    expect(counts(r)).toEqual([0, 0, 0, 0, 0]);
+    expect(r.unpriced.map((u) => [u.part, u.quantity])).toEqual([
+      ["service_tier", 0],
+      ["inputTokens", 10],
+      ["cachedInputTokens", 5],
+      ["outputTokens", 7],
+    ]);
+    expect(r.unpriced[0]!.reason).toBe(
+      "served by Anthropic's Priority Tier, paid for by a capacity commitment, not per token",
+    );
+  });
 });
 
 // T301: Bedrock Converse TokenUsage (https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_TokenUsage.html:

@@ -59,7 +59,7 @@ export interface MappedUsage {
   readonly reasoningTokens: number;
   /** The cache lifetime of the writes when the record states it (Anthropic `cache_creation`), else null. */
   readonly cacheTtl: CacheTtl | null;
-  /** The service tier the record states (Anthropic `service_tier`, an OpenAI response's `service_tier`), else null. */
+  /** The service tier the record states (Anthropic `service_tier` and `speed`, T372; an OpenAI response's `service_tier`), else null. */
   readonly tier: Tier | null;
   /** The model the record names (a response's `model`, Gemini `modelVersion`, OTel `gen_ai.response.model`), else null. */
   readonly model: string | null;
@@ -363,7 +363,8 @@ function fromOpenAiResponses(usage: Json, envelope: Envelope): MappedUsage {
  * `cache_creation_input_tokens`; `cache_creation` splits the writes by lifetime (5 minutes, 1 hour),
  * both priced in one request (T301); `output_tokens` includes extended thinking, billed as output
  * (no reasoning price); `server_tool_use.web_search_requests` are billed per search (T304), web
- * fetches cost their tokens only; `inference_geo` other than `global` is the region (T303).
+ * fetches cost their tokens only; `inference_geo` other than `global` is the region (T303);
+ * `speed: "fast"` is the priority tier, Priority Tier (`service_tier: "priority"`) is unpriced (T372).
  */
 function fromAnthropic(usage: Json, model: string | null): MappedUsage {
   const writes = count(usage, "cache_creation_input_tokens", "usage.");
@@ -388,12 +389,10 @@ function fromAnthropic(usage: Json, model: string | null): MappedUsage {
         reason: `${key} is a server tool billed by its own terms; /cost prices web searches only (${JSON.stringify(value)})`,
       });
   }
-  const tier = text(usage.service_tier);
-  if (tier !== null && tier !== "standard" && tier !== "priority" && tier !== "batch")
-    throw new UsageError(`usage.service_tier ${JSON.stringify(tier)} is not standard, priority or batch`);
+  const tier = anthropicTier(text(usage.service_tier), text(usage.speed));
   const geo = text(usage.inference_geo);
   const both = w5m > 0 && w1h > 0;
-  return {
+  const mapped: MappedUsage = {
     format: "anthropic",
     inputTokens: count(usage, "input_tokens", "usage."),
     cachedInputTokens: count(usage, "cache_read_input_tokens", "usage."),
@@ -404,12 +403,40 @@ function fromAnthropic(usage: Json, model: string | null): MappedUsage {
     outputTokens: count(usage, "output_tokens", "usage."),
     reasoningTokens: 0,
     cacheTtl: both ? "5m" : w1h > 0 ? "1h" : w5m > 0 ? "5m" : null,
-    tier: tier as Tier | null,
+    tier: typeof tier === "object" ? null : tier,
     region: geo === null || geo === "global" || geo === "not_available" ? null : geo,
     model,
     provider: "anthropic",
     unpriced,
   };
+  return tier !== null && typeof tier === "object" ? unpricedTier(mapped, tier.unpriced) : mapped;
+}
+
+/**
+ * The tier of an Anthropic record (T372), from `usage.service_tier` (`standard`, `priority`, `batch`)
+ * and `usage.speed` (`standard`, `fast`; the Messages API's `BetaUsage`, anthropic-sdk-typescript
+ * `src/resources/beta/messages/messages.ts`). `speed: "fast"` is fast mode: the `priority` tier
+ * (T370). `service_tier: "priority"` without it is Priority Tier, served from a capacity commitment
+ * paid by contract: not a per-token price, so its counts are unpriced parts (like OpenAI's Scale
+ * Tier, T302) — never fast mode's 6× prices.
+ * @throws UsageError for an unknown `service_tier` or `speed`, and for batch with fast mode, which
+ *   Anthropic's pricing page rules out ("Fast mode is not available with the Batch API")
+ */
+function anthropicTier(serviceTier: string | null, speed: string | null): Tier | null | { unpriced: string } {
+  if (serviceTier !== null && serviceTier !== "standard" && serviceTier !== "priority" && serviceTier !== "batch")
+    throw new UsageError(`usage.service_tier ${JSON.stringify(serviceTier)} is not standard, priority or batch`);
+  if (speed !== null && speed !== "standard" && speed !== "fast")
+    throw new UsageError(`usage.speed ${JSON.stringify(speed)} is not standard or fast`);
+  if (speed === "fast") {
+    if (serviceTier === "batch")
+      throw new UsageError(
+        'usage.speed "fast" with service_tier "batch" cannot be priced: fast mode is not available with the Batch API (Anthropic\'s pricing page, "Fast mode pricing")',
+      );
+    return "priority";
+  }
+  if (serviceTier === "priority")
+    return { unpriced: "served by Anthropic's Priority Tier, paid for by a capacity commitment, not per token" };
+  return serviceTier as Tier | null;
 }
 
 /**

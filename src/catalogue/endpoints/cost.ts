@@ -3,7 +3,6 @@ import { cacheMultipliers } from "../../domain/cache-multipliers.js";
 import { CHANNELS, type Channel } from "../../domain/channel.js";
 import { confidenceRank } from "../../domain/confidence.js";
 import {
-  billedThresholds,
   CACHE_TTLS,
   type CostEstimate,
   contextOverflow,
@@ -14,6 +13,7 @@ import {
 } from "../../domain/cost.js";
 import type { PublishedModel, PublishedPrice } from "../../domain/dataset.js";
 import { axisValuesText, TIERS } from "../../domain/dimension.js";
+import { makerThresholds } from "../../domain/full-window-tiers.js";
 import { offerTrust } from "../../domain/offer-trust.js";
 import { regionalUplift } from "../../domain/regional-uplift.js";
 import { defineEndpoint, enumParam, integerParam, splitList, textParam } from "../endpoint.js";
@@ -260,7 +260,10 @@ function offerPricing(model: PublishedModel, all: readonly PublishedPrice[]) {
     estimate(prices: readonly PublishedPrice[], seller: string, usage: TokenUsage): CostEstimate {
       let maker = thresholds.get(usage.tier);
       if (!maker) {
-        maker = [...new Set([...billedThresholds(direct, usage.tier), ...billedThresholds(direct, "standard")])];
+        // T141: the maker's thresholds of the tier asked and of the standard tier (makers keep their
+        // long-context thresholds in batch, flex and priority) bind every offer — not in a tier the
+        // maker prices across the full window (Anthropic's fast mode, T371).
+        maker = makerThresholds(model, direct, usage.tier);
         thresholds.set(usage.tier, maker);
       }
       return estimateCost(

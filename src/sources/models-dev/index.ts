@@ -52,7 +52,7 @@ interface DimensionContext extends Pick<Dimension, "tier" | "contextMin" | "cont
  *
  * Seller = `canonicalSeller(provider id)` (D1/D2); cost fields map to dimensions as in the README;
  * `cost.tiers` (context brackets) win over the legacy `cost.context_over_200k`; the experimental
- * `fast` mode is tier `priority` with qualifier `mode: fast`. Models without `cost` keep their
+ * `fast` mode is tier `priority`, unqualified (T374); other modes are qualified `mode: <slug>`. Models without `cost` keep their
  * metadata with no prices. Malformed providers, models, tiers or amounts are skipped one by one.
  * One listing per (seller, model): when provider ids alias one seller, the canonical id's entry wins.
  * @throws SourcePayloadError when `api.json` is missing, not JSON, not an object keyed by provider
@@ -197,8 +197,15 @@ function pricesOf(model: ModelsDevModel, unmapped: UnmappedTally): PriceObservat
       if (!mode.cost) continue;
       const slug = slugify(modeName);
       if (slug === "") continue;
+      // A mode that is a tier is that tier, unqualified: the maker's own price of it is the same
+      // dimension (Anthropic's page states fast mode as Opus 4.6's priority tier, T370, T374).
+      const tier = MODE_TIERS[slug];
       prices.push(
-        ...costPrices(mode.cost, { ...BASE_CONTEXT, tier: MODE_TIERS[slug] ?? "standard", qualifiers: { mode: slug } }),
+        ...costPrices(mode.cost, {
+          ...BASE_CONTEXT,
+          tier: tier ?? "standard",
+          qualifiers: tier ? {} : { mode: slug },
+        }),
       );
     }
   }

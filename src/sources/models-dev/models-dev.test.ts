@@ -106,9 +106,11 @@ describe("models-dev adapter on real snapshots", () => {
     expect(statuses).toEqual(new Set([null, "preview", "deprecated"]));
   });
 
-  it("2026-05-01: experimental fast mode → tier priority, qualifier mode=fast", () => {
+  // T374: the tier says it; no `mode` qualifier, so Anthropic's page's priority price is the same dimension (T370).
+  it("2026-05-01: experimental fast mode → tier priority, unqualified", () => {
     const l = listing("2026-05-01", "anthropic", "claude-opus-4-6");
-    const fast = { tier: "priority", qualifiers: { mode: "fast" } } as const;
+    const fast = { tier: "priority", qualifiers: {} } as const;
+    expect(l.prices.filter((p) => p.dimension.qualifiers.mode !== undefined)).toEqual([]);
     expect(amount(l, input)).toBe(5);
     expect(amount(l, output)).toBe(25);
     expect(amount(l, dimension("input", fast))).toBe(30);
@@ -142,7 +144,7 @@ describe("models-dev adapter on real snapshots", () => {
     expect(amount(l, dimension("output", { contextMin: 272000 }))).toBe(22.5);
     expect(amount(l, dimension("input", { cache: "read", contextMin: 272000 }))).toBe(0.5);
     expect(amount(l, dimension("input", { contextMin: 200000 }))).toBeUndefined();
-    expect(amount(l, dimension("input", { tier: "priority", qualifiers: { mode: "fast" } }))).toBe(5);
+    expect(amount(l, dimension("input", { tier: "priority", qualifiers: {} }))).toBe(5);
     // 3 base + 3 bracket + 3 fast
     expect(l.prices).toHaveLength(9);
     const or = listing("2026-06-01", "openrouter", "anthropic/claude-opus-4.7");

@@ -27,6 +27,17 @@ export const LONG_CONTEXT_ROWS = {
   output: rule("output", "mtok", "1"),
 } as const;
 
+/**
+ * "Fast mode pricing" columns (2026-03 on: `| Input | Output |`, one row, naming no model: the prose
+ * above names the models, "Currently supported on Opus 4.6"). Fast mode is the `priority` tier
+ * (T370: one axis value for paid faster processing, as OpenAI's `fast` is, T302). No bracket: "Fast
+ * mode pricing applies across the full context window, including requests over 200K input tokens".
+ */
+export const FAST_MODE_COLUMNS = {
+  input: { header: /^input$/i, rule: rule("input", "mtok", "1", { tier: "priority" }) },
+  output: { header: /^output$/i, rule: rule("output", "mtok", "1", { tier: "priority" }) },
+} as const satisfies Record<string, { header: RegExp; rule: FieldRule }>;
+
 /** The web search fee: USD per 1,000 searches. */
 export const WEB_SEARCH = rule("tool", "kcalls", "1", { qualifiers: { tool: "web_search" } });
 

@@ -9,15 +9,22 @@ import { payloadFile } from "../shared/payload-json.js";
 import type { ParseReport, SourceInfo, SourcePayload } from "../source.js";
 import { SourcePayloadError } from "../source.js";
 import { filesNamed, type LiveUpstream } from "../upstream.js";
-import { BATCH_COLUMNS, LONG_CONTEXT_ROWS, MODEL_COLUMN, MODEL_PRICING_COLUMNS, WEB_SEARCH } from "./field-map.js";
-import { BatchRow, LongContext, ModelPricingRow } from "./schema.js";
+import {
+  BATCH_COLUMNS,
+  FAST_MODE_COLUMNS,
+  LONG_CONTEXT_ROWS,
+  MODEL_COLUMN,
+  MODEL_PRICING_COLUMNS,
+  WEB_SEARCH,
+} from "./field-map.js";
+import { BatchRow, FastMode, LongContext, ModelPricingRow } from "./schema.js";
 
 /**
  * Anthropic's own pricing page (platform.claude.com …/about-claude/pricing, `.md` form; docs.claude.com
  * before 2026).
  *
- * Parses the "Model pricing", "Batch processing" and "Long context pricing" tables and the web
- * search fee. Amounts are already USD per 1M tokens (`$X / MTok`). Authoritative for `anthropic`
+ * Parses the "Model pricing", "Batch processing", "Long context pricing" and "Fast mode pricing"
+ * tables and the web search fee. Amounts are already USD per 1M tokens (`$X / MTok`). Authoritative for `anthropic`
  * (D8 verified); © Anthropic, kept for verification only.
  */
 
@@ -199,11 +206,7 @@ function longContext(lines: readonly string[]): LongContext[] {
   const model = columnOf(table.header, MODEL_COLUMN);
   const groups: { models: string[]; rows: string[][] }[] = [];
   if (model < 0) {
-    const prose = table.before.join(" ");
-    const models = [...prose.matchAll(/(?:Claude\s+)?(Opus|Sonnet|Haiku)\s+(\d+(?:\.\d+)?)/g)].map(
-      (m) => `Claude ${m[1]} ${m[2]}`,
-    );
-    groups.push({ models: [...new Set(models)], rows: table.rows });
+    groups.push({ models: proseModels(table.before), rows: table.rows });
   } else {
     for (const cells of table.rows) {
       const named = modelCell(cells[model] ?? "").name;
@@ -220,6 +223,38 @@ function longContext(lines: readonly string[]): LongContext[] {
       output: mtok(cell(/^output/i)),
     });
     return parsed.success ? [parsed.data] : [];
+  });
+}
+
+/** The models prose names (`for Claude Opus 4.6`, `supported on Opus 4.6`) as display names, once each, in order. */
+function proseModels(prose: readonly string[]): string[] {
+  const named = [...prose.join(" ").matchAll(/(?:Claude\s+)?(Opus|Sonnet|Haiku)\s+(\d+(?:\.\d+)?)/g)];
+  return [...new Set(named.map((m) => `Claude ${m[1]} ${m[2]}`))];
+}
+
+/**
+ * The "Fast mode pricing" table (2026-03 on, T370): one `| Input | Output |` row naming no model,
+ * the models named by the prose above it ("for Claude Opus 4.6 … Currently supported on Opus 4.6");
+ * a table with a `Model` column is read per row. Pages without the section: `[]`. The page states
+ * one price "across the full context window, including requests over 200K input tokens", so no
+ * bracket is read (T371).
+ */
+function fastMode(lines: readonly string[], unmapped: UnmappedTally): FastMode[] {
+  const body = section(lines, /^fast mode pricing\b/i);
+  const table = body ? firstTable(body) : null;
+  if (!table) return [];
+  const model = columnOf(table.header, MODEL_COLUMN);
+  const input = columnOf(table.header, FAST_MODE_COLUMNS.input.header);
+  const output = columnOf(table.header, FAST_MODE_COLUMNS.output.header);
+  countUnknownColumns("Fast mode pricing", table.header, [model, input, output], table.rows.length, unmapped);
+  if (input < 0 || output < 0) return [];
+  return table.rows.flatMap((cells) => {
+    const row = FastMode.safeParse({
+      models: model < 0 ? proseModels(table.before) : [modelCell(cells[model] ?? "").name],
+      input: mtok(cells[input]),
+      output: mtok(cells[output]),
+    });
+    return row.success ? [row.data] : [];
   });
 }
 
@@ -257,6 +292,9 @@ function parseReport(payload: SourcePayload): ParseReport {
   const models = modelPricing(lines, unmapped);
   const batch = new Map(batchPricing(lines, unmapped).map((r) => [anthropicModelSlug(r.name), r]));
   const longFor = new Map(longContext(lines).flatMap((l) => l.models.map((m) => [anthropicModelSlug(m), l] as const)));
+  const fastFor = new Map(
+    fastMode(lines, unmapped).flatMap((f) => f.models.map((m) => [anthropicModelSlug(m), f] as const)),
+  );
   const search = webSearchFee(text);
 
   const C = MODEL_PRICING_COLUMNS;
@@ -274,6 +312,12 @@ function parseReport(payload: SourcePayload): ParseReport {
       if (long.input) prices.push(observation(LONG_CONTEXT_ROWS.input, long.input, { contextMin: long.threshold }));
       if (long.output) prices.push(observation(LONG_CONTEXT_ROWS.output, long.output, { contextMin: long.threshold }));
     }
+    const fast = fastFor.get(model);
+    if (fast)
+      prices.push(
+        observation(FAST_MODE_COLUMNS.input.rule, fast.input),
+        observation(FAST_MODE_COLUMNS.output.rule, fast.output),
+      );
     if (search) prices.push(observation(WEB_SEARCH, search));
     return {
       ...EMPTY_LISTING_META,

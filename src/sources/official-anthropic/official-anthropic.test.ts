@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { liveUrls, onlyListing, payloadOf, priceIn, recordedAdapter } from "../../../test/recorded-payloads.js";
+import {
+  liveUrls,
+  onlyListing,
+  payloadOf,
+  priceIn,
+  recordedAdapter,
+  recordedReport,
+} from "../../../test/recorded-payloads.js";
 import type { Dimension } from "../../domain/dimension.js";
 import type { Listing } from "../../domain/observation.js";
 import { SourcePayloadError } from "../source.js";
@@ -107,6 +114,61 @@ describe("official-anthropic long context, later layouts", () => {
     const ls = listings(date);
     expect(ls.flatMap((l) => l.prices).filter((p) => p.dimension.contextMin !== 0)).toEqual([]);
   });
+});
+
+// T370, T371: "Fast mode pricing" (2026-03 on) is Claude Opus 4.6's `priority` tier, one price for the
+// full context window; a 2-column table naming no model, the prose above it naming the model.
+describe.each(["2026-03-01", "2026-04-01", "2026-05-01"])("official-anthropic %s fast mode", (date) => {
+  const ls = listings(date);
+
+  it("reads Fast mode pricing into Opus 4.6's priority tier: 30 / 150 (6× its 5 / 25)", () => {
+    expect(price(ls, "claude-opus-4-6", "input", { tier: "priority" })).toEqual([30, "mtok"]);
+    expect(price(ls, "claude-opus-4-6", "output", { tier: "priority" })).toEqual([150, "mtok"]);
+    expect(price(ls, "claude-opus-4-6", "input")).toEqual([5, "mtok"]);
+    expect(price(ls, "claude-opus-4-6", "output")).toEqual([25, "mtok"]);
+  });
+
+  it("gives no other model a fast price, and the fast prices no bracket and no cache kind", () => {
+    const fast = ls.flatMap((l) => l.prices.filter((p) => p.dimension.tier === "priority").map((p) => [l.model, p]));
+    expect(fast.map(([m]) => m)).toEqual(["claude-opus-4-6", "claude-opus-4-6"]);
+    for (const [, p] of fast)
+      expect(p).toMatchObject({ dimension: { contextMin: 0, contextMax: null, cache: "none", qualifiers: {} } });
+  });
+
+  it("knows every column of the table (nothing counted unmapped)", () => {
+    expect(Object.keys(recordedReport(officialAnthropicSource, date).unmapped)).toEqual([]);
+  });
+});
+
+// The copies before Opus 4.6 (2025-11 … 2026-02) have no "Fast mode pricing" section.
+it.each(["2025-11-01", "2025-12-01", "2026-02-01"])(
+  "official-anthropic %s: no fast mode section, no priority price",
+  (date) => {
+    expect(
+      listings(date)
+        .flatMap((l) => l.prices)
+        .filter((p) => p.dimension.tier === "priority"),
+    ).toEqual([]);
+  },
+);
+
+// Invented fixture (no recorded copy has it): a fast table with a Model column, read per row.
+it("reads a Fast mode table with a Model column per row (invented layout)", () => {
+  const page = [
+    "## Model pricing",
+    "| Model | Base Input Tokens | Output Tokens |",
+    "|---|---|---|",
+    "| Claude Opus 9 | $5 / MTok | $25 / MTok |",
+    "| Claude Opus 8 | $5 / MTok | $25 / MTok |",
+    "### Fast mode pricing",
+    "Fast mode for Claude Opus 8 and Claude Opus 9:",
+    "| Model | Input | Output |",
+    "|---|---|---|",
+    "| Claude Opus 9 | $10 / MTok | $50 / MTok |",
+  ].join("\n");
+  const ls = officialAnthropicSource.parse(payload(page));
+  expect(price(ls, "claude-opus-9", "output", { tier: "priority" })).toEqual([50, "mtok"]);
+  expect(price(ls, "claude-opus-8", "output", { tier: "priority" })).toBeUndefined();
 });
 
 describe("official-anthropic page changes", () => {

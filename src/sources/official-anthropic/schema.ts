@@ -34,3 +34,11 @@ export const LongContext = z.object({
   output: MtokAmount.nullable(),
 });
 export type LongContext = z.infer<typeof LongContext>;
+
+/** The "Fast mode pricing" section (T370): the models it names and their fast-mode prices (USD per 1M tokens). */
+export const FastMode = z.object({
+  models: z.array(z.string().min(1)).min(1),
+  input: MtokAmount,
+  output: MtokAmount,
+});
+export type FastMode = z.infer<typeof FastMode>;
