@@ -9,10 +9,11 @@
 // is substituted: `npm install` installs from the registry, `npm start` replays the bundled 12 months
 // into an empty per-user data folder (HOME is a throwaway folder, so that folder starts empty) and
 // fetches the live upstreams, servers listen on port 8787 as written, curl asks them. The one thing
-// kept from this machine is npm's download cache (`npm_config_cache`), so packages already fetched are
-// not fetched again. Servers (`npm start`, `… serve …`) run in the background until their start log's
-// last line, the next lines are run against them, then they get Ctrl-C (SIGINT to their process group,
-// as a terminal sends it) and must be gone within STOP_SECONDS, having said "tariff: stopped" once.
+// kept from this machine is npm's own configuration and download cache (`npm_config_userconfig`,
+// `npm_config_cache`): what a reader's npm has, whatever their HOME. Servers (`npm start`,
+// `… serve …`) run in the background until their start log's last line, the next lines are run
+// against them, then they get Ctrl-C (SIGINT to their process group, as a terminal sends it) and
+// must be gone within STOP_SECONDS, having said "tariff: stopped" once.
 // Prints PASS/FAIL/SKIP and seconds per line; exits 1 on any FAIL (the clone is then kept).
 import { execFileSync, spawn } from "node:child_process";
 import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
@@ -73,16 +74,21 @@ const logs = join(work, "logs");
 mkdirSync(home);
 mkdirSync(logs);
 
-const npmCache = execFileSync("npm", ["config", "get", "cache"], { encoding: "utf8" }).trim();
+// HOME is new so the per-user data folder starts empty; npm keeps this machine's configuration (its
+// user config file: registry, `nodedir` for compiling better-sqlite3 offline, …) and download cache.
+const npmConfig = (/** @type {string} */ key) =>
+  execFileSync("npm", ["config", "get", key], { encoding: "utf8" }).trim();
+const npmCache = npmConfig("cache");
+const npmUserConfig = npmConfig("userconfig");
 /** @type {NodeJS.ProcessEnv} */
-const env = { HOME: home, npm_config_cache: npmCache };
+const env = { HOME: home, npm_config_cache: npmCache, npm_config_userconfig: npmUserConfig };
 for (const [name, value] of Object.entries(process.env)) if (!PLACE.test(name) && name !== "HOME") env[name] = value;
 
 execFileSync("git", ["clone", "--quiet", REPOSITORY, clone]);
 const commit = execFileSync("git", ["-C", clone, "log", "-1", "--format=%h %cs %s"], { encoding: "utf8" }).trim();
 console.log(`docs as written: ${new Date().toISOString()}, node ${process.version}`);
 console.log(`clone of ${REPOSITORY} at ${commit}`);
-console.log(`in ${clone}; HOME=${home}; npm cache ${npmCache}\n`);
+console.log(`in ${clone}; HOME=${home}; npm config ${npmUserConfig}, cache ${npmCache}\n`);
 
 let logCount = 0;
 /** A new log file for a command's output. */
