@@ -188,11 +188,14 @@ async function stopServer(server) {
   const stopped = log.split(STOPPED_LINE).length - 1;
   const status = ended.signal ?? `exit ${ended.code}`;
   const ok = stopped === 1 && !/again/.test(log) && log.endsWith(STOPPED_LINE);
+  // What its first live run did, as its start log said it (T222): published, nothing new, unreachable.
+  const live = /^tariff: live (run|sources)[^\n]*/m.exec(log)?.[0].slice(0, 200);
   row(
     ok ? "PASS" : "FAIL",
     seconds,
     label,
-    `"tariff: stopped" ×${stopped}; the command's own status ${status}${ok ? "" : `:\n      ${tail(log)}`}`,
+    `"tariff: stopped" ×${stopped}; the command's own status ${status}${live ? `; ${live}` : ""}` +
+      (ok ? "" : `:\n      ${tail(log)}`),
   );
 }
 
