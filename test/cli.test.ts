@@ -1,4 +1,6 @@
+import { spawn } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -17,6 +19,10 @@ import { copyReplayStore } from "./harness.js";
 const { version } = JSON.parse(readFileSync(resolve(import.meta.dirname, "..", "package.json"), "utf8")) as {
   version: string;
 };
+
+/** This checkout, and tsx's command line (what `npm run cli` runs). */
+const CHECKOUT = resolve(import.meta.dirname, "..");
+const TSX_CLI = join(CHECKOUT, "node_modules", "tsx", "dist", "cli.mjs");
 
 let root: string;
 let cwd: string;
@@ -146,6 +152,61 @@ describe("start log and signals", () => {
     );
     expect(end.stderr.endsWith("tariff: stopped\n")).toBe(true);
     expect(end.stdout).toBe("");
+  });
+
+  it("serve: a second SIGINT during the stop (a Ctrl-C forwarded again) changes nothing: said once, exit 0 (T356)", async () => {
+    const dataDir = await copiedStore("serve-twice-store");
+    const run = startTariff(["serve"], cwd, freshEnv(home, { DATA_DIR: dataDir, PORT: "0", INGEST_EVERY: "off" }));
+    const started = await run.waitForStderr(/stops the server\n/);
+    const port = Number(/at http:\/\/127\.0\.0\.1:(\d+)\/api\/v1/.exec(started)?.[1]);
+    // A request in flight keeps the stop going: a POST whose body is still coming.
+    const client = connect(port, "127.0.0.1");
+    client.write(
+      "POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{",
+    );
+    await new Promise((r) => setTimeout(r, 300));
+    run.child.kill("SIGINT");
+    await run.waitForStderr(/SIGINT: stopping/);
+    run.child.kill("SIGINT");
+    await new Promise((r) => setTimeout(r, 500));
+    expect(run.child.exitCode).toBeNull(); // still finishing the requests in flight
+    client.destroy();
+    const end = await run.done;
+    expect(end.code).toBe(0);
+    expect(end.stderr.match(/^tariff: SIGINT: stopping/gm)).toHaveLength(1);
+    expect(end.stderr).not.toContain("again");
+    expect(end.stderr.endsWith("tariff: stopped\n")).toBe(true);
+  });
+
+  it("serve --workers 2 through tsx: Ctrl-C to the process group, forwarded again by tsx, stops once, exit 0 (T356)", {
+    timeout: 120_000,
+  }, async () => {
+    const dataDir = await copiedStore("workers-ctrl-c-store");
+    // As `npm run cli -- serve --workers 2` runs it: tsx's process, the CLI in its child, two workers;
+    // a terminal's Ctrl-C reaches every process of the group, and tsx relays it to the CLI once more.
+    const child = spawn(
+      process.execPath,
+      [TSX_CLI, join(CHECKOUT, "src", "cli", "main.ts"), "serve", "--workers", "2"],
+      {
+        cwd: CHECKOUT,
+        env: freshEnv(home, { DATA_DIR: dataDir, PORT: "0", INGEST_EVERY: "off" }),
+        detached: true,
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
+    let stderr = "";
+    const exited = new Promise<number | null>((done) => child.on("close", (code) => done(code)));
+    await new Promise<void>((ready) =>
+      child.stderr.on("data", (c: Buffer) => {
+        stderr += c.toString("utf8");
+        if (stderr.includes("stops them\n")) ready();
+      }),
+    );
+    process.kill(-child.pid!, "SIGINT");
+    expect(await exited).toBe(0);
+    expect(stderr.match(/^tariff: SIGINT: stopping the 2 workers/gm)).toHaveLength(1);
+    expect(stderr).not.toContain("again");
+    expect(stderr.endsWith("tariff: stopped\n")).toBe(true);
   });
 
   it("mcp: says where the store is, and SIGTERM says it stops, exit 0", async () => {

@@ -1,8 +1,9 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { documentedLines, isServerLine, READY, SKIPPED, STOPPED_LINE } from "../docs/checks/docs-commands.mjs";
 import { freshEnv } from "./cli-support.js";
 import { copyReplayStore } from "./harness.js";
 
@@ -16,48 +17,22 @@ import { copyReplayStore } from "./harness.js";
  * `HOST=0.0.0.0` become a free loopback port (these tests never listen beyond 127.0.0.1), and curl
  * asks that port; the live ingester's upstreams are the loopback port nothing answers (the e2e
  * setup's). A line that needs what a clone does not have is listed in {@link SKIPPED} with why, and
- * the list must match exactly. This file sits in the e2e project (`live-*`) because it spawns
+ * the list must match exactly. The lines and that list come from `docs/checks/docs-commands.mjs`,
+ * which `docs/checks/docs-as-written.mjs` shares: it runs the same lines with none of the
+ * substitutions above (T355). This file sits in the e2e project (`live-*`) because it spawns
  * servers.
  */
 
 const ROOT = resolve(import.meta.dirname, "..");
 
-/** Lines that cannot run in a fresh clone as written, each with why. */
-const SKIPPED: Readonly<Record<string, string>> = {
-  "npm run cli -- cost usage-2025-09.jsonl": "prices the reader's own usage log, which a clone does not have",
-  "npm run cli -- cost usage-2025-09.jsonl --as anthropic/claude-sonnet-4-5 --json":
-    "prices the reader's own usage log, which a clone does not have",
-};
-
-/** README sections whose shell blocks are run (the rest are described elsewhere or are the test's own). */
-const README_SECTIONS = ["Run it", "CLI", "Drop-in price files"];
-
-/** The command lines of the ```sh blocks of `text`, trailing comments dropped. */
-function shellLines(text: string): string[] {
-  const lines: string[] = [];
-  for (const block of text.matchAll(/```sh\n([\s\S]*?)```/g))
-    for (const raw of block[1]!.split("\n")) {
-      const line = raw.replace(/\s+#.*$/, "").trim();
-      if (line && !line.startsWith("#")) lines.push(line);
-    }
-  return lines;
+/**
+ * After Ctrl-C a server says it stopped, once, and nothing of the copies of the signal npm and tsx
+ * forward to it (T356).
+ */
+function expectStoppedOnce(log: string): void {
+  expect(log.split(STOPPED_LINE).length - 1, log).toBe(1);
+  expect(log, log).not.toContain("again");
 }
-
-/** The README's sections of {@link README_SECTIONS} and deploy.md, their command lines in order. */
-function documentedLines(clone: string): { readme: string[]; deploy: string[] } {
-  const readme = readFileSync(join(clone, "README.md"), "utf8");
-  const sections = readme.split(/^## /m).filter((s) => README_SECTIONS.some((t) => s.startsWith(t)));
-  expect(sections.length).toBe(README_SECTIONS.length);
-  return {
-    readme: sections.flatMap(shellLines),
-    deploy: shellLines(readFileSync(join(clone, "docs/deploy.md"), "utf8")),
-  };
-}
-
-/** A server's last line after Ctrl-C (see {@link stopServer}). */
-const STOPPED = /tariff: (stopped|SIGINT again: exiting now)\n/;
-
-const isServer = (line: string) => /(^|\s)npm start$/.test(line) || /\sserve(\s|$)/.test(line);
 
 let root: string;
 let clone: string;
@@ -114,7 +89,7 @@ async function startServerLine(line: string): Promise<{ child: ChildProcess; bas
   await new Promise<void>((done, fail) => {
     child.stderr!.on("data", (c: Buffer) => {
       log += c.toString("utf8");
-      if (/stops (the server|them)\n/.test(log)) done();
+      if (READY.test(log)) done();
     });
     child.on("exit", (code) => fail(new Error(`${line} exited ${code} before serving:\n${log}`)));
   });
@@ -124,12 +99,11 @@ async function startServerLine(line: string): Promise<{ child: ChildProcess; bas
 
 /**
  * Ctrl-C to the server's process group (npm, sh and node, as a terminal sends it); resolves with
- * its log once it exited. npm's own exit status after a Ctrl-C is npm's, so the server's own line is
- * what says it stopped: "stopped", or, where npm and tsx forward the terminal's Ctrl-C to a process
- * that already got it (`npm run cli -- serve --workers 2`), "SIGINT again: exiting now".
+ * its log once every process holding its output exited. npm's own exit status after a Ctrl-C is npm's
+ * (it ends by SIGINT), so the server's own line is what says it stopped.
  */
 async function stopServer(server: { child: ChildProcess; log: () => string }): Promise<string> {
-  const exited = new Promise<void>((done) => server.child.on("exit", () => done()));
+  const exited = new Promise<void>((done) => server.child.on("close", () => done()));
   process.kill(-server.child.pid!, "SIGINT");
   await exited;
   return server.log();
@@ -145,8 +119,8 @@ async function runLines(lines: readonly string[]): Promise<string[]> {
       if (line === "npm install") {
         symlinkSync(join(ROOT, "node_modules"), join(clone, "node_modules"), "dir");
         expect(run("npm run build:server").code).toBe(0);
-      } else if (isServer(line)) {
-        if (server) expect(await stopServer(server)).toMatch(STOPPED);
+      } else if (isServerLine(line)) {
+        if (server) expectStoppedOnce(await stopServer(server));
         server = await startServerLine(line);
       } else if (line.startsWith("curl ")) {
         expect(server?.base, `a server for: ${line}`).toBeTruthy();
@@ -160,7 +134,7 @@ async function runLines(lines: readonly string[]): Promise<string[]> {
       ran.push(line);
     }
   } finally {
-    if (server) expect(await stopServer(server)).toMatch(STOPPED);
+    if (server) expectStoppedOnce(await stopServer(server));
   }
   return ran;
 }
