@@ -19,8 +19,8 @@ import { copyReplayStore } from "./harness.js";
  * setup's). A line that needs what a clone does not have is listed in {@link SKIPPED} with why, and
  * the list must match exactly. The lines and that list come from `docs/checks/docs-commands.mjs`,
  * which `docs/checks/docs-as-written.mjs` shares: it runs the same lines with none of the
- * substitutions above (T355). This file sits in the e2e project (`live-*`) because it spawns
- * servers.
+ * substitutions above (T355). This file runs in the e2e `spawn` project (vitest.config.ts)
+ * because it spawns servers.
  */
 
 const ROOT = resolve(import.meta.dirname, "..");

@@ -1,20 +1,10 @@
-import { join } from "node:path";
 import type { Browser } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import type { ApiChange, ApiModel, ApiPrice } from "../src/catalogue/schemas.js";
 import { CONFIDENCE_LEVELS } from "../src/domain/confidence.js";
 import { listedPrice } from "../src/domain/listed-price.js";
 import type { TestServer } from "./harness.js";
-import {
-  apiJson,
-  axeViolations,
-  DESKTOP,
-  money,
-  PHONE,
-  SCREENSHOTS,
-  useWebCatalogue,
-  withPage,
-} from "./web-browser.js";
+import { apiJson, axeViolations, DESKTOP, money, PHONE, useWebCatalogue, withPage } from "./web-browser.js";
 
 /**
  * Issue 28 "Must show": the web catalogue answers what people come with — what will it cost, what is
@@ -26,7 +16,7 @@ import {
  */
 
 const SONNET = "anthropic/claude-sonnet-4-5";
-const FIVE = [SONNET, "openai/gpt-4o", "google/gemini-2.5-pro", "deepseek/deepseek-chat", "openai/gpt-4o-mini"];
+const _FIVE = [SONNET, "openai/gpt-4o", "google/gemini-2.5-pro", "deepseek/deepseek-chat", "openai/gpt-4o-mini"];
 
 let server: TestServer;
 let browser: Browser;
@@ -37,7 +27,7 @@ useWebCatalogue((setup) => {
 const api = <T>(path: string) => apiJson<T>(server, path);
 
 // The cost calculator's own suite is test/web-cost.test.ts (issue 38 §7: one row per model, usage
-// as people state it); the page is in the accessibility and phone-layout sweep below.
+// as people state it); every page's accessibility and phone layout is test/web-layout.test.ts.
 
 /** A price of `?channel=all` (T201). */
 type ChannelPrice = ApiPrice & { channel: string; seller: string };
@@ -300,59 +290,4 @@ describe("routing", () => {
       },
       { expected: (p) => p === `HTTP 404: ${server.base}/no-such-page` },
     ));
-});
-
-/** Every page of the catalogue, at the two screens of issue 28. */
-const PAGES = [
-  ["catalogue", "/"],
-  ["cost", `/cost?models=${FIVE.slice(0, 3).join(",")}&requests=1000&input=10000&output=2000`],
-  ["model", `/m/${SONNET}`],
-  ["compare", `/compare?models=${FIVE.slice(0, 3).join(",")}`],
-  ["changes", "/changes?days=90"],
-  ["sources", "/sources"],
-  ["confidence", "/confidence"],
-  ["not-found", "/m/anthropic/claude-sonet-4-5"],
-] as const;
-const SHOT = new Set(["cost", "model", "changes"]);
-
-describe("accessibility and phone layout", () => {
-  for (const viewport of [DESKTOP, PHONE])
-    it.each(PAGES)(
-      `%s (%s) at ${viewport.width}×${viewport.height}: no serious or critical axe violation, no sideways scroll`,
-      (name, path) =>
-        withPage(
-          browser,
-          async (page) => {
-            await page.goto(`${server.base}${path}`);
-            await page.waitForLoadState("networkidle");
-            await page.locator("main h1").waitFor();
-            expect(await axeViolations(page)).toEqual([]);
-            expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
-            if (viewport === PHONE) {
-              // Tap targets of 44 px at least: the navigation, every control, summary and link of a card. Links
-              // inside a sentence are exempt, as WCAG 2.5.8 exempts inline targets.
-              const small = await page.evaluate(() =>
-                [
-                  ...document.querySelectorAll<HTMLElement>(
-                    "header a, main button, main select, main input:not([type=checkbox]), main summary, table.cards a, .check",
-                  ),
-                ]
-                  .filter(
-                    (el) => el.offsetParent !== null && !el.closest("details:not([open]) > :not(summary), .u-legend"),
-                  )
-                  .map((el) => ({ el, box: el.getBoundingClientRect() }))
-                  .filter(({ box }) => box.height > 0 && box.height < 44)
-                  .map(
-                    ({ el, box }) =>
-                      `${el.tagName} "${el.textContent?.trim().slice(0, 30)}" ${Math.round(box.height)}px`,
-                  ),
-              );
-              expect(small).toEqual([]);
-            }
-            if (SHOT.has(name))
-              await page.screenshot({ path: join(SCREENSHOTS, `${name}-${viewport.width}x${viewport.height}.png`) });
-          },
-          { viewport, expected: (p) => name === "not-found" && p.startsWith("HTTP 404:") },
-        ),
-    );
 });
