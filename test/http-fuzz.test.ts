@@ -223,6 +223,14 @@ const headers = fc.record(
   { requiredKeys: [] },
 );
 
+/** GET of the model list (a body above the compression threshold) asking each coding the server sends. */
+const MODEL_LIST = SERVED_ROUTES.find((r) => r.path === "/models")!;
+type HeaderSet = typeof headers extends fc.Arbitrary<infer T> ? T : never;
+const ENCODED_EXAMPLES: [RouteSpec, (typeof METHODS)[number], HeaderSet][] = [
+  [MODEL_LIST, "GET", { "accept-encoding": "gzip" }],
+  [MODEL_LIST, "GET", { "accept-encoding": "br" }],
+];
+
 // ---- properties -------------------------------------------------------------------------------
 
 describe("fuzz: HTTP contract under arbitrary requests", () => {
@@ -279,7 +287,10 @@ describe("fuzz: HTTP contract under arbitrary requests", () => {
         expect(res.status === 405, label).toBe(m !== "GET" && m !== "HEAD" && m !== "OPTIONS");
         expect(res.status !== 304 || h["if-none-match"] !== undefined, label).toBe(true);
       }),
-      { numRuns: HEADER_RUNS, seed: SEED },
+      // Besides what the seed draws, the model list asked gzip- and br-coded (fast-check runs examples
+      // first): the decoded-body checks meet a compressed answer on every seed, which the afterAll
+      // asserts (a local budget of 100 drew none about one run in ten).
+      { numRuns: HEADER_RUNS, seed: SEED, examples: ENCODED_EXAMPLES },
     );
     // Every method was drawn, so each of the rules above met its case.
     expect([...methodsSent].sort()).toEqual([...METHODS].sort());
@@ -295,7 +306,7 @@ describe("fuzz: HTTP contract under arbitrary requests", () => {
     expect([...problemTypes.keys()]).toEqual([PROBLEM_CONTENT_TYPE]);
     const byStatus = [...statuses].sort(([a], [b]) => a - b).map(([k, v]) => `${k}×${v}`);
     console.info(
-      `fuzz: ${requests} requests (${byStatus.join(" ")}), seed ${SEED}, ${validated.size} distinct 200 bodies validated, ` +
+      `fuzz: ${requests} requests (${byStatus.join(" ")}), seed ${SEED}, ${validated.size} distinct 200 bodies validated (${encoded} answers compressed), ` +
         `problem content types ${JSON.stringify(Object.fromEntries(problemTypes))}`,
     );
   });
