@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildDatasetWithIdentity, type SourceInput } from "../src/core/build-dataset.js";
-import { baseDirectPrice, recordedSourceInputs } from "./recorded-payloads.js";
+import { baseDirectPrice, useRecordedBuild } from "./recorded-payloads.js";
 
 /**
  * Snapshots behind API aliases (issue 36 §5, T327) on the recorded runs: models.dev's zenmux lists
@@ -8,16 +7,13 @@ import { baseDirectPrice, recordedSourceInputs } from "./recorded-payloads.js";
  * that is DeepSeek's price for the alias (2026-04-01: 0.28 / 0.42), V3.2 is priced by the alias's
  * listings; where the alias moved on (2026-06-01: 0.14 / 0.28, V4 Flash) the stale name says nothing.
  */
-function build(date: string) {
-  const sources: SourceInput[] = recordedSourceInputs(date);
-  const at = `${date}T00:00:00.000Z`;
-  return buildDatasetWithIdentity({ runId: `run-${date}`, runTime: at, finishedAt: at, sources, prior: null });
-}
+/** The recorded run of `date` built with no prior version, awaited by the suite's `beforeAll` (T377). */
+const build = (date: string) => useRecordedBuild({ date, previous: null });
 
 const direct = baseDirectPrice;
 
 describe("deepseek-chat serves DeepSeek-V3.2 in the 2026-04-01 run (T327)", () => {
-  const { dataset } = build("2026-04-01");
+  const run = build("2026-04-01");
 
   it("V3.2's direct price is the alias's: 0.28 / 0.42, cache read 0.028, with the alias as evidence", () => {
     for (const [direction, cache, amount] of [
@@ -25,28 +21,28 @@ describe("deepseek-chat serves DeepSeek-V3.2 in the 2026-04-01 run (T327)", () =
       ["output", "none", 0.42],
       ["input", "read", 0.028],
     ] as const) {
-      const p = direct(dataset.prices, "deepseek/deepseek-v3.2", direction, cache);
-      const alias = direct(dataset.prices, "deepseek/deepseek-chat", direction, cache);
+      const p = direct(run.dataset.prices, "deepseek/deepseek-v3.2", direction, cache);
+      const alias = direct(run.dataset.prices, "deepseek/deepseek-chat", direction, cache);
       expect(p?.amount, `${direction} ${cache}`).toBe(amount);
       expect(alias?.amount).toBe(amount);
       // models.dev and Portkey price V3.2 only as deepseek-chat: their evidence is the alias
       expect(p?.observations.find((o) => o.source === "models-dev")?.listing).toBe("deepseek-chat");
     }
     // LiteLLM's own listing of V3.2 keeps its vote (0.4), a dissent beside the alias's 0.42
-    expect(direct(dataset.prices, "deepseek/deepseek-v3.2", "output")?.dissenting).toContain("litellm");
+    expect(direct(run.dataset.prices, "deepseek/deepseek-v3.2", "output")?.dissenting).toContain("litellm");
   });
 
   it("the snapshot keeps its own name: the alias lends prices, not metadata", () => {
-    expect(dataset.models.find((m) => m.id === "deepseek/deepseek-v3.2")?.name).not.toBe("DeepSeek Chat");
+    expect(run.dataset.models.find((m) => m.id === "deepseek/deepseek-v3.2")?.name).not.toBe("DeepSeek Chat");
   });
 });
 
 describe("a stale name at a stale price says nothing (2026-06-01, T327)", () => {
-  const { dataset } = build("2026-06-01");
+  const run = build("2026-06-01");
 
   it("deepseek-chat is 0.14 / 0.28 now; zenmux's V3.2 at 0.28 / 0.42 lends V3.2 nothing", () => {
-    expect(direct(dataset.prices, "deepseek/deepseek-chat", "input")?.amount).toBe(0.14);
-    const v32 = dataset.prices.filter((p) => p.modelId === "deepseek/deepseek-v3.2" && p.channel === "direct");
+    expect(direct(run.dataset.prices, "deepseek/deepseek-chat", "input")?.amount).toBe(0.14);
+    const v32 = run.dataset.prices.filter((p) => p.modelId === "deepseek/deepseek-v3.2" && p.channel === "direct");
     expect(v32.length).toBeGreaterThan(0);
     expect(v32.flatMap((p) => p.observations.map((o) => o.listing))).not.toContain("deepseek-chat");
   });

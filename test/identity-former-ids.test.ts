@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { recordedRunAfter } from "./recorded-payloads.js";
+import { useRecordedBuild } from "./recorded-payloads.js";
 
 /**
  * Ids are permanent (T66) through issue 25's merges: every id the previous identity rules published
@@ -31,19 +31,18 @@ const OLD_IDS: readonly (readonly [old: string, now: string])[] = [
 ];
 
 describe("ids of the previous identity rules answer as the model they are now (T66, issue 25)", () => {
-  const { dataset, renames } = recordedRunAfter(
-    "2026-06-01",
-    OLD_IDS.map(([old]) => old),
-    "2025-07-01T00:00:00.000Z",
-  );
+  const run = useRecordedBuild({
+    date: "2026-06-01",
+    previous: { ids: OLD_IDS.map(([old]) => old), firstSeenAt: "2025-07-01T00:00:00.000Z" },
+  });
 
   it.each(OLD_IDS)("%s is a former id of %s", (old, now) => {
-    expect(renames.get(old)).toBe(now);
-    const model = dataset.models.find((m) => m.id === now);
+    expect(run.renames.get(old)).toBe(now);
+    const model = run.dataset.models.find((m) => m.id === now);
     expect(model?.listed).toBe(true);
     expect(model?.formerIds).toContain(old);
     // a former id keeps its first sighting on the model it joined
     expect(model?.firstSeenAt).toBe("2025-07-01T00:00:00.000Z");
-    expect(dataset.models.some((m) => m.id === old)).toBe(false);
+    expect(run.dataset.models.some((m) => m.id === old)).toBe(false);
   });
 });

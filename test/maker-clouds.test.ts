@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { buildRates } from "../src/catalogue/view.js";
 import type { PublishedPrice } from "../src/domain/dataset.js";
-import { baseDirectPrice, recordedRunAfter } from "./recorded-payloads.js";
+import { baseDirectPrice, useRecordedBuild } from "./recorded-payloads.js";
 
 /**
  * A maker's own cloud is its direct channel (issue 36 §2, T325, T326), on the recorded 2026-06-01
@@ -18,21 +18,20 @@ const NOVA = [
   ["amazon/nova-premier", 2.5, 12.5, 0.625],
 ] as const;
 
-const { dataset, renames } = recordedRunAfter(
-  "2026-06-01",
-  NOVA.map(([id]) => `${id}-v1`),
-  "2026-01-01T00:00:00.000Z",
-);
+const run = useRecordedBuild({
+  date: "2026-06-01",
+  previous: { ids: NOVA.map(([id]) => `${id}-v1`), firstSeenAt: "2026-01-01T00:00:00.000Z" },
+});
 
 /** The direct price of `model` in one base text dimension (no qualifiers), or undefined. */
 const direct = (model: string, direction: "input" | "output", cache: "none" | "read"): PublishedPrice | undefined =>
-  baseDirectPrice(dataset.prices, model, direction, cache);
+  baseDirectPrice(run.dataset.prices, model, direction, cache);
 
 describe("Amazon's Bedrock is Amazon's direct channel (issue 36 §2, T325, T326)", () => {
   it.each(NOVA)("%s: one model; its -v1 spelling is a former id, not a second model", (id) => {
-    expect(dataset.models.some((m) => m.id === `${id}-v1`)).toBe(false);
-    expect(renames.get(`${id}-v1`)).toBe(id);
-    expect(dataset.models.find((m) => m.id === id)?.formerIds).toContain(`${id}-v1`);
+    expect(run.dataset.models.some((m) => m.id === `${id}-v1`)).toBe(false);
+    expect(run.renames.get(`${id}-v1`)).toBe(id);
+    expect(run.dataset.models.find((m) => m.id === id)?.formerIds).toContain(`${id}-v1`);
   });
 
   it.each(NOVA)("%s: direct %s / %s with Bedrock's sources beside llm-prices, no seller qualifier", (id, i, o) => {
@@ -52,9 +51,9 @@ describe("Amazon's Bedrock is Amazon's direct channel (issue 36 §2, T325, T326)
   it.each(NOVA)("%s: the cache read is direct, and /rates has it", (id, _i, _o, cached) => {
     expect(direct(id, "input", "read")?.amount).toBe(cached);
     const byModel = new Map<string, PublishedPrice[]>();
-    for (const p of dataset.prices) byModel.set(p.modelId, [...(byModel.get(p.modelId) ?? []), p]);
+    for (const p of run.dataset.prices) byModel.set(p.modelId, [...(byModel.get(p.modelId) ?? []), p]);
     const rate = buildRates(
-      dataset.models.filter((m) => m.id === id),
+      run.dataset.models.filter((m) => m.id === id),
       byModel,
       [],
     )[0];
@@ -62,11 +61,11 @@ describe("Amazon's Bedrock is Amazon's direct channel (issue 36 §2, T325, T326)
   });
 
   it("no price of an Amazon model carries seller amazon-bedrock, in any channel", () => {
-    const left = dataset.prices.filter(
+    const left = run.dataset.prices.filter(
       (p) => p.modelId.startsWith("amazon/") && p.qualifiers.seller === "amazon-bedrock",
     );
     expect(left.map((p) => `${p.modelId} ${p.label}`)).toEqual([]);
-    expect(dataset.prices.some((p) => p.modelId.startsWith("amazon/") && p.channel === "reseller_2")).toBe(false);
+    expect(run.dataset.prices.some((p) => p.modelId.startsWith("amazon/") && p.channel === "reseller_2")).toBe(false);
   });
 });
 
@@ -77,7 +76,9 @@ describe("Microsoft's models on Azure are Microsoft's price (issue 36 §2, T325)
       expect(direct(id, "input", "none")?.seller, id).toBe("microsoft");
       expect(direct(id, "output", "none")?.seller, id).toBe("microsoft");
     }
-    expect(dataset.prices.filter((p) => p.modelId.startsWith("microsoft/") && p.channel === "reseller_3")).toEqual([]);
+    expect(run.dataset.prices.filter((p) => p.modelId.startsWith("microsoft/") && p.channel === "reseller_3")).toEqual(
+      [],
+    );
   });
 
   it("other makers' models on Bedrock, Azure and Vertex stay in those resellers' channels", () => {
@@ -89,7 +90,7 @@ describe("Microsoft's models on Azure are Microsoft's price (issue 36 §2, T325)
       ["google/gemini-2.5-pro", "reseller_4"],
     ] as const)
       expect(
-        dataset.prices.some((p) => p.modelId === id && p.channel === channel),
+        run.dataset.prices.some((p) => p.modelId === id && p.channel === channel),
         `${id} ${channel}`,
       ).toBe(true);
   });

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
+import { BUILD_INPUTS } from "./recorded-build.js";
 import { PARSE_INPUTS } from "./recorded-payloads.js";
 import { REPLAY_INPUTS } from "./replay-key.js";
 
@@ -44,6 +45,14 @@ describe("cache keys hash what the cached work reads", () => {
     const closure = [...importClosure("src/sources/registry.ts"), ...importClosure("src/sources/snapshot-reader.ts")];
     expect(closure.filter((f) => f.startsWith("src/domain/")).length).toBeGreaterThan(0);
     expect(closure.filter((f) => !inside(PARSE_INPUTS)(f))).toEqual([]);
+  });
+
+  it("the recorded builds (T377) import nothing outside BUILD_INPUTS, and nothing of vitest's", () => {
+    const closure = importClosure("test/recorded-build.ts");
+    expect(closure.filter((f) => f.startsWith("src/core/")).length).toBeGreaterThan(0);
+    expect(closure.filter((f) => !inside(BUILD_INPUTS)(f))).toEqual([]);
+    // the child process that builds runs outside vitest, where importing it throws
+    expect(closure.filter((f) => /from "vitest"/.test(readFileSync(f, "utf8")))).toEqual([]);
   });
 
   it("the import walker sees a file outside: the API's app imports src/catalogue", () => {
