@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, inject } from "vitest";
+import { afterAll, beforeAll, describe, inject } from "vitest";
 import { loadView } from "../src/catalogue/load-view.js";
 import type { ApiCostEstimate } from "../src/catalogue/schemas.js";
 import { ViewHolder } from "../src/catalogue/view-holder.js";
@@ -52,8 +52,11 @@ afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-describe("the calculator on a price with an announced successor (T362)", () => {
-  it("says what each price becomes and the month's total from that day, both as the API states them", ({ browser }) =>
+describe.concurrent("the calculator on a price with an announced successor (T362)", () => {
+  it("says what each price becomes and the month's total from that day, both as the API states them", ({
+    browser,
+    expect,
+  }) =>
     withPage(browser, async (page) => {
       const usage = "inputTokens=1000000&outputTokens=1000000&requests=100";
       const now = await apiJson<{ data: ApiCostEstimate[] }>(server, `/cost?model=${DEEPSEEK}&${usage}`);
@@ -84,7 +87,7 @@ describe("the calculator on a price with an announced successor (T362)", () => {
       expect(await row.locator('td[data-label="Per month"] .total').textContent()).toBe("$0.42");
     }));
 
-  it("on the day itself the announced price is the price: nothing more is announced", ({ browser }) =>
+  it("on the day itself the announced price is the price: nothing more is announced", ({ browser, expect }) =>
     withPage(browser, async (page) => {
       await page.goto(
         `${server.base}/cost?models=${DEEPSEEK}&per=month&input=1000000&output=1000000&channel=direct&at=2025-02-08`,
@@ -95,9 +98,10 @@ describe("the calculator on a price with an announced successor (T362)", () => {
     }));
 });
 
-describe("the model page's price history (T364)", () => {
+describe.concurrent("the model page's price history (T364)", () => {
   it("draws the announced price as a future point: Input continues dashed to $0.27 on 2025-02-08, labelled announced", ({
     browser,
+    expect,
   }) =>
     withPage(browser, async (page) => {
       await page.goto(`${server.base}/m/${DEEPSEEK}`);

@@ -44,7 +44,9 @@ const CLS_PROBE = () => {
 
 describe("the model page", () => {
   for (const viewport of [DESKTOP, PHONE])
-    it(`makes one API request for its prices, shifts less than 0.1 and shows the headline above the fold (${viewport.width}×${viewport.height})`, () =>
+    it(`makes one API request for its prices, shifts less than 0.1 and shows the headline above the fold (${viewport.width}×${viewport.height})`, ({
+      expect,
+    }) =>
       withPage(
         browser,
         async (page) => {
@@ -81,7 +83,9 @@ describe("the model page", () => {
         { viewport },
       ));
 
-  it("when its API answers are 429 problems it says to try again and states nothing about the model's channels", () =>
+  it("when its API answers are 429 problems it says to try again and states nothing about the model's channels", ({
+    expect,
+  }) =>
     withPage(
       browser,
       async (page) => {
@@ -118,7 +122,7 @@ describe("the model page", () => {
       { expected: (p) => p.startsWith("HTTP 429:") },
     ));
 
-  it("the head of a model's HTML previews its price (title, description, Open Graph)", async () => {
+  it("the head of a model's HTML previews its price (title, description, Open Graph)", async ({ expect }) => {
     const res = await fetch(`${server.base}/m/${SONNET}`, { headers: { accept: "text/html" } });
     expect(res.status).toBe(200);
     const html = await res.text();
@@ -132,7 +136,7 @@ describe("the model page", () => {
     expect(html.match(/<meta property="og:title"/g)).toHaveLength(1);
   });
 
-  it("at= in the URL shows a past day's prices, set by the date picker", () =>
+  it("at= in the URL shows a past day's prices, set by the date picker", ({ expect }) =>
     withPage(browser, async (page) => {
       const id = "deepseek/deepseek-v4-pro";
       await page.goto(`${server.base}/m/${id}`);
@@ -155,8 +159,8 @@ describe("the model page", () => {
     }));
 });
 
-describe("the catalogue", () => {
-  it("sorting by input price ascending puts a priced model first, in the API's order", () =>
+describe.concurrent("the catalogue", () => {
+  it("sorting by input price ascending puts a priced model first, in the API's order", ({ expect }) =>
     withPage(browser, async (page) => {
       await page.goto(`${server.base}/`);
       await page.getByLabel("Order", { exact: true }).selectOption("input");
@@ -175,7 +179,7 @@ describe("the catalogue", () => {
       expect([...amounts].sort((a, b) => a - b)).toEqual(amounts);
     }));
 
-  it("every confidence filter returns only rows whose badge shows that level (one rule, T202)", async () => {
+  it("every confidence filter returns only rows whose badge shows that level (one rule, T202)", async ({ expect }) => {
     let rows = 0;
     for (const level of CONFIDENCE_LEVELS)
       await withPage(browser, async (page) => {
@@ -197,7 +201,7 @@ describe("the catalogue", () => {
     expect(rows).toBeGreaterThan(50);
   });
 
-  it("a model no maker prices shows the cheapest channel's price, marked with its channel", () =>
+  it("a model no maker prices shows the cheapest channel's price, marked with its channel", ({ expect }) =>
     withPage(browser, async (page) => {
       const body = await api<{ data: ApiModel[] }>("/models?sort=sellers&prices=listed&limit=50");
       const resold = body.data.find((m) => m.prices.some((p) => p.channel !== "direct"));
@@ -211,8 +215,10 @@ describe("the catalogue", () => {
     }));
 });
 
-describe("the changes page", () => {
-  it("leads with the makers' own moves with the true count and pages by the cursor; resellers folded; RSS links to pages", () =>
+describe.concurrent("the changes page", () => {
+  it("leads with the makers' own moves with the true count and pages by the cursor; resellers folded; RSS links to pages", ({
+    expect,
+  }) =>
     withPage(browser, async (page) => {
       await page.goto(`${server.base}/changes?days=365`);
       type Feed = { data: ApiChange[]; meta: { total: number; nextCursor: string | null } };
@@ -253,7 +259,7 @@ describe("the changes page", () => {
       expect(await axeViolations(page)).toEqual([]);
     }));
 
-  it("?days=7 counts every change of the window, not the page size", () =>
+  it("?days=7 counts every change of the window, not the page size", ({ expect }) =>
     withPage(browser, async (page) => {
       const all = await api<{ meta: { total: number } }>("/changes?days=7&limit=1");
       const direct = await api<{ meta: { total: number } }>("/changes?days=7&channel=direct&limit=1");
@@ -264,7 +270,7 @@ describe("the changes page", () => {
     }));
 });
 
-describe("routing", () => {
+describe.concurrent("routing", () => {
   it.each([
     ["/index.html", "/"],
     ["/pricing", "/"],
@@ -277,7 +283,7 @@ describe("routing", () => {
     expect(res.headers.get("location")).toBe(to);
   });
 
-  it("an unknown page is an HTML 404 in a browser and the API's problem for other clients", () =>
+  it("an unknown page is an HTML 404 in a browser and the API's problem for other clients", ({ expect }) =>
     withPage(
       browser,
       async (page) => {

@@ -108,7 +108,8 @@ export const browserTest = base.extend<{ browser: Browser }>({
  * Runs `check` on a page of a fresh browser context (empty cache) of the given size, then expects
  * that nothing went wrong on the page — no console error, uncaught exception, failed or 4xx/5xx
  * request — but the problems `expected` accepts, and closes the context (also when `check` fails).
- * `check` gets the problems recorded so far.
+ * `check` gets the problems recorded so far. Each call is a context of its own, so the browser suites'
+ * page checks run as `describe.concurrent` (T378): a check mostly waits (page load, networkidle, axe).
  */
 export async function withPage(
   browser: Browser,

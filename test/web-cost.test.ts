@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import type { Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
+import { describe, it } from "vitest";
 import type { ApiCostEstimate } from "../src/catalogue/schemas.js";
 import { axeViolations, DESKTOP, PHONE, SCREENSHOTS, useWebCatalogue, withPage } from "./web-browser.js";
 
@@ -71,8 +71,8 @@ const TWO_M_A_DAY = `/cost?models=${THREE.join(",")}&per=day&input=1500000&outpu
 /** The same month in `/cost`'s terms: × 30 days, spread over requests of the assumed 10,000-token prompt. */
 const TWO_M_A_DAY_API = `/cost?models=${THREE.join(",")}&channel=all&inputTokens=45000000&outputTokens=15000000&requests=4500`;
 
-describe("usage as people state it (T348)", () => {
-  it('"2M tokens a day" without a request count: a month of 30 days on each model, one row per model', () =>
+describe.concurrent("usage as people state it (T348)", () => {
+  it('"2M tokens a day" without a request count: a month of 30 days on each model, one row per model', ({ expect }) =>
     withPage(
       site.browser,
       async (page) => {
@@ -109,7 +109,7 @@ describe("usage as people state it (T348)", () => {
       { viewport: DESKTOP },
     ));
 
-  it("every channel of a model is behind its disclosure, in the API's order", () =>
+  it("every channel of a model is behind its disclosure, in the API's order", ({ expect }) =>
     withPage(site.browser, async (page) => {
       await page.goto(`${site.server.base}${TWO_M_A_DAY}`);
       const body = await api<{ data: ApiCostEstimate[] }>(TWO_M_A_DAY_API);
@@ -129,7 +129,9 @@ describe("usage as people state it (T348)", () => {
       expect(shown).toEqual(offers.map((e) => `${e.channel}|${e.seller}`));
     }));
 
-  it("a link of the per-request calculator still reads as it did: Sonnet 4.5, 1,000 × (10,000 in + 2,000 out) is $60.00", () =>
+  it("a link of the per-request calculator still reads as it did: Sonnet 4.5, 1,000 × (10,000 in + 2,000 out) is $60.00", ({
+    expect,
+  }) =>
     withPage(site.browser, async (page) => {
       await page.goto(`${site.server.base}/cost?models=${SONNET}&requests=1000&input=10000&output=2000&channel=direct`);
       await expect
@@ -139,7 +141,9 @@ describe("usage as people state it (T348)", () => {
       expect(await page.getByLabel("Input tokens per request", { exact: true }).inputValue()).toBe("10K");
     }));
 
-  it("a usage object pasted fills one request's tokens; the ranked candidates are priced one row per model", () =>
+  it("a usage object pasted fills one request's tokens; the ranked candidates are priced one row per model", ({
+    expect,
+  }) =>
     withPage(site.browser, async (page) => {
       await page.goto(`${site.server.base}/cost?per=request&requests=1000`);
       await page.getByText("Or paste a usage object").click();
@@ -163,7 +167,9 @@ describe("usage as people state it (T348)", () => {
       await expect.poll(() => readRows(page)).toEqual(expectedRows(body.data));
     }));
 
-  it("a usage log read in the browser fills tokens a day over the days it spans and its average request", () =>
+  it("a usage log read in the browser fills tokens a day over the days it spans and its average request", ({
+    expect,
+  }) =>
     withPage(site.browser, async (page) => {
       await page.goto(`${site.server.base}/cost?models=${SONNET}`);
       await page.getByText("Or read a usage log").click();
@@ -197,7 +203,7 @@ describe("usage as people state it (T348)", () => {
       await expect.poll(async () => (await readRows(page)).length).toBe(1);
     }));
 
-  it("a month given as one request is refused with the API's reason, not priced as a 10M-token prompt", () =>
+  it("a month given as one request is refused with the API's reason, not priced as a 10M-token prompt", ({ expect }) =>
     withPage(
       site.browser,
       async (page) => {
@@ -211,8 +217,8 @@ describe("usage as people state it (T348)", () => {
     ));
 });
 
-describe("the phone page (issue 38 §7)", () => {
-  it("three models, 2M tokens a day: under five screens of 390×844; screenshots at both sizes", async () => {
+describe.concurrent("the phone page (issue 38 §7)", () => {
+  it("three models, 2M tokens a day: under five screens of 390×844; screenshots at both sizes", async ({ expect }) => {
     const heights: Record<string, number> = {};
     for (const viewport of [PHONE, DESKTOP])
       await withPage(

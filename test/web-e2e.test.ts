@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
+import { describe, it } from "vitest";
 import type { ApiModel, ApiPrice } from "../src/catalogue/schemas.js";
 import { offersByPrice } from "../src/domain/listed-price.js";
 import type { TestServer } from "./harness.js";
@@ -53,8 +53,8 @@ const hex = (c: string): [number, number, number] => [
 const hrefs = (page: Page) =>
   page.locator("table.models tbody th a").evaluateAll((as) => as.map((a) => a.getAttribute("href")));
 
-describe("catalogue", () => {
-  it('search "opus" as you type and open Claude Opus 4\'s page; the list filters by the same text', () =>
+describe.concurrent("catalogue", () => {
+  it('search "opus" as you type and open Claude Opus 4\'s page; the list filters by the same text', ({ expect }) =>
     withPage(browser, async (page) => {
       await page.goto(`${server.base}/`);
       const box = page.getByRole("combobox", { name: "Search models" });
@@ -77,7 +77,7 @@ describe("catalogue", () => {
       await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe("H1");
     }));
 
-  it("works by keyboard: arrows and Enter pick a suggestion; the skip link reaches the content", () =>
+  it("works by keyboard: arrows and Enter pick a suggestion; the skip link reaches the content", ({ expect }) =>
     withPage(browser, async (page) => {
       await page.goto(`${server.base}/`);
       await page.keyboard.press("Tab");
@@ -104,7 +104,7 @@ describe("catalogue", () => {
       await page.waitForURL(`${server.base}/m/${OPUS}`);
     }));
 
-  it("filters by maker and pages both ways by the keyset cursors; a reload of page 3 stays on page 3", () =>
+  it("filters by maker and pages both ways by the keyset cursors; a reload of page 3 stays on page 3", ({ expect }) =>
     withPage(browser, async (page) => {
       await page.goto(`${server.base}/?provider=anthropic`);
       const anthropic = await api<{ data: { id: string }[] }>(
@@ -139,8 +139,10 @@ describe("catalogue", () => {
 /** A price of `?channel=all`: it carries its channel and seller (T201). */
 type ChannelPrice = ApiPrice & { channel: string; seller: string };
 
-describe("model page", () => {
-  it("shows the maker's prices and every channel's offer, cheapest first, as /models/{id}?channel=all answers", () =>
+describe.concurrent("model page", () => {
+  it("shows the maker's prices and every channel's offer, cheapest first, as /models/{id}?channel=all answers", ({
+    expect,
+  }) =>
     withPage(browser, async (page) => {
       await page.goto(`${server.base}/m/${OPUS}`);
       await page.locator("[data-ready=true]").waitFor();
@@ -177,7 +179,9 @@ describe("model page", () => {
       await expect.poll(() => page.title()).toBe("Claude Opus 4 prices · Tariff");
     }));
 
-  it("shows every maker's price's evidence: agreeing sources, and each dissenting source with its amount", () =>
+  it("shows every maker's price's evidence: agreeing sources, and each dissenting source with its amount", ({
+    expect,
+  }) =>
     withPage(browser, async (page) => {
       const id = "anthropic/claude-sonnet-4-5";
       await page.goto(`${server.base}/m/${id}`);
@@ -206,7 +210,9 @@ describe("model page", () => {
         .toContain(`${d.source}: ${money(d.amount)}`);
     }));
 
-  it("draws a history chart per dimension: step lines on a canvas, values on hover, the currency on the axis", () =>
+  it("draws a history chart per dimension: step lines on a canvas, values on hover, the currency on the axis", ({
+    expect,
+  }) =>
     withPage(browser, async (page) => {
       await page.goto(`${server.base}/m/${OPUS}`);
       await page.locator("[data-ready=true]").waitFor();
@@ -241,7 +247,7 @@ describe("model page", () => {
       expect(await axeViolations(page)).toEqual([]);
     }));
 
-  it("an alias answers 308 to the canonical model page, and the address bar shows it", () =>
+  it("an alias answers 308 to the canonical model page, and the address bar shows it", ({ expect }) =>
     withPage(browser, async (page) => {
       const res = await fetch(`${server.base}/api/v1/models/${OPUS_ALIAS}`, { redirect: "manual" });
       expect(res.status).toBe(308);
@@ -256,7 +262,7 @@ describe("model page", () => {
       await expect.poll(() => page.locator("h1").textContent()).toBe("Claude Opus 4");
     }));
 
-  it("an unknown model is an HTML 404 whose page suggests the model meant (a misspelling too)", async () => {
+  it("an unknown model is an HTML 404 whose page suggests the model meant (a misspelling too)", async ({ expect }) => {
     const unknown = "anthropic/claude-sonet-4-5";
     await withPage(
       browser,
@@ -287,8 +293,10 @@ describe("model page", () => {
   });
 });
 
-describe("compare", () => {
-  it("compares three models in three columns, with a chart of their input and one of their output prices", () =>
+describe.concurrent("compare", () => {
+  it("compares three models in three columns, with a chart of their input and one of their output prices", ({
+    expect,
+  }) =>
     withPage(browser, async (page) => {
       await page.goto(`${server.base}/compare?models=${COMPARED.slice(0, 2).join(",")}`);
       // The third is added with the picker, as a person would.
@@ -316,7 +324,7 @@ describe("compare", () => {
       expect(await axeViolations(page)).toEqual([]);
     }));
 
-  it("a ninth model is named, not dropped silently", () =>
+  it("a ninth model is named, not dropped silently", ({ expect }) =>
     withPage(browser, async (page) => {
       const nine = [
         "anthropic/claude-sonnet-4-5",
@@ -335,8 +343,8 @@ describe("compare", () => {
     }));
 });
 
-describe("sources", () => {
-  it("the sources page shows each source's health", () =>
+describe.concurrent("sources", () => {
+  it("the sources page shows each source's health", ({ expect }) =>
     withPage(browser, async (page) => {
       await page.goto(`${server.base}/sources`);
       const sources = await api<{ data: { name: string; rowsLastRun: number; unmatchedLastRun: number }[] }>(
@@ -364,8 +372,8 @@ describe("sources", () => {
     }));
 });
 
-describe("weight and speed of a model page", () => {
-  it("first load: at most 200 KB of JavaScript after compression; time to interactive measured", () =>
+describe.concurrent("weight and speed of a model page", () => {
+  it("first load: at most 200 KB of JavaScript after compression; time to interactive measured", ({ expect }) =>
     withPage(browser, async (page) => {
       const scripts: { url: string; bytes: number; encoding: string | undefined }[] = [];
       page.on("requestfinished", async (request) => {

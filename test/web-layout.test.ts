@@ -28,7 +28,9 @@ const PAGES = [
 ] as const;
 const SHOT = new Set(["cost", "model", "changes"]);
 
-describe("accessibility and phone layout", () => {
+// Concurrent (T378): each page is its own browser context, and a page's check mostly waits (the page's
+// load, networkidle, axe), so a worker runs several at once instead of one after another.
+describe.concurrent("accessibility and phone layout", () => {
   for (const viewport of [DESKTOP, PHONE])
     it.each(PAGES)(
       `%s (%s) at ${viewport.width}×${viewport.height}: no serious or critical axe violation, no sideways scroll`,

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, it } from "vitest";
 import type { ApiChange, ApiCostEstimate, ApiModel, ApiProvider } from "../src/catalogue/schemas.js";
 import { useWebCatalogue, withPage } from "./web-browser.js";
 
@@ -15,8 +15,10 @@ const THREE = [SONNET, "openai/gpt-5", "google/gemini-2.5-pro"];
 const site = useWebCatalogue();
 const api = site.api;
 
-describe("offers a buyer can trust lead (T340)", () => {
-  it("the calculator's headline for Sonnet 4.5, GPT-5 and Gemini 2.5 Pro is /cost's first estimate, a trusted one, not qihang-ai", () =>
+describe.concurrent("offers a buyer can trust lead (T340)", () => {
+  it("the calculator's headline for Sonnet 4.5, GPT-5 and Gemini 2.5 Pro is /cost's first estimate, a trusted one, not qihang-ai", ({
+    expect,
+  }) =>
     withPage(site.browser, async (page) => {
       await page.goto(`${site.server.base}/cost?models=${THREE.join(",")}&requests=30000&input=2000&output=400`);
       const body = await api<{ data: ApiCostEstimate[] }>(
@@ -31,7 +33,7 @@ describe("offers a buyer can trust lead (T340)", () => {
       expect(text).not.toContain("qihang-ai");
     }));
 
-  it("Sonnet 4.5's page: the cheapest offer is a trusted one; qihang-ai's row is marked unconfirmed", () =>
+  it("Sonnet 4.5's page: the cheapest offer is a trusted one; qihang-ai's row is marked unconfirmed", ({ expect }) =>
     withPage(site.browser, async (page) => {
       await page.goto(`${site.server.base}/m/${SONNET}`);
       await page.locator("[data-ready=true]").waitFor();
@@ -41,8 +43,8 @@ describe("offers a buyer can trust lead (T340)", () => {
     }));
 });
 
-describe("one answer per question (T342–T344)", () => {
-  it("Sonnet 4.5's page states both windows the API and /cost state", () =>
+describe.concurrent("one answer per question (T342–T344)", () => {
+  it("Sonnet 4.5's page states both windows the API and /cost state", ({ expect }) =>
     withPage(site.browser, async (page) => {
       const model = await api<{ data: ApiModel }>(`/models/${SONNET}`);
       expect([model.data.contextWindow, model.data.longContextWindow]).toEqual([200000, 1000000]);
@@ -53,14 +55,16 @@ describe("one answer per question (T342–T344)", () => {
       );
     }));
 
-  it("GPT-4o's page: no price change since the first day of the data, not a change on it", () =>
+  it("GPT-4o's page: no price change since the first day of the data, not a change on it", ({ expect }) =>
     withPage(site.browser, async (page) => {
       await page.goto(`${site.server.base}/m/openai/gpt-4o`);
       await page.locator("[data-ready=true]").waitFor();
       await expect.poll(() => page.getByTestId("last-change").textContent()).toBe("none since 2025-07-01");
     }));
 
-  it("GPT-4o's page names the maker as /providers does: \"confirmed on OpenAI's page\", not its slug (T363)", () =>
+  it("GPT-4o's page names the maker as /providers does: \"confirmed on OpenAI's page\", not its slug (T363)", ({
+    expect,
+  }) =>
     withPage(site.browser, async (page) => {
       const providers = await api<{ data: ApiProvider[] }>("/providers");
       expect(providers.data.find((p) => p.slug === "openai")?.name).toBe("OpenAI");
@@ -76,7 +80,7 @@ describe("one answer per question (T342–T344)", () => {
       expect(await notes.count()).toBe(main.length);
     }));
 
-  it("the changes page shows each move's confidence: DeepSeek's cache read 0.028 → 0.0028 is low", () =>
+  it("the changes page shows each move's confidence: DeepSeek's cache read 0.028 → 0.0028 is low", ({ expect }) =>
     withPage(site.browser, async (page) => {
       const changes = await api<{ data: ApiChange[] }>(
         "/changes?provider=deepseek&channel=direct&days=365&q=deepseek-chat",
