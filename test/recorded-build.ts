@@ -1,13 +1,13 @@
 import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, renameSync, writeFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { deserialize, serialize } from "node:v8";
 import { buildDatasetWithIdentity } from "../src/core/build-dataset.js";
 import { PARSE_INPUTS, recordedRunAfter, recordedSourceInputs } from "./recorded-runs.js";
-import { CACHE_ROOT, dropOtherKeys, inputsKey } from "./replay-key.js";
+import { keyedCacheDir } from "./replay-key.js";
 
 /**
  * A whole recorded run built with identity, for the data suites that read one (issue 34 §2, T377):
@@ -33,19 +33,8 @@ export type RecordedBuild = ReturnType<typeof buildDatasetWithIdentity>;
  */
 export const BUILD_INPUTS = [...PARSE_INPUTS, "src/core", "test/recorded-build.ts", "test/replay-key.ts"] as const;
 
-let buildsDir: string | undefined;
-
 /** The folder of this code's and data's cached builds (`node_modules/.cache/tariff-test/built-<key>`). */
-function buildsCacheDir(): string {
-  if (buildsDir) return buildsDir;
-  const key = inputsKey(BUILD_INPUTS);
-  buildsDir = join(CACHE_ROOT, `built-${key}`);
-  if (!existsSync(buildsDir)) {
-    mkdirSync(buildsDir, { recursive: true });
-    dropOtherKeys("built", key);
-  }
-  return buildsDir;
-}
+const buildsCacheDir = (): string => keyedCacheDir("built", BUILD_INPUTS);
 
 const fileOf = (spec: RecordedBuildSpec): string =>
   join(buildsCacheDir(), `${createHash("sha256").update(JSON.stringify(spec)).digest("hex").slice(0, 16)}.v8`);

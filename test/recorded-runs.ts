@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { deserialize, serialize } from "node:v8";
 import { buildDatasetWithIdentity, type SourceInput } from "../src/core/build-dataset.js";
@@ -8,7 +8,7 @@ import type { Listing } from "../src/domain/observation.js";
 import { SOURCES } from "../src/sources/registry.js";
 import { listSnapshots, readSnapshotPayload } from "../src/sources/snapshot-reader.js";
 import { type ParseReport, type SourceAdapter, type SourcePayload, SourcePayloadError } from "../src/sources/source.js";
-import { CACHE_ROOT, dropOtherKeys, inputsKey } from "./replay-key.js";
+import { keyedCacheDir } from "./replay-key.js";
 
 /**
  * The recorded upstream payloads (`data/upstream/<source>/<date>/`) as tests read them: one harness
@@ -37,20 +37,8 @@ export const PARSE_INPUTS = [
   "test/recorded-runs.ts",
 ];
 
-let parsedDir: string | undefined;
-
 /** The folder of this code's and data's cached parse reports (`node_modules/.cache/tariff-test/parsed-<key>`). */
-function parsedCacheDir(): string {
-  if (parsedDir) return parsedDir;
-  const key = inputsKey(PARSE_INPUTS);
-  parsedDir = join(CACHE_ROOT, `parsed-${key}`);
-  if (!existsSync(parsedDir)) {
-    mkdirSync(parsedDir, { recursive: true });
-    // Older code's or data's reports are not read again (by this checkout).
-    dropOtherKeys("parsed", key);
-  }
-  return parsedDir;
-}
+const parsedCacheDir = (): string => keyedCacheDir("parsed", PARSE_INPUTS);
 
 /**
  * The adapter's parse report of its recorded payload of `date`, parsed once per checkout, code and

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { existsSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 
 /**
@@ -87,6 +87,26 @@ export function dropOtherKeys(kind: "replay" | "parsed" | "web" | "built", keep:
     if (Date.now() - statSync(path).mtimeMs > KEEP_OTHER_KEYS_MS) rmSync(path, { recursive: true, force: true });
   }
 }
+
+/**
+ * The folder `<CACHE_ROOT>/<kind>-<key>` of the work cached under {@link inputsKey} of `inputs`,
+ * created when missing (older keys' folders of that kind are then dropped, {@link dropOtherKeys}).
+ * Worked out once per process and kind: the inputs do not change while tests run.
+ */
+export function keyedCacheDir(kind: "parsed" | "built", inputs: readonly string[]): string {
+  let dir = keyedDirs.get(kind);
+  if (dir) return dir;
+  const key = inputsKey(inputs);
+  dir = join(CACHE_ROOT, `${kind}-${key}`);
+  if (!existsSync(dir)) {
+    mkdirSync(dir, { recursive: true });
+    // Older code's or data's work is not read again (by this checkout).
+    dropOtherKeys(kind, key);
+  }
+  keyedDirs.set(kind, dir);
+  return dir;
+}
+const keyedDirs = new Map<string, string>();
 
 export function replayCache(key: string): ReplayCache {
   const dir = join(CACHE_ROOT, `replay-${key}`);
