@@ -395,7 +395,13 @@ function reconcileAll(
       return;
     }
     let left = aside ? observations.filter((o) => !aside.sources.has(o.source)) : observations;
-    let price = aside ? priceOf(slot, left, listings, input.runTime, prior) : plain;
+    // T375: what the jump guard held back last run and is stated again unchanged is held again first.
+    const heldHere = then ? heldAgain(then, left) : new Set<SourceId>();
+    if (heldHere.size > 0) {
+      left = left.filter((o) => !heldHere.has(o.source));
+      for (const source of heldHere) held.set(source, (held.get(source) ?? 0) + 1);
+    }
+    let price = aside || heldHere.size > 0 ? priceOf(slot, left, listings, input.runTime, prior) : plain;
     // T176: an amount that jumps 5× or more from last run's without the evidence of a market move, and
     // corrects no earlier error, does not replace an amount a source still states: that amount stands.
     while (
@@ -407,17 +413,24 @@ function reconcileAll(
       const jumping = price.amount;
       const rest = left.filter((o) => !amountsAgree(o.amount, jumping));
       if (!rest.some((o) => amountsAgree(o.amount, then.amount))) break;
-      for (const o of left) if (amountsAgree(o.amount, jumping)) held.set(o.source, (held.get(o.source) ?? 0) + 1);
+      for (const o of left)
+        if (amountsAgree(o.amount, jumping)) {
+          held.set(o.source, (held.get(o.source) ?? 0) + 1);
+          heldHere.add(o.source);
+        }
       left = rest;
       price = priceOf(slot, left, listings, input.runTime, prior);
     }
-    // The sources set aside stay in the provenance, dissenting (T332).
-    if (aside)
+    // The sources set aside (T332) or held back (T176) stay in the provenance, dissenting, with the
+    // evidence age of their statements (T375): the next run reads its prior from these observations,
+    // and a statement missing there would be a first sighting then, its move forgotten. A held one
+    // says so (`held`), so that the same statement is held again (see {@link heldBefore}).
+    if (aside || heldHere.size > 0)
       price = {
         ...price,
-        dissenting: [...new Set([...price.dissenting, ...aside.sources])],
+        dissenting: [...new Set([...price.dissenting, ...(aside?.sources ?? []), ...heldHere])],
         disputed: true,
-        observations: plain.observations,
+        observations: plain.observations.map((o) => (heldHere.has(o.source) ? { ...o, held: true } : o)),
       };
     reconciled.push(price);
   });
@@ -443,6 +456,32 @@ function reconcileAll(
     });
   }
   return { prices: unlabeled.map((p, i) => ({ ...p, label: labels[i]! })), held, aboveStandard };
+}
+
+/**
+ * T375: the statements the jump guard held back last run (`held` in last run's provenance) that are
+ * held again now, before anything is reconciled: the same source states the same amount, that amount
+ * still jumps from the published one, every statement of it was held (no source joined it: that
+ * would be new evidence, judged as T176 says), and a statement not held still states the published
+ * amount. The run that held them judged this evidence, and reconciled the slot without them; doing
+ * the same now publishes the same amount on the same evidence. Judged again instead, their kept
+ * evidence age would read as a move the published amount never followed (T170): their move would
+ * make the other statements lag, or pass for a market move one run late.
+ */
+function heldAgain(then: PublishedPrice, observations: readonly SourceObservation[]): Set<SourceId> {
+  const wasHeld = (o: SourceObservation) =>
+    then.observations.some((b) => b.source === o.source && b.held === true && amountsAgree(b.amount, o.amount));
+  const candidates = observations.filter(
+    (o) =>
+      wasHeld(o) &&
+      jumps(then, o) &&
+      observations.every((x) => !amountsAgree(x.amount, o.amount) || x.unit !== o.unit || wasHeld(x)),
+  );
+  const sources = new Set(candidates.map((o) => o.source));
+  const standing = observations.some(
+    (o) => !sources.has(o.source) && o.unit === then.unit && amountsAgree(o.amount, then.amount),
+  );
+  return standing ? sources : new Set();
 }
 
 /** What reconciling one slot reads, and its plain reconciliation (every statement, no jump guard). */
