@@ -395,8 +395,9 @@ function reconcileAll(
       return;
     }
     let left = aside ? observations.filter((o) => !aside.sources.has(o.source)) : observations;
-    // T375: what the jump guard held back last run and is stated again unchanged is held again first.
-    const heldHere = then ? heldAgain(then, left) : new Set<SourceId>();
+    // T375: on last run's evidence, what the jump guard held back then is held again first.
+    const heldHere = then ? heldAgain(then, observations) : new Set<SourceId>();
+    for (const source of heldHere) if (aside?.sources.has(source)) heldHere.delete(source);
     if (heldHere.size > 0) {
       left = left.filter((o) => !heldHere.has(o.source));
       for (const source of heldHere) held.set(source, (held.get(source) ?? 0) + 1);
@@ -459,29 +460,23 @@ function reconcileAll(
 }
 
 /**
- * T375: the statements the jump guard held back last run (`held` in last run's provenance) that are
- * held again now, before anything is reconciled: the same source states the same amount, that amount
- * still jumps from the published one, every statement of it was held (no source joined it: that
- * would be new evidence, judged as T176 says), and a statement not held still states the published
- * amount. The run that held them judged this evidence, and reconciled the slot without them; doing
- * the same now publishes the same amount on the same evidence. Judged again instead, their kept
- * evidence age would read as a move the published amount never followed (T170): their move would
- * make the other statements lag, or pass for a market move one run late.
+ * T375: the statements the jump guard held back last run (`held` in last run's provenance) are held
+ * again, before anything is reconciled, when the slot's evidence is last run's: the same sources
+ * state the same amounts. The run that held them judged this evidence and reconciled the slot without
+ * them; doing the same publishes the same amount. Judged again instead, against the amount published
+ * since, their kept evidence age reads as a move the published amount never followed (T170): their
+ * move makes the other statements lag, or passes for a market move one run late. Once any statement
+ * of the slot changes, the slot is judged afresh (T176).
  */
 function heldAgain(then: PublishedPrice, observations: readonly SourceObservation[]): Set<SourceId> {
-  const wasHeld = (o: SourceObservation) =>
-    then.observations.some((b) => b.source === o.source && b.held === true && amountsAgree(b.amount, o.amount));
-  const candidates = observations.filter(
-    (o) =>
-      wasHeld(o) &&
-      jumps(then, o) &&
-      observations.every((x) => !amountsAgree(x.amount, o.amount) || x.unit !== o.unit || wasHeld(x)),
-  );
-  const sources = new Set(candidates.map((o) => o.source));
-  const standing = observations.some(
-    (o) => !sources.has(o.source) && o.unit === then.unit && amountsAgree(o.amount, then.amount),
-  );
-  return standing ? sources : new Set();
+  const before = new Map(then.observations.map((o) => [o.source, o]));
+  const same =
+    observations.length === before.size &&
+    observations.every((o) => {
+      const b = before.get(o.source);
+      return b !== undefined && amountsAgree(b.amount, o.amount);
+    });
+  return new Set(same ? observations.filter((o) => before.get(o.source)!.held === true).map((o) => o.source) : []);
 }
 
 /** What reconciling one slot reads, and its plain reconciliation (every statement, no jump guard). */

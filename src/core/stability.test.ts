@@ -237,4 +237,38 @@ describe("the same evidence twice publishes the same price (T375)", () => {
     });
     expect(detectChanges(again, run(after, "2026-08-01T00:00:00.000Z", again))).toEqual([]);
   });
+
+  it("a statement held back on the move is held again even where it no longer jumps from the amount published since", () => {
+    // claude-test-2's output: 15 published; OpenRouter moves 15 → 1 (coherent with its resale of
+    // claude-test-1), Portkey 1 → 3, genai-prices joins at 3. Portkey had 1 all along: no market move,
+    // and models.dev still states 15, so 1 is held and 3 wins (genai-prices, Portkey). 1 is no jump
+    // from 3; judged again, OpenRouter's move (since T2) made genai-prices lag and Portkey the primary.
+    const before: Evidence = [
+      [none, none, none],
+      [none, none, none],
+      [none, [[0.028, 2.5], null], none],
+      [none, [[0.028, 1], null], none],
+      [[null, [0.028, 15]], [[0.028, 15], null], none],
+    ];
+    const after: Evidence = [
+      [none, none, none],
+      [none, [[0.028, 3], null], none],
+      [none, none, none],
+      [
+        none,
+        [
+          [0.028, 3],
+          [2.5, 0.028],
+        ],
+        none,
+      ],
+      [[null, [0.028, 1]], [[0.028, 1], null], none],
+    ];
+    const moved = run(after, T2, run(before, T1, null));
+    const output = direct(moved, "claude-test-2", "Output");
+    expect([output.amount, output.sources]).toEqual([3, ["genai-prices", "portkey"]]);
+    const again = run(after, T3, moved);
+    expect(detectChanges(moved, again)).toEqual([]);
+    expect(direct(again, "claude-test-2", "Output").sources).toEqual(["genai-prices", "portkey"]);
+  });
 });
