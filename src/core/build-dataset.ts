@@ -425,7 +425,7 @@ function reconcileAll(
     // The sources set aside (T332) or held back (T176) stay in the provenance, dissenting, with the
     // evidence age of their statements (T375): the next run reads its prior from these observations,
     // and a statement missing there would be a first sighting then, its move forgotten. A held one
-    // says so (`held`), so that the same statement is held again (see {@link heldBefore}).
+    // says so (`held`): on the same evidence the next run holds it again ({@link heldAgain}).
     if (aside || heldHere.size > 0)
       price = {
         ...price,

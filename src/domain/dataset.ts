@@ -176,7 +176,7 @@ export interface PriceEvidence {
   readonly movedFrom?: number;
   /**
    * The jump guard held this statement back in this version (T176): it is no vote for the amount,
-   * and the next run holds the same statement again while a source states the published amount (T375).
+   * and a next run on the same evidence (the same sources at the same amounts) holds it again (T375).
    */
   readonly held?: boolean;
   /**
