@@ -395,7 +395,14 @@ function reconcileAll(
       return;
     }
     let left = aside ? observations.filter((o) => !aside.sources.has(o.source)) : observations;
-    let price = aside ? priceOf(slot, left, listings, input.runTime, prior) : plain;
+    // T375: on last run's evidence, what the jump guard held back then is held again first.
+    const heldHere = then ? heldAgain(then, observations) : new Set<SourceId>();
+    for (const source of heldHere) if (aside?.sources.has(source)) heldHere.delete(source);
+    if (heldHere.size > 0) {
+      left = left.filter((o) => !heldHere.has(o.source));
+      for (const source of heldHere) held.set(source, (held.get(source) ?? 0) + 1);
+    }
+    let price = aside || heldHere.size > 0 ? priceOf(slot, left, listings, input.runTime, prior) : plain;
     // T176: an amount that jumps 5× or more from last run's without the evidence of a market move, and
     // corrects no earlier error, does not replace an amount a source still states: that amount stands.
     while (
@@ -407,17 +414,24 @@ function reconcileAll(
       const jumping = price.amount;
       const rest = left.filter((o) => !amountsAgree(o.amount, jumping));
       if (!rest.some((o) => amountsAgree(o.amount, then.amount))) break;
-      for (const o of left) if (amountsAgree(o.amount, jumping)) held.set(o.source, (held.get(o.source) ?? 0) + 1);
+      for (const o of left)
+        if (amountsAgree(o.amount, jumping)) {
+          held.set(o.source, (held.get(o.source) ?? 0) + 1);
+          heldHere.add(o.source);
+        }
       left = rest;
       price = priceOf(slot, left, listings, input.runTime, prior);
     }
-    // The sources set aside stay in the provenance, dissenting (T332).
-    if (aside)
+    // The sources set aside (T332) or held back (T176) stay in the provenance, dissenting, with the
+    // evidence age of their statements (T375): the next run reads its prior from these observations,
+    // and a statement missing there would be a first sighting then, its move forgotten. A held one
+    // says so (`held`): on the same evidence the next run holds it again ({@link heldAgain}).
+    if (aside || heldHere.size > 0)
       price = {
         ...price,
-        dissenting: [...new Set([...price.dissenting, ...aside.sources])],
+        dissenting: [...new Set([...price.dissenting, ...(aside?.sources ?? []), ...heldHere])],
         disputed: true,
-        observations: plain.observations,
+        observations: plain.observations.map((o) => (heldHere.has(o.source) ? { ...o, held: true } : o)),
       };
     reconciled.push(price);
   });
@@ -443,6 +457,26 @@ function reconcileAll(
     });
   }
   return { prices: unlabeled.map((p, i) => ({ ...p, label: labels[i]! })), held, aboveStandard };
+}
+
+/**
+ * T375: the statements the jump guard held back last run (`held` in last run's provenance) are held
+ * again, before anything is reconciled, when the slot's evidence is last run's: the same sources
+ * state the same amounts. The run that held them judged this evidence and reconciled the slot without
+ * them; doing the same publishes the same amount. Judged again instead, against the amount published
+ * since, their kept evidence age reads as a move the published amount never followed (T170): their
+ * move makes the other statements lag, or passes for a market move one run late. Once any statement
+ * of the slot changes, the slot is judged afresh (T176).
+ */
+function heldAgain(then: PublishedPrice, observations: readonly SourceObservation[]): Set<SourceId> {
+  const before = new Map(then.observations.map((o) => [o.source, o]));
+  const same =
+    observations.length === before.size &&
+    observations.every((o) => {
+      const b = before.get(o.source);
+      return b !== undefined && amountsAgree(b.amount, o.amount);
+    });
+  return new Set(same ? observations.filter((o) => before.get(o.source)!.held === true).map((o) => o.source) : []);
 }
 
 /** What reconciling one slot reads, and its plain reconciliation (every statement, no jump guard). */

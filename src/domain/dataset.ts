@@ -175,6 +175,11 @@ export interface PriceEvidence {
    */
   readonly movedFrom?: number;
   /**
+   * The jump guard held this statement back in this version (T176): it is no vote for the amount,
+   * and a next run on the same evidence (the same sources at the same amounts) holds it again (T375).
+   */
+  readonly held?: boolean;
+  /**
    * The run from which no fresh source listed this price any more (a price served on by the
    * removal grace, T85): its removal is dated then (issue 24 §4, T174).
    */

@@ -84,6 +84,7 @@ export const JSON_COLUMN = {
         listing: z.string().optional(),
         authoritative: z.boolean().optional(),
         movedFrom: z.number().optional(),
+        held: z.boolean().optional(),
         absentSince: z.string().optional(),
         page: z.object({ url: z.string(), capturedAt: z.string(), contentHash: z.string() }).optional(),
       }),
