@@ -97,7 +97,9 @@ async function servedFrom(browser: Browser, dir: string): Promise<{ sources: Api
   }
 }
 
-describe("/sources says the truth about now (issue 38 §1, T310)", () => {
+// The two runs are independent (own folders, own servers): concurrent, the spawned server's offline
+// run and the in-process live run overlap (T378).
+describe.concurrent("/sources says the truth about now (issue 38 §1, T310)", () => {
   it("no network: `tariff serve` publishes nothing, and /sources and the web page show every source failing, with why and when", {
     timeout: 300_000,
   }, async ({ browser }) => {

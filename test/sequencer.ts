@@ -12,6 +12,7 @@ const LONG_FILES = [
   "test/ingest-runs.test.ts",
   "test/cli.test.ts",
   "test/web-e2e.test.ts",
+  "test/live-sources-truth.test.ts",
   "test/store-parity.test.ts",
 ];
 
