@@ -106,6 +106,9 @@ const BROWSER_SUITES = [
   ...LIVE_WITH_WEB,
 ];
 
+/** Test workers: one per core. */
+const WORKERS = availableParallelism();
+
 const stores = selectedStores();
 const STORES_RUN = Object.entries(STORE_SUITES)
   .filter(([, needs]) =>
@@ -139,8 +142,12 @@ export default defineConfig({
     // One test worker per core (vitest's default leaves one core to its own process, which idles:
     // on a 2-core machine that ran one file at a time). Files share their worker's modules
     // (isolate: false): the replayed view and parse reports are loaded once per worker (T152).
-    maxWorkers: availableParallelism(),
-    minWorkers: 1,
+    maxWorkers: WORKERS,
+    // As many kept as run (T379): with fewer, tinypool (idleTimeout 0) removes a worker the moment it
+    // finds the queue empty, and a file queued while that worker's teardown answers is handed to it
+    // and then killed with it: "Terminating worker thread", the file reports nothing, a green run
+    // exits 1 (one run in ten under load). `--maxWorkers N` on the command line wants `--minWorkers N`.
+    minWorkers: WORKERS,
     isolate: false,
     sequence: { sequencer: SuiteSequencer },
     // A turn of the event loop before each test, so vitest's RPC is answered between tests (T274).
