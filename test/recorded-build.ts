@@ -12,9 +12,8 @@ import { keyedCacheDir } from "./replay-key.js";
 /**
  * A whole recorded run built with identity, for the data suites that read one (issue 34 §2, T377):
  * built in a child process and cached on disk, so the test worker that asks for it keeps its event
- * loop free while it waits. A build takes 15–20 s of CPU; run inside a worker while its file was
- * collected, it held that worker long enough under load that vitest gave up on it ("Terminating
- * worker thread") and a run whose every reported test passed exited 1.
+ * loop free while it waits. A build takes 15–20 s of CPU, which held the worker that collected its
+ * file for that long (the red runs blamed on it were tinypool's idle-worker removal, T379).
  */
 
 /** Which run, over which previous catalogue (`null`: the first run, no prior version). */
