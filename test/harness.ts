@@ -143,8 +143,21 @@ export async function startServer(
     app,
     views,
     get: (path, headers = {}) => fetch(`${base}${path}`, { headers }),
-    close: () => app.close(),
+    close: () => closeNow(app),
   };
+}
+
+/**
+ * Closes a test server at once (T380): `app.close()` closes idle connections only, and one whose
+ * answer a test never read (a large body left in the socket) is not idle, so the close waited for
+ * the socket idle timeout (up to 30 s; 20 s seen at the end of an `api` worker, after its last
+ * test). When a suite closes its server every request it cares about is answered; what is left
+ * open is ended.
+ */
+async function closeNow(app: FastifyInstance): Promise<void> {
+  const closing = app.close();
+  app.server.closeAllConnections();
+  await closing;
 }
 
 /** The API answering in memory through Fastify's `inject` (issue 34 §1): no socket, no port, no links to follow. */
