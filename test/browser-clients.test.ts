@@ -1,8 +1,8 @@
+import { readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Browser, Page } from "playwright-core";
-import { build, type Rollup } from "vite";
-import { afterAll, beforeAll, describe, expect } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject } from "vitest";
 import { DOCS_DEFINITION_NAME, DOCS_SPEC_URL, DOCS_TITLE } from "../src/http/docs-page.js";
 import { loadReplay } from "./harness.js";
 import { type McpTestServer, startMcpServer, TOOL_NAMES } from "./mcp-support.js";
@@ -21,41 +21,9 @@ let sdkBundle: string;
 /** Method and path of every request the API server received. */
 const received: string[] = [];
 
-/** The MCP SDK's Client and Streamable HTTP client transport as one browser script (global `Mcp`). */
-async function bundleSdkClient(): Promise<string> {
-  const entry = "\0tariff-test:mcp-client";
-  const result = (await build({
-    configFile: false,
-    logLevel: "silent",
-    plugins: [
-      {
-        name: "mcp-client-entry",
-        resolveId: (id) => (id === "tariff-test:mcp-client" ? entry : null),
-        load: (id) =>
-          id === entry
-            ? 'export { Client } from "@modelcontextprotocol/sdk/client/index.js";\n' +
-              'export { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";\n'
-            : null,
-      },
-    ],
-    build: {
-      write: false,
-      minify: false,
-      rollupOptions: {
-        input: "tariff-test:mcp-client",
-        output: { format: "iife", name: "Mcp" },
-        preserveEntrySignatures: "strict",
-      },
-    },
-  })) as Rollup.RollupOutput | Rollup.RollupOutput[];
-  const output = Array.isArray(result) ? result[0] : result;
-  const chunk = output?.output.find((o) => o.type === "chunk");
-  if (chunk?.type !== "chunk") throw new Error("the SDK client bundle is missing");
-  return chunk.code;
-}
-
 beforeAll(async () => {
-  sdkBundle = await bundleSdkClient();
+  // Bundled by Vite in the project's global setup (T381).
+  sdkBundle = readFileSync(inject("mcpClientBundle"), "utf8");
   const replay = await loadReplay();
   await replay.store.close();
   api = await startMcpServer(replay.view);

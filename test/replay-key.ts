@@ -79,7 +79,7 @@ const KEEP_OTHER_KEYS_MS = 24 * 60 * 60 * 1000;
  * ago. Not at once: a `node_modules` shared by several checkouts of the repository (git worktrees)
  * holds their current keys too, and removing those failed their running suites (T271).
  */
-export function dropOtherKeys(kind: "replay" | "parsed" | "web" | "built", keep: string): void {
+export function dropOtherKeys(kind: "replay" | "parsed" | "web" | "built" | "mcp-client", keep: string): void {
   if (!existsSync(CACHE_ROOT)) return;
   for (const name of readdirSync(CACHE_ROOT)) {
     if (!name.startsWith(`${kind}-`) || name === `${kind}-${keep}`) continue;
@@ -93,7 +93,7 @@ export function dropOtherKeys(kind: "replay" | "parsed" | "web" | "built", keep:
  * created when missing (older keys' folders of that kind are then dropped, {@link dropOtherKeys}).
  * Worked out once per process and kind: the inputs do not change while tests run.
  */
-export function keyedCacheDir(kind: "parsed" | "built", inputs: readonly string[]): string {
+export function keyedCacheDir(kind: "parsed" | "built" | "mcp-client", inputs: readonly string[]): string {
   let dir = keyedDirs.get(kind);
   if (dir) return dir;
   const key = inputsKey(inputs);

@@ -13,6 +13,8 @@ const LONG_FILES = [
   "test/cli.test.ts",
   "test/web-e2e.test.ts",
   "test/live-sources-truth.test.ts",
+  // 73 lines of 16 page checks (35 s): by size, without a recorded duration (a new clone), it went last.
+  "test/web-layout.test.ts",
   "test/store-parity.test.ts",
 ];
 
