@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { JUNE_AFTER_FORMER_IDS } from "./previous-catalogue.js";
 import { baseDirectPrice, useRecordedBuild } from "./recorded-payloads.js";
 
 /**
@@ -7,13 +8,11 @@ import { baseDirectPrice, useRecordedBuild } from "./recorded-payloads.js";
  * that is DeepSeek's price for the alias (2026-04-01: 0.28 / 0.42), V3.2 is priced by the alias's
  * listings; where the alias moved on (2026-06-01: 0.14 / 0.28, V4 Flash) the stale name says nothing.
  */
-/** The recorded run of `date` built with no prior version, awaited by the suite's `beforeAll` (T377). */
-const build = (date: string) => useRecordedBuild({ date, previous: null });
-
 const direct = baseDirectPrice;
 
 describe("deepseek-chat serves DeepSeek-V3.2 in the 2026-04-01 run (T327)", () => {
-  const run = build("2026-04-01");
+  // The recorded run built with no prior version, awaited by the suite's `beforeAll` (T377).
+  const run = useRecordedBuild({ date: "2026-04-01", previous: null });
 
   it("V3.2's direct price is the alias's: 0.28 / 0.42, cache read 0.028, with the alias as evidence", () => {
     for (const [direction, cache, amount] of [
@@ -38,7 +37,9 @@ describe("deepseek-chat serves DeepSeek-V3.2 in the 2026-04-01 run (T327)", () =
 });
 
 describe("a stale name at a stale price says nothing (2026-06-01, T327)", () => {
-  const run = build("2026-06-01");
+  // The June run the data suites share (T382): its invented previous catalogue holds ids only, no
+  // price and no DeepSeek alias, so what this reads is the recorded payloads' alone.
+  const run = useRecordedBuild(JUNE_AFTER_FORMER_IDS);
 
   it("deepseek-chat is 0.14 / 0.28 now; zenmux's V3.2 at 0.28 / 0.42 lends V3.2 nothing", () => {
     expect(direct(run.dataset.prices, "deepseek/deepseek-chat", "input")?.amount).toBe(0.14);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { buildRates } from "../src/catalogue/view.js";
 import type { PublishedPrice } from "../src/domain/dataset.js";
+import { JUNE_AFTER_FORMER_IDS, NOVA } from "./previous-catalogue.js";
 import { baseDirectPrice, useRecordedBuild } from "./recorded-payloads.js";
 
 /**
@@ -8,20 +9,10 @@ import { baseDirectPrice, useRecordedBuild } from "./recorded-payloads.js";
  * run: Amazon's Nova prices stated by Bedrock's listings reconcile with llm-prices' in `direct`,
  * Bedrock's `-v1` spellings are the maker's model, and Microsoft's models on Azure are Microsoft's
  * price. The previous version's catalogue is invented (only what real data lacks): the four `-v1`
- * ids the bundled replay published before this rule (main 3b36df7, dataset 2026-06-01).
+ * ids the bundled replay published before this rule (main 3b36df7, dataset 2026-06-01), beside the
+ * ids of `test/identity-former-ids.test.ts` (`test/previous-catalogue.ts`, T382).
  */
-/** Nova: [model, input, output, cache read] in USD per 1M tokens, as Bedrock's listings state them. */
-const NOVA = [
-  ["amazon/nova-lite", 0.06, 0.24, 0.015],
-  ["amazon/nova-micro", 0.035, 0.14, 0.00875],
-  ["amazon/nova-pro", 0.8, 3.2, 0.2],
-  ["amazon/nova-premier", 2.5, 12.5, 0.625],
-] as const;
-
-const run = useRecordedBuild({
-  date: "2026-06-01",
-  previous: { ids: NOVA.map(([id]) => `${id}-v1`), firstSeenAt: "2026-01-01T00:00:00.000Z" },
-});
+const run = useRecordedBuild(JUNE_AFTER_FORMER_IDS);
 
 /** The direct price of `model` in one base text dimension (no qualifiers), or undefined. */
 const direct = (model: string, direction: "input" | "output", cache: "none" | "read"): PublishedPrice | undefined =>

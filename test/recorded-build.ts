@@ -1,13 +1,13 @@
 import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { deserialize, serialize } from "node:v8";
 import { buildDatasetWithIdentity } from "../src/core/build-dataset.js";
 import { PARSE_INPUTS, recordedRunAfter, recordedSourceInputs } from "./recorded-runs.js";
-import { keyedCacheDir } from "./replay-key.js";
+import { keyedCacheDir, processRunning } from "./replay-key.js";
 
 /**
  * A whole recorded run built with identity, for the data suites that read one (issue 34 §2, T377):
@@ -59,8 +59,9 @@ const pending = new Map<string, Promise<RecordedBuild>>();
 
 /**
  * The recorded run of `spec`, from the cache, or built by a child process
- * (`node --import tsx test/recorded-build.ts '<spec>'`) while this one waits. Concurrent workers
- * asking for the same build each start one; the file is whole whichever renames last.
+ * (`node --import tsx test/recorded-build.ts '<spec>'`) while this one waits. One build per spec
+ * (T382): the worker that starts it holds `<file>.lock` (its pid) until the child ends; another
+ * worker asking meanwhile waits for the file, and builds it itself if the holder is gone without it.
  * @throws Error with the child's exit code when it fails (its stderr is the run's)
  */
 export function recordedBuild(spec: RecordedBuildSpec): Promise<RecordedBuild> {
@@ -68,22 +69,56 @@ export function recordedBuild(spec: RecordedBuildSpec): Promise<RecordedBuild> {
   let built = pending.get(file);
   if (!built) {
     built = (async () => {
-      if (!existsSync(file)) {
-        const child = spawn(process.execPath, ["--import", "tsx", "test/recorded-build.ts", JSON.stringify(spec)], {
-          stdio: ["ignore", "inherit", "inherit"],
-        });
-        const code = await new Promise<number | null>((done, fail) => {
-          child.once("error", fail);
-          child.once("exit", done);
-        });
-        if (code !== 0 || !existsSync(file))
-          throw new Error(`the recorded build of ${spec.date} failed (exit ${code})`);
+      while (!existsSync(file)) {
+        if (takeLock(`${file}.lock`)) await buildInChild(spec, file);
+        else await new Promise((r) => setTimeout(r, 200));
       }
       return deserialize(await readFile(file)) as RecordedBuild;
     })();
     pending.set(file, built);
   }
   return built;
+}
+
+/** Builds `spec` into `file` in a child process, under the lock this process took; the lock is left when it ends. */
+async function buildInChild(spec: RecordedBuildSpec, file: string): Promise<void> {
+  try {
+    const child = spawn(process.execPath, ["--import", "tsx", "test/recorded-build.ts", JSON.stringify(spec)], {
+      stdio: ["ignore", "inherit", "inherit"],
+    });
+    const code = await new Promise<number | null>((done, fail) => {
+      child.once("error", fail);
+      child.once("exit", done);
+    });
+    if (code !== 0 || !existsSync(file)) throw new Error(`the recorded build of ${spec.date} failed (exit ${code})`);
+  } finally {
+    rmSync(`${file}.lock`, { force: true });
+  }
+}
+
+/**
+ * Takes the lock file `path` for this process: created with this pid, or taken over when the pid
+ * in it is no longer running (a run stopped half-way).
+ * @returns false while another live process holds it
+ */
+function takeLock(path: string): boolean {
+  try {
+    writeFileSync(path, String(process.pid), { flag: "wx" });
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+  }
+  let holder: number;
+  try {
+    holder = Number(readFileSync(path, "utf8"));
+  } catch (error) {
+    // Left by its holder in between: the caller looks for the build again before it asks.
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return false;
+    throw error;
+  }
+  if (Number.isInteger(holder) && holder > 0 && processRunning(holder)) return false;
+  writeFileSync(path, String(process.pid));
+  return true;
 }
 
 // `node --import tsx test/recorded-build.ts '<spec as JSON>'`: the build {@link recordedBuild} starts.

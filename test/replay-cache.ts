@@ -11,6 +11,7 @@ import type { CatalogueStore } from "../src/store/catalogue-store.js";
 import { openPostgresStore, openSqliteStore } from "../src/store/open-store.js";
 import {
   dropOtherKeys,
+  processRunning,
   type ReplayCache,
   readStatus,
   replayCache,
@@ -36,20 +37,11 @@ export { type ReplayCache, replayCache, replayKey, replayReady } from "./replay-
  * the publishes SQLite received, without running the pipeline again.
  */
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** The pid of the build that holds the lock and still runs, if any. */
 export function runningBuilder(cache: ReplayCache): number | null {
   if (!existsSync(cache.lockPath)) return null;
   const pid = Number(readFileSync(cache.lockPath, "utf8"));
-  return Number.isInteger(pid) && pid > 0 && alive(pid) ? pid : null;
+  return Number.isInteger(pid) && pid > 0 && processRunning(pid) ? pid : null;
 }
 
 /**

@@ -131,3 +131,16 @@ export function readStatus(cache: ReplayCache): Status | null {
 export function replayReady(cache: ReplayCache): boolean {
   return readStatus(cache)?.ok === true && existsSync(cache.dbPath) && existsSync(cache.logPath);
 }
+
+/**
+ * Whether process `pid` is running (signal 0 asks without sending; EPERM: running, another user's):
+ * the holder of a build lock (the replay's, `test/replay-cache.ts`; a recorded build's, T382).
+ */
+export function processRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
