@@ -2,7 +2,7 @@ import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pino from "pino";
-import { afterAll, beforeAll, expect } from "vitest";
+import { afterAll, beforeAll, expect, inject } from "vitest";
 import { loadView } from "../src/catalogue/load-view.js";
 import { windowsAboveStandard } from "../src/core/maker-agreement.js";
 import { amountsAgree } from "../src/domain/amount.js";
@@ -52,9 +52,12 @@ export interface Seed {
   cleanup(): void;
 }
 
-/** Runs the seed live run of `dates` (May by default) into a template folder (`tariff.db` + `archive/`). */
-export async function makeSeed(dates: Dates = SEED_DATES): Promise<Seed> {
-  const dir = mkdtempSync(join(tmpdir(), "tariff-seed-"));
+/**
+ * Runs the seed live run of `dates` (May by default) into a template folder (`tariff.db` +
+ * `archive/`), made in `parent` (the system's temporary folder by default).
+ */
+export async function makeSeed(dates: Dates = SEED_DATES, parent = tmpdir()): Promise<Seed> {
+  const dir = mkdtempSync(join(parent, "tariff-seed-"));
   const upstream = await startFakeUpstream(dates);
   const store = await openSqliteStore(join(dir, "tariff.db"));
   try {
@@ -74,20 +77,41 @@ export interface LiveFileFixtures {
   readonly upstream: FakeUpstream;
 }
 
+/** The seeds this test worker made, by their dates (T384). */
+const workerSeeds = new Map<string, Promise<Seed>>();
+
 /**
- * The seed of one test file (of `dates`, May by default; and, with `upstream`, a fake upstream serving the June payloads over
- * it), made before the file's first test and removed after its last.
+ * The seed of `dates` that this test worker made for an earlier file, or makes now (T384): a seed is
+ * a whole live run (seconds of CPU), and the files only read it (`cloneSeed`, `seed.dataset`), so a
+ * worker makes one per dates instead of one per file. It lives in the run's seed folder
+ * (`test/global-setup.ts`), which the run removes at its end.
+ */
+function workerSeed(dates: Dates): Promise<Seed> {
+  const key = JSON.stringify(dates);
+  let seed = workerSeeds.get(key);
+  if (!seed) {
+    seed = makeSeed(dates, inject("seedRoot"));
+    workerSeeds.set(key, seed);
+    // A failed seed fails the file that asked; the next file makes it again.
+    seed.catch(() => workerSeeds.delete(key));
+  }
+  return seed;
+}
+
+/**
+ * The seed of one test file (of `dates`, May by default, shared with the worker's other files that
+ * read the same, T384; and, with `upstream`, a fake upstream serving the June payloads over it, made
+ * before the file's first test and closed after its last).
  */
 export function liveFileFixtures(options: { upstream?: boolean; dates?: Dates } = {}): LiveFileFixtures {
   let seed: Seed | undefined;
   let upstream: FakeUpstream | undefined;
   beforeAll(async () => {
-    seed = await makeSeed(options.dates);
+    seed = await workerSeed(options.dates ?? SEED_DATES);
     if (options.upstream) upstream = await startFakeUpstream();
   });
   afterAll(async () => {
     await upstream?.close();
-    seed?.cleanup();
   });
   const made = <T>(value: T | undefined, what: string): T => {
     if (value === undefined) throw new Error(`${what} is made before the file's first test; read it inside a test`);
