@@ -234,13 +234,14 @@ function* viewSteps(
     set.add(p.seller);
     sellersByChannel.set(p.channel, set);
   }
+  const { lastRun, ...sources } = apiSources(dataset, registry, record.attempts ?? [], generatedAt);
   const meta: ApiMeta = {
     datasetVersion: dataset.run.datasetVersion,
     generatedAt,
     models: models.length,
     providers: dataset.providers.length,
     prices: dataset.prices.length,
-    lastRun: { id: dataset.run.id, status: dataset.run.status, finishedAt: dataset.run.finishedAt },
+    lastRun, // the version's run, or a later live run that published nothing (T450)
     rates: { contractVersion: RATES_CONTRACT_VERSION, officialSources },
     channels: CHANNELS.map((id) => ({
       id,
@@ -249,7 +250,6 @@ function* viewSteps(
     })),
     freshness: freshnessOf(dataset, registry),
   };
-  const sources = apiSources(dataset, registry, record.attempts ?? [], generatedAt);
   const providers: ApiProvider[] = dataset.providers.map((p) => ({ ...p }));
   yield;
   const changes = yield* changeSteps(record.changes, dataset.run.datasetVersion, (id) =>
