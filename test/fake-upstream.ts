@@ -20,13 +20,13 @@ import { baseUrlVariable, type LiveFile } from "../src/sources/upstream.js";
  * the real ones or invented where no real payload shows the case (said at each).
  *
  * Nothing here names a source (issue 30 §3, T235): each registered source says how its payloads
- * are cut and broken in its own folder (`src/sources/<id>/fake-payloads.ts`, a {@link FakePayloads}),
+ * are cut and broken in its own file (`test/payloads/<id>.ts`, a {@link FakePayloads}; issue 45 §3, T394),
  * where it lives in its adapter's upstream, and which dates it serves in its recorded snapshots.
  */
 
 /**
- * How the fake upstream serves one source's recorded payloads (test material kept in the source's
- * folder, `src/sources/<id>/fake-payloads.ts`, and left out of the build).
+ * How the fake upstream serves one source's recorded payloads (test material, one file per source in
+ * `test/payloads/<id>.ts`: `src/` never imports `test/`, issue 45 §3, T394).
  */
 export interface FakePayloads {
   /** The value of the source's upstream setting the fake serves and the ingester is given (Portkey: three providers). */
@@ -48,11 +48,11 @@ export interface FakePayloads {
   readonly failedCopies?: readonly string[];
 }
 
-/** Every registered source's {@link FakePayloads}, loaded from its folder. */
+/** Every registered source's {@link FakePayloads}, loaded from `test/payloads/<id>.ts`. */
 const FAKES: ReadonlyMap<SourceId, FakePayloads> = new Map(
   await Promise.all(
     SOURCES.map(async (a): Promise<[SourceId, FakePayloads]> => {
-      const module = (await import(`../src/sources/${a.id}/fake-payloads.ts`)) as { fakePayloads: FakePayloads };
+      const module = (await import(`./payloads/${a.id}.ts`)) as { fakePayloads: FakePayloads };
       return [a.id, module.fakePayloads];
     }),
   ),
@@ -325,7 +325,7 @@ export function servedPayload(source: SourceId, date: string, fault: PayloadFaul
   return { files: new Map(texts), observedAt: `${date}T00:00:00.000Z` };
 }
 
-/** The body of a misbehaving file (the source's own broken payloads, `fake-payloads.ts`). */
+/** The body of a misbehaving file (the source's own broken payloads, `test/payloads/<id>.ts`). */
 function misbehave(source: SourceId, name: string, good: Buffer, fault: PayloadFault): Buffer {
   const fake = fakeOf(source);
   const text = good.toString("utf8");

@@ -20,9 +20,12 @@ describe("the source registry (issue 30 §3, T235)", () => {
   });
 
   it.each(ids)("%s keeps its parts in its folder and its recorded payloads in data/upstream/%s", (id) => {
-    for (const file of ["index.ts", "field-map.ts", "fake-payloads.ts", "README.md"])
+    for (const file of ["index.ts", "field-map.ts", "README.md"])
       expect(existsSync(join("src/sources", id, file)), `${id}/${file}`).toBe(true);
     expect(existsSync(join("data/upstream", id))).toBe(true);
+    // Issue 45 §3, T394: the fake upstream's payload builders are test material, kept out of src/.
+    expect(existsSync(join("test/payloads", `${id}.ts`)), `test/payloads/${id}.ts`).toBe(true);
+    expect(existsSync(join("src/sources", id, "fake-payloads.ts")), `${id}/fake-payloads.ts`).toBe(false);
   });
 
   it("the recorded payloads are those of registered sources", () => {
