@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { Command, InvalidArgumentError } from "commander";
-import { DEFAULT_INGEST_EVERY, loadConfig, parseIngestEvery } from "../config.js";
 import type { SourceId } from "../domain/observation.js";
 import { SNAPSHOTS_LAYOUT, snapshotRunFolders } from "../ingest/snapshots-folder.js";
+import { DEFAULT_INGEST_EVERY, loadConfig, parseIngestEvery } from "./config.js";
 import { environmentHelp } from "./environment-help.js";
 import { registerPriceFileCommands } from "./price-file-commands.js";
 import { abortOnStopSignal, InterruptedError, onStopSignal, stopSignalOf } from "./signals.js";
