@@ -4,7 +4,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { brotliCompressSync, gunzipSync, gzipSync } from "node:zlib";
-import type { SourceId } from "../src/domain/observation.js";
+import { type SourceId, sourceTable } from "../src/domain/observation.js";
 import { SOURCES } from "../src/sources/registry.js";
 import type { SourceAdapter, SourcePayload } from "../src/sources/source.js";
 import { baseUrlVariable, type LiveFile } from "../src/sources/upstream.js";
@@ -99,20 +99,18 @@ function recordedDates(source: SourceId): string[] {
 }
 
 /** Each source's newest recorded payloads (June 2026; Anthropic's page: 2026-05): what a live run fetches. */
-export const LIVE_DATES: Dates = Object.fromEntries(SOURCES.map((a) => [a.id, recordedDates(a.id).at(-1)!]));
+export const LIVE_DATES: Dates = sourceTable((id) => recordedDates(id).at(-1)!);
 
 /**
  * Each source's payloads before the newest (May 2026; Anthropic's page: 2026-04), the run the stores
  * are seeded with. A source whose earlier copies are all failed pages (OpenAI's page) seeds with its
  * newest, so the live run finds it unchanged.
  */
-export const SEED_DATES: Dates = Object.fromEntries(
-  SOURCES.map((a) => {
-    const dates = recordedDates(a.id);
-    const failed = fakeOf(a.id).failedCopies ?? [];
-    return [a.id, dates.slice(0, -1).findLast((d) => !failed.includes(d)) ?? dates.at(-1)!];
-  }),
-);
+export const SEED_DATES: Dates = sourceTable((id) => {
+  const dates = recordedDates(id);
+  const failed = fakeOf(id).failedCopies ?? [];
+  return dates.slice(0, -1).findLast((d) => !failed.includes(d)) ?? dates.at(-1)!;
+});
 
 /** One request the fake upstream received. */
 export interface SeenRequest {
