@@ -1,5 +1,5 @@
 import { SingleBar } from "cli-progress";
-import { loadConfig } from "../config.js";
+import { loadConfig } from "./config.js";
 import { formatReport, priceLog } from "./cost-log.js";
 import { endpointServices } from "./endpoint-services.js";
 import { loadCurrentView, storeLine } from "./load-view.js";

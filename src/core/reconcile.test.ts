@@ -18,6 +18,7 @@ const WEIGHTS: Record<SourceId, number> = {
   openrouter: 0.9,
   litellm: 0.7,
   "official-anthropic": 1,
+  "official-openai": 1,
 };
 const SOURCE_IDS = Object.keys(WEIGHTS) as SourceId[];
 

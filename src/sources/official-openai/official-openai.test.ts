@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { fakePayloads } from "../../../test/payloads/official-openai.js";
 import {
   liveUrls,
   onlyListing,
@@ -10,7 +11,6 @@ import {
 import type { Dimension } from "../../domain/dimension.js";
 import type { Listing } from "../../domain/observation.js";
 import { SourcePayloadError } from "../source.js";
-import { fakePayloads } from "./fake-payloads.js";
 import { officialOpenaiSource } from "./index.js";
 
 const { listings } = recordedAdapter(officialOpenaiSource);

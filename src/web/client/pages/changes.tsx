@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from "preact/hooks";
 import { useLocation } from "preact-iso";
-import { CHANGE_KINDS, MARKET_KINDS } from "../../../domain/change.js";
+import { CHANGE_KINDS, type ChangeKind, MARKET_KINDS } from "../../../domain/change.js";
 import { CHANNELS } from "../../../domain/channel.js";
 import { API, currentParams, modelPage, query, useApi } from "../api.js";
 import { AtPicker, PastNotice, usePageAt } from "../components/at-picker.js";
@@ -20,7 +20,8 @@ const PAGE = 100;
 /** The channels of resellers and plans: every channel but the maker's own (D2). */
 const RESELLER_CHANNELS = CHANNELS.filter((c) => c !== "direct").join(",");
 
-const KIND_NAMES: Readonly<Record<string, string>> = {
+/** Each change kind's label; a kind left out is a compile error, not an empty label (issue 45 §4, T398). */
+const KIND_NAMES: Readonly<Record<ChangeKind, string>> = {
   price_increase: "Price increase",
   price_decrease: "Price decrease",
   price_removed: "Price removed",

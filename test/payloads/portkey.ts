@@ -1,4 +1,4 @@
-import type { FakePayloads } from "../../../test/fake-upstream.js";
+import type { FakePayloads } from "../fake-upstream.js";
 
 /**
  * The fake upstream's Portkey (test material, `test/fake-upstream.ts`): one file per provider, an

@@ -2,16 +2,16 @@ import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import envPaths from "env-paths";
 import { z } from "zod";
-import { envInteger } from "./env-var.js";
-import { DEFAULT_TIMEOUTS, type ServerTimeouts } from "./http/limits.js";
-import { LIVE_ENV, LIVE_VARIABLES, type LiveConfig, parseLiveConfig } from "./ingest/live-config.js";
+import { envInteger } from "../env-var.js";
+import { DEFAULT_TIMEOUTS, type ServerTimeouts } from "../http/limits.js";
+import { LIVE_ENV, LIVE_VARIABLES, type LiveConfig, parseLiveConfig } from "../ingest/live-config.js";
 
 /**
  * The snapshots bundled with the installation (`data/upstream/` beside the code), found from this
  * file, never from the current folder: `tariff` started anywhere (as an MCP client starts it)
  * replays them (issue 15, T94).
  */
-export const BUNDLED_SNAPSHOTS_DIR = fileURLToPath(new URL("../data/upstream", import.meta.url));
+export const BUNDLED_SNAPSHOTS_DIR = fileURLToPath(new URL("../../data/upstream", import.meta.url));
 
 /**
  * The per-user data folder of the store when `DATA_DIR` is unset (issue 15, T94), by the

@@ -1,4 +1,4 @@
-import type { FakePayloads } from "../../../test/fake-upstream.js";
+import type { FakePayloads } from "../fake-upstream.js";
 
 type Models = { data: { id: string }[] };
 

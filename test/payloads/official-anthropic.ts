@@ -1,4 +1,4 @@
-import { makerPagePayloads } from "../../../test/fake-page.js";
+import { makerPagePayloads } from "../fake-page.js";
 
 /**
  * The fake upstream's Anthropic pricing page (test material, `test/fake-upstream.ts`): Markdown,
