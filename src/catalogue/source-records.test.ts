@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { RunRecord } from "../domain/dataset.js";
+import type { SourceId } from "../domain/observation.js";
 import type { SourceAttempt } from "../domain/source-attempt.js";
 import { lastRunNow, lastRunOfSource } from "./source-records.js";
 
@@ -16,13 +17,13 @@ const RUN: RunRecord = {
   summary: { observations: {}, unresolved: {}, failed: {}, models: 0, prices: 0, disputed: 0 },
 };
 const LATER = "2026-12-07T10:00:00.000Z";
-const failed = (source: string, at = LATER): SourceAttempt => ({
+const failed = (source: SourceId, at = LATER): SourceAttempt => ({
   source,
   at,
   status: "failed",
   error: { message: "api.json: network error (ECONNREFUSED)", httpStatus: null },
 });
-const answered = (source: string, at = LATER): SourceAttempt => ({ source, at, status: "unchanged", error: null });
+const answered = (source: SourceId, at = LATER): SourceAttempt => ({ source, at, status: "unchanged", error: null });
 
 describe("/meta lastRun is the last live run, published or not (T450)", () => {
   it("with no attempt, or only the version's own, it is the version's run", () => {
