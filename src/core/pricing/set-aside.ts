@@ -1,5 +1,6 @@
 import { amountsAgree } from "../../domain/amount.js";
 import type { SourceId } from "../../domain/observation.js";
+import { cmp } from "../byte-order.js";
 import { type Agreement, LONE_OUTLIER_FACTOR, loneOutliers } from "../maker-agreement.js";
 import { SCORE_BANDS } from "../reconcile.js";
 import type { PricingContext, PricingState, SlotContext, UnlabeledPrice } from "./state.js";
@@ -104,8 +105,4 @@ export function agreementPrice(
     fallbackAmount: null,
     effectiveFrom: prior && amountsAgree(prior.amount, agreement.amount) ? prior.effectiveFrom : ctx.runTime,
   };
-}
-
-function cmp(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }
