@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { type PublishedPrice, priceKey } from "../../domain/dataset.js";
 import { type Dimension, dimension, dimensionKey } from "../../domain/dimension.js";
-import { EMPTY_LISTING_META, type PriceObservation } from "../../domain/observation.js";
+import { EMPTY_LISTING_META, type PriceObservation, type SourceId } from "../../domain/observation.js";
 import type { BuildInput, PriorState, SourceInput } from "../build-input.js";
 import type { ResolvedListing } from "../identity/resolve.js";
 import { holdAboveStandard } from "./above-standard.js";
@@ -26,7 +26,7 @@ const RUN = "2026-06-01T00:00:00.000Z";
 const LAST_RUN = "2026-05-01T00:00:00.000Z";
 const PAGE = { url: "https://example.com/pricing.md", contentHash: "ab".repeat(32) };
 
-function source(id: string, weight: number, extra: Partial<SourceInput> = {}): SourceInput {
+function source(id: SourceId, weight: number, extra: Partial<SourceInput> = {}): SourceInput {
   return { source: id, weight, authoritativeFor: [], listings: [], fresh: true, error: null, ran: true, ...extra };
 }
 
@@ -34,7 +34,7 @@ type Price = [direction: Dimension["direction"], amount: number, extra?: Partial
 
 /** A resolved listing of `model` (`maker/slug`) by `source`, sold by `seller` in `channel`. */
 function listing(
-  src: string,
+  src: SourceId,
   model: string,
   prices: readonly Price[],
   extra: Partial<ResolvedListing> & { spelling?: string; seller?: string } = {},
@@ -124,35 +124,35 @@ function lastRun(listings: readonly ResolvedListing[], sources: readonly SourceI
 
 describe("gatherSlots: one statement per source in each slot (T385, T75, T292, T325, T335)", () => {
   it("files each price under model, channel, seller and dimension; the canonical spelling's amount wins within a source", () => {
-    const ctx = ctxOf([source("a", 0.8), source("b", 0.5)]);
+    const ctx = ctxOf([source("genai-prices", 0.8), source("litellm", 0.5)]);
     const state = run(
       [
-        listing("a", "acme/m-1", [["output", 9]], { spelling: "m-1-latest", canonicalSpelling: false }),
-        listing("a", "acme/m-1", [
+        listing("genai-prices", "acme/m-1", [["output", 9]], { spelling: "m-1-latest", canonicalSpelling: false }),
+        listing("genai-prices", "acme/m-1", [
           ["input", 1],
           ["output", 4],
         ]),
-        listing("a", "acme/m-1", [["output", 7]], { spelling: "m-1-alias", canonicalSpelling: false }),
-        listing("b", "acme/m-1", [["input", 1.0000001]]),
+        listing("genai-prices", "acme/m-1", [["output", 7]], { spelling: "m-1-alias", canonicalSpelling: false }),
+        listing("litellm", "acme/m-1", [["input", 1.0000001]]),
       ],
       ctx,
       [gatherSlots],
     );
     expect(state.slots.size).toBe(2);
     const output = [...state.slots.values()].find((s) => s.dimension.direction === "output")!;
-    expect([...output.bySource.keys()]).toEqual(["a"]);
-    expect(output.bySource.get("a")!.obs.amount).toBe(4);
-    expect(output.bySource.get("a")!.record.listing).toBe("m-1");
+    expect([...output.bySource.keys()]).toEqual(["genai-prices"]);
+    expect(output.bySource.get("genai-prices")!.obs.amount).toBe(4);
+    expect(output.bySource.get("genai-prices")!.record.listing).toBe("m-1");
     const input = [...state.slots.values()].find((s) => s.dimension.direction === "input")!;
-    expect([...input.bySource.keys()]).toEqual(["a", "b"]);
+    expect([...input.bySource.keys()]).toEqual(["genai-prices", "litellm"]);
   });
 
   it("a plan's $0 is a credit, not a free money price; a negative amount is no statement", () => {
-    const ctx = ctxOf([source("a", 0.8)]);
+    const ctx = ctxOf([source("genai-prices", 0.8)]);
     const state = run(
       [
         listing(
-          "a",
+          "genai-prices",
           "acme/m-1",
           [
             ["input", 0],
@@ -165,7 +165,7 @@ describe("gatherSlots: one statement per source in each slot (T385, T75, T292, T
       [gatherSlots],
     );
     expect(state.slots.size).toBe(1);
-    const obs = [...state.slots.values()][0]!.bySource.get("a")!.obs;
+    const obs = [...state.slots.values()][0]!.bySource.get("genai-prices")!.obs;
     expect(obs).toMatchObject({ amount: 0, denomination: "credit" });
     expect(obs.currency).not.toBe("USD");
   });
@@ -173,34 +173,42 @@ describe("gatherSlots: one statement per source in each slot (T385, T75, T292, T
   it("is authoritative only for a current statement of a seller its source speaks for; records the page parsed now and the stated end (T292, T294, T335)", () => {
     const validity = { until: "2026-07-01", next: 2 };
     const ctx = ctxOf([
-      source("page", 1, { authoritativeFor: ["acme"], firstPartyPage: true, page: PAGE }),
-      source("carried", 0.6, { authoritativeFor: ["acme"], fresh: false }),
+      source("official-anthropic", 1, { authoritativeFor: ["acme"], firstPartyPage: true, page: PAGE }),
+      source("official-openai", 0.6, { authoritativeFor: ["acme"], fresh: false }),
     ]);
     const state = run(
-      [listing("page", "acme/m-1", [["input", 1, { validity }]]), listing("carried", "acme/m-1", [["input", 1]])],
+      [
+        listing("official-anthropic", "acme/m-1", [["input", 1, { validity }]]),
+        listing("official-openai", "acme/m-1", [["input", 1]]),
+      ],
       ctx,
       [gatherSlots],
     );
     const slot = [...state.slots.values()][0]!;
-    expect(slot.bySource.get("page")!.obs.authoritative).toBe(true);
-    expect(slot.bySource.get("page")!.record).toEqual({ listing: "m-1", page: { ...PAGE, capturedAt: RUN }, validity });
+    expect(slot.bySource.get("official-anthropic")!.obs.authoritative).toBe(true);
+    expect(slot.bySource.get("official-anthropic")!.record).toEqual({
+      listing: "m-1",
+      page: { ...PAGE, capturedAt: RUN },
+      validity,
+    });
     // A carried list that is no maker's page is not current (T292): it votes, it does not speak for the seller.
-    expect(slot.bySource.get("carried")!.obs.authoritative).toBe(false);
-    expect(slot.bySource.get("carried")!.record).toEqual({ listing: "m-1", page: null, validity: null });
+    expect(slot.bySource.get("official-openai")!.obs.authoritative).toBe(false);
+    expect(slot.bySource.get("official-openai")!.record).toEqual({ listing: "m-1", page: null, validity: null });
   });
 });
 
 describe("reconcileSlots: plain and judged, the page carried, the verdict started (T385, T170, T294, T332)", () => {
   it("marks coherent moves in the plain statements only, and starts every verdict at the plain price", () => {
     const key = "acme/m-1|direct|acme|input|text|standard|none|0|||mtok";
-    const ctx = ctxOf([source("a", 0.8), source("b", 0.5)], { coherent: [`${key}|a`] });
-    const state = run([listing("a", "acme/m-1", [["input", 2]]), listing("b", "acme/m-1", [["input", 1]])], ctx, [
-      gatherSlots,
-      reconcileSlots,
-    ]);
+    const ctx = ctxOf([source("genai-prices", 0.8), source("litellm", 0.5)], { coherent: [`${key}|genai-prices`] });
+    const state = run(
+      [listing("genai-prices", "acme/m-1", [["input", 2]]), listing("litellm", "acme/m-1", [["input", 1]])],
+      ctx,
+      [gatherSlots, reconcileSlots],
+    );
     expect([...state.slots.keys()]).toEqual([key]);
     const [context] = state.contexts;
-    expect(context!.observations.find((o) => o.source === "a")!.coherent).toBe(true);
+    expect(context!.observations.find((o) => o.source === "genai-prices")!.coherent).toBe(true);
     expect(context!.statements.every((o) => o.coherent === false)).toBe(true);
     expect(context!.prior).toBeNull();
     expect(state.verdicts).toHaveLength(1);
@@ -209,26 +217,29 @@ describe("reconcileSlots: plain and judged, the page carried, the verdict starte
   });
 
   it("a maker's page not parsed now keeps the page of last run's provenance (T294)", () => {
-    const sources = [source("page", 1, { authoritativeFor: ["acme"], firstPartyPage: true, page: PAGE })];
-    const then = lastRun([listing("page", "acme/m-1", [["input", 1]])], sources);
+    const sources = [source("official-anthropic", 1, { authoritativeFor: ["acme"], firstPartyPage: true, page: PAGE })];
+    const then = lastRun([listing("official-anthropic", "acme/m-1", [["input", 1]])], sources);
     expect(then[0]!.observations[0]!.page).toEqual({ ...PAGE, capturedAt: LAST_RUN });
-    const carried = [source("page", 1, { authoritativeFor: ["acme"], firstPartyPage: true, fresh: false })];
-    const state = run([listing("page", "acme/m-1", [["input", 1]])], ctxOf(carried, { prior: priorOf(then) }), [
-      gatherSlots,
-      reconcileSlots,
-    ]);
-    expect(state.contexts[0]!.records.get("page")!.page).toEqual({ ...PAGE, capturedAt: LAST_RUN });
+    const carried = [
+      source("official-anthropic", 1, { authoritativeFor: ["acme"], firstPartyPage: true, fresh: false }),
+    ];
+    const state = run(
+      [listing("official-anthropic", "acme/m-1", [["input", 1]])],
+      ctxOf(carried, { prior: priorOf(then) }),
+      [gatherSlots, reconcileSlots],
+    );
+    expect(state.contexts[0]!.records.get("official-anthropic")!.page).toEqual({ ...PAGE, capturedAt: LAST_RUN });
     expect(state.contexts[0]!.plain.observations[0]!.page).toEqual({ ...PAGE, capturedAt: LAST_RUN });
   });
 
   it("reconciles each distinct input once: the second round over the same listings reconciles nothing (T386)", () => {
-    const ctx = ctxOf([source("a", 0.8), source("b", 0.5)]);
+    const ctx = ctxOf([source("genai-prices", 0.8), source("litellm", 0.5)]);
     const listings = [
-      listing("a", "acme/m-1", [
+      listing("genai-prices", "acme/m-1", [
         ["input", 2],
         ["output", 8],
       ]),
-      listing("b", "acme/m-1", [["input", 1]]),
+      listing("litellm", "acme/m-1", [["input", 1]]),
     ];
     const first = run(listings, ctx, [gatherSlots, reconcileSlots]);
     // plain and judged of two slots, no prior and no coherent move: judged is plain (one reconciliation each)
@@ -237,7 +248,7 @@ describe("reconcileSlots: plain and judged, the page carried, the verdict starte
     expect(ctx.pricer.counts).toEqual({ asked: 8, reconciled: 2 });
     expect(second.contexts[0]!.plain).toBe(first.contexts[0]!.plain);
     // another amount is another input
-    run([listing("a", "acme/m-1", [["input", 3]])], ctx, [gatherSlots, reconcileSlots]);
+    run([listing("genai-prices", "acme/m-1", [["input", 3]])], ctx, [gatherSlots, reconcileSlots]);
     expect(ctx.pricer.counts.reconciled).toBe(3);
   });
 });
@@ -247,41 +258,54 @@ function outlierCase(direct: readonly ResolvedListing[]): ResolvedListing[] {
   const reseller = { channel: "reseller_1" as const, seller: "openrouter" };
   return [
     ...direct,
-    listing("c", "acme/m-1", [["input", 1]], reseller),
-    listing("d", "acme/m-1", [["input", 1]], reseller),
+    listing("models-dev", "acme/m-1", [["input", 1]], reseller),
+    listing("openrouter", "acme/m-1", [["input", 1]], reseller),
   ];
 }
 
-const OUTLIER_SOURCES = [source("a", 0.9), source("b", 0.5), source("c", 0.6), source("d", 0.6)];
+const OUTLIER_SOURCES = [
+  source("genai-prices", 0.9),
+  source("litellm", 0.5),
+  source("models-dev", 0.6),
+  source("openrouter", 0.6),
+];
 
 describe("setAsideOutliers: a lone outlier on the maker's price loses (T332)", () => {
   it("sets the outlier's source aside, the rest of the slot still voting", () => {
-    const listings = outlierCase([listing("a", "acme/m-1", [["input", 10]]), listing("b", "acme/m-1", [["input", 1]])]);
+    const listings = outlierCase([
+      listing("genai-prices", "acme/m-1", [["input", 10]]),
+      listing("litellm", "acme/m-1", [["input", 1]]),
+    ]);
     const state = run(listings, ctxOf(OUTLIER_SOURCES), [gatherSlots, reconcileSlots]);
     const i = state.contexts.findIndex((c) => c.slot.channel === "direct");
-    expect(state.contexts[i]!.judged).toMatchObject({ amount: 10, sources: ["a"] });
+    expect(state.contexts[i]!.judged).toMatchObject({ amount: 10, sources: ["genai-prices"] });
     setAsideOutliers(state, ctxOf(OUTLIER_SOURCES));
-    expect([...state.verdicts[i]!.aside]).toEqual(["a"]);
-    expect(state.verdicts[i]!.left.map((o) => o.source)).toEqual(["b"]);
+    expect([...state.verdicts[i]!.aside]).toEqual(["genai-prices"]);
+    expect(state.verdicts[i]!.left.map((o) => o.source)).toEqual(["litellm"]);
     expect(state.verdicts[i]!.settled).toBeNull();
   });
 
   it("publishes the agreement, low, when no statement of the slot is left", () => {
     const ctx = ctxOf(OUTLIER_SOURCES);
-    const state = run(outlierCase([listing("a", "acme/m-1", [["input", 10]])]), ctx, [
+    const state = run(outlierCase([listing("genai-prices", "acme/m-1", [["input", 10]])]), ctx, [
       gatherSlots,
       reconcileSlots,
       setAsideOutliers,
     ]);
     const i = state.contexts.findIndex((c) => c.slot.channel === "direct");
     const settled = state.verdicts[i]!.settled!;
-    expect(settled).toMatchObject({ amount: 1, confidence: "low", sources: ["c", "d"], dissenting: ["a"] });
+    expect(settled).toMatchObject({
+      amount: 1,
+      confidence: "low",
+      sources: ["models-dev", "openrouter"],
+      dissenting: ["genai-prices"],
+    });
     expect(settled.disputed).toBe(true);
     expect(state.verdicts[i]!.price).toBe(settled);
   });
 
   it("does not judge a source that shows a market move (a dated price in effect, T170), nor open weights", () => {
-    const dated = listing("a", "acme/m-1", [["input", 10]]);
+    const dated = listing("genai-prices", "acme/m-1", [["input", 10]]);
     const moved = {
       ...dated,
       listing: { ...dated.listing, pricesDated: { kind: "effective" as const, on: "2026-05-20" } },
@@ -294,12 +318,15 @@ describe("setAsideOutliers: a lone outlier on the maker's price loses (T332)", (
   });
 });
 
-const TWO = [source("a", 0.9), source("b", 0.5)];
+const TWO = [source("genai-prices", 0.9), source("litellm", 0.5)];
 
 describe("holdAgain: last run's held statements are held again on last run's evidence (T375)", () => {
   /** Last run's price of the slot, `a`'s 10 held back beside `b`'s 1 (as the jump guard left it). */
   function heldLastRun(): PublishedPrice[] {
-    const [p] = lastRun([listing("a", "acme/m-1", [["input", 1]]), listing("b", "acme/m-1", [["input", 1]])], TWO);
+    const [p] = lastRun(
+      [listing("genai-prices", "acme/m-1", [["input", 1]]), listing("litellm", "acme/m-1", [["input", 1]])],
+      TWO,
+    );
     return [
       {
         ...p!,
@@ -313,70 +340,74 @@ describe("holdAgain: last run's held statements are held again on last run's evi
 
   it("holds the source again when every source states last run's amount", () => {
     const ctx = ctxOf(TWO, { prior: priorOf(heldLastRun()) });
-    const state = run([listing("a", "acme/m-1", [["input", 10]]), listing("b", "acme/m-1", [["input", 1]])], ctx, [
-      gatherSlots,
-      reconcileSlots,
-      holdAgain,
-    ]);
-    expect([...state.verdicts[0]!.held]).toEqual(["a"]);
-    expect(state.verdicts[0]!.left.map((o) => o.source)).toEqual(["b"]);
+    const state = run(
+      [listing("genai-prices", "acme/m-1", [["input", 10]]), listing("litellm", "acme/m-1", [["input", 1]])],
+      ctx,
+      [gatherSlots, reconcileSlots, holdAgain],
+    );
+    expect([...state.verdicts[0]!.held]).toEqual(["genai-prices"]);
+    expect(state.verdicts[0]!.left.map((o) => o.source)).toEqual(["litellm"]);
   });
 
   it("judges afresh once a statement changed", () => {
     const ctx = ctxOf(TWO, { prior: priorOf(heldLastRun()) });
-    const state = run([listing("a", "acme/m-1", [["input", 11]]), listing("b", "acme/m-1", [["input", 1]])], ctx, [
-      gatherSlots,
-      reconcileSlots,
-      holdAgain,
-    ]);
+    const state = run(
+      [listing("genai-prices", "acme/m-1", [["input", 11]]), listing("litellm", "acme/m-1", [["input", 1]])],
+      ctx,
+      [gatherSlots, reconcileSlots, holdAgain],
+    );
     expect(state.verdicts[0]!.held.size).toBe(0);
     expect(state.verdicts[0]!.left).toHaveLength(2);
   });
 
   it("leaves a source set aside (T332) aside, not held", () => {
     const ctx = ctxOf(TWO, { prior: priorOf(heldLastRun()) });
-    const state = run([listing("a", "acme/m-1", [["input", 10]]), listing("b", "acme/m-1", [["input", 1]])], ctx, [
-      gatherSlots,
-      reconcileSlots,
-    ]);
-    state.verdicts[0]!.aside = new Set(["a"]);
+    const state = run(
+      [listing("genai-prices", "acme/m-1", [["input", 10]]), listing("litellm", "acme/m-1", [["input", 1]])],
+      ctx,
+      [gatherSlots, reconcileSlots],
+    );
+    state.verdicts[0]!.aside = new Set(["genai-prices"]);
     holdAgain(state);
     expect(state.verdicts[0]!.held.size).toBe(0);
   });
 });
 
 describe("guardJumps: an unexplained 5× jump does not replace an amount a source still states (T176)", () => {
-  const then = () => lastRun([listing("a", "acme/m-1", [["input", 1]]), listing("b", "acme/m-1", [["input", 1]])], TWO);
+  const then = () =>
+    lastRun([listing("genai-prices", "acme/m-1", [["input", 1]]), listing("litellm", "acme/m-1", [["input", 1]])], TWO);
 
   it("holds the sources of the jumping amount and prices the slot on the rest", () => {
     const ctx = ctxOf(TWO, { prior: priorOf(then()) });
-    const state = run([listing("a", "acme/m-1", [["input", 10]]), listing("b", "acme/m-1", [["input", 1]])], ctx, [
-      gatherSlots,
-      reconcileSlots,
-    ]);
+    const state = run(
+      [listing("genai-prices", "acme/m-1", [["input", 10]]), listing("litellm", "acme/m-1", [["input", 1]])],
+      ctx,
+      [gatherSlots, reconcileSlots],
+    );
     expect(state.verdicts[0]!.price.amount).toBe(10);
     guardJumps(state, ctx);
-    expect([...state.verdicts[0]!.held]).toEqual(["a"]);
-    expect(state.verdicts[0]!.price).toMatchObject({ amount: 1, sources: ["b"] });
+    expect([...state.verdicts[0]!.held]).toEqual(["genai-prices"]);
+    expect(state.verdicts[0]!.price).toMatchObject({ amount: 1, sources: ["litellm"] });
   });
 
   it("lets the jump through when no source still states last run's amount", () => {
     const ctx = ctxOf(TWO, { prior: priorOf(then()) });
-    const state = run([listing("a", "acme/m-1", [["input", 10]]), listing("b", "acme/m-1", [["input", 2]])], ctx, [
-      gatherSlots,
-      reconcileSlots,
-      guardJumps,
-    ]);
+    const state = run(
+      [listing("genai-prices", "acme/m-1", [["input", 10]]), listing("litellm", "acme/m-1", [["input", 2]])],
+      ctx,
+      [gatherSlots, reconcileSlots, guardJumps],
+    );
     expect(state.verdicts[0]!.held.size).toBe(0);
     expect(state.verdicts[0]!.price.amount).toBe(10);
   });
 
   it("skips a settled slot", () => {
     const ctx = ctxOf(TWO, { prior: priorOf(then()) });
-    const state = run([listing("a", "acme/m-1", [["input", 10]]), listing("b", "acme/m-1", [["input", 1]])], ctx, [
-      gatherSlots,
-      reconcileSlots,
-    ]);
+    const state = run(
+      [listing("genai-prices", "acme/m-1", [["input", 10]]), listing("litellm", "acme/m-1", [["input", 1]])],
+      ctx,
+      [gatherSlots, reconcileSlots],
+    );
     const settled = { ...state.verdicts[0]!.price, amount: 3 };
     state.verdicts[0]!.settled = settled;
     state.verdicts[0]!.price = settled;
@@ -387,12 +418,12 @@ describe("guardJumps: an unexplained 5× jump does not replace an amount a sourc
 
 describe("keepHeldProvenance and publishVerdicts (T332, T176, T375)", () => {
   it("keeps the sources set aside and held as dissenting, disputed, a held statement marked; counts each held source once", () => {
-    const ctx = ctxOf([source("a", 0.9), source("b", 0.5), source("e", 0.4)]);
+    const ctx = ctxOf([source("genai-prices", 0.9), source("litellm", 0.5), source("portkey", 0.4)]);
     const state = run(
       [
-        listing("a", "acme/m-1", [["input", 10]]),
-        listing("b", "acme/m-1", [["input", 1]]),
-        listing("e", "acme/m-1", [
+        listing("genai-prices", "acme/m-1", [["input", 10]]),
+        listing("litellm", "acme/m-1", [["input", 1]]),
+        listing("portkey", "acme/m-1", [
           ["input", 30],
           ["output", 3],
         ]),
@@ -401,8 +432,8 @@ describe("keepHeldProvenance and publishVerdicts (T332, T176, T375)", () => {
       [gatherSlots, reconcileSlots],
     );
     const verdict = state.verdicts[0]!;
-    verdict.aside = new Set(["e"]);
-    verdict.held.add("a");
+    verdict.aside = new Set(["portkey"]);
+    verdict.held.add("genai-prices");
     verdict.price = ctx.pricer.price(
       state.contexts[0]!.slot,
       [state.contexts[0]!.observations[1]!],
@@ -410,22 +441,27 @@ describe("keepHeldProvenance and publishVerdicts (T332, T176, T375)", () => {
       null,
     );
     keepHeldProvenance(state);
-    expect(verdict.price).toMatchObject({ amount: 1, sources: ["b"], dissenting: ["e", "a"], disputed: true });
+    expect(verdict.price).toMatchObject({
+      amount: 1,
+      sources: ["litellm"],
+      dissenting: ["portkey", "genai-prices"],
+      disputed: true,
+    });
     expect(verdict.price.observations.map((o) => [o.source, o.held === true])).toEqual([
-      ["a", true],
-      ["b", false],
-      ["e", false],
+      ["genai-prices", true],
+      ["litellm", false],
+      ["portkey", false],
     ]);
     // the slot nothing was taken from is as reconciled
     expect(state.verdicts[1]!.price).toBe(state.contexts[1]!.plain);
     publishVerdicts(state);
     expect(state.reconciled).toEqual([verdict.price, state.contexts[1]!.plain]);
-    expect([...state.held]).toEqual([["a", 1]]);
+    expect([...state.held]).toEqual([["genai-prices", 1]]);
   });
 });
 
 /** An unlabeled price of `acme/m-1` sold directly, by `sources`. */
-function price(d: Dimension, amount: number, sources: readonly string[]): UnlabeledPrice {
+function price(d: Dimension, amount: number, sources: readonly SourceId[]): UnlabeledPrice {
   return {
     modelId: "acme/m-1",
     channel: "direct",
@@ -452,21 +488,21 @@ describe("holdAboveStandard, collapseRegions, labelPrices (T331, T76)", () => {
   it("holds a one-source batch price above its standard price, counting its source (T331)", () => {
     const state = newPricingState([]);
     state.reconciled = [
-      price(dimension("input"), 1, ["a", "b"]),
-      price(dimension("input", { tier: "batch" }), 2, ["a"]),
-      price(dimension("output", { tier: "batch" }), 2, ["a", "b"]),
+      price(dimension("input"), 1, ["genai-prices", "litellm"]),
+      price(dimension("input", { tier: "batch" }), 2, ["genai-prices"]),
+      price(dimension("output", { tier: "batch" }), 2, ["genai-prices", "litellm"]),
     ];
     holdAboveStandard(state);
     expect(state.reconciled.map((p) => p.tier)).toEqual(["standard", "batch"]);
-    expect([...state.aboveStandard]).toEqual([["a", 1]]);
+    expect([...state.aboveStandard]).toEqual([["genai-prices", 1]]);
   });
 
   it("collapses a price repeated per region into one row and labels every row of a model and channel apart (T76)", () => {
     const state = newPricingState([]);
     state.reconciled = [
-      price(dimension("output"), 4, ["a"]),
-      price(dimension("input", { qualifiers: { region: "eu" } }), 1, ["a"]),
-      price(dimension("input", { qualifiers: { region: "us" } }), 1, ["a"]),
+      price(dimension("output"), 4, ["genai-prices"]),
+      price(dimension("input", { qualifiers: { region: "eu" } }), 1, ["genai-prices"]),
+      price(dimension("input", { qualifiers: { region: "us" } }), 1, ["genai-prices"]),
     ];
     collapseRegions(state);
     expect(state.reconciled.map((p) => [p.direction, p.qualifiers])).toEqual([
@@ -493,7 +529,10 @@ describe("PRICING_PASSES (T385)", () => {
       "collapseRegions",
       "labelPrices",
     ]);
-    const result = reconcileAll(outlierCase([listing("a", "acme/m-1", [["input", 10]])]), ctxOf(OUTLIER_SOURCES));
+    const result = reconcileAll(
+      outlierCase([listing("genai-prices", "acme/m-1", [["input", 10]])]),
+      ctxOf(OUTLIER_SOURCES),
+    );
     expect(result.prices.map((p) => [p.channel, p.amount, p.confidence])).toEqual([
       ["direct", 1, "low"],
       ["reseller_1", 1, expect.any(String)],
