@@ -583,7 +583,12 @@ function priceOf(
   prior: PriorPrice | null,
 ): Omit<PublishedPrice, "label"> {
   const r = capForFreshness(reconcile(observations, { runTime, prior }));
-  const validity = validityOf(r.sources, (s) => listings.get(s)?.validity, runTime);
+  const validity = validityOf(
+    r.sources,
+    (s) => listings.get(s)?.validity,
+    runTime,
+    (s) => observations.find((o) => o.source === s), // T423: an announcement's confidence follows its sources
+  );
   return {
     modelId: slot.modelId,
     channel: slot.channel,
