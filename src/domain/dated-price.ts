@@ -32,6 +32,20 @@ export interface StatedValidity {
   readonly next: number | null;
 }
 
+/**
+ * A source's memory of an announcement it withdrew (issue 47 §1, T425): the statement a price of its
+ * last good run carried (`until`, `next`, as {@link StatedValidity}) and the run day (`on`,
+ * YYYY-MM-DD) whose payload no longer stated it, while its day was still ahead. Kept with the
+ * source's last good listings for {@link WITHDRAWAL_MEMORY_DAYS}; the same statement made again
+ * within that time is a flip, and fails the source (`announcement-guard.ts`).
+ */
+export interface WithdrawnStatement extends StatedValidity {
+  readonly on: string;
+}
+
+/** How long a withdrawn announcement is remembered, in days (T425). */
+export const WITHDRAWAL_MEMORY_DAYS = 30;
+
 /** The announced successor of a published price (api-v1.md "Price" `announced`, T335). */
 export interface AnnouncedPrice {
   /** Display units, as the price's `amount`. */

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { checkAnnouncements, withWithdrawals } from "../core/announcement-guard.js";
 import { announcementChanges } from "../core/announcements.js";
 import { buildDatasetWithIdentity, type SourceInput } from "../core/build-dataset.js";
 import { countMakerCorrections, detectChanges, newHistoryPoints } from "../core/detect-changes.js";
@@ -357,6 +358,12 @@ export function parseOutcome(
       const failure = checkAgainstLastGood(listings, carried ?? null, bounds);
       if (failure && (failure.guard === "empty" || !guards.accept?.has(adapter.id)))
         return fail(guardMessage(adapter.id, failure, carried?.observedAt ?? null));
+      // Issue 47 §1 (T424, T425): a flood of announcements, or one switched off and on, fails the source.
+      const day = outcome.payload.observedAt;
+      const announced = checkAnnouncements(listings, carried ?? null, day);
+      if (announced && !guards.accept?.has(adapter.id))
+        return fail(guardMessage(adapter.id, announced, carried?.observedAt ?? null));
+      listings = withWithdrawals(listings, carried ?? null, day);
       // A maker's own page (issue 35 §2, T291): stricter than the general guards.
       if (adapter.pageHealth && !guards.accept?.has(adapter.id)) {
         const health = checkPageAgainstLastGood(listings, carried?.listings ?? null);
