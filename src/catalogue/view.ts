@@ -555,7 +555,10 @@ export function toApiPrice(p: PublishedPrice): ApiPrice {
     effectiveFrom: p.effectiveFrom,
     staleSince: p.staleSince,
     effectiveUntil: p.effectiveUntil ?? null,
-    announced: p.announced ? { ...p.announced } : null,
+    // The API's `announced` (T335); its confidence (T423) shows on the price answered from its day.
+    announced: p.announced
+      ? { amount: p.announced.amount, effectiveFrom: p.announced.effectiveFrom, source: p.announced.source }
+      : null,
     ...pageEvidence(p),
   };
 }

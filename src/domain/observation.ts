@@ -1,4 +1,4 @@
-import type { StatedValidity } from "./dated-price.js";
+import type { StatedValidity, WithdrawnStatement } from "./dated-price.js";
 import type { Dimension } from "./dimension.js";
 import type { Denomination, Unit } from "./unit.js";
 
@@ -66,6 +66,11 @@ export interface PriceObservation {
   readonly thresholdDerived?: boolean;
   /** The source states that this price ends on a later day, and what follows it (T335); absent: no stated end. */
   readonly validity?: StatedValidity;
+  /**
+   * The announcement this price carried in the source's last good run and no longer carries (T425):
+   * kept with the source's stored listings only, to see it flip back; never read by reconciliation.
+   */
+  readonly withdrawn?: WithdrawnStatement;
 }
 
 /**

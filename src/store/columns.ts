@@ -98,7 +98,16 @@ export const JSON_COLUMN = {
   validity: jsonColumn(
     z.object({
       effectiveUntil: z.string(),
-      announced: z.object({ amount: z.number(), effectiveFrom: z.string(), source: sourceId }).nullable(),
+      announced: z
+        .object({
+          amount: z.number(),
+          effectiveFrom: z.string(),
+          source: sourceId,
+          // T423: the announcement's own confidence (absent on versions published before it).
+          confidence: z.enum(CONFIDENCE_LEVELS).optional(),
+          confidenceScore: z.number().optional(),
+        })
+        .nullable(),
     }),
   ),
   counts: jsonColumn(counts),
@@ -159,6 +168,8 @@ export const JSON_COLUMN = {
             currency: z.string(),
             thresholdDerived: z.boolean().optional(),
             validity: z.object({ until: z.string(), next: z.number().nullable() }).optional(),
+            // T425: an announcement the source withdrew, remembered to see it flip back.
+            withdrawn: z.object({ until: z.string(), next: z.number().nullable(), on: z.string() }).optional(),
           }),
         ),
       }),

@@ -17,7 +17,12 @@ export function priceOf(
   prior: PriorPrice | null,
 ): UnlabeledPrice {
   const r = capForFreshness(reconcile(observations, { runTime, prior }));
-  const validity = validityOf(r.sources, (s) => records.get(s)?.validity, runTime);
+  const validity = validityOf(
+    r.sources,
+    (s) => records.get(s)?.validity,
+    runTime,
+    (s) => observations.find((o) => o.source === s), // T423: an announcement's confidence follows its sources
+  );
   return {
     modelId: slot.modelId,
     channel: slot.channel,
