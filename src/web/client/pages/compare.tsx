@@ -162,22 +162,8 @@ const key = (p: Price) => `${p.label}|${p.displayUnit}`;
  * T208): each model keeps its colour and dash pattern in both, so overlapping lines stay apart.
  */
 function CompareChart(props: { readonly models: readonly Model[]; readonly until: string }) {
-  const [histories, setHistories] = useState<HistorySeries[][] | null>(null);
   const { models } = props;
-  useEffect(() => {
-    const controller = new AbortController();
-    setHistories(null);
-    Promise.all(
-      models.map((m) =>
-        getJson<Envelope<HistorySeries[]>>(`${modelPath(m.id)}/history`, controller.signal).then(
-          ({ body }) => body.data,
-        ),
-      ),
-    ).then(setHistories, () => {
-      if (!controller.signal.aborted) setHistories(models.map(() => []));
-    });
-    return () => controller.abort();
-  }, [models]);
+  const histories = useHistories(models);
   const charts = useMemo(() => {
     if (!histories) return null;
     return (["input", "output"] as const).map((direction) => {
@@ -216,34 +202,67 @@ function CompareChart(props: { readonly models: readonly Model[]; readonly until
         {(charts ?? [])
           .filter((c) => c.lines.length > 0)
           .map(({ direction, lines }) => (
-            <figure class="chart-card" key={direction} data-direction={direction}>
-              <figcaption>
-                <strong>{direction === "input" ? "Input" : "Output"}</strong> <span class="muted">{unit}</span>
-              </figcaption>
-              <StepChart
-                lines={lines}
-                until={props.until}
-                height={240}
-                unit={unit}
-                name={`${direction === "input" ? "Input" : "Output"} price history of ${lines.map((l) => l.label).join(", ")}, ${unit}`}
-              />
-              <details>
-                <summary>Points of every line</summary>
-                <table>
-                  <ColumnHeads columns={["Model", "Points (from date: amount)"]} />
-                  <tbody>
-                    {lines.map((line) => (
-                      <tr key={line.label}>
-                        <th scope="row">{line.label}</th>
-                        <td>{line.points.map(([d, a]) => `${d}: ${a}`).join("; ")}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </details>
-            </figure>
+            <ChartCard key={direction} direction={direction} lines={lines} until={props.until} unit={unit} />
           ))}
       </div>
     </section>
+  );
+}
+
+/** The price histories of `models`, in their order (null while loading; none for each when they fail). */
+function useHistories(models: readonly Model[]): HistorySeries[][] | null {
+  const [histories, setHistories] = useState<HistorySeries[][] | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    setHistories(null);
+    Promise.all(
+      models.map((m) =>
+        getJson<Envelope<HistorySeries[]>>(`${modelPath(m.id)}/history`, controller.signal).then(
+          ({ body }) => body.data,
+        ),
+      ),
+    ).then(setHistories, () => {
+      if (!controller.signal.aborted) setHistories(models.map(() => []));
+    });
+    return () => controller.abort();
+  }, [models]);
+  return histories;
+}
+
+/** One direction's chart of the models' lines, with every line's points as a table behind a disclosure. */
+function ChartCard(props: {
+  readonly direction: "input" | "output";
+  readonly lines: readonly ChartLine[];
+  readonly until: string;
+  readonly unit: string;
+}) {
+  const { direction, lines, unit } = props;
+  return (
+    <figure class="chart-card" data-direction={direction}>
+      <figcaption>
+        <strong>{direction === "input" ? "Input" : "Output"}</strong> <span class="muted">{unit}</span>
+      </figcaption>
+      <StepChart
+        lines={lines}
+        until={props.until}
+        height={240}
+        unit={unit}
+        name={`${direction === "input" ? "Input" : "Output"} price history of ${lines.map((l) => l.label).join(", ")}, ${unit}`}
+      />
+      <details>
+        <summary>Points of every line</summary>
+        <table>
+          <ColumnHeads columns={["Model", "Points (from date: amount)"]} />
+          <tbody>
+            {lines.map((line) => (
+              <tr key={line.label}>
+                <th scope="row">{line.label}</th>
+                <td>{line.points.map(([d, a]) => `${d}: ${a}`).join("; ")}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </details>
+    </figure>
   );
 }

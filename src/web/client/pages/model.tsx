@@ -13,7 +13,15 @@ import { DimensionLabel } from "../components/price-cell.js";
 import { Failed, Loading, WhenLoaded } from "../components/status.js";
 import { TableWrap } from "../components/table-wrap.js";
 import { useTitle } from "../dataset.js";
-import { channelName, formatAmount, formatCount, formatDate, formatRatio, OUTLIER_RATIO } from "../format.js";
+import {
+  channelName,
+  formatAmount,
+  formatCount,
+  formatDate,
+  formatRatio,
+  isOutlier,
+  OUTLIER_RATIO,
+} from "../format.js";
 import type { HistorySeries, Model, Price, Provider } from "../types.js";
 import { NotFoundPage } from "./not-found.js";
 
@@ -180,13 +188,6 @@ function Summary(props: {
     : listed.channel === "direct"
       ? "The maker's own price"
       : `The maker publishes none: cheapest channel, ${offerName(listed, props.channelName)}`;
-  const ratio =
-    listed && cheapest?.input && listed.input ? formatRatio(cheapest.input.amount, listed.input.amount) : null;
-  const outlier =
-    listed?.channel === "direct" && cheapest?.input && listed.input
-      ? cheapest.input.amount * OUTLIER_RATIO <= listed.input.amount ||
-        cheapest.input.amount >= listed.input.amount * OUTLIER_RATIO
-      : false;
   return (
     <section aria-labelledby="summary-title" class="summary" data-testid="summary">
       <h2 id="summary-title" class="visually-hidden">
@@ -215,61 +216,69 @@ function Summary(props: {
       ) : (
         <p class="whose">No channel publishes a token price for this model.</p>
       )}
-      <dl class="facts">
-        <div>
-          <dt>Cheapest offer</dt>
-          <dd data-testid="cheapest">
-            {cheapest ? (
-              <>
-                {offerName(cheapest, props.channelName)}:{" "}
-                {cheapest.input ? formatAmount(cheapest.input.amount, cheapest.input) : "—"} /{" "}
-                {cheapest.output ? formatAmount(cheapest.output.amount, cheapest.output) : "—"}{" "}
-                <ConfidenceBadge level={cheapest.confidence} /> <OutlierMark ratio={ratio} outlier={outlier} />{" "}
-                <UnconfirmedMark flags={cheapest.trust.flags} />
-              </>
-            ) : (
-              "—"
-            )}
-          </dd>
-        </div>
-        <div>
-          <dt>Last price change</dt>
-          <dd data-testid="last-change">
-            {move?.changedOn ? (
-              <a href="#history-title">
-                <time dateTime={move.changedOn}>{formatDate(move.changedOn)}</time>
-              </a>
-            ) : move?.since ? (
-              <>
-                none since <time dateTime={move.since}>{formatDate(move.since)}</time>
-              </>
-            ) : (
-              "—"
-            )}
-          </dd>
-        </div>
-        <div>
-          <dt>Context window</dt>
-          <dd data-testid="context-window">
-            {m.contextWindow === null ? "—" : `${formatCount(m.contextWindow)} tokens`}
-            {/* T342: the maker's long-context window, the one /cost accepts, beside the listed one. */}
-            {m.longContextWindow !== null ? `; ${formatCount(m.longContextWindow)} with long context` : null}
-          </dd>
-        </div>
-        <div>
-          <dt>Max output</dt>
-          <dd>{m.maxOutputTokens === null ? "—" : `${formatCount(m.maxOutputTokens)} tokens`}</dd>
-        </div>
-        <div>
-          <dt>Open weights</dt>
-          <dd>{m.openWeights ? "yes" : "no"}</dd>
-        </div>
-        <div>
-          <dt>Released</dt>
-          <dd>{m.lifecycle.releasedOn ?? "—"}</dd>
-        </div>
-      </dl>
+      <Facts model={m} listed={listed} cheapest={cheapest} channelName={props.channelName} move={move} />
     </section>
+  );
+}
+
+/**
+ * The summary's facts: the cheapest offer (marked when it is far from the maker's price, T349),
+ * the last price change (T344), the context windows (T342), max output, open weights, release.
+ */
+function Facts(props: {
+  readonly model: Model;
+  readonly listed: ListedPrice<Price> | null;
+  readonly cheapest: ListedPrice<Price> | null;
+  readonly channelName: (id: string) => string;
+  readonly move: ReturnType<typeof lastPriceMove> | null;
+}) {
+  const { model: m, listed, cheapest } = props;
+  const ratio =
+    listed && cheapest?.input && listed.input ? formatRatio(cheapest.input.amount, listed.input.amount) : null;
+  const outlier =
+    listed?.channel === "direct" && cheapest?.input && listed.input
+      ? isOutlier(cheapest.input.amount, listed.input.amount)
+      : false;
+  return (
+    <dl class="facts">
+      <div>
+        <dt>Cheapest offer</dt>
+        <dd data-testid="cheapest">
+          {cheapest ? (
+            <>
+              {offerName(cheapest, props.channelName)}:{" "}
+              {cheapest.input ? formatAmount(cheapest.input.amount, cheapest.input) : "—"} /{" "}
+              {cheapest.output ? formatAmount(cheapest.output.amount, cheapest.output) : "—"}{" "}
+              <ConfidenceBadge level={cheapest.confidence} /> <OutlierMark ratio={ratio} outlier={outlier} />{" "}
+              <UnconfirmedMark flags={cheapest.trust.flags} />
+            </>
+          ) : (
+            "—"
+          )}
+        </dd>
+      </div>
+      <LastChange move={props.move} />
+      <div>
+        <dt>Context window</dt>
+        <dd data-testid="context-window">
+          {m.contextWindow === null ? "—" : `${formatCount(m.contextWindow)} tokens`}
+          {/* T342: the maker's long-context window, the one /cost accepts, beside the listed one. */}
+          {m.longContextWindow !== null ? `; ${formatCount(m.longContextWindow)} with long context` : null}
+        </dd>
+      </div>
+      <div>
+        <dt>Max output</dt>
+        <dd>{m.maxOutputTokens === null ? "—" : `${formatCount(m.maxOutputTokens)} tokens`}</dd>
+      </div>
+      <div>
+        <dt>Open weights</dt>
+        <dd>{m.openWeights ? "yes" : "no"}</dd>
+      </div>
+      <div>
+        <dt>Released</dt>
+        <dd>{m.lifecycle.releasedOn ?? "—"}</dd>
+      </div>
+    </dl>
   );
 }
 
@@ -416,6 +425,29 @@ function Dissent(props: { readonly price: Price }) {
   );
 }
 
+/** "Last price change" (T344): the day of the maker's last move, linked to the history, or since when none. */
+function LastChange(props: { readonly move: ReturnType<typeof lastPriceMove> | null }) {
+  const { move } = props;
+  return (
+    <div>
+      <dt>Last price change</dt>
+      <dd data-testid="last-change">
+        {move?.changedOn ? (
+          <a href="#history-title">
+            <time dateTime={move.changedOn}>{formatDate(move.changedOn)}</time>
+          </a>
+        ) : move?.since ? (
+          <>
+            none since <time dateTime={move.since}>{formatDate(move.since)}</time>
+          </>
+        ) : (
+          "—"
+        )}
+      </dd>
+    </div>
+  );
+}
+
 /** Every offer with a headline price, cheapest first, each compared with the maker's list price (T209). */
 function Offers(props: {
   readonly offers: readonly ListedPrice<Price>[];
@@ -456,11 +488,7 @@ function Offers(props: {
               <tbody>
                 {offers.map((o) => {
                   const ratio = maker?.input && o.input ? formatRatio(o.input.amount, maker.input.amount) : null;
-                  const outlier =
-                    maker?.input && o.input
-                      ? o.input.amount * OUTLIER_RATIO <= maker.input.amount ||
-                        o.input.amount >= maker.input.amount * OUTLIER_RATIO
-                      : false;
+                  const outlier = maker?.input && o.input ? isOutlier(o.input.amount, maker.input.amount) : false;
                   return (
                     <tr key={`${o.channel}|${o.seller}`} data-channel={o.channel} data-seller={o.seller}>
                       <th scope="row" data-label="Channel">

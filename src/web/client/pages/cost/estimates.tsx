@@ -4,7 +4,7 @@ import { AnnouncedNote } from "../../components/announced-note.js";
 import { ConfidenceBadge, LevelsLink, OutlierMark } from "../../components/badges.js";
 import { Status } from "../../components/status.js";
 import { TableWrap } from "../../components/table-wrap.js";
-import { channelName, formatAmount, formatCount, formatMoney, formatRatio, OUTLIER_RATIO } from "../../format.js";
+import { channelName, formatAmount, formatCount, formatMoney, formatRatio, isOutlier } from "../../format.js";
 import type { CostEstimate } from "../../types.js";
 import type { CostQuery } from "./workload.js";
 
@@ -107,10 +107,7 @@ function ModelRow(props: {
   const total = moneyTotal(first);
   const reference = first !== maker && total && makerTotal ? makerTotal.amount : null;
   const ratio = reference !== null && total ? formatRatio(total.amount, reference) : null;
-  const outlier =
-    reference !== null && total !== null && total.amount > 0
-      ? total.amount * OUTLIER_RATIO <= reference || total.amount >= reference * OUTLIER_RATIO
-      : false;
+  const outlier = reference !== null && total !== null && total.amount > 0 ? isOutlier(total.amount, reference) : false;
   return (
     <tr data-model={first.model} data-channel={first.channel} data-seller={first.seller}>
       <th scope="row" data-label="Model">
