@@ -6,6 +6,7 @@ import { CHANNELS } from "../../../domain/channel.js";
 import { API, currentParams, modelPage, query, useApi } from "../api.js";
 import { AtPicker, PastNotice, usePageAt } from "../components/at-picker.js";
 import { ConfidenceBadge } from "../components/badges.js";
+import { ColumnHeads, numeric } from "../components/data-table.js";
 import { FilterPanel } from "../components/filter-panel.js";
 import { MakerSelect } from "../components/maker-select.js";
 import { Page } from "../components/page.js";
@@ -332,25 +333,19 @@ function FeedSection(props: {
 /** The head of a feed's table; a feed of one channel has no channel column. */
 function ChangesHead(props: { readonly oneChannel: boolean }) {
   return (
-    <thead>
-      <tr>
-        <th scope="col">Date</th>
-        <th scope="col">Model</th>
-        {props.oneChannel ? null : <th scope="col">Channel</th>}
-        <th scope="col">Price</th>
-        <th scope="col" class="num">
-          Was
-        </th>
-        <th scope="col" class="num">
-          Now
-        </th>
-        <th scope="col" class="num">
-          Change
-        </th>
-        <th scope="col">Kind</th>
-        <th scope="col">Confidence</th>
-      </tr>
-    </thead>
+    <ColumnHeads
+      columns={[
+        "Date",
+        "Model",
+        ...(props.oneChannel ? [] : ["Channel"]),
+        "Price",
+        numeric("Was"),
+        numeric("Now"),
+        numeric("Change"),
+        "Kind",
+        "Confidence",
+      ]}
+    />
   );
 }
 

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from "preact/hooks";
 import { useLocation } from "preact-iso";
-import { getJson, modelPage, modelPath, query, useApi } from "../api.js";
+import { getJson, modelIdsParam, modelPage, modelPath, query, useApi } from "../api.js";
 import { AtPicker, PastNotice, usePageAt } from "../components/at-picker.js";
 import { ColumnHeads } from "../components/data-table.js";
 import { ModelPicker } from "../components/model-picker.js";
@@ -23,10 +23,7 @@ const MAX_MODELS = 8;
 export function ComparePage() {
   const { query: params, route } = useLocation();
   const at = usePageAt();
-  const asked = useMemo(
-    () => [...new Set((params.models ?? "").split(",").filter((id) => /^[^/]+\/[^/]+$/.test(id)))],
-    [params.models],
-  );
+  const asked = useMemo(() => modelIdsParam(params.models), [params.models]);
   const ids = asked.slice(0, MAX_MODELS);
   const dropped = asked.slice(MAX_MODELS);
   const [refused, setRefused] = useState<string | null>(null);

@@ -2,7 +2,7 @@ import { useMemo } from "preact/hooks";
 import { useLocation } from "preact-iso";
 // The tiers of the axis description (T236, T276): the calculator offers every tier the API prices.
 import { TIERS } from "../../../domain/dimension.js";
-import { query, useApi } from "../api.js";
+import { modelIdsParam, query, useApi } from "../api.js";
 import { PastNotice, usePageAt } from "../components/at-picker.js";
 import { Page } from "../components/page.js";
 import { Answer, type CostAnswer, MonthSection } from "./cost/answer.js";
@@ -26,10 +26,7 @@ import { costQuery, MAX_TOKENS, monthOf, readWorkload, TOKEN_KEYS } from "./cost
 export function CostPage() {
   const { query: params } = useLocation();
   const at = usePageAt();
-  const models = useMemo(
-    () => [...new Set((params.models ?? "").split(",").filter((id) => /^[^/]+\/[^/]+$/.test(id)))],
-    [params.models],
-  );
+  const models = useMemo(() => modelIdsParam(params.models), [params.models]);
   const channel = params.channel ?? "all";
   const tier = (TIERS as readonly string[]).includes(params.tier ?? "") ? params.tier! : "standard";
   const urlWorkload = readWorkload(params);

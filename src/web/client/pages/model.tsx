@@ -7,6 +7,7 @@ import { API, modelPath, query, useApi } from "../api.js";
 import { AnnouncedNote } from "../components/announced-note.js";
 import { AtPicker, PastNotice, usePageAt } from "../components/at-picker.js";
 import { ConfidenceBadge, DisputedMark, LevelsLink, OutlierMark, UnconfirmedMark } from "../components/badges.js";
+import { ColumnHeads, numeric } from "../components/data-table.js";
 import { DataAge } from "../components/freshness.js";
 import { type AnnouncedPoint, HistoryCharts } from "../components/history-charts.js";
 import { DimensionLabel } from "../components/price-cell.js";
@@ -194,20 +195,8 @@ function Summary(props: {
         Summary
       </h2>
       <dl class="headline">
-        <div>
-          <dt>Input</dt>
-          <dd data-testid="headline-input">
-            {listed?.input ? <Money price={listed.input} /> : "—"}
-            <span class="unit">per 1M tokens</span>
-          </dd>
-        </div>
-        <div>
-          <dt>Output</dt>
-          <dd data-testid="headline-output">
-            {listed?.output ? <Money price={listed.output} /> : "—"}
-            <span class="unit">per 1M tokens</span>
-          </dd>
-        </div>
+        <Headline direction="input" price={listed?.input ?? null} />
+        <Headline direction="output" price={listed?.output ?? null} />
       </dl>
       {whose ? (
         <p class="whose">
@@ -279,6 +268,19 @@ function Facts(props: {
         <dd>{m.lifecycle.releasedOn ?? "—"}</dd>
       </div>
     </dl>
+  );
+}
+
+/** One headline amount of the summary, per 1M tokens ("—" when the listed price has none in that direction). */
+function Headline(props: { readonly direction: "input" | "output"; readonly price: Price | null }) {
+  return (
+    <div>
+      <dt>{props.direction === "input" ? "Input" : "Output"}</dt>
+      <dd data-testid={`headline-${props.direction}`}>
+        {props.price ? <Money price={props.price} /> : "—"}
+        <span class="unit">per 1M tokens</span>
+      </dd>
+    </div>
   );
 }
 
@@ -472,19 +474,9 @@ function Offers(props: {
               <caption class="visually-hidden">
                 Every channel and seller selling the model, cheapest input first
               </caption>
-              <thead>
-                <tr>
-                  <th scope="col">Channel</th>
-                  <th scope="col" class="num">
-                    Input
-                  </th>
-                  <th scope="col" class="num">
-                    Output
-                  </th>
-                  <th scope="col">Compared with the maker</th>
-                  <th scope="col">Confidence</th>
-                </tr>
-              </thead>
+              <ColumnHeads
+                columns={["Channel", numeric("Input"), numeric("Output"), "Compared with the maker", "Confidence"]}
+              />
               <tbody>
                 {offers.map((o) => {
                   const ratio = maker?.input && o.input ? formatRatio(o.input.amount, maker.input.amount) : null;

@@ -2,6 +2,7 @@ import { MULTI_SELLER_CHANNELS } from "../../../../domain/channel.js";
 import { modelPage, query, useApi } from "../../api.js";
 import { AnnouncedNote } from "../../components/announced-note.js";
 import { ConfidenceBadge, LevelsLink, OutlierMark } from "../../components/badges.js";
+import { ColumnHeads, numeric } from "../../components/data-table.js";
 import { Status } from "../../components/status.js";
 import { TableWrap } from "../../components/table-wrap.js";
 import { channelName, formatAmount, formatCount, formatMoney, formatRatio, isOutlier } from "../../format.js";
@@ -52,19 +53,9 @@ export function Estimates(props: {
       <TableWrap label="Monthly cost per model">
         <table class="estimates cards" data-testid="estimates">
           <caption class="visually-hidden">Monthly cost per model: its first offer, and the maker's price</caption>
-          <thead>
-            <tr>
-              <th scope="col">Model</th>
-              <th scope="col" class="num">
-                Per month
-              </th>
-              <th scope="col" class="num">
-                The maker's price
-              </th>
-              <th scope="col">Offer</th>
-              <th scope="col">Every channel</th>
-            </tr>
-          </thead>
+          <ColumnHeads
+            columns={["Model", numeric("Per month"), numeric("The maker's price"), "Offer", "Every channel"]}
+          />
           <tbody>
             {[...byModel].map(([model, offers]) => (
               <ModelRow key={model} offers={offers} at={props.at} usage={props.usage} />
