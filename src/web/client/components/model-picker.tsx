@@ -190,3 +190,29 @@ function comboKeys(combo: {
     }
   };
 }
+
+/**
+ * "Add a model" (compare, the calculator; T208): a picker that adds the picked id to `ids` once —
+ * `onAdd` gets the longer list — and, with `max` ids already, tells `onFull` instead.
+ */
+export function AddModel(props: {
+  readonly ids: readonly string[];
+  readonly max: number;
+  readonly placeholder: string;
+  readonly onAdd: (ids: string[]) => void;
+  readonly onFull?: (id: string) => void;
+}) {
+  const { ids } = props;
+  return (
+    <ModelPicker
+      label="Add a model"
+      placeholder={props.placeholder}
+      clearOnPick
+      onPick={(s) => {
+        if (ids.includes(s.id)) return;
+        if (ids.length >= props.max) props.onFull?.(s.id);
+        else props.onAdd([...ids, s.id]);
+      }}
+    />
+  );
+}

@@ -3,7 +3,7 @@ import { useLocation } from "preact-iso";
 import { getJson, modelIdsParam, modelPage, modelPath, query, useApi } from "../api.js";
 import { AtPicker, PastNotice, usePageAt } from "../components/at-picker.js";
 import { ColumnHeads } from "../components/data-table.js";
-import { ModelPicker } from "../components/model-picker.js";
+import { AddModel } from "../components/model-picker.js";
 import { Page } from "../components/page.js";
 import { DimensionLabel, PriceCell } from "../components/price-cell.js";
 import { Loading, WhenLoaded } from "../components/status.js";
@@ -36,18 +36,15 @@ export function ComparePage() {
   return (
     <Page id="compare" title="Compare models">
       <search class="filters">
-        <ModelPicker
-          label="Add a model"
+        <AddModel
+          ids={ids}
+          max={MAX_MODELS}
           placeholder="e.g. sonnet, gpt-4o"
-          clearOnPick
-          onPick={(s) => {
-            if (ids.includes(s.id)) return;
-            if (ids.length >= MAX_MODELS) setRefused(s.id);
-            else {
-              setRefused(null);
-              setIds([...ids, s.id]);
-            }
+          onAdd={(next) => {
+            setRefused(null);
+            setIds(next);
           }}
+          onFull={setRefused}
         />
         <AtPicker at={at} onChange={(day) => setIds(ids, day)} />
       </search>

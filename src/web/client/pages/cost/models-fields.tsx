@@ -1,6 +1,6 @@
 import { useState } from "preact/hooks";
 import { getJson, modelPage, query } from "../../api.js";
-import { ModelPicker } from "../../components/model-picker.js";
+import { AddModel } from "../../components/model-picker.js";
 import type { Envelope, Model } from "../../types.js";
 import type { RequestTokens } from "../../usage-object.js";
 import type { WorkloadForm } from "./use-workload-form.js";
@@ -22,13 +22,11 @@ export function ModelsFieldset(props: {
     <fieldset>
       <legend>Models</legend>
       <div class="models-row">
-        <ModelPicker
-          label="Add a model"
+        <AddModel
+          ids={models}
+          max={MAX_MODELS}
           placeholder="e.g. sonnet 4.5, gpt-4o"
-          clearOnPick
-          onPick={(s) => {
-            if (!models.includes(s.id) && models.length < MAX_MODELS) go({ models: [...models, s.id].join(",") });
-          }}
+          onAdd={(next) => go({ models: next.join(",") })}
         />
         <Candidates
           prompt={promptPerRequest(props.month)}
