@@ -8,6 +8,13 @@ import { SelectField, type SelectOption } from "../../components/select-field.js
 import { CHANNEL_OPTIONS, CONFIDENCE_LEVELS } from "../../format.js";
 import { type CatalogueLinkChange, CONTEXTS, type Filters, SORTS, type Sort } from "./filters.js";
 
+/** The weights filter's choices (`openWeights`): either, open, closed. */
+const WEIGHTS: readonly SelectOption[] = [
+  ["", "Open or closed"],
+  ["true", "Open weights"],
+  ["false", "Closed weights"],
+];
+
 /**
  * The catalogue's search form (issue 18 §1, issue 28 §4): the search text as typed, the order, and
  * the filters behind a panel — maker, channel, modality, context window, weights, confidence, day.
@@ -97,11 +104,7 @@ function FilterFields(props: {
         id={ids.open}
         label="Weights"
         value={filters.openWeights}
-        options={[
-          ["", "Open or closed"],
-          ["true", "Open weights"],
-          ["false", "Closed weights"],
-        ]}
+        options={WEIGHTS}
         onChange={(v) => go({ openWeights: v || null })}
       />
       <SelectField
