@@ -283,9 +283,8 @@ function audio(tokens: number, field: string, unpriced: UnpricedPart[]): void {
 }
 
 /**
- * The counts both OpenAI usage shapes state (T301), under their own names — Chat Completions'
- * `prompt_tokens` / `completion_tokens`, Responses' `input_tokens` / `output_tokens`: the two totals,
- * their `_details` objects, and the cached, cache-written and reasoning tokens the totals include.
+ * What both OpenAI usage shapes state (T301), under Chat's `prompt`/`completion` or Responses'
+ * `input`/`output` names: the totals, their `_details`, and the cached, written and reasoning tokens in them.
  */
 function openAiCounts(usage: Json, promptKey: string, completionKey: string) {
   const prompt = count(usage, promptKey, "usage.");
@@ -305,11 +304,8 @@ function openAiCounts(usage: Json, promptKey: string, completionKey: string) {
  * billed as output). Audio tokens are named unpriced, and are not counted as text either.
  */
 function fromOpenAiChat(usage: Json, envelope: Envelope): MappedUsage {
-  const { prompt, completion, pd, cd, cached, writes, reasoning } = openAiCounts(
-    usage,
-    "prompt_tokens",
-    "completion_tokens",
-  );
+  const counts = openAiCounts(usage, "prompt_tokens", "completion_tokens");
+  const { prompt, completion, pd, cd, cached, writes, reasoning } = counts;
   const audioIn = count(pd, "audio_tokens", "usage.prompt_tokens_details.");
   const audioOut = count(cd, "audio_tokens", "usage.completion_tokens_details.");
   const unpriced: UnpricedPart[] = [];
@@ -340,13 +336,8 @@ function fromOpenAiChat(usage: Json, envelope: Envelope): MappedUsage {
  * `output_tokens_details.reasoning_tokens`. A whole response's `output` gives its web searches (T304).
  */
 function fromOpenAiResponses(usage: Json, envelope: Envelope): MappedUsage {
-  const {
-    prompt: input,
-    completion: output,
-    cached,
-    writes,
-    reasoning,
-  } = openAiCounts(usage, "input_tokens", "output_tokens");
+  const counts = openAiCounts(usage, "input_tokens", "output_tokens");
+  const { prompt: input, completion: output, cached, writes, reasoning } = counts;
   within(cached + writes, "input_tokens_details (cached + cache write)", input, "input_tokens");
   within(reasoning, "output_tokens_details.reasoning_tokens", output, "output_tokens");
   const unpriced: UnpricedPart[] = [];
