@@ -108,23 +108,6 @@ const SHORT_FUNCTIONS = [
   "src/web/client/pages/cost/probe.tsx",
 ];
 
-/**
- * The files left out of the 70-line rule until their long functions are split (issue 45 §3, T397),
- * each by the engineer splitting it; the lead removes an entry (here and in biome.json's last
- * override) when its split is merged. A test below fails once a file listed here has no long
- * function left, so a stale exclusion cannot stay.
- */
-const LONG_FUNCTIONS_PENDING: Readonly<Record<string, string>> = {
-  // ModelPicker, 84 lines: the web client's components are being split (issue 45 §5).
-  "src/web/client/components/model-picker.tsx": "ModelPicker",
-  // CataloguePage, 99 lines: split into form and answer components (issue 45 §5).
-  "src/web/client/pages/catalogue.tsx": "CataloguePage",
-  // ChangesPage, 78 lines: split into form and answer components (issue 45 §5).
-  "src/web/client/pages/changes.tsx": "ChangesPage",
-  // CostPage, 192 lines: split into form and answer components (issue 45 §5).
-  "src/web/client/pages/cost.tsx": "CostPage",
-};
-
 /** A probe's own file: `<dir>/probe-<n>.<ext>`, so that every probe of one run has its own path. */
 const probePath = (path: string, n: string) => path.replace(/probe(\.test)?\.(tsx?)$/, `probe-${n}$1.$2`);
 
@@ -135,13 +118,10 @@ const config = JSON.parse(readFileSync("biome.json", "utf8")) as BiomeConfig;
 const pendingOff = config.overrides.filter((o) => o.linter?.rules?.complexity?.noExcessiveLinesPerFunction === "off");
 
 const probes = mkdtempSync(join(tmpdir(), "tariff-layering-"));
-const pending = mkdtempSync(join(tmpdir(), "tariff-long-functions-"));
 afterAll(() => {
   rmSync(probes, { recursive: true, force: true });
-  rmSync(pending, { recursive: true, force: true });
 });
 let probeLint: Map<string, Diagnostic[]>;
-let pendingLint: Map<string, Diagnostic[]>;
 
 beforeAll(async () => {
   copyFileSync("biome.json", join(probes, "biome.json"));
@@ -151,17 +131,7 @@ beforeAll(async () => {
     writeProbe(probes, probePath(path, "long"), fn(70));
     writeProbe(probes, probePath(path, "short"), fn(69));
   }
-  // The pending files as they are, linted by biome.json without their exclusion.
-  const without: BiomeConfig = { ...config, overrides: config.overrides.filter((o) => !pendingOff.includes(o)) };
-  writeFileSync(join(pending, "biome.json"), JSON.stringify(without));
-  for (const file of Object.keys(LONG_FUNCTIONS_PENDING)) {
-    mkdirSync(dirname(join(pending, file)), { recursive: true });
-    copyFileSync(file, join(pending, file));
-  }
-  [probeLint, pendingLint] = await Promise.all([
-    lintTree(probes),
-    lintTree(pending, ["--only=complexity/noExcessiveLinesPerFunction"]),
-  ]);
+  probeLint = await lintTree(probes);
 });
 
 const rulesOf = (lint: Map<string, Diagnostic[]>, file: string) => (lint.get(file) ?? []).map((d) => d.rule);
@@ -190,14 +160,7 @@ describe("functions in src/core and the web client stay within 70 lines (issue 3
     expect(rulesOf(probeLint, probePath(path, "short"))).not.toContain("lint/complexity/noExcessiveLinesPerFunction");
   });
 
-  it("biome.json leaves out exactly the files listed as pending", () => {
-    expect(pendingOff.flatMap((o) => o.includes).sort()).toEqual(Object.keys(LONG_FUNCTIONS_PENDING).sort());
+  it("biome.json leaves no file out of the rule (the splits of issue 45 §1 and §5 are merged)", () => {
+    expect(pendingOff.flatMap((o) => o.includes)).toEqual([]);
   });
-
-  it.each(Object.keys(LONG_FUNCTIONS_PENDING))(
-    "%s still has a function over 70 lines (else its exclusion goes)",
-    (file) => {
-      expect(rulesOf(pendingLint, file)).toContain("lint/complexity/noExcessiveLinesPerFunction");
-    },
-  );
 });

@@ -78,6 +78,11 @@ export function formatRatio(amount: number, reference: number): string | null {
 /** An offer this far from the maker's list price is flagged for checking (T209): 3× either way. */
 export const OUTLIER_RATIO = 3;
 
+/** True when `amount` is {@link OUTLIER_RATIO} times or more below or above `reference` (T209). */
+export function isOutlier(amount: number, reference: number): boolean {
+  return amount * OUTLIER_RATIO <= reference || amount >= reference * OUTLIER_RATIO;
+}
+
 /** The weaker of the given confidence levels (a row is as sure as its least sure price). */
 export function weakest(levels: readonly string[]): string | undefined {
   let worst = -1;
