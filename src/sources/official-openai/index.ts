@@ -116,6 +116,9 @@ function literal(source: string, what: string): unknown {
 /** `cachedInput` / `cached_input` → `cached input`: an object row's key as a header. */
 const keyHeader = (key: string) => key.replace(/([a-z])([A-Z])/g, "$1 $2").replace(/[_-]+/g, " ");
 
+/** A cell with the model cell's base-bracket suffix dropped (only a model cell has one). */
+const cell = (c: PageCell): PageCell => (typeof c === "string" ? c.replace(BASE_BRACKET_SUFFIX, "") : c);
+
 /**
  * A pane as a table: its header from the pane (a `columns` prop, object rows' keys) or the
  * component's default; array rows of another length than the header fail the page (T290).
@@ -133,7 +136,7 @@ function paneTable(pane: Pane): PageTable {
   if (rows.length > 0 && !Array.isArray(rows[0])) {
     const objects = rows as Record<string, PageCell>[];
     const keys = [...new Set(objects.flatMap((r) => Object.keys(r)))];
-    return { header: keys.map(keyHeader), rows: objects.map((r) => keys.map((k) => r[k] ?? null)), before: [] };
+    return { header: keys.map(keyHeader), rows: objects.map((r) => keys.map((k) => cell(r[k] ?? null))), before: [] };
   }
   const header = given?.data ?? [...DEFAULT_COLUMNS];
   for (const row of rows as PageCell[][])
@@ -144,7 +147,7 @@ function paneTable(pane: Pane): PageTable {
     }
   return {
     header,
-    rows: (rows as PageCell[][]).map((r) => [String(r[0]).replace(BASE_BRACKET_SUFFIX, ""), ...r.slice(1)]),
+    rows: (rows as PageCell[][]).map((r) => r.map(cell)),
     before: [],
   };
 }

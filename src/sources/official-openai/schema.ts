@@ -11,8 +11,8 @@ import { z } from "zod";
 export const PriceCell = z.union([z.number().nonnegative(), z.string(), z.null()]);
 export type PriceCell = z.infer<typeof PriceCell>;
 
-/** One array row: the model cell, then the price cells. */
-export const TextTokenRow = z.tuple([z.string().min(1)], PriceCell);
+/** One array row: the cells in the pane's column order (the model's cell first unless the pane's header says otherwise). */
+export const TextTokenRow = z.array(PriceCell).min(1);
 export type TextTokenRow = z.infer<typeof TextTokenRow>;
 
 /** One object row: values keyed by column (`{ model: "gpt-5", input: 1.25, cachedInput: 0.125, output: 10 }`). */

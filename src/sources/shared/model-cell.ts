@@ -93,6 +93,9 @@ const QUALIFIER = new RegExp(
   "i",
 );
 
+/** Any date left in a name once its qualifier is read: a dated note the grammar does not read. */
+const ANY_DATE = new RegExp(DATE, "i");
+
 /** `January 1, 2027` (any {@link DATE} spelling) → `2027-01-01`; null when it is no calendar day. */
 export function pageDay(text: string): string | null {
   const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text.trim());
@@ -167,7 +170,7 @@ export function readModelCell(cell: string, grammar: ModelNameGrammar): ModelCel
     .replace(/[\s,;:—–-]+$/, "")
     .replace(/\s+/g, " ")
     .trim();
-  if (new RegExp(DATE, "i").test(text) || /\b(?:through|until|starting|effective)\b/i.test(text))
+  if (ANY_DATE.test(text) || /\b(?:through|until|starting|effective)\b/i.test(text))
     return { ok: false, reason: `a dated note the grammar does not read ("${text}")` };
   if (text === "") return { ok: false, reason: "no model named" };
   const parts = text.split(/\s+\/\s+|\s*\/\s*(?=\d)|\s*,\s*|\s+(?:and|&)\s+/).filter((p) => p !== "");

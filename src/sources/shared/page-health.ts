@@ -57,7 +57,8 @@ export function checkPageText(source: string, file: string, text: string, spec: 
   const title = pageTitle(text);
   if (title === null || !spec.title.test(title))
     fail(`soft 404 (the page's title is ${title === null ? "missing" : JSON.stringify(title)}, not the price page's)`);
-  const missing = spec.canaries.find((c) => !c.test(text));
+  const plain = text.replace(/[\u00a0\u2007\u2009\u202f]/g, " ");
+  const missing = spec.canaries.find((c) => !c.test(plain));
   if (missing) fail(`canary ${missing.source} missing`);
   const bytes = Buffer.byteLength(text, "utf8");
   const [min, max] = spec.bytes;
