@@ -3,7 +3,7 @@ import { EMPTY_LISTING_META } from "../../domain/observation.js";
 import { type FieldRule, UnmappedTally } from "../field-map.js";
 import { sourceAdapter } from "../shared/adapter.js";
 import type { DatedAmount } from "../shared/dated-rows.js";
-import { cellLabel, readModelCell } from "../shared/model-cell.js";
+import { cellLabel, type NamedModel, readModelCell } from "../shared/model-cell.js";
 import { checkPageCoherence } from "../shared/page-coherence.js";
 import type { PageHealthSpec } from "../shared/page-health.js";
 import { countUnmatched, pageDayOf, pageObservation, readPriceTable, type TableReading } from "../shared/page-rows.js";
@@ -113,7 +113,7 @@ function longContext(lines: readonly string[], reading: Reading): LongContext[] 
   const model = table.header.findIndex((h) => normaliseHeader(h) === "model");
   const groups: { models: string[]; rows: (readonly string[])[] }[] = [];
   if (model < 0) {
-    groups.push({ models: proseModels(table.before, reading), rows: [...table.rows] });
+    groups.push({ models: proseModels(table.before, reading).map((m) => m.id), rows: [...table.rows] });
   } else {
     for (const cells of table.rows) {
       const cell = cells[model] ?? "";
@@ -145,14 +145,18 @@ function longContext(lines: readonly string[], reading: Reading): LongContext[] 
   });
 }
 
-/** The models prose names (`for Claude Opus 4.6`, `supported on Opus 4.6`) as model ids, once each, in order. */
-function proseModels(prose: readonly string[], reading: Reading): string[] {
+/**
+ * The models prose names (`for Claude Opus 4.6`, `supported on Opus 4.6`), once each, in order, as
+ * display names the grammar accepts (`Claude Opus 4.6`) with their ids.
+ */
+function proseModels(prose: readonly string[], reading: Reading): NamedModel[] {
   const named = [...prose.join(" ").matchAll(/(?:Claude\s+)?(Opus|Sonnet|Haiku)\s+(\d+(?:\.\d+)?)/g)];
-  const ids = named.flatMap((m) => {
+  const models = new Map<string, NamedModel>();
+  for (const m of named) {
     const cell = readModelCell(`Claude ${m[1]} ${m[2]}`, reading.grammar);
-    return cell.ok ? cell.models.map((n) => n.id) : [];
-  });
-  return [...new Set(ids)];
+    if (cell.ok) for (const n of cell.models) if (!models.has(n.id)) models.set(n.id, n);
+  }
+  return [...models.values()];
 }
 
 /**
@@ -165,13 +169,7 @@ function proseModels(prose: readonly string[], reading: Reading): string[] {
 function fastMode(lines: readonly string[], reading: Reading) {
   const table = tableUnder(lines, /^fast mode pricing\b/);
   if (!table) return null;
-  const prose = proseModels(table.before, reading);
-  const names = prose.map((id) =>
-    id.replace(
-      /^claude-(\w+)-(\d+)(?:-(\d+))?$/,
-      (_, f: string, a: string, b?: string) => `Claude ${f[0]?.toUpperCase()}${f.slice(1)} ${a}${b ? `.${b}` : ""}`,
-    ),
-  );
+  const names = proseModels(table.before, reading).map((m) => m.name);
   return readPriceTable(table, FAST_MODE_COLUMNS, {
     ...reading,
     table: "Fast mode pricing",

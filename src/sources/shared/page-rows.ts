@@ -1,6 +1,6 @@
 import { scaleAmount } from "../../domain/amount.js";
 import type { StatedValidity } from "../../domain/dated-price.js";
-import type { Listing, PriceObservation } from "../../domain/observation.js";
+import type { PriceObservation } from "../../domain/observation.js";
 import { type FieldRule, ruleDimension, type UnmappedTally } from "../field-map.js";
 import { type DatedRow, type ResolvedRows, resolveDatedRows } from "./dated-rows.js";
 import { cellLabel, type ModelNameGrammar, readModelCell } from "./model-cell.js";
@@ -132,9 +132,4 @@ export function pageObservation(
 /** The page's day: the payload's date (D9), YYYY-MM-DD. */
 export function pageDayOf(observedAt: string): string {
   return observedAt.slice(0, 10);
-}
-
-/** Listings with no price dropped (a row whose every price cell read "not offered"). */
-export function pricedOnly(listings: readonly Listing[]): Listing[] {
-  return listings.filter((l) => l.prices.length > 0);
 }
