@@ -3,7 +3,7 @@ import { recordedPayload, recordedReport } from "../../../test/recorded-payloads
 import type { Listing } from "../../domain/observation.js";
 import { SOURCES } from "../registry.js";
 import { listSnapshots } from "../snapshot-reader.js";
-import { checkPageAgainstLastGood, checkPageText } from "./page-health.js";
+import { checkPageAgainstLastGood, checkPageText, pageTitle } from "./page-health.js";
 
 // The health gate of the makers' own pages (issue 35 §2, T291).
 const FIRST_PARTY = SOURCES.filter((a) => a.pageHealth);
@@ -49,6 +49,20 @@ describe.each(FIRST_PARTY.map((a) => a.id))("%s", (id) => {
     ["too large", real + "\n".repeat(60_000), /health: size \d+ bytes outside the page's band/],
   ])("fails a %s", (_name, text, reason) => {
     expect(() => checkPageText(id, "pricing.md", text, spec(id))).toThrow(reason);
+  });
+
+  // Issue 46 §4 (T408), edited from the real copy: the title moves into YAML front matter and the
+  // page's links become absolute — decoration, not a soft 404.
+  it("passes its copy with the title in front matter and absolute links", () => {
+    const edited = `---\ntitle: "Pricing"\ndescription: Prices\n---\n\n${real
+      .replace(/^# Pricing\s*$/m, "")
+      .replace(/\]\(\//g, "](https://example.com/")}`;
+    expect(pageTitle(edited)).toBe("Pricing");
+    expect(() => checkPageText(id, "pricing.md", edited, spec(id))).not.toThrow();
+    const other = edited.replace('title: "Pricing"', "title: Page not found");
+    expect(() => checkPageText(id, "pricing.md", other, spec(id))).toThrow(
+      /soft 404 \(the page's title is "Page not found"/,
+    );
   });
 });
 
