@@ -1,5 +1,6 @@
 import { MULTI_SELLER_CHANNELS } from "../../../../domain/channel.js";
 import type { Loaded } from "../../api.js";
+import { ConfidenceBadge } from "../../components/badges.js";
 import { WhenLoaded } from "../../components/status.js";
 import { channelName, formatCount, formatMoney, OUTLIER_RATIO } from "../../format.js";
 import { formatTokenCount } from "../../token-count.js";
@@ -11,8 +12,8 @@ import { ASSUMED_REQUEST_PROMPT, type CostQuery, DAYS_PER_MONTH, type Month, typ
 export type CostAnswer = Loaded<Envelope<CostEstimate[], { found: number; requested: number; datasetVersion: string }>>;
 
 /**
- * The answer first (issue 28 §1): the cheapest offer's monthly cost and, beside it, the maker's own,
- * above the form; every offer is in the table below it.
+ * The answer first (issue 28 §1): the cheapest offer a user can rely on (T452), its confidence and,
+ * beside it, the maker's own, above the form; every offer is in the table below it.
  */
 export function Answer(props: { readonly estimates: readonly CostEstimate[] | null }) {
   const money = (props.estimates ?? []).filter(
@@ -33,7 +34,10 @@ export function Answer(props: { readonly estimates: readonly CostEstimate[] | nu
   const ratio = maker && maker !== cheapest ? maker.totals![0]!.amount / cheapest.totals![0]!.amount : 1;
   return (
     <p class="answer" data-testid="answer">
-      Cheapest: <strong>{cheapest.name}</strong> from {name(cheapest)}, <strong>{amount(cheapest)}</strong> a month
+      {/* T452: the headline is a trusted offer, else the maker's own price; its confidence beside it. */}
+      {cheapest.trust.trusted ? "Cheapest" : "No cheaper offer is confirmed; the maker's price"}:{" "}
+      <strong>{cheapest.name}</strong> from {name(cheapest)}, <strong>{amount(cheapest)}</strong> a month{" "}
+      <ConfidenceBadge level={cheapest.confidence ?? undefined} />
       {maker && maker !== cheapest ? <> ({amount(maker)} at the maker's own price)</> : null}.{" "}
       {ratio >= OUTLIER_RATIO ? (
         <>
