@@ -1,4 +1,4 @@
-import type { Dataset } from "../domain/dataset.js";
+import type { Dataset, PublishedPrice } from "../domain/dataset.js";
 import { priceKey } from "../domain/dataset.js";
 import { dimensionKey } from "../domain/dimension.js";
 import type { PriorState } from "./build-input.js";
@@ -6,21 +6,26 @@ import type { PriorState } from "./build-input.js";
 /** The parts of a published dataset the next run builds on. */
 export function priorFromDataset(dataset: Dataset): PriorState {
   return {
-    prices: new Map(
-      dataset.prices.map((p) => [
-        priceKey(p, dimensionKey(p)),
-        {
-          amount: p.amount,
-          unit: p.unit,
-          effectiveFrom: p.effectiveFrom,
-          staleSince: p.staleSince,
-          observations: p.observations,
-        },
-      ]),
-    ),
+    prices: priorPricesOf(dataset.prices),
     models: new Map(dataset.models.map((m) => [m.id, { firstSeenAt: m.firstSeenAt, state: m.lifecycle.state }])),
     catalogue: dataset.models,
     published: dataset.prices,
     sources: new Map(dataset.sources.map((s) => [s.source, s])),
   };
+}
+
+/** Published prices by price key, as the next run reads them (effectiveFrom, staleSince, T85, T170). */
+export function priorPricesOf(prices: readonly PublishedPrice[]): PriorState["prices"] {
+  return new Map(
+    prices.map((p) => [
+      priceKey(p, dimensionKey(p)),
+      {
+        amount: p.amount,
+        unit: p.unit,
+        effectiveFrom: p.effectiveFrom,
+        staleSince: p.staleSince,
+        observations: p.observations,
+      },
+    ]),
+  );
 }

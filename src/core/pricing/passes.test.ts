@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { type PublishedPrice, priceKey } from "../../domain/dataset.js";
-import { type Dimension, dimension, dimensionKey } from "../../domain/dimension.js";
+import type { PublishedPrice } from "../../domain/dataset.js";
+import { type Dimension, dimension } from "../../domain/dimension.js";
 import { EMPTY_LISTING_META, type PriceObservation, type SourceId } from "../../domain/observation.js";
 import type { BuildInput, PriorState, SourceInput } from "../build-input.js";
 import type { ResolvedListing } from "../identity/resolve.js";
+import { priorPricesOf } from "../prior-state.js";
 import { holdAboveStandard } from "./above-standard.js";
 import { collapseRegions } from "./collapse.js";
 import { gatherSlots } from "./gather-slots.js";
@@ -94,18 +95,7 @@ function run(
 /** A previous version holding `prices` (as `priorFromDataset` reads one). */
 function priorOf(prices: readonly PublishedPrice[]): PriorState {
   return {
-    prices: new Map(
-      prices.map((p) => [
-        priceKey(p, dimensionKey(p)),
-        {
-          amount: p.amount,
-          unit: p.unit,
-          effectiveFrom: p.effectiveFrom,
-          staleSince: p.staleSince,
-          observations: p.observations,
-        },
-      ]),
-    ),
+    prices: priorPricesOf(prices),
     models: new Map(),
     sources: new Map(),
     published: prices,
