@@ -101,40 +101,40 @@ describe("plan credit (T5)", () => {
   });
 });
 
-describe("removal grace and jumps (issue 24, T85 amended, T173–T176)", () => {
-  // Invented listings: two sources of one maker's model, run after run.
-  const RUNS = ["2026-04-01T00:00:00.000Z", "2026-05-01T00:00:00.000Z", "2026-06-01T00:00:00.000Z"];
-  const price = (direction: "input" | "output", amount: number, extra: Partial<ReturnType<typeof dimension>> = {}) => ({
-    dimension: dimension(direction, extra),
-    amount,
-    unit: "mtok" as const,
-    denomination: "currency" as const,
-    currency: "USD",
+// Invented listings: two sources of one maker's model, run after run.
+const RUNS = ["2026-04-01T00:00:00.000Z", "2026-05-01T00:00:00.000Z", "2026-06-01T00:00:00.000Z"];
+const price = (direction: "input" | "output", amount: number, extra: Partial<ReturnType<typeof dimension>> = {}) => ({
+  dimension: dimension(direction, extra),
+  amount,
+  unit: "mtok" as const,
+  denomination: "currency" as const,
+  currency: "USD",
+});
+const build = (
+  runTime: string,
+  bySource: Record<"models-dev" | "litellm" | "portkey", Listing[]>,
+  prior: Dataset | null,
+) =>
+  buildDataset({
+    runId: `run-${runTime}`,
+    runTime,
+    finishedAt: runTime,
+    sources: (["models-dev", "litellm", "portkey"] as const).map((source) => ({
+      source,
+      weight: source === "models-dev" ? 0.8 : source === "litellm" ? 0.7 : 0.6,
+      makerSpellings: source === "models-dev",
+      authoritativeFor: [],
+      listings: bySource[source],
+      fresh: true,
+      error: null,
+      ran: true,
+    })),
+    prior: prior ? priorFromDataset(prior) : null,
   });
-  const build = (
-    runTime: string,
-    bySource: Record<"models-dev" | "litellm" | "portkey", Listing[]>,
-    prior: Dataset | null,
-  ) =>
-    buildDataset({
-      runId: `run-${runTime}`,
-      runTime,
-      finishedAt: runTime,
-      sources: (["models-dev", "litellm", "portkey"] as const).map((source) => ({
-        source,
-        weight: source === "models-dev" ? 0.8 : source === "litellm" ? 0.7 : 0.6,
-        makerSpellings: source === "models-dev",
-        authoritativeFor: [],
-        listings: bySource[source],
-        fresh: true,
-        error: null,
-        ran: true,
-      })),
-      prior: prior ? priorFromDataset(prior) : null,
-    });
-  const find = (d: Dataset, direction: string, contextMin = 0) =>
-    d.prices.find((p) => p.direction === direction && p.contextMin === contextMin && p.cache === "none");
+const find = (d: Dataset, direction: string, contextMin = 0) =>
+  d.prices.find((p) => p.direction === direction && p.contextMin === contextMin && p.cache === "none");
 
+describe("removal grace and jumps (issue 24, T85 amended, T173–T176)", () => {
   it("a price gone from every payload is served once, marked with the run its listings went; a bracket goes at once", () => {
     const withBracket = listing({
       prices: [price("input", 1), price("output", 5), price("input", 2, { contextMin: 200_000 })],

@@ -166,6 +166,10 @@ describe("row-drop, model-drop and maker-spread: a mass disappearance", () => {
       /^\d+ of \d+ makers each lost 20 % or more of their priced rows, together \d+\.\d % of those makers' rows \(more than the allowed 50 %\)$/,
     );
   });
+});
+
+describe("a mass disappearance that is one maker's is the market", () => {
+  const june = () => parsed("models-dev", "2026-06-01");
 
   it("one maker leaving the source (xAI, 2.5 % of models.dev's rows) is the market: it passes", () => {
     const withoutXai = june().filter((l) => maker(l) !== "xai");
