@@ -124,8 +124,11 @@ describe.concurrent("/sources says the truth about now (issue 38 §1, T310)", ()
       expect(s.lastAttempt!.error?.message, s.source).toMatch(new RegExp(`^${s.source}: \\S`));
       // The contract's lastError is the source's last error: this attempt's (T310).
       expect(s.lastError).toEqual({ at: s.lastAttempt!.at, ...s.lastAttempt!.error });
-      // What the version records stays as it was: the bundled replay's run of that source.
-      expect(s.lastRunAt! < started, s.source).toBe(true);
+      // The last run is this one, though it published nothing (T450, amending T310's "the version's run").
+      expect({ status: s.lastRunStatus, at: s.lastRunAt }, s.source).toEqual({
+        status: "failed",
+        at: s.lastAttempt!.at,
+      });
     }
     // The answer changed while the version did not: its ETag is not the one of the version alone (T310).
     expect(res.headers.get("etag")).not.toBeNull();
