@@ -3,7 +3,12 @@ import { litellmSource } from "./litellm/index.js";
 import { llmPricesSource } from "./llm-prices/index.js";
 import { modelsDevSource } from "./models-dev/index.js";
 import { officialAnthropicSource } from "./official-anthropic/index.js";
+import { officialDeepseekSource } from "./official-deepseek/index.js";
+import { officialGoogleSource } from "./official-google/index.js";
+import { officialMistralSource } from "./official-mistral/index.js";
 import { officialOpenaiSource } from "./official-openai/index.js";
+import { officialXaiSource } from "./official-xai/index.js";
+import { officialZaiSource } from "./official-zai/index.js";
 import { openrouterSource } from "./openrouter/index.js";
 import { portkeySource } from "./portkey/index.js";
 import type { SourceAdapter } from "./source.js";
@@ -21,4 +26,9 @@ export const SOURCES: readonly SourceAdapter[] = [
   litellmSource,
   officialAnthropicSource,
   officialOpenaiSource,
+  officialMistralSource,
+  officialZaiSource,
+  officialXaiSource,
+  officialDeepseekSource,
+  officialGoogleSource,
 ];
