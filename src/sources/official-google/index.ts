@@ -101,7 +101,11 @@ function tablePrices(table: MarkdownTable, tier: keyof typeof TIERS, unmapped: U
     if (token) {
       for (const a of amounts) {
         if (a.otherUnit) continue; // storage per hour, per image, footnoted: skippedFields
-        for (const modality of a.modalities)
+        // `(text / image / video)`: one amount for the group, published as the text price (image and
+        // video input bill at the text rate, as every other source writes it); a group without text
+        // (`(audio)`, `(audio / video)`) is priced per modality named (T430).
+        const modalities = a.modalities.includes("text") ? (["text"] as const) : a.modalities;
+        for (const modality of modalities)
           out.push(pagePrice({ ...token.rule, modality }, a.amount, { tier, contextMin: a.contextMin }));
       }
     } else if (tool && amounts.length === 1 && /\/\s*1,000\s+(grounded prompts|search queries)/i.test(cell)) {

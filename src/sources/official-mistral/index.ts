@@ -102,6 +102,8 @@ function modelFile(file: string, text: string, unmapped: UnmappedTally): Listing
       releasedOn: date(quoted(text, "releaseDate")),
       deprecatedOn: date(meta?.deprecationDate),
       retiresOn: date(meta?.retirementDate),
+      // `free: true` (Leanstral, moderation 26.03): the 0 amounts are prices (T434).
+      ...(p.free === true ? { statesFree: true } : {}),
     }),
   );
 }
@@ -114,9 +116,18 @@ function parseReport(payload: SourcePayload): ParseReport {
   const unmapped = new UnmappedTally();
   const files = [...payload.files].filter(([name]) => name.endsWith(".ts") && name !== "index.ts");
   if (files.length === 0) throw new SourcePayloadError(`${ID}: payload has no model file (<slug>.ts)`);
-  // An API id two files name (`voxtral-mini-2507`: the chat and the transcription file) is one
-  // listing: the first file's prices, then what the second adds (T151's merge).
+  // An API id two files name (`mistral-small-latest` in Small 3.2's and Small 4's, `voxtral-mini-2507`
+  // in the chat and the transcription file) is one listing: the prices of the file that serves it
+  // now — an Active model before a Deprecated one, then the newest release, then the file name —
+  // and what the other adds (T151's merge).
   const byId = new ListingsBySeller();
+  const rank = (text: string) => (quoted(text, "status") === "Active" ? 0 : 1);
+  files.sort(
+    ([a, ta], [b, tb]) =>
+      rank(ta) - rank(tb) ||
+      (quoted(tb, "releaseDate") ?? "").localeCompare(quoted(ta, "releaseDate") ?? "") ||
+      (a < b ? -1 : a > b ? 1 : 0),
+  );
   for (const [name, text] of files) for (const listing of modelFile(name, text, unmapped)) byId.add(listing);
   const listings = byId.values();
   if (listings.length === 0) throw new SourcePayloadError(`${ID}: no model file states a price`);

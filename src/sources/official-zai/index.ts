@@ -106,14 +106,19 @@ function parseReport(payload: SourcePayload): ParseReport {
   for (const cells of textTable.rows) {
     const name = plainText(cells[col.model] ?? "");
     const prices: PriceObservation[] = [];
+    let free = true;
     for (const key of ["input", "cachedInput", "output"] as const) {
       if (col[key] < 0) continue;
       const amount = cellAmount(cells[col[key]] ?? "");
+      if (amount !== "0" || !FREE_CELL.test(plainText(cells[col[key]] ?? ""))) free = false;
       if (amount === undefined) unmapped.add(`Text Models: ${textTable.header[col[key]]} (unreadable cell)`);
       else if (amount !== null) prices.push(pagePrice(TEXT_COLUMNS[key].rule, amount));
     }
     if (prices.length === 0 || name === "") continue;
-    listings.push(makerListing("zai", zaiModelId(name), [...prices, ...tools], { name }));
+    // `Free` in every price cell: the model is free, its 0 amounts are prices (T434).
+    listings.push(
+      makerListing("zai", zaiModelId(name), [...prices, ...tools], { name, ...(free ? { statesFree: true } : {}) }),
+    );
   }
   if (listings.length === 0) throw new SourcePayloadError(`${ID}: ${FILE} "Text Models" table has no priced row`);
 
