@@ -36,7 +36,8 @@ function mistralStated(date: string): Stated[] {
     .map((file) => gz("official-mistral", date, file))
     .map((text) => ({
       text,
-      key: `${/status: 'Active'/.test(text) ? 0 : 1}|${String(99999999 - Number((/releaseDate: '(\d{4})-(\d{2})-(\d{2})'/.exec(text) ?? []).slice(1).join("") || 0))}`,
+      // releaseDate is `2025-07-15` or `June 20, 2025`
+      key: `${/status: 'Active'/.test(text) ? 0 : 1}|${String(9e15 - (Date.parse(`${/releaseDate: '([^']+)'/.exec(text)?.[1]} UTC`) || Date.parse(/releaseDate: '([^']+)'/.exec(text)?.[1] ?? "") || 0)).padStart(16, "0")}`,
     }))
     .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   for (const { text } of files) {

@@ -2,10 +2,10 @@ import { makerPagePayloads } from "../../../test/fake-page.js";
 
 /**
  * The fake upstream's Google pricing page (test material, `test/fake-upstream.ts`): served whole; a
- * price row is an "Input price" / "Output price" / "Context caching price" row of a table; cut
+ * price row is an "Input price" / "Output price" / "Context caching price" / "Grounding" row; cut
  * inside the first one.
  */
 export const fakePayloads = makerPagePayloads(
-  (line) => /^\|\s*(Input price|Output price|Context caching price)\b/.test(line),
+  (line) => /^\|\s*(Input price|Output price|Context caching price|Grounding with Google)\b/.test(line),
   (text) => text.slice(0, text.indexOf("| Input price") + 20),
 );

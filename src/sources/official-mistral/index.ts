@@ -54,6 +54,13 @@ const SKIPPED = new Set(["/1000 Annotated Pages"]);
 const quoted = (text: string, key: string) =>
   new RegExp(`^\\s{2}${key}\\s*:\\s*'([^']*)'`, "m").exec(text)?.[1] ?? null;
 
+/** `releaseDate` as YYYY-MM-DD: the files write `2025-07-15` or `June 20, 2025` (read as UTC); null otherwise. */
+function releaseDay(text: string): string | null {
+  const raw = quoted(text, "releaseDate");
+  const ms = raw === null ? Number.NaN : Date.parse(/^\d{4}-\d{2}-\d{2}$/.test(raw) ? raw : `${raw} UTC`);
+  return Number.isNaN(ms) ? null : new Date(ms).toISOString().slice(0, 10);
+}
+
 function meters(direction: "input" | "output", list: readonly Meter[], file: string, unmapped: UnmappedTally) {
   const out: PriceObservation[] = [];
   const seen = new Set<string>();
@@ -99,7 +106,7 @@ function modelFile(file: string, text: string, unmapped: UnmappedTally): Listing
     makerListing("mistral", id, prices, {
       name: quoted(text, "name"),
       status: status !== null && status in STATUS ? STATUS[status as keyof typeof STATUS] : null,
-      releasedOn: date(quoted(text, "releaseDate")),
+      releasedOn: releaseDay(text),
       deprecatedOn: date(meta?.deprecationDate),
       retiresOn: date(meta?.retirementDate),
       // `free: true` (Leanstral, moderation 26.03): the 0 amounts are prices (T434).
@@ -124,9 +131,7 @@ function parseReport(payload: SourcePayload): ParseReport {
   const rank = (text: string) => (quoted(text, "status") === "Active" ? 0 : 1);
   files.sort(
     ([a, ta], [b, tb]) =>
-      rank(ta) - rank(tb) ||
-      (quoted(tb, "releaseDate") ?? "").localeCompare(quoted(ta, "releaseDate") ?? "") ||
-      (a < b ? -1 : a > b ? 1 : 0),
+      rank(ta) - rank(tb) || (releaseDay(tb) ?? "").localeCompare(releaseDay(ta) ?? "") || (a < b ? -1 : a > b ? 1 : 0),
   );
   for (const [name, text] of files) for (const listing of modelFile(name, text, unmapped)) byId.add(listing);
   const listings = byId.values();
