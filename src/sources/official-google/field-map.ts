@@ -1,4 +1,5 @@
 import type { Modality } from "../../domain/dimension.js";
+import { lookupTable } from "../../domain/lookup-table.js";
 import { type FieldRule, rule } from "../field-map.js";
 
 /**
@@ -48,10 +49,10 @@ export const PAID_COLUMN = /^paid tier\b/i;
 export const TIERS = { standard: "standard", batch: "batch" } as const;
 
 /** The modality words of a `( … )` qualifier; `thinking` is text (thinking tokens bill as output text). */
-export const MODALITY_WORDS: Readonly<Record<string, Modality>> = {
+export const MODALITY_WORDS: Readonly<Record<string, Modality>> = lookupTable({
   text: "text",
   thinking: "text",
   image: "image",
   video: "video",
   audio: "audio",
-};
+});

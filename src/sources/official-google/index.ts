@@ -79,7 +79,7 @@ function apiIds(body: string): string[] {
 
 function tierOf(table: MarkdownTable): keyof typeof TIERS | null {
   const h = (table.headings.at(-1) ?? "").toLowerCase();
-  return h in TIERS ? (h as keyof typeof TIERS) : null;
+  return Object.hasOwn(TIERS, h) ? (h as keyof typeof TIERS) : null;
 }
 
 /** The prices of one table (one tier) of a model section. */

@@ -1,4 +1,5 @@
 import type { Direction, Modality } from "../../domain/dimension.js";
+import { lookupTable } from "../../domain/lookup-table.js";
 import { type FieldRule, rule } from "../field-map.js";
 
 /**
@@ -8,12 +9,12 @@ import { type FieldRule, rule } from "../field-map.js";
  */
 export const DENOMINATORS: Readonly<
   Record<string, { readonly unit: FieldRule["unit"]; readonly factor: string; readonly modality: Modality }>
-> = {
+> = lookupTable({
   "/M Tokens": { unit: "mtok", factor: "1", modality: "text" },
   "/M Chars": { unit: "mchars", factor: "1", modality: "text" },
   "/Min": { unit: "minute", factor: "1", modality: "audio" },
   "/1000 Pages": { unit: "page", factor: "0.001", modality: "text" },
-};
+});
 
 /** The rule of a meter, or null when its denominator is not mapped. */
 export function meterRule(direction: Direction, denominator: string): FieldRule | null {

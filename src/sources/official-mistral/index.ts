@@ -105,7 +105,7 @@ function modelFile(file: string, text: string, unmapped: UnmappedTally): Listing
   return ids.data.apiNames.map((id) =>
     makerListing("mistral", id, prices, {
       name: quoted(text, "name"),
-      status: status !== null && status in STATUS ? STATUS[status as keyof typeof STATUS] : null,
+      status: status !== null && Object.hasOwn(STATUS, status) ? STATUS[status as keyof typeof STATUS] : null,
       releasedOn: releaseDay(text),
       deprecatedOn: date(meta?.deprecationDate),
       retiresOn: date(meta?.retirementDate),

@@ -1,3 +1,4 @@
+import { lookupTable } from "../../domain/lookup-table.js";
 import { type FieldRule, rule } from "../field-map.js";
 
 /**
@@ -21,13 +22,13 @@ export const SECTIONS: readonly { readonly unit: RegExp; readonly rules: readonl
 export const TOOL_COLUMNS = { tool: /^tool$/i, cost: /^cost per 1,?000 calls$/i } as const;
 
 /** Tool names as the page writes them → the `tool` qualifier (USD per 1K calls, factor 1). */
-export const TOOLS: Readonly<Record<string, string>> = {
+export const TOOLS: Readonly<Record<string, string>> = lookupTable({
   "web search": "web_search",
   "x search": "x_search",
   "code execution": "code_execution",
   "document search": "document_search",
   "collections search": "collections_search",
-};
+});
 
 /** A tool price rule. */
 export function toolRule(tool: string): FieldRule {

@@ -1,3 +1,4 @@
+import { lookupTable } from "../../domain/lookup-table.js";
 import { type FieldRule, rule } from "../field-map.js";
 
 /**
@@ -29,9 +30,9 @@ export const FREE_CELL = /^free$/i;
 export const NO_PRICE_CELL = /^(-|—|)$/;
 
 /** "Built-in Tools": `Web Search` at `$X / use` → USD per 1K calls (×1000), tool `web_search`. */
-export const TOOLS = {
+export const TOOLS: Readonly<Record<string, FieldRule>> = lookupTable({
   "web search": rule("tool", "kcalls", "1000", { qualifiers: { tool: "web_search" } }),
-} as const satisfies Record<string, FieldRule>;
+});
 
 /** "Image Generation Models": USD per image generated. */
 export const IMAGE_PRICE = rule("output", "image", "1", { modality: "image" });

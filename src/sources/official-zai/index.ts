@@ -96,7 +96,7 @@ function parseReport(payload: SourcePayload): ParseReport {
   const toolTable = tableUnder(tables, /^built-in tools$/i);
   for (const cells of toolTable?.rows ?? []) {
     const name = plainText(cells[0] ?? "").toLowerCase();
-    const r = TOOLS[name as keyof typeof TOOLS];
+    const r = TOOLS[name];
     const amount = dollarAmounts(cells[1] ?? "")[0];
     if (r && amount !== undefined && /\/\s*use/i.test(cells[1] ?? "")) tools.push(pagePrice(r, amount));
     else unmapped.add(`Built-in Tools: ${name}`);
