@@ -55,6 +55,8 @@ export function zeroNotFree(dataset: Dataset): PublishedPrice[] {
       p.qualifiers.variant !== "free" &&
       !/\bfree$/i.test(p.modelId) &&
       !makerFree(p) &&
+      // The maker's own list states it free (issue 48, T434: Z.ai's `Free`, Mistral's `free: true`).
+      !(p.channel === "direct" && p.confidence === "verified") &&
       !(
         p.direction === "output" &&
         billedInputs.has(`${p.modelId}|${p.channel}|${p.seller}|${dimensionKey({ ...p, direction: "input" })}`)

@@ -204,12 +204,6 @@ const MEDIUM_LATEST = [
   "mistral-medium-latest input none standard 0 0.4: published 1.5 verified (mistral/mistral-medium-2604)",
   "mistral-medium-latest output none standard 0 2: published 7.5 verified (mistral/mistral-medium-2604)",
 ];
-const VOXTRAL_LATEST = [
-  // `voxtral-mini-latest` (Voxtral Mini 25.07's chat prices) while Voxtral Mini Transcribe 26.02
-  // (`voxtral-mini-2602`, per minute only) is the newest snapshot of its name: identity holds the alias.
-  "voxtral-mini-latest input none standard 0 0.04: no direct price",
-  "voxtral-mini-latest output none standard 0 0.04: no direct price",
-];
 
 const MAKERS: readonly {
   source: string;
@@ -239,7 +233,6 @@ const MAKERS: readonly {
     unmatched: {
       "2025-11-01": LARGE_LATEST,
       "2025-12-01": LARGE_LATEST,
-      "2026-03-01": VOXTRAL_LATEST,
       "2026-05-01": MEDIUM_LATEST,
       "2026-06-01": MEDIUM_LATEST,
     },

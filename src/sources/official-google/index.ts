@@ -133,7 +133,8 @@ function parseReport(payload: SourcePayload): ParseReport {
     // Imagen and Veo name several ids and price them by rows named after variants; tools name none (skippedFields).
     if (ids.length !== 1) continue;
     const prices = tables.flatMap((t) => tablePrices(t, tierOf(t) ?? "standard", unmapped));
-    if (prices.length > 0) listings.push(makerListing("google", ids[0] as string, prices, { name: section.name }));
+    // (the heading names the model family, "Gemini 2.5 Flash Preview" for a dated preview id: not its display name)
+    if (prices.length > 0) listings.push(makerListing("google", ids[0] as string, prices));
   }
   if (listings.length === 0) throw new SourcePayloadError(`${ID}: ${FILE} states no paid-tier price of a model`);
   return { listings, unmapped: unmapped.toRecord() };
