@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadView } from "../src/catalogue/load-view.js";
-import { BUNDLED_SNAPSHOTS_DIR, CONFIG_VARIABLES } from "../src/config.js";
+import { BUNDLED_SNAPSHOTS_DIR, CONFIG_VARIABLES } from "../src/cli/config.js";
 import { SOURCES } from "../src/sources/registry.js";
 import { openSqliteStore } from "../src/store/open-store.js";
 import { freshEnv, runTariff, startTariff } from "./cli-support.js";

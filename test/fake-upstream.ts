@@ -4,7 +4,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { brotliCompressSync, gunzipSync, gzipSync } from "node:zlib";
-import type { SourceId } from "../src/domain/observation.js";
+import { type SourceId, sourceTable } from "../src/domain/observation.js";
 import { SOURCES } from "../src/sources/registry.js";
 import type { SourceAdapter, SourcePayload } from "../src/sources/source.js";
 import { baseUrlVariable, type LiveFile } from "../src/sources/upstream.js";
@@ -20,13 +20,13 @@ import { baseUrlVariable, type LiveFile } from "../src/sources/upstream.js";
  * the real ones or invented where no real payload shows the case (said at each).
  *
  * Nothing here names a source (issue 30 §3, T235): each registered source says how its payloads
- * are cut and broken in its own folder (`src/sources/<id>/fake-payloads.ts`, a {@link FakePayloads}),
+ * are cut and broken in its own file (`test/payloads/<id>.ts`, a {@link FakePayloads}; issue 45 §3, T394),
  * where it lives in its adapter's upstream, and which dates it serves in its recorded snapshots.
  */
 
 /**
- * How the fake upstream serves one source's recorded payloads (test material kept in the source's
- * folder, `src/sources/<id>/fake-payloads.ts`, and left out of the build).
+ * How the fake upstream serves one source's recorded payloads (test material, one file per source in
+ * `test/payloads/<id>.ts`: `src/` never imports `test/`, issue 45 §3, T394).
  */
 export interface FakePayloads {
   /** The value of the source's upstream setting the fake serves and the ingester is given (Portkey: three providers). */
@@ -48,11 +48,11 @@ export interface FakePayloads {
   readonly failedCopies?: readonly string[];
 }
 
-/** Every registered source's {@link FakePayloads}, loaded from its folder. */
+/** Every registered source's {@link FakePayloads}, loaded from `test/payloads/<id>.ts`. */
 const FAKES: ReadonlyMap<SourceId, FakePayloads> = new Map(
   await Promise.all(
     SOURCES.map(async (a): Promise<[SourceId, FakePayloads]> => {
-      const module = (await import(`../src/sources/${a.id}/fake-payloads.ts`)) as { fakePayloads: FakePayloads };
+      const module = (await import(`./payloads/${a.id}.ts`)) as { fakePayloads: FakePayloads };
       return [a.id, module.fakePayloads];
     }),
   ),
@@ -100,20 +100,18 @@ function recordedDates(source: SourceId): string[] {
 }
 
 /** Each source's newest recorded payloads (June 2026; Anthropic's page: 2026-05): what a live run fetches. */
-export const LIVE_DATES: Dates = Object.fromEntries(SOURCES.map((a) => [a.id, recordedDates(a.id).at(-1)!]));
+export const LIVE_DATES: Dates = sourceTable((id) => recordedDates(id).at(-1)!);
 
 /**
  * Each source's payloads before the newest (May 2026; Anthropic's page: 2026-04), the run the stores
  * are seeded with. A source whose earlier copies are all failed pages (OpenAI's page) seeds with its
  * newest, so the live run finds it unchanged.
  */
-export const SEED_DATES: Dates = Object.fromEntries(
-  SOURCES.map((a) => {
-    const dates = recordedDates(a.id);
-    const failed = fakeOf(a.id).failedCopies ?? [];
-    return [a.id, dates.slice(0, -1).findLast((d) => !failed.includes(d)) ?? dates.at(-1)!];
-  }),
-);
+export const SEED_DATES: Dates = sourceTable((id) => {
+  const dates = recordedDates(id);
+  const failed = fakeOf(id).failedCopies ?? [];
+  return dates.slice(0, -1).findLast((d) => !failed.includes(d)) ?? dates.at(-1)!;
+});
 
 /** One request the fake upstream received. */
 export interface SeenRequest {
@@ -326,7 +324,7 @@ export function servedPayload(source: SourceId, date: string, fault: PayloadFaul
   return { files: new Map(texts), observedAt: `${date}T00:00:00.000Z` };
 }
 
-/** The body of a misbehaving file (the source's own broken payloads, `fake-payloads.ts`). */
+/** The body of a misbehaving file (the source's own broken payloads, `test/payloads/<id>.ts`). */
 function misbehave(source: SourceId, name: string, good: Buffer, fault: PayloadFault): Buffer {
   const fake = fakeOf(source);
   const text = good.toString("utf8");

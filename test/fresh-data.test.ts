@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ApiMeta, ApiModel, ApiSource } from "../src/catalogue/schemas.js";
 import { buildView } from "../src/catalogue/view.js";
-import { BUNDLED_SNAPSHOTS_DIR } from "../src/config.js";
+import { BUNDLED_SNAPSHOTS_DIR } from "../src/cli/config.js";
 import type { Dataset } from "../src/domain/dataset.js";
 import { DAY_MS, EVIDENCE_MAX_AGE_DAYS } from "../src/domain/freshness.js";
 import { SOURCES } from "../src/sources/registry.js";

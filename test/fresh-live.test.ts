@@ -186,6 +186,24 @@ describe("without the network it serves the bundled data and says how old it is 
     // Anthropic's page was last recorded 2026-05-01 (the recorder lost it in May; T290).
     expect(meta.data.freshness.sources["official-anthropic"]).toBe("2026-05-01T00:00:00.000Z");
     expect(meta.data.freshness.sources["official-openai"]).toBe(BUNDLED);
+    // Issue 50 §4, T450: the run that published nothing is the last run, and it failed; so did every
+    // source's (the README's promise), though the version's run and its records are unchanged.
+    await expect
+      .poll(async () => (await get<{ data: ApiMeta }>("/api/v1/meta")).data.lastRun, { timeout: 20_000 })
+      .toMatchObject({ status: "failed" });
+    const lastRun = (await get<{ data: ApiMeta }>("/api/v1/meta")).data.lastRun;
+    expect(Date.parse(lastRun.finishedAt)).toBeGreaterThan(Date.parse(BUNDLED));
+    expect(lastRun.id).toBe(`run-${lastRun.finishedAt}`);
+    const records = await get<{ data: { source: string; lastRunStatus: string; lastRunAt: string }[] }>(
+      "/api/v1/sources",
+    );
+    expect(records.data.map((s) => s.source)).toEqual(SOURCES.map((s) => s.id));
+    for (const s of records.data)
+      expect({ source: s.source, status: s.lastRunStatus, at: s.lastRunAt }).toEqual({
+        source: s.source,
+        status: "failed",
+        at: lastRun.finishedAt,
+      });
     const stderr = await stop(run);
     expect(stderr.match(/live sources unreachable/g)).toHaveLength(1);
     const store = await openSqliteStore(join(dataDir, "tariff.db"));

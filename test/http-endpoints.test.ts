@@ -223,6 +223,31 @@ describe("GET /models", () => {
 });
 
 describe("GET /models/search", () => {
+  it.each([
+    // Issue 50 §2, T451: a community fine-tune, an older 3.x model or gpt-4-0314 led these before.
+    ["llama 3.3 70b", "meta/llama-3.3-70b-instruct"],
+    ["sonnet", "anthropic/claude-sonnet-4-6"],
+    ["gpt 4o", "openai/gpt-4o"],
+  ])("%s: the maker's model first, the newest first (T451)", async (q, first) => {
+    const body = await getJson<ApiSuggestion[]>(`/api/v1/models/search?q=${encodeURIComponent(q)}&limit=10`);
+    expect(body.data[0]?.id).toBe(first);
+    const ids = body.data.map((s) => s.id);
+    // Within the answer, every maker's model comes before any other provider's of the same D10 rank.
+    const firstOther = ids.findIndex((id) => !isMaker(id.split("/")[0]!));
+    if (firstOther >= 0) expect(ids.slice(firstOther).some((id) => id === first)).toBe(false);
+    expect(ids).not.toContain("openai/gpt-4-0314");
+  });
+
+  it("sonnet lists Sonnet 4.x before 3.x (newest release first within a rank, T451)", async () => {
+    const ids = (await getJson<ApiSuggestion[]>("/api/v1/models/search?q=sonnet&limit=10")).data.map((s) => s.id);
+    const lastFour = Math.max(
+      ...["claude-sonnet-4-6", "claude-sonnet-4-5", "claude-sonnet-4-0"].map((s) => ids.indexOf(`anthropic/${s}`)),
+    );
+    const firstThree = ids.findIndex((id) => /claude-3/.test(id));
+    expect(lastFour).toBeGreaterThanOrEqual(0);
+    expect(firstThree).toBeGreaterThan(lastFour);
+  });
+
   it("returns id and a label naming the provider (D20), in /models order", async () => {
     const body = await getJson<ApiSuggestion[]>("/api/v1/models/search?q=opus&limit=5");
     expect(body.data.length).toBe(5);
@@ -257,7 +282,7 @@ describe("GET /compare (D15)", () => {
 });
 
 /** The sources whose prices are a maker's own list (`rates.officialSources`, T292). */
-const OFFICIAL = SOURCES.filter((a) => a.info.authoritativeFor.some(isMaker)).map((a) => a.id);
+const OFFICIAL: readonly string[] = SOURCES.filter((a) => a.info.authoritativeFor.some(isMaker)).map((a) => a.id);
 
 describe("GET /sources", () => {
   it("lists every configured source with registry record and health (D4)", async () => {

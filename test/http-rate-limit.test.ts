@@ -3,8 +3,8 @@ import { Redis } from "ioredis";
 import { RateLimiterMemory } from "rate-limiter-flexible";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CatalogueView } from "../src/catalogue/view.js";
+import { loadConfig } from "../src/cli/config.js";
 import { createRateLimitRedis } from "../src/cli/redis.js";
-import { loadConfig } from "../src/config.js";
 import { precomputed } from "../src/http/create-app.js";
 import { loadReplay, SAMPLE_MODEL, startServer, type TestServer } from "./harness.js";
 

@@ -77,7 +77,8 @@ async function liveRun(
 ): Promise<RunOutcome> {
   const upstream = await startFakeUpstream();
   try {
-    for (const [source, t] of Object.entries(transforms)) if (t) upstream.transform(source, t);
+    for (const [source, t] of Object.entries(transforms) as [SourceId, BodyTransform | undefined][])
+      if (t) upstream.transform(source, t);
     const result = await runLiveIngest(store, SOURCES, testConfig(upstream, dir), QUIET);
     const { dataset } = result;
     // No source failed: each fault cost its record only, and every source published this run.

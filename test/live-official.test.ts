@@ -80,6 +80,22 @@ const FAULTS: readonly PageFault[] = [
       /^official-anthropic: health: claude-haiku-3 input moved by a unit factor ×100 \(0\.25 → 25\) against the last good copy \(last good copy /,
   },
   {
+    // Issue 46 §4 (T408), edited from the real page: every Model pricing row's price cells rotated by one
+    // under their headers (same cell count) — output below input on every row; the whole page is refused.
+    name: "price columns rotated by one",
+    source: "official-anthropic",
+    serve: {
+      transform: text((page) =>
+        page.replace(/^(\| Claude [^|]+\|)((?:[^|\n]+\|){5})[ \t]*$/gm, (_, model: string, prices: string) => {
+          const cells = prices.split("|").slice(0, 5);
+          return `${model}${[cells[4], ...cells.slice(0, 4)].join("|")}|`;
+        }),
+      ),
+    },
+    reason:
+      /^official-anthropic: pricing\.md: health: incoherent rows: rule output_below_input on 13 of 13 rows \(e\.g\. .*\); the whole page is refused$/,
+  },
+  {
     // The real recorded 2026-03-01 copy: empty text-token panes.
     name: "the 2026-03 copy with empty panes",
     source: "official-openai",
@@ -133,4 +149,42 @@ describe("a maker's page that fails the health gate: no published price changes,
     const changed = [...new Set([...before.keys(), ...after.keys()])].filter((k) => before.get(k) !== after.get(k));
     expect(changed).toEqual([]);
   });
+});
+
+// Issue 46 §2 (T406), edited from the real page: rows naming another maker's models on Anthropic's page.
+// The run succeeds, nothing is published from them, and `/sources` counts them as unmatched rows.
+it("another maker's rows on a maker's page: unmatched, counted in /sources, never published", async () => {
+  const rows = [
+    "| GPT-4o | $2.50 / MTok | - | - | $1.25 / MTok | $10 / MTok |",
+    "| Gemini 2.5 Pro | $1.25 / MTok | - | - | $0.31 / MTok | $10 / MTok |",
+  ];
+  const served = await servedAfterLiveRun(
+    live.seed,
+    (u) =>
+      u.transform(
+        "official-anthropic",
+        text((page) => page.replace(/^(\| Claude Haiku 3 .*)$/m, `$1\n${rows.join("\n")}`)),
+      ),
+    async () => undefined,
+  );
+  const record = served.sources.find((s) => s.source === "official-anthropic")!;
+  expect(record.lastError).toBeNull();
+  expect(Object.entries(record.unmappedByField).filter(([k]) => k.startsWith("unmatched row:"))).toEqual([
+    [
+      'unmatched row: Model pricing: "gemini 2.5 pro" — another maker\'s model (google: "Gemini 2.5 Pro"); a page lists only its maker\'s models',
+      1,
+    ],
+    [
+      'unmatched row: Model pricing: "gpt-4o" — another maker\'s model (openai: "GPT-4o"); a page lists only its maker\'s models',
+      1,
+    ],
+  ]);
+  expect(
+    served.dataset.prices.filter(
+      (p) => p.sources.includes("official-anthropic") && !p.modelId.startsWith("anthropic/"),
+    ),
+  ).toEqual([]);
+  const before = servedPrices(live.seed.dataset);
+  const after = servedPrices(served.dataset);
+  expect([...new Set([...before.keys(), ...after.keys()])].filter((k) => before.get(k) !== after.get(k))).toEqual([]);
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { loadView } from "../src/catalogue/load-view.js";
+import { loadConfig } from "../src/cli/config.js";
 import { type LiveRunOutcome, type LiveRunReport, parseDuration, scheduleLiveIngest } from "../src/cli/ingest-live.js";
-import { loadConfig } from "../src/config.js";
 import { PORTKEY_PROVIDERS } from "../src/sources/portkey/upstream.js";
 import { SOURCES } from "../src/sources/registry.js";
 import { openSqliteStore } from "../src/store/open-store.js";

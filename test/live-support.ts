@@ -132,6 +132,8 @@ export interface ServedSource {
   readonly source: string;
   readonly lastSuccessAt: string | null;
   readonly lastError: { readonly message: string; readonly httpStatus: number | null } | null;
+  /** Fields (and, for a maker's page, unmatched rows: T406) the source's map did not read, with counts. */
+  readonly unmappedByField: Readonly<Record<string, number>>;
 }
 
 /**

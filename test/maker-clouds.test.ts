@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildRates } from "../src/catalogue/view.js";
+import { buildRates } from "../src/catalogue/api-shapes.js";
 import type { PublishedPrice } from "../src/domain/dataset.js";
 import { JUNE_AFTER_FORMER_IDS, NOVA } from "./previous-catalogue.js";
 import { baseDirectPrice, useRecordedBuild } from "./recorded-payloads.js";

@@ -4,7 +4,7 @@ import { join, resolve } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BUNDLED_SNAPSHOTS_DIR } from "../src/config.js";
+import { BUNDLED_SNAPSHOTS_DIR } from "../src/cli/config.js";
 import { freshEnv } from "./cli-support.js";
 import { TOOL_NAMES } from "./mcp-support.js";
 

@@ -42,7 +42,7 @@ export const NEWEST_RECORDED: RecordedDates = Object.fromEntries(
       .sort()
       .at(-1)!,
   ]),
-);
+) as RecordedDates;
 
 /** Starts the server on a free loopback port. */
 export async function startRecordedUpstream(dates: RecordedDates = NEWEST_RECORDED): Promise<RecordedUpstream> {

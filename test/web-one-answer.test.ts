@@ -31,6 +31,8 @@ describe.concurrent("offers a buyer can trust lead (T340)", () => {
       const text = (await answer.textContent()) ?? "";
       expect(text).toContain(first.seller);
       expect(text).not.toContain("qihang-ai");
+      // Issue 50 §1, T452: the headline shows its confidence.
+      expect(await answer.locator("[data-confidence]").getAttribute("data-confidence")).toBe(first.confidence);
     }));
 
   it("Sonnet 4.5's page: the cheapest offer is a trusted one; qihang-ai's row is marked unconfirmed", ({ expect }) =>

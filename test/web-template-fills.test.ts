@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildView, type CatalogueView } from "../src/catalogue/view.js";
 import { ViewHolder } from "../src/catalogue/view-holder.js";
 import { buildDatasetWithIdentity } from "../src/core/build-dataset.js";
-import { locationPath } from "../src/http/request-url.js";
+import { locationPath } from "../src/domain/location-path.js";
 import { openrouterSource as openrouter } from "../src/sources/openrouter/index.js";
 import { SOURCES } from "../src/sources/registry.js";
 import { modelHead, withHead } from "../src/web/page-head.js";

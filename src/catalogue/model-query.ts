@@ -3,9 +3,18 @@ import { type Confidence, confidenceRank } from "../domain/confidence.js";
 import type { PublishedModel, PublishedPrice } from "../domain/dataset.js";
 import type { Modality } from "../domain/dimension.js";
 import { type ListedPrice, listedPrice } from "../domain/listed-price.js";
+import { isMaker } from "../domain/sellers.js";
 import { badRequest } from "./errors.js";
 import type { PublishedState } from "./point-in-time.js";
-import { matchesAll, matchRank, parseTextQuery, type SearchField, searchField, type TextQuery } from "./text-match.js";
+import {
+  alignsWithWords,
+  matchesAll,
+  matchRank,
+  parseTextQuery,
+  type SearchField,
+  searchField,
+  type TextQuery,
+} from "./text-match.js";
 import { modelsAt } from "./timeline.js";
 import type { CatalogueView } from "./view.js";
 
@@ -63,7 +72,7 @@ export interface ListedModel {
 /** A matching model with its sort key. */
 export interface RankedModel {
   readonly entry: ListedModel;
-  /** D10 rank with `q`; 0 without. */
+  /** D10 rank with `q` (its integer part) and the order within it (T451); 0 without. */
   readonly rank: number;
   /** The listed price (T202) in the filter's channel, or null. */
   readonly listed: ListedPrice<PublishedPrice> | null;
@@ -154,7 +163,7 @@ export function matchModels(
     let rank = 0;
     if (filter.q) {
       if (!matchesAll(filter.q, entry.search)) continue;
-      rank = matchRank(filter.q, entry.search);
+      rank = matchRank(filter.q, entry.search) + tieBreak(filter.q, entry);
     }
     const needsListed = filter.listedConfidence !== null || filter.sort !== "id";
     const listed =
@@ -164,6 +173,30 @@ export function matchModels(
   }
   out.sort((a, b) => compareKeys(a.key, b.key));
   return out;
+}
+
+const DAY = 86_400_000;
+/** Days a release date counts back over in {@link tieBreak}: 2000-01-01 → 2099. */
+const RELEASE_SPAN_DAYS = 36_525;
+const RELEASE_EPOCH = Date.parse("2000-01-01T00:00:00Z");
+
+/**
+ * The order within one D10 rank (issue 50 §2, T451; amends D10's "then id"): the query's tokens
+ * starting at words first ({@link alignsWithWords}), then a maker's own model (a provider that is a
+ * maker, D1) before a reseller's listing or a fine-tune, then models still served before retired ones
+ * (a deprecated model is still sold), then the newest release first, then id. A fraction in [0, 1) added to the D10 rank,
+ * so D10's four ranks keep their order and a cursor's key stays a number.
+ */
+function tieBreak(query: TextQuery, entry: ListedModel): number {
+  const m = entry.model;
+  const aligned = alignsWithWords(query, entry.search) ? 0 : 0.5;
+  const maker = isMaker(m.provider) ? 0 : 0.25;
+  const current = m.lifecycle.state === "retired" ? 0.125 : 0;
+  const released = m.lifecycle.releasedOn ? Date.parse(m.lifecycle.releasedOn) : Number.NaN;
+  const age = Number.isNaN(released)
+    ? 1
+    : Math.min(1, Math.max(0, 1 - (released - RELEASE_EPOCH) / DAY / RELEASE_SPAN_DAYS));
+  return aligned + maker + current + age * 0.1249;
 }
 
 /** D16: rank of the weakest direct price, -1 without direct prices. */

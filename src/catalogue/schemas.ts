@@ -367,7 +367,7 @@ const UnpricedPartSchema = z
 export const OfferTrustSchema = z
   .strictObject({
     trusted: z.boolean().meta({
-      description: `The offer may lead: confidence \`${LEADING_CONFIDENCE}\` or better, and not ${UNCONFIRMED_BELOW_MAKER}× or more below the maker's own total on one source's word`,
+      description: `The offer may lead: confidence \`${LEADING_CONFIDENCE}\` or better, not ${UNCONFIRMED_BELOW_MAKER}× or more below the maker's own total on one source's word, and, beside a maker's price, stated by two sources or the seller's own list (T452)`,
     }),
     makerRatio: z.number().nullable().meta({
       description:
@@ -375,7 +375,7 @@ export const OfferTrustSchema = z
     }),
     flags: z.array(z.enum(TRUST_FLAGS)).meta({
       description:
-        "Why the offer may not lead: `below_medium_confidence`; `unconfirmed_below_maker` (far below the maker, fewer than two sources state its price); `suspected_currency_slip` beside it when the ratio is a CNY/USD rate (×6.2–7.6)",
+        "Why the offer may not lead: `below_medium_confidence`; `unconfirmed_below_maker` (far below the maker, fewer than two sources state its price); `suspected_currency_slip` beside it when the ratio is a CNY/USD rate (×6.2–7.6); `single_source` (the model has a maker's price and the offer rests on one source that is not the seller's own list, T452)",
     }),
   })
   .meta({

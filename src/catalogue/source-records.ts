@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
-import type { Dataset } from "../domain/dataset.js";
+import type { Dataset, RunRecord, SourceRunStatus } from "../domain/dataset.js";
 import { sourceHealthNow } from "../domain/freshness.js";
 import type { SourceAttempt } from "../domain/source-attempt.js";
-import type { ApiSource } from "./schemas.js";
+import type { ApiMeta, ApiSource } from "./schemas.js";
 import type { CatalogueView, SourceRecordInfo } from "./view.js";
 
 /**
@@ -18,7 +18,7 @@ export function apiSources(
   registry: readonly SourceRecordInfo[],
   attempts: readonly SourceAttempt[],
   now: string,
-): { sources: ApiSource[]; sourcesRevision: string } {
+): { sources: ApiSource[]; lastRun: ApiMeta["lastRun"]; sourcesRevision: string } {
   const health = new Map(dataset.sources.map((s) => [s.source as string, s]));
   const lastAttempt = new Map(attempts.map((a) => [a.source as string, a]));
   const sources: ApiSource[] = registry.map((s) => {
@@ -29,6 +29,7 @@ export function apiSources(
       lastRunAt: h?.lastRunAt ?? null,
     };
     const attempt = lastAttempt.get(s.id) ?? null;
+    const run = lastRunOfSource(version, attempt);
     // The attempt's error is the source's last one when it is newer than what the version records.
     const attemptError =
       attempt?.error && (h?.lastError == null || attempt.at > h.lastError.at)
@@ -45,8 +46,8 @@ export function apiSources(
       lastError: attemptError ?? (h?.lastError ? { ...h.lastError } : null),
       rowsLastRun: h?.rowsLastRun ?? 0,
       unmatchedLastRun: h?.unmatchedLastRun ?? 0,
-      lastRunStatus: version.lastRunStatus,
-      lastRunAt: version.lastRunAt,
+      lastRunStatus: run.lastRunStatus,
+      lastRunAt: run.lastRunAt,
       rejectedLastRun: h?.rejectedLastRun ?? 0,
       rejectedByReason: { ...(h?.rejectedByReason ?? {}) },
       unmappedLastRun: h?.unmappedLastRun ?? 0,
@@ -58,8 +59,50 @@ export function apiSources(
       health: sourceHealthNow(version, attempt, now),
     };
   });
-  const sourcesRevision = createHash("sha1").update(JSON.stringify(sources)).digest("base64url").slice(0, 16);
-  return { sources, sourcesRevision };
+  const lastRun = lastRunNow(dataset.run, attempts);
+  const sourcesRevision = createHash("sha1")
+    .update(JSON.stringify([sources, lastRun]))
+    .digest("base64url")
+    .slice(0, 16);
+  return { sources, lastRun, sourcesRevision };
+}
+
+/**
+ * A source's `lastRunStatus` / `lastRunAt` (issue 50 §4, T450; amends T310): its last live attempt's
+ * when that is newer than the served version's run (an answer with the same payload, `unchanged`,
+ * is a run that succeeded), else the version's. A live run that published nothing (T221, T240) still
+ * ran: `/sources` says what came of it.
+ */
+export function lastRunOfSource(
+  version: { readonly lastRunStatus: SourceRunStatus; readonly lastRunAt: string | null },
+  attempt: Pick<SourceAttempt, "at" | "status"> | null,
+): { lastRunStatus: SourceRunStatus; lastRunAt: string | null } {
+  if (attempt === null || (version.lastRunAt !== null && Date.parse(attempt.at) <= Date.parse(version.lastRunAt)))
+    return { lastRunStatus: version.lastRunStatus, lastRunAt: version.lastRunAt };
+  return { lastRunStatus: attempt.status === "failed" ? "failed" : "succeeded", lastRunAt: attempt.at };
+}
+
+/**
+ * `/meta`'s `lastRun` (D28; issue 50 §4, T450): the served version's run, unless a later live run
+ * tried the sources and published nothing (T221, T240). That run is then the last one: `failed`
+ * when every source it tried failed, `partial` when some did, else `succeeded` (all answered with
+ * what the version already holds). Its `id` is `run-<start>` like a published run's, and its
+ * `finishedAt` is its start: the attempts are recorded with the run's start time only.
+ * @param attempts the store's last attempt per source (T310); a run's attempts share its start as `at`
+ */
+export function lastRunNow(run: RunRecord, attempts: readonly SourceAttempt[]): ApiMeta["lastRun"] {
+  const published = { id: run.id, status: run.status as string, finishedAt: run.finishedAt };
+  let newest = Number.NEGATIVE_INFINITY;
+  for (const a of attempts) newest = Math.max(newest, Date.parse(a.at));
+  if (!(newest > Date.parse(run.startedAt))) return published;
+  const tried = attempts.filter((a) => Date.parse(a.at) === newest);
+  const failed = tried.filter((a) => a.status === "failed").length;
+  const at = new Date(newest).toISOString();
+  return {
+    id: `run-${at}`,
+    status: failed === tried.length ? "failed" : failed > 0 ? "partial" : "succeeded",
+    finishedAt: at,
+  };
 }
 
 /**
@@ -72,7 +115,7 @@ export function withSourceAttempts(
   attempts: readonly SourceAttempt[],
   now: string,
 ): CatalogueView {
-  const next = apiSources(view.dataset, registry, attempts, now);
+  const { lastRun, ...next } = apiSources(view.dataset, registry, attempts, now);
   if (next.sourcesRevision === view.sourcesRevision) return view;
-  return { ...view, ...next };
+  return { ...view, ...next, meta: { ...view.meta, lastRun } };
 }

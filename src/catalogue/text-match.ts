@@ -56,3 +56,25 @@ export function matchRank(query: TextQuery, fields: readonly SearchField[]): num
   }
   return best;
 }
+
+/**
+ * True when every token of the query sits on words of one field (issue 50 §2, T451): it is the start
+ * of one word (`son` of "Sonnet"), or whole consecutive words (`33` over "3.3", `gpt4o` over
+ * "GPT-4o"), never ending inside a later word. So `gpt 4o` sits on "GPT-4o mini" and not on "GPT-4
+ * older" (whose normal form merely starts with `gpt4o`), nor `3.3` on "3.33". Call only for fields
+ * that match.
+ */
+export function alignsWithWords(query: TextQuery, fields: readonly SearchField[]): boolean {
+  return query.tokens.every((t) => fields.some((f) => f.words.some((_, i) => sitsOn(t, f.words, i))));
+}
+
+/** True when `token` is the start of `words[i]`, or `words[i]`, `words[i + 1]`, … joined exactly. */
+function sitsOn(token: string, words: readonly string[], i: number): boolean {
+  if ((words[i] as string).startsWith(token)) return true;
+  let joined = "";
+  for (let j = i; j < words.length && joined.length < token.length; j++) {
+    joined += words[j];
+    if (joined === token) return true;
+  }
+  return false;
+}

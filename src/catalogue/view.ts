@@ -1,13 +1,13 @@
 import { setImmediate as nextTurn } from "node:timers/promises";
 import type { HistoryPoint, PublishedChange } from "../domain/change.js";
 import { CHANNEL_NAMES, CHANNELS, type Channel, MULTI_SELLER_CHANNELS, NAMED_RESELLERS } from "../domain/channel.js";
-import { type Confidence, confidenceRank } from "../domain/confidence.js";
-import { longContextWindow } from "../domain/cost.js";
+import { confidenceRank } from "../domain/confidence.js";
 import type { Dataset, PublishedModel, PublishedPrice } from "../domain/dataset.js";
-import { dimensionKey, isBaseTextDimension } from "../domain/dimension.js";
+import { dimensionKey } from "../domain/dimension.js";
 import { CURRENT_WITHIN_DAYS, EVIDENCE_MAX_AGE_DAYS } from "../domain/freshness.js";
 import type { SourceAttempt } from "../domain/source-attempt.js";
-import type { ApiMeta, ApiModel, ApiPrice, ApiProvider, ApiRate, ApiSource } from "./schemas.js";
+import { buildRates, toApiPrice } from "./api-shapes.js";
+import type { ApiMeta, ApiPrice, ApiProvider, ApiRate, ApiSource } from "./schemas.js";
 import { apiSources } from "./source-records.js";
 import { type SearchField, searchField } from "./text-match.js";
 import {
@@ -234,13 +234,14 @@ function* viewSteps(
     set.add(p.seller);
     sellersByChannel.set(p.channel, set);
   }
+  const { lastRun, ...sources } = apiSources(dataset, registry, record.attempts ?? [], generatedAt);
   const meta: ApiMeta = {
     datasetVersion: dataset.run.datasetVersion,
     generatedAt,
     models: models.length,
     providers: dataset.providers.length,
     prices: dataset.prices.length,
-    lastRun: { id: dataset.run.id, status: dataset.run.status, finishedAt: dataset.run.finishedAt },
+    lastRun, // the version's run, or a later live run that published nothing (T450)
     rates: { contractVersion: RATES_CONTRACT_VERSION, officialSources },
     channels: CHANNELS.map((id) => ({
       id,
@@ -249,7 +250,6 @@ function* viewSteps(
     })),
     freshness: freshnessOf(dataset, registry),
   };
-  const sources = apiSources(dataset, registry, record.attempts ?? [], generatedAt);
   const providers: ApiProvider[] = dataset.providers.map((p) => ({ ...p }));
   yield;
   const changes = yield* changeSteps(record.changes, dataset.run.datasetVersion, (id) =>
@@ -529,127 +529,4 @@ function channelSellers(channel: Channel, seen: ReadonlySet<string> | undefined)
   const named = NAMED_RESELLERS[channel];
   if (named) return [named.seller];
   return MULTI_SELLER_CHANNELS.has(channel) ? [...(seen ?? [])].sort() : [];
-}
-
-/** The API shape of a price (api-v1.md "Price"). */
-export function toApiPrice(p: PublishedPrice): ApiPrice {
-  return {
-    label: p.label,
-    direction: p.direction,
-    modality: p.modality,
-    tier: p.tier,
-    cache: p.cache,
-    contextMin: p.contextMin,
-    contextMax: p.contextMax,
-    qualifiers: { ...p.qualifiers },
-    amount: p.amount,
-    displayUnit: p.displayUnit,
-    denomination: p.denomination,
-    currency: p.currency,
-    confidence: p.confidence,
-    confidenceScore: p.confidenceScore,
-    sources: [...p.sources],
-    dissenting: [...p.dissenting],
-    disputed: p.disputed,
-    fallbackAmount: p.fallbackAmount,
-    effectiveFrom: p.effectiveFrom,
-    staleSince: p.staleSince,
-    effectiveUntil: p.effectiveUntil ?? null,
-    announced: p.announced ? { ...p.announced } : null,
-    ...pageEvidence(p),
-  };
-}
-
-/**
- * `evidence` (issue 35 §3, T294): the makers' pages among the agreeing sources, each with its address,
- * capture time and content hash; absent when no maker's page agrees.
- */
-function pageEvidence(p: PublishedPrice): Pick<ApiPrice, "evidence"> {
-  const evidence = p.observations.flatMap((o) =>
-    o.page && p.sources.includes(o.source) ? [{ source: o.source, ...o.page }] : [],
-  );
-  return evidence.length > 0 ? { evidence } : {};
-}
-
-/**
- * A price in an answer that mixes channels (T201): the api-v1.md "Price" with its `channel` and
- * `seller`, and with `evidence`, each dissenting source's own amount (from the price's observations).
- */
-export function toChannelPrice(p: PublishedPrice, evidence: boolean): ApiPrice {
-  const price: ApiPrice = { ...toApiPrice(p), channel: p.channel, seller: p.seller };
-  if (!evidence) return price;
-  const amounts = p.dissenting.flatMap((source) => {
-    const seen = p.observations.find((o) => o.source === source);
-    return seen ? [{ source, amount: seen.amount }] : [];
-  });
-  return { ...price, dissentingAmounts: amounts };
-}
-
-/** The API shape of a model with the prices of one channel (empty when the channel does not sell it). */
-export function toApiModel(entry: ModelEntry, channel: Channel = "direct"): ApiModel {
-  return apiModel(entry.model, [...(entry.prices.get(channel) ?? [])]);
-}
-
-/** The API shape of a model record with the given prices (api-v1.md "Model"). */
-export function apiModel(m: PublishedModel, prices: ApiPrice[]): ApiModel {
-  return {
-    id: m.id,
-    provider: m.provider,
-    slug: m.slug,
-    name: m.name,
-    family: m.family,
-    contextWindow: m.contextWindow,
-    longContextWindow: longContextWindow(m),
-    maxOutputTokens: m.maxOutputTokens,
-    openWeights: m.openWeights,
-    firstSeenAt: m.firstSeenAt,
-    lifecycle: { ...m.lifecycle },
-    prices,
-  };
-}
-
-/**
- * Rates (D30) of listed models: direct channel, text, standard tier, no cache, bracket [0, open), no qualifiers,
- * money only; a model needs both directions. Confidence of the weaker direction (lower score;
- * output on a tie); agreeingSources is the intersection of both directions' sources.
- */
-export function buildRates(
-  models: readonly PublishedModel[],
-  pricesByModel: ReadonlyMap<string, readonly PublishedPrice[]>,
-  officialSources: readonly string[],
-): ApiRate[] {
-  const rates: ApiRate[] = [];
-  for (const model of models) {
-    const direct = (pricesByModel.get(model.id) ?? []).filter(
-      (p) => p.channel === "direct" && p.denomination === "currency" && p.unit === "mtok",
-    );
-    const find = (direction: string, cache: string) =>
-      direct.find(
-        (p) => p.direction === direction && isBaseTextDimension({ ...p, cache: "none" }) && p.cache === cache,
-      );
-    const input = find("input", "none");
-    const output = find("output", "none");
-    if (!input || !output || input.currency !== output.currency) continue;
-    const cached = find("input", "read");
-    const weaker = input.confidenceScore < output.confidenceScore ? input : output;
-    const agreeing = input.sources.filter((s) => output.sources.includes(s));
-    rates.push({
-      id: model.id,
-      provider: model.provider,
-      slug: model.slug,
-      currency: input.currency,
-      inputPerMTok: input.amount,
-      outputPerMTok: output.amount,
-      cachedInputPerMTok: cached && cached.currency === input.currency ? cached.amount : null,
-      confidence: weaker.confidence as Confidence,
-      confidenceScore: Math.round(weaker.confidenceScore * 100),
-      agreeingSources: agreeing,
-      sourceCount: weaker.sources.length + weaker.dissenting.length,
-      official: agreeing.some((s) => officialSources.includes(s)),
-      disputed: input.disputed || output.disputed,
-      staleSince: input.staleSince ?? output.staleSince,
-      aliases: [...model.aliases],
-    });
-  }
-  return rates;
 }

@@ -1,6 +1,7 @@
 import { SingleBar } from "cli-progress";
-import { loadConfig } from "../config.js";
-import { formatReport, priceLog } from "./cost-log.js";
+import { loadConfig } from "./config.js";
+import { priceLog } from "./cost-log.js";
+import { formatReport } from "./cost-log-text.js";
 import { endpointServices } from "./endpoint-services.js";
 import { loadCurrentView, storeLine } from "./load-view.js";
 import { logFormatOf, logSize, readUsageLog } from "./usage-log.js";

@@ -1,5 +1,5 @@
 import type { EndpointServices } from "../catalogue/call.js";
-import type { Config } from "../config.js";
+import type { Config } from "./config.js";
 import { upstreamFiles } from "./upstream-files.js";
 
 /**

@@ -1,4 +1,4 @@
-import { environmentDocs } from "../config.js";
+import { environmentDocs } from "./config.js";
 
 /** The help's "Environment" section (issue 15): one line per variable, its default in brackets. */
 export function environmentHelp(): string {

@@ -7,7 +7,7 @@ import {
   litellmExportEndpoint,
   modelsDevExportEndpoint,
 } from "../catalogue/endpoints/exports.js";
-import { loadConfig } from "../config.js";
+import { loadConfig } from "./config.js";
 import { endpointServices } from "./endpoint-services.js";
 import { loadCurrentView, storeLine } from "./load-view.js";
 import { EXPORT_FILES, type ExportFormat } from "./price-file-commands.js";

@@ -3,9 +3,9 @@ import { loadView } from "../catalogue/load-view.js";
 import { withSourceAttempts } from "../catalogue/source-records.js";
 import type { PointInTimeSource } from "../catalogue/timeline.js";
 import type { ViewHolder } from "../catalogue/view-holder.js";
-import type { Config } from "../config.js";
 import { SOURCES } from "../sources/registry.js";
 import { openStore } from "../store/open-store.js";
+import type { Config } from "./config.js";
 
 /** A process following the store's dataset versions. */
 export interface Following {

@@ -3,15 +3,15 @@ import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import pino, { type Logger } from "pino";
-import type { Config } from "../config.js";
 import type { Dataset } from "../domain/dataset.js";
 import { daysBetween, describeDays } from "../domain/freshness.js";
 import { type LiveRunResult, runLiveIngest } from "../ingest/live-run.js";
 import { SOURCES } from "../sources/registry.js";
 import type { CatalogueStore } from "../store/catalogue-store.js";
 import { openStore } from "../store/open-store.js";
+import type { Config } from "./config.js";
 
-export { parseDuration } from "../config.js";
+export { parseDuration } from "./config.js";
 
 /** Structured logs of live ingestion: pino, JSON lines on stderr (stdout stays clean). */
 export function ingestLogger(config: Config): Logger {

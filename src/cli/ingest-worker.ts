@@ -1,10 +1,10 @@
 import { channel } from "node:diagnostics_channel";
 import { setPriority } from "node:os";
 import { parentPort, workerData } from "node:worker_threads";
-import type { Config } from "../config.js";
 import { LIVE_RUN_CHANNEL, type LiveRunStageMessage, runLiveIngest } from "../ingest/live-run.js";
 import { SOURCES } from "../sources/registry.js";
 import { openStore } from "../store/open-store.js";
+import type { Config } from "./config.js";
 import { ingestLogger, type LiveRunReport, pruneVersions, reportOf } from "./ingest-live.js";
 
 /**

@@ -2,12 +2,12 @@ import { existsSync, readdirSync, rmdirSync, rmSync } from "node:fs";
 import { dirname } from "node:path";
 import { loadView, StoreSpans, type StoreSpansOptions } from "../catalogue/load-view.js";
 import type { CatalogueView } from "../catalogue/view.js";
-import type { Config } from "../config.js";
 import { ingestSnapshots } from "../ingest/run-ingest.js";
 import { snapshotRunFolders } from "../ingest/snapshots-folder.js";
 import { SOURCES } from "../sources/registry.js";
 import type { CatalogueStore } from "../store/catalogue-store.js";
 import { openStore } from "../store/open-store.js";
+import type { Config } from "./config.js";
 import { consoleReporter } from "./progress.js";
 import { abortOnStopSignal, InterruptedError, stopSignalOf } from "./signals.js";
 

@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { Command, InvalidArgumentError } from "commander";
-import { DEFAULT_INGEST_EVERY, loadConfig, parseIngestEvery } from "../config.js";
-import type { SourceId } from "../domain/observation.js";
+import { isSourceId, SOURCE_IDS, type SourceId } from "../domain/observation.js";
 import { SNAPSHOTS_LAYOUT, snapshotRunFolders } from "../ingest/snapshots-folder.js";
+import { DEFAULT_INGEST_EVERY, loadConfig, parseIngestEvery } from "./config.js";
 import { environmentHelp } from "./environment-help.js";
 import { registerPriceFileCommands } from "./price-file-commands.js";
 import { abortOnStopSignal, InterruptedError, onStopSignal, stopSignalOf } from "./signals.js";
@@ -50,13 +50,11 @@ program
       "with their last good run (a real upstream change you have checked; an empty payload is never used)",
     parseSourceList,
   )
-  .action(async (opts: { snapshots?: string; accept?: ReadonlySet<SourceId> }) => {
+  .action(async (opts: { snapshots?: string; accept?: ReadonlySet<string> }) => {
     const config = loadConfig();
     if (opts.snapshots === undefined) {
       interruptLiveIngestion();
-      const live = opts.accept
-        ? { ...config, live: { ...config.live, accept: await checkAccepted(opts.accept) } }
-        : config;
+      const live = opts.accept ? { ...config, live: { ...config.live, accept: checkAccepted(opts.accept) } } : config;
       await (await import("./ingest-live.js")).ingestLiveOnce(live);
       return;
     }
@@ -175,10 +173,10 @@ registerPriceFileCommands(program); // issue 29: `tariff export` and `tariff cos
 
 /**
  * `--accept models-dev,genai-prices`: comma-separated source ids (T194), checked against the
- * registry when the live run starts ({@link checkAccepted}), so `--help` loads no adapter (T134).
+ * registered ids when the live run starts ({@link checkAccepted}); `--help` loads no adapter (T134).
  * @throws InvalidArgumentError when the list names no source
  */
-function parseSourceList(text: string): ReadonlySet<SourceId> {
+function parseSourceList(text: string): ReadonlySet<string> {
   const ids = text
     .split(",")
     .map((s) => s.trim())
@@ -188,16 +186,14 @@ function parseSourceList(text: string): ReadonlySet<SourceId> {
 }
 
 /**
- * The `--accept` ids, each a source of the registry (T194).
+ * The `--accept` ids, each a registered source's (T194; `SOURCE_IDS`, so no adapter is loaded, T399).
  * @throws InvalidArgumentError naming an unknown id and the known ones
  */
-async function checkAccepted(ids: ReadonlySet<SourceId>): Promise<ReadonlySet<SourceId>> {
-  const { SOURCES } = await import("../sources/registry.js");
-  const known = SOURCES.map((a) => a.id);
-  const unknown = [...ids].filter((id) => !known.includes(id));
+function checkAccepted(ids: ReadonlySet<string>): ReadonlySet<SourceId> {
+  const unknown = [...ids].filter((id) => !isSourceId(id));
   if (unknown.length > 0)
-    throw new InvalidArgumentError(`unknown source ${unknown.join(", ")}; the sources are ${known.join(", ")}`);
-  return ids;
+    throw new InvalidArgumentError(`unknown source ${unknown.join(", ")}; the sources are ${SOURCE_IDS.join(", ")}`);
+  return new Set([...ids].filter(isSourceId));
 }
 
 /**

@@ -10,6 +10,8 @@ import { validityOf } from "./price-validity.js";
 // on the real copies, is test/announced-prices.test.ts.
 const UNTIL = "2025-06-10T00:00:00.000Z";
 const ANNOUNCED = { amount: 2, effectiveFrom: UNTIL, source: "genai-prices" } as const;
+/** The registry's weights of the sources named here (genai-prices 0.8, LiteLLM 0.7): no maker's page. */
+const voice = (s: string) => ({ weight: s === "genai-prices" ? 0.8 : 0.7 });
 
 /** o3's direct input (USD per 1M tokens) as two sources state it, models-dev dissenting. */
 function input(amount: number, extra: Partial<PublishedPrice> = {}): PublishedPrice {
@@ -32,11 +34,12 @@ describe("validityOf (T335)", () => {
   it("takes the first agreeing source that states an end after the run's day", () => {
     const stated = { litellm: { until: "2025-06-10", next: 3 }, "genai-prices": { until: "2025-06-10", next: 2 } };
     const of = (s: string) => stated[s as keyof typeof stated];
-    expect(validityOf(["genai-prices", "litellm"], of, "2025-06-01T00:00:00.000Z")).toEqual({
+    // T423: LiteLLM dates the price otherwise, so genai-prices' statement stands alone against it: low.
+    expect(validityOf(["genai-prices", "litellm"], of, "2025-06-01T00:00:00.000Z", voice)).toEqual({
       effectiveUntil: UNTIL,
-      announced: ANNOUNCED,
+      announced: { ...ANNOUNCED, confidence: "low", confidenceScore: 0.45 },
     });
-    expect(validityOf(["models-dev"], of, "2025-06-01T00:00:00.000Z")).toEqual({
+    expect(validityOf(["models-dev"], of, "2025-06-01T00:00:00.000Z", voice)).toEqual({
       effectiveUntil: null,
       announced: null,
     });
@@ -44,12 +47,12 @@ describe("validityOf (T335)", () => {
 
   it("a stated end on or before the run's day announces nothing (a carried statement that came true)", () => {
     const of = () => ({ until: "2025-06-10", next: 2 });
-    expect(validityOf(["genai-prices"], of, "2025-06-10T00:00:00.000Z").effectiveUntil).toBeNull();
+    expect(validityOf(["genai-prices"], of, "2025-06-10T00:00:00.000Z", voice).effectiveUntil).toBeNull();
   });
 
   it("a dropped successor is an end with no announced price", () => {
     const of = () => ({ until: "2025-06-10", next: null });
-    expect(validityOf(["genai-prices"], of, "2025-06-01T00:00:00.000Z")).toEqual({
+    expect(validityOf(["genai-prices"], of, "2025-06-01T00:00:00.000Z", voice)).toEqual({
       effectiveUntil: UNTIL,
       announced: null,
     });

@@ -1,4 +1,5 @@
 import { amountsAgree } from "../domain/amount.js";
+import { dayInstant, instantOf } from "../domain/calendar-day.js";
 import type { ChangeRecord } from "../domain/change.js";
 import { type Dataset, type PublishedPrice, priceKey } from "../domain/dataset.js";
 import { dimensionKey } from "../domain/dimension.js";
@@ -22,7 +23,8 @@ import { changeRecordOf, deltaPct, namesOf } from "./detect-changes.js";
 export function announcementChanges(previous: Dataset | null, next: Dataset): ChangeRecord[] {
   if (!previous) return [];
   const runTime = next.run.datasetVersion;
-  const day = runTime.slice(0, 10);
+  // T420: days compared as instants (a stored end that is no instant is no end still ahead).
+  const day = dayInstant(runTime.slice(0, 10)) ?? Number.NaN;
   const before = new Map(previous.prices.map((p) => [keyOf(p), p]));
   const names = namesOf(next, previous);
   const record = (
@@ -44,7 +46,7 @@ export function announcementChanges(previous: Dataset | null, next: Dataset): Ch
   for (const now of next.prices) {
     const then = before.get(keyOf(now));
     if (then && sameAnnouncement(then, now)) continue;
-    if (then?.effectiveUntil && then.effectiveUntil.slice(0, 10) > day)
+    if (then?.effectiveUntil && (instantOf(then.effectiveUntil) ?? Number.NaN) > day)
       changes.push(
         record("announcement_withdrawn", now, then.announced?.amount ?? null, now.amount, then.effectiveUntil),
       );

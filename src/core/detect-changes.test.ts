@@ -46,7 +46,9 @@ describe("detectChanges (D5, D6)", () => {
     expect(deltaPct(0, 1)).toBeNull();
     expect(deltaPct(2, 2.5)).toBe(25);
   });
+});
 
+describe("detectChanges (D5, D6): the kind of each change", () => {
   it("a new model's first prices are price_added; a new dimension of a sold model too", () => {
     const changes = detectChanges(
       dataset(V1, [price("acme/a", "Input", 1)]),
@@ -118,17 +120,19 @@ describe("newHistoryPoints (D17, point rules)", () => {
   });
 });
 
-describe("market moves only when the evidence moves (issue 14, T83, T84)", () => {
-  const obs = (...pairs: [string, number, string?][]) =>
-    pairs.map(([source, amount, since]) => ({
-      source: source as PublishedPrice["sources"][number],
-      amount,
-      fresh: true,
-      ...(since ? { since } : {}),
-    }));
-  const move = (before: PublishedPrice, after: PublishedPrice) =>
-    detectChanges(dataset(V1, [before]), dataset(V2, [after]))[0]?.kind;
+/** Fresh observations of an invented price, as [source, amount, since?]. */
+const obs = (...pairs: [string, number, string?][]) =>
+  pairs.map(([source, amount, since]) => ({
+    source: source as PublishedPrice["sources"][number],
+    amount,
+    fresh: true,
+    ...(since ? { since } : {}),
+  }));
+/** The kind of the one change from a version publishing `before` to one publishing `after`. */
+const move = (before: PublishedPrice, after: PublishedPrice) =>
+  detectChanges(dataset(V1, [before]), dataset(V2, [after]))[0]?.kind;
 
+describe("market moves only when the evidence moves (issue 14, T83, T84)", () => {
   it("two sources moving together is a market move", () => {
     expect(
       move(
@@ -178,7 +182,9 @@ describe("market moves only when the evidence moves (issue 14, T83, T84)", () =>
       ),
     ).toBe("price_decrease");
   });
+});
 
+describe("no removal while the seller still sells it (issue 14, T84, T87)", () => {
   it("a $0 key that stops appearing is no removal; a paid one is", () => {
     const zero = detectChanges(dataset(V1, [price("acme/a", "Input", 0)]), dataset(V2, []));
     expect(zero).toEqual([]);
@@ -203,7 +209,9 @@ describe("market moves only when the evidence moves (issue 14, T83, T84)", () =>
       "price_removed acme/vl",
     ]);
   });
+});
 
+describe("a move is the seller's own list moving, beyond its rounding (T87, T88, T89)", () => {
   it("another listing of the same source taking over is reference_changed, not a move (T87)", () => {
     // aihubmix in the replay: its `qwen3.6-flash` (0.169) stood for qwen3.6-plus until its own
     // `qwen3.6-plus` listing (0.28) appeared in 2026-06.

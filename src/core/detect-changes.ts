@@ -62,24 +62,8 @@ export function detectChanges(
       const change = record("unit_change", now, then.amount, now.amount, null);
       if (then.denomination !== now.denomination) turns.push({ change, price: now });
     } else if (then.amount !== now.amount && !amountsAgree(then.amount, now.amount)) {
-      const market = isMarketMove(then, now);
-      if (!market && makerCorrects(then, now)) {
-        // No market move, and the maker's page states the new amount and never showed the old one:
-        // the old amount was ours (an aggregator's error), a correction whatever its size (T293).
-        record("reference_changed", now, then.amount, now.amount, deltaPct(then.amount, now.amount));
-        continue;
-      }
-      // A jump of 5× or more is never hidden as a reconciliation change (T176): the dataset builder
-      // publishes one only as a market move or as the correction of an earlier error.
-      const shown = market || jumps(then, now);
-      record(
-        !shown ? "reference_changed" : now.amount > then.amount ? "price_increase" : "price_decrease",
-        now,
-        then.amount,
-        now.amount,
-        deltaPct(then.amount, now.amount),
-        market ? movedAt(then, now, runTime) : runTime,
-      );
+      const move = amountMove(then, now, runTime);
+      record(move.kind, now, then.amount, now.amount, deltaPct(then.amount, now.amount), move.occurredAt);
     } else if (then.sources[0] !== now.sources[0]) {
       record("reference_changed", now, then.amount, now.amount, 0);
     }
@@ -98,6 +82,30 @@ export function detectChanges(
     )
       record("price_removed", then, then.amount, null, null, removedAt(then, runTime));
   return foldPlanTurns(changes, turns).sort(compareChanges);
+}
+
+/**
+ * What a change of the published amount is, and when the market moved: a market move is an
+ * increase or a decrease at {@link movedAt}; else the maker's page correcting our amount is a
+ * reference change whatever its size (T293); else a jump of 5× or more is still shown as a move
+ * (T176), and a smaller change is a reference change. Both but market moves date to this run.
+ */
+function amountMove(
+  then: PublishedPrice,
+  now: PublishedPrice,
+  runTime: string,
+): { readonly kind: ChangeRecord["kind"]; readonly occurredAt: string } {
+  const market = isMarketMove(then, now);
+  // No market move, and the maker's page states the new amount and never showed the old one:
+  // the old amount was ours (an aggregator's error), a correction whatever its size (T293).
+  if (!market && makerCorrects(then, now)) return { kind: "reference_changed", occurredAt: runTime };
+  // A jump of 5× or more is never hidden as a reconciliation change (T176): the dataset builder
+  // publishes one only as a market move or as the correction of an earlier error.
+  const shown = market || jumps(then, now);
+  return {
+    kind: !shown ? "reference_changed" : now.amount > then.amount ? "price_increase" : "price_decrease",
+    occurredAt: market ? movedAt(then, now, runTime) : runTime,
+  };
 }
 
 /**

@@ -1,5 +1,7 @@
+import { isCalendarDay } from "../domain/calendar-day.js";
 import type { DatedPrice } from "../domain/dated-price.js";
 import type { Listing, PriceObservation } from "../domain/observation.js";
+import { type AnnouncementReason, screenAnnouncements } from "./announcement-screen.js";
 import type { RejectReason } from "./plausibility.js";
 
 /**
@@ -16,11 +18,17 @@ import type { RejectReason } from "./plausibility.js";
  *   store (PostgreSQL refuses NUL) and identity refuses the id with its reason
  *   (`canonical-id.ts`, counted unmatched); in display text (names, family, qualifier values) they
  *   and Unicode format characters (zero-width, bidi overrides, BOM) are removed (a tab or line break
- *   becomes a space: models.dev writes `DeepSeek R1 (Turbo)\t`).
+ *   becomes a space: models.dev writes `DeepSeek R1 (Turbo)\t`);
+ * - a price's announcement (its stated end and successor, T335) is judged like a price when the
+ *   run's day is given (`announcement-screen.ts`, issue 47 §1, T420–T422): a refused one is removed
+ *   from its price and counted with its reason.
  */
 
-/** Why the boundary dropped a price (one of the guards' reasons, so `/sources` counts it with them). */
-export type BoundaryReason = Extract<RejectReason, "not_finite">;
+/**
+ * Why the boundary dropped a price, or refused its announcement (issue 47 §1, T420–T422): one of the
+ * guards' reasons, so `/sources` counts it with them.
+ */
+export type BoundaryReason = Extract<RejectReason, "not_finite"> | AnnouncementReason;
 
 /** What {@link screenAtBoundary} returns. */
 export interface BoundaryResult {
@@ -66,8 +74,12 @@ function cleanPrice(p: PriceObservation): PriceObservation {
   return { ...p, dimension: { ...p.dimension, qualifiers } };
 }
 
-/** Screens one source's parsed listings at the boundary (see the module's comment). */
-export function screenAtBoundary(listings: readonly Listing[]): BoundaryResult {
+/**
+ * Screens one source's parsed listings at the boundary (see the module's comment).
+ * @param day the run's day (`YYYY-MM-DD` or the payload's ISO time) its announcements are judged at;
+ *   omitted: announcements are not judged
+ */
+export function screenAtBoundary(listings: readonly Listing[], day?: string): BoundaryResult {
   let notFinite = 0;
   const out = listings.map((l): Listing => {
     const prices = l.prices.filter(finitePrice);
@@ -90,12 +102,25 @@ export function screenAtBoundary(listings: readonly Listing[]): BoundaryResult {
     if (l.publisherName !== undefined) optional.publisherName = textOrNull(l.publisherName);
     return { ...cleaned, ...optional } as Listing;
   });
-  return { listings: out, rejected: notFinite > 0 ? { not_finite: notFinite } : {} };
+  const rejected: Partial<Record<BoundaryReason, number>> = notFinite > 0 ? { not_finite: notFinite } : {};
+  if (day === undefined) return { listings: out, rejected };
+  const announced = screenAnnouncements(out, day);
+  for (const [reason, n] of Object.entries(announced.rejected) as [AnnouncementReason, number][])
+    rejected[reason] = (rejected[reason] ?? 0) + n;
+  return { listings: announced.listings, rejected };
 }
 
-/** A source's dated history at the boundary: rows with a non-finite amount dropped, ids' control characters as U+FFFD. */
+/**
+ * A source's dated history at the boundary: rows with a non-finite amount, or a date that is no real
+ * calendar day (T420), dropped; ids' control characters as U+FFFD.
+ */
 export function screenHistoryAtBoundary(rows: readonly DatedPrice[]): DatedPrice[] {
   return rows
-    .filter((r) => finitePrice(r))
+    .filter(
+      (r) =>
+        finitePrice(r) &&
+        (r.fromDate === null || isCalendarDay(r.fromDate)) &&
+        (r.toDate === null || isCalendarDay(r.toDate)),
+    )
     .map((r) => ({ ...r, seller: markControls(r.seller), model: markControls(r.model) }));
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { dimension } from "../domain/dimension.js";
+import type { SourceId } from "../domain/observation.js";
 import { type AgreementPrice, loneOutliers, windowsAboveStandard } from "./maker-agreement.js";
 
 // The rules' edges that the recorded payloads lack (every case the replay holds is a golden row of
@@ -9,7 +10,7 @@ function price(
   channel: string,
   seller: string,
   amount: number,
-  sources: string[],
+  sources: SourceId[],
   partial: Parameters<typeof dimension>[1] = {},
   direction: "input" | "output" = "output",
 ): AgreementPrice {
@@ -47,13 +48,18 @@ describe("loneOutliers (T332)", () => {
   it("leaves two agreeing sources, a verified price, a cache write and a reseller's price of open weights alone", () => {
     expect(loneOutliers([price("direct", "mistral", 1, ["litellm", "portkey"]), agreed], new Set()).size).toBe(0);
     expect(
-      loneOutliers([{ ...price("direct", "mistral", 1, ["official"]), confidence: "verified" }, agreed], new Set())
-        .size,
+      loneOutliers(
+        [{ ...price("direct", "mistral", 1, ["official-anthropic"]), confidence: "verified" }, agreed],
+        new Set(),
+      ).size,
     ).toBe(0);
     const write = { cache: "write" } as const;
     expect(
       loneOutliers(
-        [price("direct", "mistral", 1, ["portkey"], write), price("reseller_1", "openrouter", 0.1, ["a", "b"], write)],
+        [
+          price("direct", "mistral", 1, ["portkey"], write),
+          price("reseller_1", "openrouter", 0.1, ["models-dev", "genai-prices"], write),
+        ],
         new Set(),
       ).size,
     ).toBe(0);
@@ -66,7 +72,7 @@ describe("loneOutliers (T332)", () => {
 
 describe("loneOutliers (T332): one offer only", () => {
   it("a reseller selling another model under the same id (its headline input shares no amount) witnesses nothing", () => {
-    const reasoning = (channel: string, seller: string, amount: number, sources: string[]) => ({
+    const reasoning = (channel: string, seller: string, amount: number, sources: SourceId[]) => ({
       ...price(channel, seller, amount, sources),
       direction: "reasoning" as const,
     });

@@ -71,6 +71,16 @@ export const REJECT_REASONS = [
   "not_finite",
   // A price a reviewed line says the source copied from a sibling model (T365, `copied-prices.ts`).
   "copied_price",
+  // Announcements judged as evidence at the adapter boundary (issue 47 §1, T420–T422,
+  // `announcement-screen.ts`): the price stays, its stated end and successor are refused.
+  // A date that is no real calendar day ("2027-13-45", "2027-02-30"), in an announcement or a dated row.
+  "invalid_date",
+  // An announced day more than ANNOUNCEMENT_HORIZON_DAYS after the run (year 9999).
+  "beyond_horizon",
+  // An announced amount outside the bounds of its unit, as a price today would be (`out_of_bounds`).
+  "announced_out_of_bounds",
+  // An announced amount OUTLIER_FACTOR times or more off the price it replaces: a slip, not a move.
+  "announced_jump",
 ] as const;
 export type RejectReason = (typeof REJECT_REASONS)[number];
 
@@ -244,8 +254,17 @@ function makerOffersFree(rows: readonly ScreenRow[], live: readonly number[]): S
 }
 
 function outOfBounds(r: ScreenRow): boolean {
-  const [min, max] = DIRECTION_BOUNDS[`${r.unit}/${r.dimension.direction}`] ?? BOUNDS[r.unit];
-  return r.amount < min || r.amount > max;
+  return outsideBounds(r.amount, r.unit, r.dimension.direction);
+}
+
+/**
+ * True when a positive `amount` (display units) lies outside the bounds of its unit and direction
+ * ({@link BOUNDS}, {@link DIRECTION_BOUNDS}): the check every price row passes, and every announced
+ * amount too (issue 47 §1, T422).
+ */
+export function outsideBounds(amount: number, unit: Unit, direction: Dimension["direction"]): boolean {
+  const [min, max] = DIRECTION_BOUNDS[`${unit}/${direction}`] ?? BOUNDS[unit];
+  return amount < min || amount > max;
 }
 
 /** What is billed, without who sells it: model, dimension (seller qualifiers dropped), unit, money. */

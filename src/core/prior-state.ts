@@ -1,7 +1,7 @@
 import type { Dataset } from "../domain/dataset.js";
 import { priceKey } from "../domain/dataset.js";
 import { dimensionKey } from "../domain/dimension.js";
-import type { PriorState } from "./build-dataset.js";
+import type { PriorState } from "./build-input.js";
 
 /** The parts of a published dataset the next run builds on. */
 export function priorFromDataset(dataset: Dataset): PriorState {

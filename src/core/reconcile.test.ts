@@ -18,6 +18,12 @@ const WEIGHTS: Record<SourceId, number> = {
   openrouter: 0.9,
   litellm: 0.7,
   "official-anthropic": 1,
+  "official-openai": 1,
+  "official-mistral": 1,
+  "official-zai": 1,
+  "official-xai": 1,
+  "official-deepseek": 1,
+  "official-google": 1,
 };
 const SOURCE_IDS = Object.keys(WEIGHTS) as SourceId[];
 
@@ -76,7 +82,9 @@ describe("reconcile (D8)", () => {
     expect(reconcile([obs("portkey", 1)], ctx).confidence).toBe("low");
     expect(reconcile([obs("portkey", 1, { weight: 0.4 })], ctx).confidence).toBe("unverified");
   });
+});
 
+describe("reconcile (D8): carried, tied and other-unit statements", () => {
   it("a carried statement keeps its weight: it is stale, not lighter (issue 26 §2, T178)", () => {
     // Portkey alone at 0.6 is low, fresh or carried; only freshness (staleSince, T75) tells them apart.
     const carried = reconcile([obs("portkey", 1, { fresh: false })], ctx);
@@ -114,7 +122,9 @@ describe("reconcile (D8)", () => {
     const r = reconcile([obs("models-dev", 10), obs("litellm", 10, { unit: "image" })], ctx);
     expect(r.dissenting).toEqual(["litellm"]);
   });
+});
 
+describe("reconcile (D8): staleSince and effectiveFrom across runs", () => {
   it("staleSince is set in the first run where no source re-confirms and kept after; cleared on re-confirmation", () => {
     const carried = [obs("models-dev", 1, { fresh: false })];
     const first = reconcile(carried, {
@@ -271,21 +281,22 @@ describe("stable by construction (issue 14, T80–T82)", () => {
   });
 });
 
-describe("fresh evidence beats a stale majority (issue 24 §1, T170)", () => {
-  // Amounts and sources of the bundled replay (2026-05-01 → 2026-06-01); the moves' coherence
-  // (`coherent`, computed across slots by coherent-moves.ts) is given here.
-  const MAY = "2026-05-01T00:00:00.000Z";
-  const JUNE = "2026-06-01T00:00:00.000Z";
-  const may = (published: number, list: [SourceId, number, string?][]) => ({
-    amount: published,
-    unit: "mtok" as const,
-    effectiveFrom: "2026-04-01T00:00:00.000Z",
-    staleSince: null,
-    observations: list.map(([source, amount, since]) => ({ source, amount, ...(since ? { since } : {}) })),
-  });
+// Amounts and sources of the bundled replay (2026-05-01 → 2026-06-01) for T170; the moves' coherence
+// (`coherent`, computed across slots by coherent-moves.ts) is given in each test.
+const MAY = "2026-05-01T00:00:00.000Z";
+const JUNE = "2026-06-01T00:00:00.000Z";
+/** The prior of a slot published at `published` on 2026-05-01 from `list` ([source, amount, since?]). */
+const mayPrior = (published: number, list: [SourceId, number, string?][]) => ({
+  amount: published,
+  unit: "mtok" as const,
+  effectiveFrom: "2026-04-01T00:00:00.000Z",
+  staleSince: null,
+  observations: list.map(([source, amount, since]) => ({ source, amount, ...(since ? { since } : {}) })),
+});
 
+describe("fresh evidence beats a stale majority (issue 24 §1, T170)", () => {
   it("Grok 4.20: models.dev's maker-wide cut to 1.25 beats LiteLLM's and Portkey's unchanged 2", () => {
-    const prior = may(2, [
+    const prior = mayPrior(2, [
       ["models-dev", 2],
       ["litellm", 2],
       ["portkey", 2],
@@ -304,7 +315,7 @@ describe("fresh evidence beats a stale majority (issue 24 §1, T170)", () => {
   });
 
   it("the move keeps its evidence in later runs while the stale sources do not move", () => {
-    const prior = may(1.25, [
+    const prior = mayPrior(1.25, [
       ["models-dev", 1.25, MAY],
       ["litellm", 2],
       ["portkey", 2],
@@ -331,7 +342,9 @@ describe("fresh evidence beats a stale majority (issue 24 §1, T170)", () => {
     expect(reviewed.evidence.get("litellm")?.lagging).toBe(false);
     expect(reviewed.evidence.get("portkey")?.lagging).toBe(true);
   });
+});
 
+describe("fresh evidence beats a stale majority: effective dates and two moves (T170)", () => {
   it("a source's own effective date is a move: genai-prices' o3 at 2 / 8 from 2025-06-10 beats llm-prices' 10", () => {
     const r = reconcile(
       [obs("genai-prices", 2, { dated: { on: "2025-06-10", kind: "effective" } }), obs("llm-prices", 10)],
@@ -342,7 +355,7 @@ describe("fresh evidence beats a stale majority (issue 24 §1, T170)", () => {
   });
 
   it("two fresh moves to different amounts leave heads to decide", () => {
-    const prior = may(2, [
+    const prior = mayPrior(2, [
       ["models-dev", 2],
       ["litellm", 2],
       ["portkey", 2],

@@ -25,6 +25,9 @@ export const GUARD_NAMES = [
   "maker-spread",
   "unit-change",
   "scale-shift",
+  // The source's announcements (issue 47 §1, T424, T425; `announcement-guard.ts`).
+  "announcement-flood",
+  "announcement-flip",
 ] as const;
 export type GuardName = (typeof GUARD_NAMES)[number];
 

@@ -14,6 +14,7 @@ import { priorFromDataset } from "./prior-state.js";
 // the replay's own vocabulary, and OpenRouter's resale of them (its own source authoritative).
 const T1 = "2026-05-01T00:00:00.000Z";
 const T2 = "2026-06-01T00:00:00.000Z";
+const T3 = "2026-07-01T00:00:00.000Z";
 const SOURCES: readonly {
   source: SourceId;
   weight: number;
@@ -116,7 +117,6 @@ describe("the whole build is stable by construction (issue 14)", () => {
   });
 
   it("after the market moves, the order of sources changes nothing and the same run again records nothing (T170)", async () => {
-    const T3 = "2026-07-01T00:00:00.000Z";
     await fc.assert(
       fc.asyncProperty(evidenceArb, evidenceArb, async (before, after) => {
         await turn();
@@ -144,15 +144,15 @@ describe("the whole build is stable by construction (issue 14)", () => {
   });
 });
 
-describe("the same evidence twice publishes the same price (T375)", () => {
-  const T3 = "2026-07-01T00:00:00.000Z";
-  const none = [null, null] as const;
-  /** One model's statements per source (maker's own, OpenRouter's resale), the other two models unlisted. */
-  const only = (model: number, rows: readonly (readonly [Statement, Statement])[]): Evidence =>
-    rows.map((row) => [0, 1, 2].map((m) => (m === model ? row : none)));
-  const direct = (d: Dataset, model: string, label: string) =>
-    d.prices.find((p) => p.modelId === `anthropic/${model}` && p.channel === "direct" && p.label === label)!;
+const none = [null, null] as const;
+/** One model's statements per source (maker's own, OpenRouter's resale), the other two models unlisted. */
+const only = (model: number, rows: readonly (readonly [Statement, Statement])[]): Evidence =>
+  rows.map((row) => [0, 1, 2].map((m) => (m === model ? row : none)));
+/** The maker's own price of `anthropic/<model>` for `label` in a built dataset. */
+const direct = (d: Dataset, model: string, label: string) =>
+  d.prices.find((p) => p.modelId === `anthropic/${model}` && p.channel === "direct" && p.label === label)!;
 
+describe("the same evidence twice publishes the same price (T375)", () => {
   it("a statement held back on the move is held again, its move remembered: the winner does not move a run late (T170's counterexample, seed -2010578839)", () => {
     // Five sources state five amounts for claude-test-2's input after the move. OpenRouter's 0.14 → 15
     // is corroborated by genai-prices' resale (a coherent move, T170), so T332 leaves the slot alone;
@@ -205,7 +205,9 @@ describe("the same evidence twice publishes the same price (T375)", () => {
     expect(amounts(again)).toEqual(amounts(moved));
     expect(direct(again, "claude-test-2", "Input").amount).toBe(0.27);
   });
+});
 
+describe("the same evidence twice publishes the same price: a remembered move in the next run (T375)", () => {
   it("a held statement's remembered move neither makes the others lag nor passes for a market move in the next run", () => {
     // models.dev moves claude-test-3's input 3 → 0.27 with OpenRouter (coherent), Portkey leaves 3 for
     // 0.028 in the same run: no market move, and genai-prices still states 3, so 0.27 is held.
@@ -237,7 +239,9 @@ describe("the same evidence twice publishes the same price (T375)", () => {
     });
     expect(detectChanges(again, run(after, "2026-08-01T00:00:00.000Z", again))).toEqual([]);
   });
+});
 
+describe("the same evidence twice publishes the same price: held again without a jump (T375)", () => {
   it("a statement held back on the move is held again even where it no longer jumps from the amount published since", () => {
     // claude-test-2's output: 15 published; OpenRouter moves 15 → 1 (coherent with its resale of
     // claude-test-1), Portkey 1 → 3, genai-prices joins at 3. Portkey had 1 all along: no market move,

@@ -1,7 +1,7 @@
 import type { Channel } from "./channel.js";
 import { CHANNELS } from "./channel.js";
 import { type Confidence, confidenceRank } from "./confidence.js";
-import { type OfferTrust, offerTrust } from "./offer-trust.js";
+import { type OfferTrust, offerTrust, statedBySeller } from "./offer-trust.js";
 
 /**
  * The listed price of a model (T202): the one input and output price a list row, a sort by price
@@ -90,16 +90,17 @@ export function listedPrice<P extends ListablePrice>(
 /**
  * Every offer (channel and seller) with a headline input or output price, cheapest first (lower
  * input, then output, then D2 channel order and seller; the maker's own is not preferred here) —
- * the offers that may lead (T340: `medium` or better, plausible against the maker) before the rest,
- * so the first is the cheapest offer a buyer can trust. Every offer is kept.
+ * the offers that may lead (T340: `medium` or better, plausible against the maker; T452: on two
+ * sources or the seller's own list) before the maker's own untrusted offer, before the rest, so the
+ * first is the cheapest offer a buyer can trust, else the maker's. Every offer is kept.
  */
 export function offersByPrice<P extends ListablePrice>(
   prices: readonly P[],
   channelOf: (p: P) => { channel: Channel; seller: string } = ownChannel,
 ): ListedPrice<P>[] {
-  return headlineOffers(prices, channelOf).sort(
-    (a, b) => Number(b.trust.trusted) - Number(a.trust.trusted) || compareOffers(a, b, false),
-  );
+  // T452: with no trusted offer, the maker's own leads the rest (the cheaper unconfirmed ones below it).
+  const group = (o: ListedPrice<P>) => (o.trust.trusted ? 0 : o.channel === "direct" ? 1 : 2);
+  return headlineOffers(prices, channelOf).sort((a, b) => group(a) - group(b) || compareOffers(a, b, false));
 }
 
 function ownChannel(p: ListablePrice): { channel: Channel; seller: string } {
@@ -133,16 +134,23 @@ function headlineOffers<P extends ListablePrice>(
     );
     let changedAt = "";
     for (const p of shown) if (p.effectiveFrom > changedAt) changedAt = p.effectiveFrom;
-    return { ...offer, confidence, changedAt, trust: headlineTrust(offer, confidence, offer === maker ? null : maker) };
+    const trust = headlineTrust(offer, confidence, offer === maker ? null : maker);
+    return { ...offer, confidence, changedAt, trust };
   });
 }
 
 /**
  * T340 on headline prices: the offer's input against the maker's input, else its output against the
- * maker's output, in the same currency; the sources counted are those of the prices compared.
+ * maker's output, in the same currency; the sources counted are those of the prices compared, and
+ * one is enough when it is the seller's own list (T452).
  */
 function headlineTrust(
-  offer: { readonly input: ListablePrice | null; readonly output: ListablePrice | null },
+  offer: {
+    readonly channel: Channel;
+    readonly seller: string;
+    readonly input: ListablePrice | null;
+    readonly output: ListablePrice | null;
+  },
   confidence: Confidence,
   maker: { readonly input: ListablePrice | null; readonly output: ListablePrice | null } | null,
 ): OfferTrust {
@@ -150,11 +158,13 @@ function headlineTrust(
     mine && theirs && mine.currency === theirs.currency ? { mine, theirs } : null;
   const compared = pair(offer.input, maker?.input) ?? pair(offer.output, maker?.output);
   const shown = [offer.input, offer.output].filter((p): p is ListablePrice => p !== null);
+  const judged = compared ? [compared.mine] : shown;
   return offerTrust({
     confidence,
     amount: compared ? compared.mine.amount : shown[0]!.amount,
     makerAmount: compared ? compared.theirs.amount : null,
-    agreeingSources: Math.min(...(compared ? [compared.mine] : shown).map((p) => p.sources?.length ?? 1)),
+    agreeingSources: Math.min(...judged.map((p) => p.sources?.length ?? 1)),
+    sellerStated: judged.every((p) => statedBySeller(offer.seller, p.sources ?? [])),
   });
 }
 

@@ -1,14 +1,50 @@
-import type { StatedValidity } from "./dated-price.js";
+import type { StatedValidity, WithdrawnStatement } from "./dated-price.js";
 import type { Dimension } from "./dimension.js";
 import type { Denomination, Unit } from "./unit.js";
 
 /**
- * Identifier of a source (one adapter per upstream), e.g. `models-dev`: the name of its folder under
- * `src/sources/`. The vocabulary is the registry (`src/sources/registry.ts`), not a list here, so a
- * new source is its folder and one registry line (issue 30 §3, T235); ids are lower-case slugs
- * ({@link SOURCE_ID_PATTERN}), which the store checks on read.
+ * The ids of the registered sources (one adapter per upstream), each the name of its folder under
+ * `src/sources/` (T235), in the order of the `/sources` list. The registry
+ * (`src/sources/registry.ts`) holds one adapter per id, keyed by it: an id without its adapter, or an
+ * adapter whose id is not listed here, does not compile (issue 45 §4, T399). The list is here, not
+ * read from the registry, because every layer names sources and none but ingest and the CLI may
+ * import the adapters (T161).
  */
-export type SourceId = string;
+export const SOURCE_IDS = [
+  "models-dev",
+  "genai-prices",
+  "llm-prices",
+  "portkey",
+  "openrouter",
+  "litellm",
+  "official-anthropic",
+  "official-openai",
+  "official-mistral",
+  "official-zai",
+  "official-xai",
+  "official-deepseek",
+  "official-google",
+] as const;
+
+/**
+ * Identifier of a registered source, e.g. `models-dev` (T399): a union, so a per-source table that
+ * forgets a source, or a source named that does not exist, is a compile error. Ids are lower-case
+ * slugs ({@link SOURCE_ID_PATTERN}); the store refuses a row naming any other (T163).
+ */
+export type SourceId = (typeof SOURCE_IDS)[number];
+
+/**
+ * A table with one entry per registered source, `value(id)` each (T399): exhaustive by
+ * construction, where `Object.fromEntries` over a list would type as a table of any string.
+ */
+export function sourceTable<T>(value: (id: SourceId) => T): Record<SourceId, T> {
+  return Object.fromEntries(SOURCE_IDS.map((id) => [id, value(id)])) as Record<SourceId, T>;
+}
+
+/** Whether `text` is a registered source's id (T399). */
+export function isSourceId(text: string): text is SourceId {
+  return (SOURCE_IDS as readonly string[]).includes(text);
+}
 
 /** The spelling of a {@link SourceId}: lower-case words joined by `-`. */
 export const SOURCE_ID_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -35,6 +71,11 @@ export interface PriceObservation {
   readonly thresholdDerived?: boolean;
   /** The source states that this price ends on a later day, and what follows it (T335); absent: no stated end. */
   readonly validity?: StatedValidity;
+  /**
+   * The announcement this price carried in the source's last good run and no longer carries (T425):
+   * kept with the source's stored listings only, to see it flip back; never read by reconciliation.
+   */
+  readonly withdrawn?: WithdrawnStatement;
 }
 
 /**

@@ -1,21 +1,42 @@
 import { describe, expect, it } from "vitest";
-import { offerTrust } from "./offer-trust.js";
+import { offerTrust, statedBySeller, UNCONFIRMED_BELOW_MAKER } from "./offer-trust.js";
 import { lastPriceMove } from "./price-move.js";
 
-// T340, T341 on invented offers (the real ones are in test/one-answer.test.ts): the amounts are
-// USD per 1M tokens, the maker's the issue's Claude Sonnet 4.5 list price, $3 input.
-describe("offerTrust (T340, T341)", () => {
-  const judge = (amount: number, agreeingSources = 1, confidence: "high" | "medium" | "low" = "medium") =>
-    offerTrust({ confidence, amount, makerAmount: 3, agreeingSources });
+// T340, T341, T452 on invented offers (the real ones are in test/one-answer.test.ts): the amounts
+// are USD per 1M tokens, the maker's the issue's Claude Sonnet 4.5 list price, $3 input. `judge`
+// judges an offer on its seller's own list (one source is enough there, T452) unless told otherwise.
+describe("offerTrust (T340, T341, T452)", () => {
+  const judge = (
+    amount: number,
+    agreeingSources = 1,
+    confidence: "high" | "medium" | "low" = "medium",
+    sellerStated = true,
+  ) => offerTrust({ confidence, amount, makerAmount: 3, agreeingSources, sellerStated });
 
   it("a reseller at the maker's price, or a little below it, may lead", () => {
     expect(judge(3)).toEqual({ trusted: true, makerRatio: 1, flags: [] });
     expect(judge(2.61)).toEqual({ trusted: true, makerRatio: 1.15, flags: [] });
   });
 
-  it("5× below the maker on one source is unconfirmed; just under 5× is not", () => {
-    expect(judge(0.6).flags).toEqual(["unconfirmed_below_maker"]);
-    expect(judge(0.61)).toEqual({ trusted: true, makerRatio: 4.92, flags: [] });
+  it("3× below the maker on one source is unconfirmed (the page's flag, T452); just under 3× is not", () => {
+    expect(UNCONFIRMED_BELOW_MAKER).toBe(3);
+    expect(judge(1).flags).toEqual(["unconfirmed_below_maker"]);
+    expect(judge(1.01)).toEqual({ trusted: true, makerRatio: 2.97, flags: [] });
+    // The issue's 302ai Qwen Max at 4.7× below led at 5×; now it is unconfirmed.
+    expect(judge(3 / 4.7).flags).toEqual(["unconfirmed_below_maker"]);
+  });
+
+  it("one source that is not the seller's own list never leads beside a maker's price (T452)", () => {
+    expect(judge(2.61, 1, "medium", false)).toEqual({ trusted: false, makerRatio: 1.15, flags: ["single_source"] });
+    expect(judge(2.61, 2, "medium", false)).toEqual({ trusted: true, makerRatio: 1.15, flags: [] });
+    // Without a maker's price there is nothing to fall back on: judged on confidence (T340).
+    expect(offerTrust({ confidence: "medium", amount: 1, makerAmount: null, agreeingSources: 1 }).trusted).toBe(true);
+  });
+
+  it("the seller's own list is the source of its id or its maker page (T452)", () => {
+    expect(statedBySeller("openrouter", ["openrouter"])).toBe(true);
+    expect(statedBySeller("anthropic", ["official-anthropic"])).toBe(true);
+    expect(statedBySeller("poe", ["models-dev"])).toBe(false);
   });
 
   it("a second source stating the same amount confirms it", () => {
@@ -32,6 +53,7 @@ describe("offerTrust (T340, T341)", () => {
     expect(offerTrust({ confidence: "medium", amount: 51.48, makerAmount: 360, agreeingSources: 1 }).flags).toEqual([
       "unconfirmed_below_maker",
       "suspected_currency_slip",
+      "single_source",
     ]);
     expect(judge(0.3).flags).toEqual(["unconfirmed_below_maker"]);
   });

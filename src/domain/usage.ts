@@ -283,19 +283,29 @@ function audio(tokens: number, field: string, unpriced: UnpricedPart[]): void {
 }
 
 /**
+ * What both OpenAI usage shapes state (T301), under Chat's `prompt`/`completion` or Responses'
+ * `input`/`output` names: the totals, their `_details`, and the cached, written and reasoning tokens in them.
+ */
+function openAiCounts(usage: Json, promptKey: string, completionKey: string) {
+  const prompt = count(usage, promptKey, "usage.");
+  const completion = count(usage, completionKey, "usage.");
+  const pd = child(usage, `${promptKey}_details`, "usage.");
+  const cd = child(usage, `${completionKey}_details`, "usage.");
+  const cached = count(pd, "cached_tokens", `usage.${promptKey}_details.`);
+  const writes = count(pd, "cache_write_tokens", `usage.${promptKey}_details.`);
+  const reasoning = count(cd, "reasoning_tokens", `usage.${completionKey}_details.`);
+  return { prompt, completion, pd, cd, cached, writes, reasoning };
+}
+
+/**
  * OpenAI Chat Completions `usage`: `prompt_tokens` includes `prompt_tokens_details.cached_tokens`
  * and `prompt_tokens_details.cache_write_tokens` (T301); `completion_tokens` includes
  * `completion_tokens_details.reasoning_tokens` (and the accepted and rejected prediction tokens,
  * billed as output). Audio tokens are named unpriced, and are not counted as text either.
  */
 function fromOpenAiChat(usage: Json, envelope: Envelope): MappedUsage {
-  const prompt = count(usage, "prompt_tokens", "usage.");
-  const completion = count(usage, "completion_tokens", "usage.");
-  const pd = child(usage, "prompt_tokens_details", "usage.");
-  const cd = child(usage, "completion_tokens_details", "usage.");
-  const cached = count(pd, "cached_tokens", "usage.prompt_tokens_details.");
-  const writes = count(pd, "cache_write_tokens", "usage.prompt_tokens_details.");
-  const reasoning = count(cd, "reasoning_tokens", "usage.completion_tokens_details.");
+  const counts = openAiCounts(usage, "prompt_tokens", "completion_tokens");
+  const { prompt, completion, pd, cd, cached, writes, reasoning } = counts;
   const audioIn = count(pd, "audio_tokens", "usage.prompt_tokens_details.");
   const audioOut = count(cd, "audio_tokens", "usage.completion_tokens_details.");
   const unpriced: UnpricedPart[] = [];
@@ -326,16 +336,8 @@ function fromOpenAiChat(usage: Json, envelope: Envelope): MappedUsage {
  * `output_tokens_details.reasoning_tokens`. A whole response's `output` gives its web searches (T304).
  */
 function fromOpenAiResponses(usage: Json, envelope: Envelope): MappedUsage {
-  const input = count(usage, "input_tokens", "usage.");
-  const output = count(usage, "output_tokens", "usage.");
-  const id = child(usage, "input_tokens_details", "usage.");
-  const cached = count(id, "cached_tokens", "usage.input_tokens_details.");
-  const writes = count(id, "cache_write_tokens", "usage.input_tokens_details.");
-  const reasoning = count(
-    child(usage, "output_tokens_details", "usage."),
-    "reasoning_tokens",
-    "usage.output_tokens_details.",
-  );
+  const counts = openAiCounts(usage, "input_tokens", "output_tokens");
+  const { prompt: input, completion: output, cached, writes, reasoning } = counts;
   within(cached + writes, "input_tokens_details (cached + cache write)", input, "input_tokens");
   within(reasoning, "output_tokens_details.reasoning_tokens", output, "output_tokens");
   const unpriced: UnpricedPart[] = [];

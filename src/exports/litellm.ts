@@ -1,6 +1,7 @@
 import litellmSchema from "../../data/schemas/litellm-model-prices.schema.json" with { type: "json" };
 import type { PublishedModel } from "../domain/dataset.js";
-import { type CacheKind, type Direction, type Modality, TIERS, type Tier } from "../domain/dimension.js";
+import { type CacheKind, type Direction, type Modality, TIERS } from "../domain/dimension.js";
+import { litellmKey, splitLitellmKey } from "../domain/litellm-key.js";
 import { jsonObject } from "./json-object.js";
 import { FINE_TUNE_QUALIFIERS, isFineTuneKey, meaningMismatch } from "./key-meaning.js";
 import {
@@ -69,38 +70,27 @@ const TOKEN_FIELDS: readonly TokenField[] = [
 /** LiteLLM's older spelling of the cache-read field (the adapter reads it as cache read). */
 const CACHE_HIT_ALIAS = "input_cost_per_token_cache_hit";
 
-const TIER_SUFFIX: Readonly<Record<Tier, string>> = {
-  standard: "",
-  batch: "_batches",
-  flex: "_flex",
-  priority: "_priority",
-};
-
-/** `<base>[_above_<N>k_tokens][_batches|_batch_requests|_flex|_priority]` → its family `base|tier`, or null. */
+/** A key of LiteLLM's grammar (`splitLitellmKey`, T398) → its family `base|tier`, or null. */
 function familyOf(key: string): string | null {
-  const tier = /_(batches|batch_requests|flex|priority)$/.exec(key);
-  let rest = tier ? key.slice(0, tier.index) : key;
-  const tierName = !tier ? "standard" : tier[1] === "flex" ? "flex" : tier[1] === "priority" ? "priority" : "batch";
-  rest = rest.replace(/_above_\d+k_tokens$/, "");
-  if (rest === CACHE_HIT_ALIAS) rest = "cache_read_input_token_cost";
-  return TOKEN_FIELDS.some((f) => f.base === rest) ? `${rest}|${tierName}` : null;
+  const parts = splitLitellmKey(key);
+  const base = parts.base === CACHE_HIT_ALIAS ? "cache_read_input_token_cost" : parts.base;
+  return TOKEN_FIELDS.some((f) => f.base === base) ? `${base}|${parts.tier}` : null;
 }
 
 /** The token fields of a sheet, LiteLLM-named (only names LiteLLM's schema allows), and the families they state. */
 function tokenFields(sheet: TokenSheet): { fields: LiteLLMEntry; families: Set<string> } {
   const fields: LiteLLMEntry = jsonObject();
   const families = new Set<string>();
-  // Every tier of the axis description (T236, T276): a new tier needs only its suffix above.
+  // Every tier of the axis description (T236, T276): a new tier needs only its suffix (LITELLM_TIER_SUFFIX, T398).
   for (const tier of TIERS)
     for (const min of [0, ...sheet.thresholds(tier)]) {
       // LiteLLM spells a bracket `_above_<N>k_tokens` (N × 1000 tokens); other thresholds have no field.
       if (min % 1000 !== 0) continue;
-      const above = min === 0 ? "" : `_above_${min / 1000}k_tokens`;
       for (const f of TOKEN_FIELDS) {
         const price = sheet.get(tier, min, f.direction, f.cache, f.modality);
         if (!price) continue;
-        const name = `${f.base}${above}${TIER_SUFFIX[tier]}`;
-        if (!LITELLM_FIELDS.has(name)) continue;
+        const name = litellmKey(f.base, tier, min);
+        if (name === null || !LITELLM_FIELDS.has(name)) continue;
         fields[name] = perToken(price.amount);
         families.add(`${f.base}|${tier}`);
       }

@@ -44,7 +44,7 @@ export interface ExportIndex {
 }
 
 export const offerKey = (modelId: string, seller: string) => `${modelId}\u0000${seller}`;
-export const placementKey = (source: SourceId | string, seller: string, listing: string) =>
+export const placementKey = (source: SourceId, seller: string, listing: string) =>
   `${source}\u0000${seller}\u0000${listing}`;
 
 /** Builds the indexes of an export's input. */

@@ -3,10 +3,11 @@ import { parseRawQuery } from "../catalogue/endpoint.js";
 import { CatalogueError } from "../catalogue/errors.js";
 import { PROBLEM_CONTENT_TYPE, problemOfError, STATUS_OF_ERROR } from "../catalogue/problems.js";
 import type { CatalogueView } from "../catalogue/view.js";
+import { locationPath } from "../domain/location-path.js";
 import { errorCacheControl, successCacheControl } from "./cache-control.js";
 import { CachedResponse, type ResponseFields } from "./cached-response.js";
 import { etagVersion, weakEtag } from "./etag.js";
-import { locationPath, splitUrl } from "./request-url.js";
+import { splitUrl } from "./request-url.js";
 import type { RouteContext, RouteSpec } from "./routes.js";
 
 /** How every response of an app is built: the header lists' `Vary` and `RateLimit-*` slots. */

@@ -13,17 +13,3 @@ export function listeningBase(request: FastifyRequest): string {
   const plain = address.startsWith("::ffff:") ? address.slice(7) : null;
   return `http://${plain ?? host}:${request.socket.localPort}`;
 }
-
-/** A lone UTF-16 surrogate (`encodeURIComponent` throws on one). */
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-
-/**
- * A decoded path (a model id put in a redirect) as a valid `Location` value (issue 33 §3, T256):
- * every character outside printable ASCII, and `%`, `?` and `#`, percent-encoded as UTF-8 (a lone
- * surrogate as U+FFFD). Node refuses a header holding a character above U+00FF or a control
- * character, which made such a redirect a 500 with Fastify's default body; printable ASCII is
- * kept as is, so an ordinary id's redirect is unchanged.
- */
-export function locationPath(path: string): string {
-  return path.replace(LONE_SURROGATE, "\uFFFD").replace(/[^\x21-\x7e]|[%?#]/gu, (c) => encodeURIComponent(c));
-}

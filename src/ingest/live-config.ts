@@ -1,9 +1,9 @@
 import { resolve } from "node:path";
 import { z } from "zod";
-import type { SourceId } from "../domain/observation.js";
+import { type SourceId, sourceTable } from "../domain/observation.js";
 import { envInteger } from "../env-var.js";
 import type { FetchLimits } from "../sources/fetch-source.js";
-import { SOURCES } from "../sources/registry.js";
+import { adapterOf, SOURCES } from "../sources/registry.js";
 import { baseUrlVariable } from "../sources/upstream.js";
 
 /** Live-ingestion settings (issue 7), parsed from the environment by `loadConfig` (README table). */
@@ -66,16 +66,15 @@ export const LIVE_VARIABLES: readonly string[] = Object.keys(Env.shape);
 export function parseLiveConfig(env: NodeJS.ProcessEnv, dataDir: string): LiveConfig {
   const parsed = Env.safeParse(env);
   const issues = parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
-  const baseUrls: Record<SourceId, string> = {};
-  for (const a of SOURCES) {
-    const name = baseUrlVariable(a.id);
+  const baseUrls = sourceTable((id) => {
+    const name = baseUrlVariable(id);
     const value = env[name];
     if (value !== undefined && !z.url().safeParse(value).success) issues.push(`${name}: not a URL`);
-    baseUrls[a.id] = value ? (value.endsWith("/") ? value : `${value}/`) : a.upstream.baseUrl;
-  }
+    return value ? (value.endsWith("/") ? value : `${value}/`) : adapterOf(id).upstream.baseUrl;
+  });
   if (!parsed.success || issues.length > 0) throw new Error(`invalid configuration:\n  ${issues.join("\n  ")}`);
   const e = parsed.data;
-  const settings: Record<SourceId, readonly string[]> = Object.fromEntries(SOURCES.map((a) => [a.id, []]));
+  const settings: Record<SourceId, readonly string[]> = sourceTable(() => []);
   for (const s of SETTINGS) {
     const list = env[s.variable]
       ?.split(",")

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { checkAnnouncements, withWithdrawals } from "../core/announcement-guard.js";
 import { announcementChanges } from "../core/announcements.js";
 import { buildDatasetWithIdentity, type SourceInput } from "../core/build-dataset.js";
 import { countMakerCorrections, detectChanges, newHistoryPoints } from "../core/detect-changes.js";
@@ -11,7 +12,7 @@ import type { Dataset } from "../domain/dataset.js";
 import type { Listing, SourceId } from "../domain/observation.js";
 import { withoutAddresses } from "../sources/failure-text.js";
 import { checkPageAgainstLastGood, checkPageText } from "../sources/shared/page-health.js";
-import type { DatedPrice, SourceAdapter, SourcePayload } from "../sources/source.js";
+import type { DatedPrice, ParseReport, SourceAdapter, SourcePayload } from "../sources/source.js";
 import type { CatalogueStore, SourceState } from "../store/catalogue-store.js";
 
 /**
@@ -307,6 +308,15 @@ export type Parsed =
     }
   | { failure: SourceFailure };
 
+/** The boundary's result with the records the adapter itself refused (T420) added to its counts. */
+function withAdapterRejections(boundary: BoundaryResult, refused: ParseReport["rejected"]): BoundaryResult {
+  const entries = Object.entries(refused ?? {}).filter(([, n]) => (n ?? 0) > 0);
+  if (entries.length === 0) return boundary;
+  const rejected: Record<string, number> = { ...boundary.rejected };
+  for (const [reason, n] of entries) rejected[reason] = (rejected[reason] ?? 0) + (n ?? 0);
+  return { ...boundary, rejected };
+}
+
 /**
  * Parses one source's outcome and applies the guards (issue 7 §5, issue 26 §1): a thrown parse
  * error, an empty payload, and a payload that fails the comparison with `carried` (the last good
@@ -330,15 +340,17 @@ export function parseOutcome(
   let listings: Listing[];
   let unmapped: Readonly<Record<string, number>> = {};
   let history: readonly DatedPrice[] | null = null;
+  let refused: ParseReport["rejected"] = {};
   let boundary: BoundaryResult;
   try {
     for (const [file, spec] of Object.entries(adapter.pageHealth ?? {}))
       checkPageText(adapter.id, file, outcome.payload.files.get(file) ?? "", spec);
-    if (adapter.parseReport) ({ listings, unmapped } = adapter.parseReport(outcome.payload));
+    if (adapter.parseReport) ({ listings, unmapped, rejected: refused = {} } = adapter.parseReport(outcome.payload));
     else listings = adapter.parse(outcome.payload);
     if (adapter.parseHistory) history = adapter.parseHistory(outcome.payload);
-    // T252/T253: one bad record costs that record (non-finite amounts, control characters), counted.
-    boundary = screenAtBoundary(listings);
+    // T252/T253: one bad record costs that record (non-finite amounts, control characters), counted;
+    // so does an announcement judged like a price at the payload's day (issue 47 §1, T420–T422).
+    boundary = withAdapterRejections(screenAtBoundary(listings, outcome.payload.observedAt), refused);
     listings = boundary.listings;
     if (history) history = screenHistoryAtBoundary(history);
     if (guards) {
@@ -346,6 +358,12 @@ export function parseOutcome(
       const failure = checkAgainstLastGood(listings, carried ?? null, bounds);
       if (failure && (failure.guard === "empty" || !guards.accept?.has(adapter.id)))
         return fail(guardMessage(adapter.id, failure, carried?.observedAt ?? null));
+      // Issue 47 §1 (T424, T425): a flood of announcements, or one switched off and on, fails the source.
+      const day = outcome.payload.observedAt;
+      const announced = checkAnnouncements(listings, carried ?? null, day);
+      if (announced && !guards.accept?.has(adapter.id))
+        return fail(guardMessage(adapter.id, announced, carried?.observedAt ?? null));
+      listings = withWithdrawals(listings, carried ?? null, day);
       // A maker's own page (issue 35 §2, T291): stricter than the general guards.
       if (adapter.pageHealth && !guards.accept?.has(adapter.id)) {
         const health = checkPageAgainstLastGood(listings, carried?.listings ?? null);

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { SOURCE_ID_PATTERN } from "../domain/observation.js";
+import { isSourceId, SOURCE_ID_PATTERN, SOURCE_IDS } from "../domain/observation.js";
 import { isMaker } from "../domain/sellers.js";
 import { SOURCES } from "./registry.js";
 import { baseUrlVariable } from "./upstream.js";
@@ -20,15 +20,22 @@ describe("the source registry (issue 30 §3, T235)", () => {
     for (const id of ids) expect(id).toMatch(SOURCE_ID_PATTERN);
   });
 
+  it("lists the ids of SOURCE_IDS, in their order (issue 45 §4, T399)", () => {
+    expect(ids).toEqual([...SOURCE_IDS]);
+  });
+
   it.each(ids)("%s keeps its parts in its folder and its recorded payloads in data/upstream/%s", (id) => {
-    for (const file of ["index.ts", "field-map.ts", "fake-payloads.ts", "README.md"])
+    for (const file of ["index.ts", "field-map.ts", "README.md"])
       expect(existsSync(join("src/sources", id, file)), `${id}/${file}`).toBe(true);
     expect(existsSync(join("data/upstream", id))).toBe(true);
+    // Issue 45 §3, T394: the fake upstream's payload builders are test material, kept out of src/.
+    expect(existsSync(join("test/payloads", `${id}.ts`)), `test/payloads/${id}.ts`).toBe(true);
+    expect(existsSync(join("src/sources", id, "fake-payloads.ts")), `${id}/fake-payloads.ts`).toBe(false);
   });
 
   it("the recorded payloads are those of registered sources", () => {
     const recorded = readdirSync("data/upstream", { withFileTypes: true }).filter((e) => e.isDirectory());
-    expect(recorded.map((e) => e.name).filter((name) => !ids.includes(name))).toEqual([]);
+    expect(recorded.map((e) => e.name).filter((name) => !isSourceId(name))).toEqual([]);
   });
 
   it("each source has its own SOURCE_URL_<ID> variable and settings of distinct names", () => {

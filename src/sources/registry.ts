@@ -1,3 +1,4 @@
+import { SOURCE_IDS, type SourceId } from "../domain/observation.js";
 import { genaiPricesSource } from "./genai-prices/index.js";
 import { litellmSource } from "./litellm/index.js";
 import { llmPricesSource } from "./llm-prices/index.js";
@@ -14,21 +15,33 @@ import { portkeySource } from "./portkey/index.js";
 import type { SourceAdapter } from "./source.js";
 
 /**
- * Every configured source, in the order of the `/sources` list. An explicit list, not a directory
- * scan: adding an upstream means adding its folder and one line here.
+ * One adapter per registered source id (`SOURCE_IDS`, src/domain/observation.ts), keyed by it
+ * (issue 45 §4, T399): an id without its adapter, or an adapter filed under an id not its own,
+ * does not compile. Adding an upstream means adding its folder, its id there and one line here.
  */
-export const SOURCES: readonly SourceAdapter[] = [
-  modelsDevSource,
-  genaiPricesSource,
-  llmPricesSource,
-  portkeySource,
-  openrouterSource,
-  litellmSource,
-  officialAnthropicSource,
-  officialOpenaiSource,
-  officialMistralSource,
-  officialZaiSource,
-  officialXaiSource,
-  officialDeepseekSource,
-  officialGoogleSource,
-];
+const ADAPTERS: { readonly [Id in SourceId]: SourceAdapter & { readonly id: Id } } = {
+  "models-dev": modelsDevSource,
+  "genai-prices": genaiPricesSource,
+  "llm-prices": llmPricesSource,
+  portkey: portkeySource,
+  openrouter: openrouterSource,
+  litellm: litellmSource,
+  "official-anthropic": officialAnthropicSource,
+  "official-openai": officialOpenaiSource,
+  "official-mistral": officialMistralSource,
+  "official-zai": officialZaiSource,
+  "official-xai": officialXaiSource,
+  "official-deepseek": officialDeepseekSource,
+  "official-google": officialGoogleSource,
+};
+
+/**
+ * Every configured source, in the order of the `/sources` list (that of `SOURCE_IDS`). An explicit
+ * list, not a directory scan (T235).
+ */
+export const SOURCES: readonly SourceAdapter[] = SOURCE_IDS.map((id) => ADAPTERS[id]);
+
+/** The adapter of a registered source (T399). */
+export function adapterOf<Id extends SourceId>(id: Id): SourceAdapter & { readonly id: Id } {
+  return ADAPTERS[id];
+}

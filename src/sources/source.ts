@@ -46,6 +46,11 @@ export interface ParseReport {
   readonly listings: Listing[];
   /** Upstream price field → occurrences the field map does not know (never published). */
   readonly unmapped: Readonly<Record<string, number>>;
+  /**
+   * Records the adapter refused, per reason (issue 47 §1, T420: `invalid_date`, a dated entry whose
+   * day is no real calendar day); counted with the boundary's rejections in `/sources`. Absent: none.
+   */
+  readonly rejected?: Readonly<Partial<Record<"invalid_date", number>>>;
 }
 
 /** Re-exported: the type lives in the domain vocabulary so the pure core can use it. */

@@ -25,8 +25,10 @@ describe("store column codecs (issue 19 §4, T163)", () => {
     expect(decode(COLUMN.channel, "reseller_2", "price.channel")).toBe("reseller_2");
     expect(() => decode(COLUMN.channel, "bedrock", "price.channel")).toThrow(StoreRowError);
     expect(() => decode(COLUMN.channel, "bedrock", "price.channel")).toThrow(/^price\.channel: /);
-    // A source id is checked for its spelling only (T235: a store may hold a source no longer registered).
-    expect(decode(COLUMN.source, "retired-source", "source_health.source")).toBe("retired-source");
+    // A source id is a registered one (T399, which amends T235's "checked for its spelling only"):
+    // the row is typed `SourceId`, a union of the registered ids, so another id is not cast into it.
+    expect(decode(COLUMN.source, "official-openai", "source_health.source")).toBe("official-openai");
+    expect(() => decode(COLUMN.source, "retired-source", "source_health.source")).toThrow(/^source_health\.source: /);
     expect(() => decode(COLUMN.source, "Not A Slug", "source_health.source")).toThrow(/source_health\.source/);
   });
 

@@ -4,7 +4,7 @@ import { CHANNELS } from "../domain/channel.js";
 import { CONFIDENCE_LEVELS } from "../domain/confidence.js";
 import { LIFECYCLE_STATES, RUN_STATUSES, SOURCE_RUN_STATUSES } from "../domain/dataset.js";
 import { AXIS_NAMES, type Axis, type AxisValue, axisValues, type Dimension } from "../domain/dimension.js";
-import { SOURCE_ID_PATTERN } from "../domain/observation.js";
+import { SOURCE_IDS } from "../domain/observation.js";
 import { SOURCE_ATTEMPT_STATUSES } from "../domain/source-attempt.js";
 import { UNITS, type Unit } from "../domain/unit.js";
 
@@ -36,8 +36,12 @@ export function jsonColumn<T extends z.ZodType>(schema: T) {
   });
 }
 
-/** A source id as spelled (T235: the registry, not the store, knows which sources exist). */
-const sourceId = z.string().regex(SOURCE_ID_PATTERN);
+/**
+ * A registered source's id (T399): a row naming another is refused like any value outside its
+ * column's vocabulary. A source dropped from the registry keeps its id in `SOURCE_IDS` while a
+ * retained version still names it.
+ */
+const sourceId = z.enum(SOURCE_IDS);
 const counts = z.record(z.string(), z.number());
 
 /** One text column per enumerated axis of a dimension, derived from the axes' description (T236). */
@@ -94,7 +98,16 @@ export const JSON_COLUMN = {
   validity: jsonColumn(
     z.object({
       effectiveUntil: z.string(),
-      announced: z.object({ amount: z.number(), effectiveFrom: z.string(), source: sourceId }).nullable(),
+      announced: z
+        .object({
+          amount: z.number(),
+          effectiveFrom: z.string(),
+          source: sourceId,
+          // T423: the announcement's own confidence (absent on versions published before it).
+          confidence: z.enum(CONFIDENCE_LEVELS).optional(),
+          confidenceScore: z.number().optional(),
+        })
+        .nullable(),
     }),
   ),
   counts: jsonColumn(counts),
@@ -156,6 +169,8 @@ export const JSON_COLUMN = {
             currency: z.string(),
             thresholdDerived: z.boolean().optional(),
             validity: z.object({ until: z.string(), next: z.number().nullable() }).optional(),
+            // T425: an announcement the source withdrew, remembered to see it flip back.
+            withdrawn: z.object({ until: z.string(), next: z.number().nullable(), on: z.string() }).optional(),
           }),
         ),
       }),

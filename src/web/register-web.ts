@@ -4,8 +4,8 @@ import { fileURLToPath } from "node:url";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ViewHolder } from "../catalogue/view-holder.js";
+import { locationPath } from "../domain/location-path.js";
 import { lookupTable } from "../domain/lookup-table.js";
-import { locationPath } from "../http/request-url.js";
 import { modelHead, type PageHead, ROUTE_HEADS, withHead } from "./page-head.js";
 
 /** Where `npm run build:web` (run by `npm install`'s `prepare`) writes the page (T120). */

@@ -1,11 +1,12 @@
 import { z } from "zod";
+import { apiModel, toApiPrice } from "../api-shapes.js";
 import { defineEndpoint, splitList } from "../endpoint.js";
 import { envelope } from "../envelope.js";
 import { badRequest } from "../errors.js";
 import { COMPARE_IDS } from "../params.js";
 import { atParam, publishedState, stateMeta } from "../point-in-time.js";
 import { type ApiModel, CompareResponse } from "../schemas.js";
-import { apiModel, resolveModelId, toApiPrice } from "../view.js";
+import { resolveModelId } from "../view.js";
 import { MODEL_ID, PRICE_NOTES } from "./notes.js";
 
 /**

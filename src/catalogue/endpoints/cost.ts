@@ -14,7 +14,7 @@ import {
 import type { PublishedModel, PublishedPrice } from "../../domain/dataset.js";
 import { axisValuesText, TIERS } from "../../domain/dimension.js";
 import { makerThresholds } from "../../domain/full-window-tiers.js";
-import { offerTrust } from "../../domain/offer-trust.js";
+import { offerTrust, statedBySeller } from "../../domain/offer-trust.js";
 import { regionalUplift } from "../../domain/regional-uplift.js";
 import { defineEndpoint, enumParam, integerParam, splitList, textParam } from "../endpoint.js";
 import { envelope } from "../envelope.js";
@@ -318,22 +318,26 @@ function judgeTrust(data: ApiCostEstimate[]): void {
       amount: total?.amount ?? 0,
       makerAmount: total && maker && maker.currency === total.currency ? maker.amount : null,
       agreeingSources: priced.length === 0 ? 0 : Math.min(...priced.map((l) => l.sources.length)),
+      sellerStated: priced.length > 0 && priced.every((l) => statedBySeller(e.seller, l.sources)),
     });
     e.trust = { ...trust, flags: [...trust.flags] };
   }
 }
 
 /**
- * Ranking (T144, amended by T340): complete estimates with one money total a buyer can trust
- * (`trust.trusted`) first, by currency then amount; then the other complete money estimates, the
+ * Ranking (T144, amended by T340, T452): complete estimates with one money total a buyer can trust
+ * (`trust.trusted`) first, by currency then amount; then the maker's own untrusted ones (a low
+ * confidence maker's price is still the maker's word), then the other complete money estimates, the
  * same way; then complete estimates in credits or several currencies (not comparable by amount);
  * then incomplete ones. Ties: stronger confidence, then model id, channel order (D2) and seller.
  */
 function compareEstimates(a: ApiCostEstimate, b: ApiCostEstimate): number {
-  const group = (e: ApiCostEstimate) => (!e.totals ? 3 : moneyTotal(e) ? (e.trust.trusted ? 0 : 1) : 2);
+  // T452: with no trusted offer, the maker's own price heads the rest, the cheaper unconfirmed below it.
+  const group = (e: ApiCostEstimate) =>
+    !e.totals ? 4 : !moneyTotal(e) ? 3 : e.trust.trusted ? 0 : e.channel === "direct" ? 1 : 2;
   const [ga, gb] = [group(a), group(b)];
   if (ga !== gb) return ga - gb;
-  if (ga <= 1) {
+  if (ga <= 2) {
     const [ta, tb] = [a.totals![0]!, b.totals![0]!];
     if (ta.currency !== tb.currency) return ta.currency < tb.currency ? -1 : 1;
     if (ta.amount !== tb.amount) return ta.amount - tb.amount;

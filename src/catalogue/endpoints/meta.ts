@@ -3,7 +3,7 @@ import { defineEndpoint } from "../endpoint.js";
 import { envelope } from "../envelope.js";
 import { MetaResponse } from "../schemas.js";
 
-/** GET /meta: the dataset summary (D28, D2 channels, rates contract v2, freshness T223). */
+/** GET /meta: the dataset summary (D28, D2 channels, rates contract v2, freshness T223, last run T450). */
 export const metaEndpoint = defineEndpoint({
   name: "get_meta",
   summary: "Dataset summary",
@@ -12,6 +12,8 @@ export const metaEndpoint = defineEndpoint({
     "gives the newest successful evidence per source and overall (T223).",
   path: "/meta",
   maxAge: 60,
+  // `lastRun` is the last live run's, published or not (T450): the answer changes with the attempts.
+  judgedNow: true,
   input: z.object({}),
   output: MetaResponse,
   tool: {

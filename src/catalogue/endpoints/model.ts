@@ -1,11 +1,12 @@
 import { z } from "zod";
 import { CHANNELS } from "../../domain/channel.js";
+import { apiModel, toApiModel, toApiPrice, toChannelPrice } from "../api-shapes.js";
 import { defineEndpoint, enumParam } from "../endpoint.js";
 import { envelope } from "../envelope.js";
 import { moved, notFound } from "../errors.js";
 import { atParam, publishedState, stateMeta } from "../point-in-time.js";
 import { ModelResponse } from "../schemas.js";
-import { apiModel, resolveModelId, toApiModel, toApiPrice, toChannelPrice } from "../view.js";
+import { resolveModelId } from "../view.js";
 import { CHANNEL_LIST, PRICE_NOTES } from "./notes.js";
 
 /** `channel` of this endpoint: a D2 channel, or `all` for every channel in one answer (T201). */

@@ -3,6 +3,7 @@ import { CHANNELS, type Channel } from "../../domain/channel.js";
 import { CONFIDENCE_LEVELS } from "../../domain/confidence.js";
 import { MODALITIES } from "../../domain/dimension.js";
 import { listedPrice } from "../../domain/listed-price.js";
+import { apiModel, toApiModel, toApiPrice, toChannelPrice } from "../api-shapes.js";
 import { defineEndpoint, enumParam, integerParam, splitList, textParam } from "../endpoint.js";
 import { envelope } from "../envelope.js";
 import {
@@ -19,7 +20,6 @@ import { MAX_TOKENS, MODEL_LIST_LIMIT } from "../params.js";
 import { atParam, publishedState, stateMeta } from "../point-in-time.js";
 import type { ApiModel } from "../schemas.js";
 import { ModelsResponse } from "../schemas.js";
-import { apiModel, toApiModel, toApiPrice, toChannelPrice } from "../view.js";
 import { MODEL_ID, PRICE_NOTES } from "./notes.js";
 
 /**

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { buildRates } from "../api-shapes.js";
 import { defineEndpoint, splitList, textParam } from "../endpoint.js";
 import { envelope } from "../envelope.js";
 import { badRequest } from "../errors.js";
@@ -6,7 +7,7 @@ import { RATES_MAX_PROVIDERS } from "../params.js";
 import { atParam, type PublishedState, publishedState, stateMeta } from "../point-in-time.js";
 import { RatesResponse } from "../schemas.js";
 import { modelsAt } from "../timeline.js";
-import { buildRates, type CatalogueView } from "../view.js";
+import type { CatalogueView } from "../view.js";
 
 /**
  * GET /rates (D30): every billable model, unpaginated, no confidence filter.

@@ -59,8 +59,8 @@ describe("skeleton", () => {
 describe("screenIds", () => {
   it("refuses the ten lookalikes of gpt-4o, each with its reason, and keeps the real one", () => {
     const inputs = [
-      { source: "models-dev", listings: [listing("gpt-4o", "openai")] },
-      { source: "openrouter", listings: [listing("openai/gpt-4o"), ...LOOKALIKES.map(([id]) => listing(id))] },
+      { source: "models-dev" as const, listings: [listing("gpt-4o", "openai")] },
+      { source: "openrouter" as const, listings: [listing("openai/gpt-4o"), ...LOOKALIKES.map(([id]) => listing(id))] },
     ];
     const { inputs: kept, refused } = screenIds(inputs);
     expect(kept.flatMap((i) => i.listings.map((l) => l.model))).toEqual(["gpt-4o", "openai/gpt-4o"]);

@@ -1,4 +1,5 @@
 import { scaleAmount } from "../../domain/amount.js";
+import { dayInstant } from "../../domain/calendar-day.js";
 import { dimension, dimensionKey } from "../../domain/dimension.js";
 import { EMPTY_LISTING_META, type Listing, type PriceObservation } from "../../domain/observation.js";
 import { canonicalSeller, isMaker } from "../../domain/sellers.js";
@@ -199,18 +200,23 @@ function pricesOf(
   keys: Readonly<Record<string, FieldRule>>,
   qualifiers: Qualifiers,
   unmapped: UnmappedTally,
+  refused: { invalidDates: number },
 ): PriceObservation[] {
   const taken = new Set<string>();
   if (!Array.isArray(prices)) return observationsOf(prices, keys, qualifiers, taken, unmapped);
   const entries: GenaiConditionalPrice[] = prices;
-  const dated: { since: string; entry: GenaiConditionalPrice }[] = [];
+  const dated: Dated<GenaiConditionalPrice>[] = [];
   const windows: { minutes: readonly [number, number]; entry: GenaiConditionalPrice }[] = [];
   for (const entry of entries) {
     const c = entry.constraint;
-    if (!c) dated.push({ since: "", entry });
-    else if ("start_date" in c && typeof c.start_date === "string")
-      dated.push({ since: c.start_date.slice(0, 10), entry });
-    else if ("start_time" in c && typeof c.start_time === "string" && typeof c.end_time === "string") {
+    if (!c) dated.push({ since: "", at: Number.NEGATIVE_INFINITY, entry });
+    else if ("start_date" in c && typeof c.start_date === "string") {
+      const since = c.start_date.slice(0, 10);
+      const at = dayInstant(since);
+      // T420: a start_date that is no real calendar day (2027-13-45) is a refused record, never in force.
+      if (at === null) refused.invalidDates += 1;
+      else dated.push({ since, at, entry });
+    } else if ("start_time" in c && typeof c.start_time === "string" && typeof c.end_time === "string") {
       const a = utcMinutes(c.start_time);
       const b = utcMinutes(c.end_time);
       if (a !== null && b !== null && a !== b) windows.push({ minutes: [a, b], entry });
@@ -239,10 +245,23 @@ function pricesOf(
   return announced(out, next, keys, qualifiers);
 }
 
-/** The dated entry that takes over after `date`: the earliest `start_date` after it (T335). */
-function nextDated<T extends { since: string }>(dated: readonly T[], date: string): T | undefined {
+/** A dated entry: its start day (`""` for the unconstrained entry) and that day's instant (-∞ for none). */
+interface Dated<E> {
+  readonly since: string;
+  readonly at: number;
+  readonly entry: E;
+}
+
+/** The instant of the payload's day (T420: days are compared as instants). */
+function instantOfDay(date: string): number {
+  return dayInstant(date) ?? Number.NaN;
+}
+
+/** The dated entry that takes over after `date`: the earliest `start_date` after it (T335, T420). */
+function nextDated<T extends { at: number }>(dated: readonly T[], date: string): T | undefined {
+  const day = instantOfDay(date);
   let next: T | undefined;
-  for (const d of dated) if (d.since > date && (!next || d.since < next.since)) next = d;
+  for (const d of dated) if (d.at > day && (!next || d.at < next.at)) next = d;
   return next;
 }
 
@@ -254,7 +273,7 @@ function nextDated<T extends { since: string }>(dated: readonly T[], date: strin
  */
 function announced(
   out: PriceObservation[],
-  next: { since: string; entry: GenaiConditionalPrice } | undefined,
+  next: Dated<GenaiConditionalPrice> | undefined,
   keys: Readonly<Record<string, FieldRule>>,
   qualifiers: Qualifiers,
 ): PriceObservation[] {
@@ -273,10 +292,11 @@ function announced(
 }
 
 /** The dated entry in force on `date` (the latest `start_date` not after it), else the first entry. */
-function inForce<T extends { since: string }>(dated: readonly T[], date: string): T | undefined {
+function inForce<T extends { at: number }>(dated: readonly T[], date: string): T | undefined {
+  const day = instantOfDay(date);
   let current: T | undefined;
   for (const d of dated) {
-    if (d.since <= date && (!current || d.since >= current.since)) current = d;
+    if (d.at <= day && (!current || d.at >= current.at)) current = d;
   }
   return current ?? dated[0];
 }
@@ -290,8 +310,11 @@ export function effectiveSince(prices: GenaiModel["prices"], date: string): stri
   if (!Array.isArray(prices)) return null;
   const dated = (prices as GenaiConditionalPrice[]).flatMap((entry) => {
     const c = entry.constraint;
-    if (!c) return [{ since: "" }];
-    return "start_date" in c && typeof c.start_date === "string" ? [{ since: c.start_date.slice(0, 10) }] : [];
+    if (!c) return [{ since: "", at: Number.NEGATIVE_INFINITY }];
+    if (!("start_date" in c) || typeof c.start_date !== "string") return [];
+    const since = c.start_date.slice(0, 10);
+    const at = dayInstant(since);
+    return at === null ? [] : [{ since, at }]; // T420: no real day, never in force
   });
   const since = inForce(dated, date)?.since ?? "";
   return /^\d{4}-\d{2}-\d{2}$/.test(since) ? since : null;
@@ -370,6 +393,7 @@ function parseReport(payload: SourcePayload): ParseReport {
   }
   const keys = genaiPricesFormat(providers) === "v2" ? V2_PRICE_KEYS : V1_PRICE_KEYS;
   const unmapped = new UnmappedTally();
+  const refused = { invalidDates: 0 };
   const listings: Listing[] = [];
   for (const provider of providers) {
     for (const rawModel of provider.models) {
@@ -377,7 +401,7 @@ function parseReport(payload: SourcePayload): ParseReport {
       if (!parsed.success) continue;
       const model = parsed.data;
       const { seller, qualifiers } = sellerOf(provider.id, model.id);
-      const prices = pricesOf(model.prices, date, keys, qualifiers, unmapped);
+      const prices = pricesOf(model.prices, date, keys, qualifiers, unmapped, refused);
       if (prices.length === 0) continue;
       const aliases = [...new Set(equalsOf(model.match))].filter((a) => a !== model.id);
       const effective = effectiveSince(model.prices, date);
@@ -395,7 +419,11 @@ function parseReport(payload: SourcePayload): ParseReport {
       });
     }
   }
-  return { listings: mergeListings(listings), unmapped: unmapped.toRecord() };
+  return {
+    listings: mergeListings(listings),
+    unmapped: unmapped.toRecord(),
+    ...(refused.invalidDates > 0 ? { rejected: { invalid_date: refused.invalidDates } } : {}),
+  };
 }
 
 /**

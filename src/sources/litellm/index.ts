@@ -1,5 +1,6 @@
 import type { RawAmount } from "../../domain/amount.js";
 import type { Dimension } from "../../domain/dimension.js";
+import { splitLitellmKey } from "../../domain/litellm-key.js";
 import type { Listing, PriceObservation } from "../../domain/observation.js";
 import { EMPTY_LISTING_META } from "../../domain/observation.js";
 import { canonicalSeller, isMaker } from "../../domain/sellers.js";
@@ -52,9 +53,6 @@ const INFO: SourceInfo = {
 const BASE = new Map(BASE_RULES);
 const BASE_ORDER = new Map(BASE_RULES.map(([k], i) => [k, i]));
 
-const TIER_SUFFIX = /_(batches|batch_requests|flex|priority)$/;
-const ABOVE_SUFFIX = /_above_(\d+)k_tokens$/;
-
 interface ParsedKey {
   readonly rule: FieldRule;
   readonly tier: Dimension["tier"];
@@ -62,27 +60,9 @@ interface ParsedKey {
   readonly order: number;
 }
 
-/** Splits a price key into base, service tier and prompt-length threshold (the field-map grammar). */
-function splitKey(key: string): { base: string; tier: Dimension["tier"]; threshold: number } {
-  let rest = key;
-  let tier: Dimension["tier"] = "standard";
-  const t = TIER_SUFFIX.exec(rest);
-  if (t) {
-    tier = t[1] === "flex" ? "flex" : t[1] === "priority" ? "priority" : "batch";
-    rest = rest.slice(0, t.index);
-  }
-  let threshold = 0;
-  const a = ABOVE_SUFFIX.exec(rest);
-  if (a) {
-    threshold = Number(a[1]) * 1000;
-    rest = rest.slice(0, a.index);
-  }
-  return { base: rest, tier, threshold };
-}
-
 /** The rule of a price key for an entry; null when the field map does not publish it. */
 function parseKey(key: string, entry: LitellmEntry): ParsedKey | null {
-  const { base, tier, threshold } = splitKey(key);
+  const { base, tier, threshold } = splitLitellmKey(key);
   const mode = entry.mode;
   if (
     mode === "image_generation" &&
@@ -112,7 +92,7 @@ function parseKey(key: string, entry: LitellmEntry): ParsedKey | null {
 /** True when a cost-named key is known to the field map (published or deliberately skipped). */
 function knownKey(key: string, entry: LitellmEntry): boolean {
   if (key === "search_context_cost_per_query" || SKIPPED_PATTERN.test(key)) return true;
-  const { base } = splitKey(key);
+  const { base } = splitLitellmKey(key);
   return (
     BASE.has(base) || Object.hasOwn(MODE_RULES, base) || Object.hasOwn(SKIPPED, base) || parseKey(key, entry) !== null
   );

@@ -1,4 +1,5 @@
 import { scaleAmount } from "../../domain/amount.js";
+import { dayInstant, isCalendarDay } from "../../domain/calendar-day.js";
 import type { DatedPrice } from "../../domain/dated-price.js";
 import { dimensionKey } from "../../domain/dimension.js";
 import { EMPTY_LISTING_META, type Listing, type PriceObservation } from "../../domain/observation.js";
@@ -125,10 +126,14 @@ function parseReport(payload: SourcePayload): ParseReport {
     };
   }
   const listings = [...byKey.values()].map((e) => e.listing);
-  const history = payload.files.has(LLM_PRICES_HISTORICAL_FILE) ? parseLlmPricesHistory(payload) : [];
+  const { rows: history, invalidDates } = payload.files.has(LLM_PRICES_HISTORICAL_FILE)
+    ? datedRows(payload)
+    : { rows: [], invalidDates: 0 };
   return {
     listings: withStatedEnds(listings, history, payload.observedAt.slice(0, 10)),
     unmapped: unmapped.toRecord(),
+    // T420: a dated row whose from_date or to_date is no real calendar day is refused, and counted.
+    ...(invalidDates > 0 ? { rejected: { invalid_date: invalidDates } } : {}),
   };
 }
 
@@ -147,9 +152,14 @@ export function withStatedEnds(listings: readonly Listing[], history: readonly D
     `${seller}\u0000${model}\u0000${dim}\u0000${unit}`;
   const ending = new Map<string, DatedPrice>();
   const starting = new Map<string, DatedPrice>();
+  // T420: days compared as instants; a row with a day that is no calendar day dates nothing.
+  const today = dayInstant(day) ?? Number.NaN;
   for (const r of history) {
     const k = key(r.seller, r.model, dimensionKey(r.dimension), r.unit);
-    if (r.toDate !== null && r.toDate > day && (r.fromDate === null || r.fromDate <= day)) ending.set(k, r);
+    const from = r.fromDate === null ? Number.NEGATIVE_INFINITY : dayInstant(r.fromDate);
+    const to = r.toDate === null ? null : dayInstant(r.toDate);
+    if (from === null || (r.toDate !== null && to === null)) continue;
+    if (to !== null && to > today && from <= today) ending.set(k, r);
     if (r.fromDate !== null) starting.set(`${k}\u0000${r.fromDate}`, r);
   }
   if (ending.size === 0) return [...listings];
@@ -174,6 +184,14 @@ export function withStatedEnds(listings: readonly Listing[], history: readonly D
  * @throws SourcePayloadError when `historical-v1.json` is missing, not JSON or not `{prices: [...]}`
  */
 export function parseLlmPricesHistory(payload: SourcePayload): LlmPricesHistoryRow[] {
+  return datedRows(payload).rows;
+}
+
+/**
+ * {@link parseLlmPricesHistory}'s rows, and how many dated rows it refused because a `from_date` or
+ * `to_date` is no real calendar day ("2027-02-30", T420). Days are compared as instants.
+ */
+function datedRows(payload: SourcePayload): { rows: LlmPricesHistoryRow[]; invalidDates: number } {
   const file = payloadSchema(
     "llm-prices",
     payload,
@@ -182,6 +200,7 @@ export function parseLlmPricesHistory(payload: SourcePayload): LlmPricesHistoryR
     "an object {prices: []}",
   );
   const rows: LlmPricesHistoryRow[] = [];
+  let invalidDates = 0;
   for (const raw of file.prices) {
     const parsed = LlmPricesHistoricalRow.safeParse(raw);
     if (!parsed.success) continue;
@@ -189,7 +208,11 @@ export function parseLlmPricesHistory(payload: SourcePayload): LlmPricesHistoryR
     const fromDate = row.from_date ?? null;
     const toDate = row.to_date ?? null;
     if (fromDate === null && toDate === null) continue;
-    if (fromDate !== null && toDate !== null && toDate <= fromDate) continue;
+    if ((fromDate !== null && !isCalendarDay(fromDate)) || (toDate !== null && !isCalendarDay(toDate))) {
+      invalidDates += 1;
+      continue;
+    }
+    if (fromDate !== null && toDate !== null && dayInstant(toDate)! <= dayInstant(fromDate)!) continue;
     const { seller } = sellerOf(row);
     const { model, contextMin } = bracketOf(row);
     const name = cleanName(row.name);
@@ -197,7 +220,7 @@ export function parseLlmPricesHistory(payload: SourcePayload): LlmPricesHistoryR
       rows.push({ seller, model, name, ...p, fromDate, toDate });
     }
   }
-  return rows;
+  return { rows, invalidDates };
 }
 
 /**

@@ -1,25 +1,44 @@
-import { type FieldRule, rule } from "../field-map.js";
+import { rule } from "../field-map.js";
+import type { ColumnMap } from "../shared/page-table.js";
 
 /**
- * The field map of Anthropic's pricing page (T70): which table column bills what. Amounts are
- * `$X / MTok` (USD per 1M tokens); the web search fee is `$X per 1,000 searches`. The long-context
- * bracket starts at the threshold the page's "Long context pricing" table states (`> 200K`).
+ * The field map of Anthropic's pricing page (T70, issue 46 §1, T405): which table column bills what,
+ * keyed on the header text as {@link normaliseHeader} writes it (lower case, `&` → `and`), so a column
+ * is found by its name on every copy, wherever it stands. Amounts are `$X / MTok` (USD per 1M tokens);
+ * the web search fee is `$X per 1,000 searches`. A header no entry matches is counted unmapped.
  */
 
-/** "Model pricing" columns, matched on the header text. */
-export const MODEL_PRICING_COLUMNS = {
-  input: { header: /base input/i, rule: rule("input", "mtok", "1") },
-  cacheWrite5m: { header: /5m cache write/i, rule: rule("input", "mtok", "1", { cache: "write" }) },
-  cacheWrite1h: { header: /1h cache write/i, rule: rule("input", "mtok", "1", { cache: "write_1h" }) },
-  cacheRead: { header: /cache hit/i, rule: rule("input", "mtok", "1", { cache: "read" }) },
-  output: { header: /output/i, rule: rule("output", "mtok", "1") },
-} as const satisfies Record<string, { header: RegExp; rule: FieldRule }>;
+/** The column naming the model in every table. */
+const MODEL = { field: "model", header: /^model(?: name)?$/ } as const;
 
-/** "Batch processing" columns. */
-export const BATCH_COLUMNS = {
-  input: { header: /batch input/i, rule: rule("input", "mtok", "1", { tier: "batch" }) },
-  output: { header: /batch output/i, rule: rule("output", "mtok", "1", { tier: "batch" }) },
-} as const satisfies Record<string, { header: RegExp; rule: FieldRule }>;
+/** "Model pricing" columns ("Base Input Tokens", "Input", "Input tokens" are one field). */
+export const MODEL_PRICING_COLUMNS = [
+  MODEL,
+  { field: "input", header: /^(?:base )?input(?: tokens)?$/, rule: rule("input", "mtok", "1") },
+  {
+    field: "cacheWrite5m",
+    header: /^(?:5m|5-minute|5 minute) cache writes?(?: tokens)?$/,
+    rule: rule("input", "mtok", "1", { cache: "write" }),
+  },
+  {
+    field: "cacheWrite1h",
+    header: /^(?:1h|1-hour|1 hour) cache writes?(?: tokens)?$/,
+    rule: rule("input", "mtok", "1", { cache: "write_1h" }),
+  },
+  {
+    field: "cacheRead",
+    header: /^cache (?:hits?|reads?)(?: and refreshes)?(?: tokens)?$/,
+    rule: rule("input", "mtok", "1", { cache: "read" }),
+  },
+  { field: "output", header: /^(?:base )?output(?: tokens)?$/, rule: rule("output", "mtok", "1") },
+] as const satisfies ColumnMap;
+
+/** "Batch processing" columns: the section is the tier. */
+export const BATCH_COLUMNS = [
+  MODEL,
+  { field: "input", header: /^(?:batch )?input(?: tokens)?$/, rule: rule("input", "mtok", "1", { tier: "batch" }) },
+  { field: "output", header: /^(?:batch )?output(?: tokens)?$/, rule: rule("output", "mtok", "1", { tier: "batch" }) },
+] as const satisfies ColumnMap;
 
 /** "Long context pricing" rows (`Input: $6 / MTok`, `Output: …`) under the `> <N>K input tokens` column. */
 export const LONG_CONTEXT_ROWS = {
@@ -33,13 +52,14 @@ export const LONG_CONTEXT_ROWS = {
  * (T370: one axis value for paid faster processing, as OpenAI's `fast` is, T302). No bracket: "Fast
  * mode pricing applies across the full context window, including requests over 200K input tokens".
  */
-export const FAST_MODE_COLUMNS = {
-  input: { header: /^input$/i, rule: rule("input", "mtok", "1", { tier: "priority" }) },
-  output: { header: /^output$/i, rule: rule("output", "mtok", "1", { tier: "priority" }) },
-} as const satisfies Record<string, { header: RegExp; rule: FieldRule }>;
+export const FAST_MODE_COLUMNS = [
+  MODEL,
+  { field: "input", header: /^input(?: tokens)?$/, rule: rule("input", "mtok", "1", { tier: "priority" }) },
+  { field: "output", header: /^output(?: tokens)?$/, rule: rule("output", "mtok", "1", { tier: "priority" }) },
+] as const satisfies ColumnMap;
 
 /** The web search fee: USD per 1,000 searches. */
 export const WEB_SEARCH = rule("tool", "kcalls", "1", { qualifiers: { tool: "web_search" } });
 
-/** The column naming the model in every table. */
-export const MODEL_COLUMN = /^model$/i;
+/** The unit every price cell states after its amount. */
+export const MTOK = /^\/\s*mtok$/i;

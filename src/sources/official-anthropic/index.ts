@@ -1,10 +1,13 @@
-import { scaleAmount } from "../../domain/amount.js";
-import type { Dimension } from "../../domain/dimension.js";
 import type { Listing, PriceObservation } from "../../domain/observation.js";
 import { EMPTY_LISTING_META } from "../../domain/observation.js";
-import { type FieldRule, ruleDimension, UnmappedTally } from "../field-map.js";
+import { type FieldRule, UnmappedTally } from "../field-map.js";
 import { sourceAdapter } from "../shared/adapter.js";
+import type { DatedAmount } from "../shared/dated-rows.js";
+import { cellLabel, type NamedModel, readModelCell } from "../shared/model-cell.js";
+import { checkPageCoherence } from "../shared/page-coherence.js";
 import type { PageHealthSpec } from "../shared/page-health.js";
+import { countUnmatched, pageDayOf, pageObservation, readPriceTable, type TableReading } from "../shared/page-rows.js";
+import { firstTable, type MarkdownTable, normaliseHeader, priceCell, section } from "../shared/page-table.js";
 import { payloadFile } from "../shared/payload-json.js";
 import type { ParseReport, SourceInfo, SourcePayload } from "../source.js";
 import { SourcePayloadError } from "../source.js";
@@ -13,11 +16,12 @@ import {
   BATCH_COLUMNS,
   FAST_MODE_COLUMNS,
   LONG_CONTEXT_ROWS,
-  MODEL_COLUMN,
   MODEL_PRICING_COLUMNS,
+  MTOK,
   WEB_SEARCH,
 } from "./field-map.js";
-import { BatchRow, FastMode, LongContext, ModelPricingRow } from "./schema.js";
+import { ANTHROPIC_MODEL_NAMES } from "./model-names.js";
+import { LongContext } from "./schema.js";
 
 /**
  * Anthropic's own pricing page (platform.claude.com …/about-claude/pricing, `.md` form; docs.claude.com
@@ -54,141 +58,45 @@ export const PAGE_HEALTH: PageHealthSpec = {
   bytes: [9_000, 46_000],
 };
 
-/** Lines of the section under a heading (`## Model pricing`), up to the next heading of that level or higher. */
-function section(lines: readonly string[], title: RegExp): string[] | null {
-  const start = lines.findIndex((l) => /^#{2,4}\s/.test(l) && title.test(l.replace(/^#+\s*/, "")));
-  if (start < 0) return null;
-  const level = (/^#+/.exec(lines[start] as string)?.[0] ?? "##").length;
-  const out: string[] = [];
-  for (const line of lines.slice(start + 1)) {
-    const h = /^(#+)\s/.exec(line);
-    if (h && (h[1] as string).length <= level) break;
-    out.push(line);
-  }
-  return out;
+/** The table under the first heading matching `title`, or null. */
+function tableUnder(lines: readonly string[], title: RegExp): MarkdownTable | null {
+  const body = section(lines, title);
+  return body ? firstTable(body) : null;
 }
 
-/** The first Markdown table in `lines`: header cells, body rows, and the lines before it. */
-function firstTable(lines: readonly string[]): { header: string[]; rows: string[][]; before: string[] } | null {
-  const start = lines.findIndex((l, i) => l.trim().startsWith("|") && /^\s*\|[\s:|-]+\|\s*$/.test(lines[i + 1] ?? ""));
-  if (start < 0) return null;
-  const cells = (line: string) =>
-    line
-      .trim()
-      .replace(/^\|/, "")
-      .replace(/\|$/, "")
-      .split("|")
-      .map((c) => c.trim());
-  const rows: string[][] = [];
-  for (const line of lines.slice(start + 2)) {
-    if (!line.trim().startsWith("|")) break;
-    rows.push(cells(line));
-  }
-  return { header: cells(lines[start] as string), rows, before: lines.slice(0, start) };
-}
+/** What every table read of one page shares. */
+type Reading = Omit<TableReading<string>, "table" | "required" | "proseModels">;
 
-/** `$15 / MTok` or `\$1.50 / MTok` → `"15"` / `"1.50"`; null when the cell has no such amount. */
-function mtok(cell: string | undefined): string | null {
-  const m = /\\?\$\s*(\d+(?:\.\d+)?)\s*\/\s*MTok/i.exec(cell ?? "");
-  return m ? (m[1] as string) : null;
-}
-
-/** `Claude Sonnet 3.7 ([deprecated](/docs/…))` → name `Claude Sonnet 3.7`, deprecated. */
-function modelCell(cell: string): { name: string; deprecated: boolean } {
-  let deprecated = false;
-  const withoutNotes = cell.replace(/\(\s*\[([^\]]*)\]\([^)]*\)\s*\)/g, (_, note: string) => {
-    if (/deprecat/i.test(note)) deprecated = true;
-    return "";
-  });
-  const name = withoutNotes
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, "$1")
-    .replace(/<[^>]+>/g, "")
-    .replace(/[*_`]/g, "")
-    .replace(/\s+/g, " ")
-    .trim();
-  return { name, deprecated };
-}
-
-/** Display name → model id: `Claude Opus 4.1` → `claude-opus-4-1`. */
-export function anthropicModelSlug(name: string): string {
-  return name
-    .toLowerCase()
-    .replace(/[.\s]+/g, "-")
-    .replace(/[^a-z0-9-]/g, "")
-    .replace(/-+/g, "-")
-    .replace(/^-|-$/g, "");
-}
-
-const columnOf = (header: readonly string[], pattern: RegExp) => header.findIndex((h) => pattern.test(h));
-
-/** Counts the columns of a table the field map does not know, once per row (T70). */
-function countUnknownColumns(
-  table: string,
-  header: readonly string[],
-  known: readonly number[],
-  rows: number,
-  unmapped: UnmappedTally,
-) {
-  header.forEach((h, i) => {
-    if (!known.includes(i) && h !== "") unmapped.add(`${table}: ${h}`, rows);
-  });
-}
-
-function modelPricing(lines: readonly string[], unmapped: UnmappedTally): ModelPricingRow[] {
-  const body = section(lines, /^model pricing\b/i);
-  const table = body ? firstTable(body) : null;
+/**
+ * The "Model pricing" table: one listing per model it names (issue 46: columns by header, names by
+ * grammar, dated rows as validity).
+ * @throws SourcePayloadError when the table is missing, lacks a Model / input / output column, or
+ *   prices no model
+ */
+function modelPricing(lines: readonly string[], reading: Reading) {
+  const table = tableUnder(lines, /^model pricing\b/);
   if (!table) throw new SourcePayloadError(`official-anthropic: ${FILE} has no "Model pricing" table`);
-  const col = {
-    model: columnOf(table.header, MODEL_COLUMN),
-    input: columnOf(table.header, MODEL_PRICING_COLUMNS.input.header),
-    w5m: columnOf(table.header, MODEL_PRICING_COLUMNS.cacheWrite5m.header),
-    w1h: columnOf(table.header, MODEL_PRICING_COLUMNS.cacheWrite1h.header),
-    read: columnOf(table.header, MODEL_PRICING_COLUMNS.cacheRead.header),
-    output: columnOf(table.header, MODEL_PRICING_COLUMNS.output.header),
-  };
-  countUnknownColumns("Model pricing", table.header, Object.values(col), table.rows.length, unmapped);
-  if (col.model < 0 || col.input < 0 || col.output < 0) {
+  const read = readPriceTable(table, MODEL_PRICING_COLUMNS, {
+    ...reading,
+    table: "Model pricing",
+    required: ["input", "output"],
+  });
+  if (!read.modelColumn || read.missing.some((f) => f === "input" || f === "output")) {
     throw new SourcePayloadError(
       `official-anthropic: ${FILE} "Model pricing" table lacks Model / Base Input Tokens / Output Tokens columns (header: ${table.header.join(" | ")})`,
     );
   }
-  const rows: ModelPricingRow[] = [];
-  for (const cells of table.rows) {
-    const { name, deprecated } = modelCell(cells[col.model] ?? "");
-    const row = ModelPricingRow.safeParse({
-      name,
-      deprecated,
-      input: mtok(cells[col.input]),
-      cacheWrite5m: col.w5m < 0 ? null : mtok(cells[col.w5m]),
-      cacheWrite1h: col.w1h < 0 ? null : mtok(cells[col.w1h]),
-      cacheRead: col.read < 0 ? null : mtok(cells[col.read]),
-      output: mtok(cells[col.output]),
-    });
-    if (row.success) rows.push(row.data); // an unparsable row is skipped
-  }
-  if (rows.length === 0) {
+  if (read.prices.size === 0) {
     throw new SourcePayloadError(`official-anthropic: ${FILE} "Model pricing" table has no parsable row`);
   }
-  return rows;
+  return read;
 }
 
-function batchPricing(lines: readonly string[], unmapped: UnmappedTally): BatchRow[] {
-  const body = section(lines, /^batch processing\b/i);
-  const table = body ? firstTable(body) : null;
-  if (!table) return [];
-  const model = columnOf(table.header, MODEL_COLUMN);
-  const input = columnOf(table.header, BATCH_COLUMNS.input.header);
-  const output = columnOf(table.header, BATCH_COLUMNS.output.header);
-  countUnknownColumns("Batch processing", table.header, [model, input, output], table.rows.length, unmapped);
-  if (model < 0 || input < 0 || output < 0) return [];
-  return table.rows.flatMap((cells) => {
-    const row = BatchRow.safeParse({
-      name: modelCell(cells[model] ?? "").name,
-      input: mtok(cells[input]),
-      output: mtok(cells[output]),
-    });
-    return row.success ? [row.data] : [];
-  });
+/** The "Batch processing" table (absent from 2026-05: a link only). */
+function batchPricing(lines: readonly string[], reading: Reading) {
+  const table = tableUnder(lines, /^batch processing\b/);
+  if (!table) return null;
+  return readPriceTable(table, BATCH_COLUMNS, { ...reading, table: "Batch processing", required: ["input", "output"] });
 }
 
 /**
@@ -197,139 +105,139 @@ function batchPricing(lines: readonly string[], unmapped: UnmappedTally): BatchR
  * (`Claude Sonnet 4.6 / 4.5 / 4`), its `Input:` row followed by a blank-model `Output:` row. From
  * 2026-04 the section is prose only ("full 1M context at standard pricing"): no bracket, `[]`.
  */
-function longContext(lines: readonly string[]): LongContext[] {
-  const body = section(lines, /^long context pricing\b/i);
-  const table = body ? firstTable(body) : null;
+function longContext(lines: readonly string[], reading: Reading): LongContext[] {
+  const table = tableUnder(lines, /^long context pricing\b/);
   if (!table) return [];
-  const above = columnOf(table.header, />\s*\d+\s*K/i);
+  const above = table.header.findIndex((h) => />\s*\d+\s*K/i.test(h));
   const threshold = Number(/>\s*(\d+)\s*K/i.exec(table.header[above] ?? "")?.[1]) * 1000;
-  const model = columnOf(table.header, MODEL_COLUMN);
-  const groups: { models: string[]; rows: string[][] }[] = [];
+  const model = table.header.findIndex((h) => normaliseHeader(h) === "model");
+  const groups: { models: string[]; rows: (readonly string[])[] }[] = [];
   if (model < 0) {
-    groups.push({ models: proseModels(table.before), rows: table.rows });
+    groups.push({ models: proseModels(table.before, reading).map((m) => m.id), rows: [...table.rows] });
   } else {
     for (const cells of table.rows) {
-      const named = modelCell(cells[model] ?? "").name;
-      if (named !== "") groups.push({ models: modelGroup(named), rows: [cells] });
-      else groups.at(-1)?.rows.push(cells);
+      const cell = cells[model] ?? "";
+      if (normaliseHeader(cell) === "") {
+        groups.at(-1)?.rows.push(cells);
+        continue;
+      }
+      const named = readModelCell(cell, ANTHROPIC_MODEL_NAMES);
+      if (named.ok) groups.push({ models: named.models.map((m) => m.id), rows: [cells] });
+      else {
+        countUnmatched(reading.tally, "Long context pricing", cellLabel(cell), named.reason);
+        groups.push({ models: [], rows: [cells] });
+      }
     }
   }
   return groups.flatMap((g) => {
     const cell = (label: RegExp) => g.rows.find((r) => label.test(r[above] ?? ""))?.[above];
+    const amount = (label: RegExp) => {
+      const c = priceCell(cell(label)?.replace(/^\s*\w+:\s*/, ""), MTOK);
+      return c.kind === "amount" ? c.amount : null;
+    };
     const parsed = LongContext.safeParse({
       models: g.models,
       threshold,
-      input: mtok(cell(/^input/i)),
-      output: mtok(cell(/^output/i)),
+      input: amount(/^input/i),
+      output: amount(/^output/i),
     });
     return parsed.success ? [parsed.data] : [];
   });
 }
 
-/** The models prose names (`for Claude Opus 4.6`, `supported on Opus 4.6`) as display names, once each, in order. */
-function proseModels(prose: readonly string[]): string[] {
+/**
+ * The models prose names (`for Claude Opus 4.6`, `supported on Opus 4.6`), once each, in order, as
+ * display names the grammar accepts (`Claude Opus 4.6`) with their ids.
+ */
+function proseModels(prose: readonly string[], reading: Reading): NamedModel[] {
   const named = [...prose.join(" ").matchAll(/(?:Claude\s+)?(Opus|Sonnet|Haiku)\s+(\d+(?:\.\d+)?)/g)];
-  return [...new Set(named.map((m) => `Claude ${m[1]} ${m[2]}`))];
+  const models = new Map<string, NamedModel>();
+  for (const m of named) {
+    const cell = readModelCell(`Claude ${m[1]} ${m[2]}`, reading.grammar);
+    if (cell.ok) for (const n of cell.models) if (!models.has(n.id)) models.set(n.id, n);
+  }
+  return [...models.values()];
 }
 
 /**
  * The "Fast mode pricing" table (2026-03 on, T370): one `| Input | Output |` row naming no model,
  * the models named by the prose above it ("for Claude Opus 4.6 … Currently supported on Opus 4.6");
- * a table with a `Model` column is read per row. Pages without the section: `[]`. The page states
+ * a table with a `Model` column is read per row. Pages without the section: null. The page states
  * one price "across the full context window, including requests over 200K input tokens", so no
  * bracket is read (T371).
  */
-function fastMode(lines: readonly string[], unmapped: UnmappedTally): FastMode[] {
-  const body = section(lines, /^fast mode pricing\b/i);
-  const table = body ? firstTable(body) : null;
-  if (!table) return [];
-  const model = columnOf(table.header, MODEL_COLUMN);
-  const input = columnOf(table.header, FAST_MODE_COLUMNS.input.header);
-  const output = columnOf(table.header, FAST_MODE_COLUMNS.output.header);
-  countUnknownColumns("Fast mode pricing", table.header, [model, input, output], table.rows.length, unmapped);
-  if (input < 0 || output < 0) return [];
-  return table.rows.flatMap((cells) => {
-    const row = FastMode.safeParse({
-      models: model < 0 ? proseModels(table.before) : [modelCell(cells[model] ?? "").name],
-      input: mtok(cells[input]),
-      output: mtok(cells[output]),
-    });
-    return row.success ? [row.data] : [];
+function fastMode(lines: readonly string[], reading: Reading) {
+  const table = tableUnder(lines, /^fast mode pricing\b/);
+  if (!table) return null;
+  const names = proseModels(table.before, reading).map((m) => m.name);
+  return readPriceTable(table, FAST_MODE_COLUMNS, {
+    ...reading,
+    table: "Fast mode pricing",
+    required: ["input", "output"],
+    proseModels: names,
   });
-}
-
-/** `Claude Sonnet 4.6 / 4.5 / 4` → `Claude Sonnet 4.6`, `Claude Sonnet 4.5`, `Claude Sonnet 4`. */
-function modelGroup(name: string): string[] {
-  const [first, ...versions] = name.split("/").map((p) => p.trim());
-  const family = /^(.*\s)\d+(?:\.\d+)?$/.exec(first ?? "")?.[1];
-  return [first as string, ...(family ? versions.map((v) => `${family}${v}`) : [])];
 }
 
 /** `$10 per 1,000 searches` → "10" (USD per 1K searches); null when the page has none. */
 function webSearchFee(text: string): string | null {
-  return /\\?\$\s*(\d+(?:\.\d+)?)\s+per\s+1,?000\s+searches/i.exec(text)?.[1] ?? null;
+  return /\\?\$\s*(\d+(?:\.\d+)?)\s+per\s+1,?000\s+searches/i.exec(text.replace(/[\u00a0\u202f]/g, " "))?.[1] ?? null;
 }
 
-function observation(r: FieldRule, amount: string, at: Partial<Pick<Dimension, "contextMin">> = {}): PriceObservation {
-  return {
-    dimension: ruleDimension(r, at),
-    amount: scaleAmount(amount, r.factor),
-    unit: r.unit,
-    denomination: "currency",
-    currency: "USD",
-  };
+/** The observations of one table's fields for a model, by the table's column map. */
+function fieldPrices<F extends string>(
+  map: readonly { readonly field: F | "model"; readonly rule?: FieldRule }[],
+  prices: Partial<Record<F, DatedAmount>> | undefined,
+): PriceObservation[] {
+  if (!prices) return [];
+  return map.flatMap((spec) => {
+    const p = spec.field === "model" || !spec.rule ? undefined : prices[spec.field as F];
+    return p && spec.rule ? [pageObservation(spec.rule, p.amount, p.validity)] : [];
+  });
 }
 
 /**
  * Parses the pricing page.
  * @throws SourcePayloadError when `pricing.md` is missing, or its "Model pricing" table is missing
- *   or has no parsable row
+ *   or has no parsable row; when its rows make no sense (the health gate's coherence rules, T408)
  */
 function parseReport(payload: SourcePayload): ParseReport {
   const text = payloadFile("official-anthropic", payload, FILE);
   const lines = text.split(/\r?\n/);
-  const unmapped = new UnmappedTally();
-  const models = modelPricing(lines, unmapped);
-  const batch = new Map(batchPricing(lines, unmapped).map((r) => [anthropicModelSlug(r.name), r]));
-  const longFor = new Map(longContext(lines).flatMap((l) => l.models.map((m) => [anthropicModelSlug(m), l] as const)));
-  const fastFor = new Map(
-    fastMode(lines, unmapped).flatMap((f) => f.models.map((m) => [anthropicModelSlug(m), f] as const)),
-  );
+  const tally = new UnmappedTally();
+  const reading: Reading = { grammar: ANTHROPIC_MODEL_NAMES, unit: MTOK, today: pageDayOf(payload.observedAt), tally };
+  const models = modelPricing(lines, reading);
+  const batch = batchPricing(lines, reading);
+  const longFor = new Map(longContext(lines, reading).flatMap((l) => l.models.map((m) => [m, l] as const)));
+  const fast = fastMode(lines, reading);
   const search = webSearchFee(text);
 
-  const C = MODEL_PRICING_COLUMNS;
-  const listings = models.map((row): Listing => {
-    const model = anthropicModelSlug(row.name);
-    const prices: PriceObservation[] = [observation(C.input.rule, row.input), observation(C.output.rule, row.output)];
-    if (row.cacheWrite5m) prices.push(observation(C.cacheWrite5m.rule, row.cacheWrite5m));
-    if (row.cacheWrite1h) prices.push(observation(C.cacheWrite1h.rule, row.cacheWrite1h));
-    if (row.cacheRead) prices.push(observation(C.cacheRead.rule, row.cacheRead));
-    const b = batch.get(model);
-    if (b)
-      prices.push(observation(BATCH_COLUMNS.input.rule, b.input), observation(BATCH_COLUMNS.output.rule, b.output));
+  const listings = [...models.prices].map(([model, own]): Listing => {
+    const prices: PriceObservation[] = [
+      ...fieldPrices(MODEL_PRICING_COLUMNS, own),
+      ...fieldPrices(BATCH_COLUMNS, batch?.prices.get(model)),
+    ];
     const long = longFor.get(model);
     if (long) {
-      if (long.input) prices.push(observation(LONG_CONTEXT_ROWS.input, long.input, { contextMin: long.threshold }));
-      if (long.output) prices.push(observation(LONG_CONTEXT_ROWS.output, long.output, { contextMin: long.threshold }));
+      if (long.input)
+        prices.push(pageObservation(LONG_CONTEXT_ROWS.input, long.input, undefined, { contextMin: long.threshold }));
+      if (long.output)
+        prices.push(pageObservation(LONG_CONTEXT_ROWS.output, long.output, undefined, { contextMin: long.threshold }));
     }
-    const fast = fastFor.get(model);
-    if (fast)
-      prices.push(
-        observation(FAST_MODE_COLUMNS.input.rule, fast.input),
-        observation(FAST_MODE_COLUMNS.output.rule, fast.output),
-      );
-    if (search) prices.push(observation(WEB_SEARCH, search));
+    prices.push(...fieldPrices(FAST_MODE_COLUMNS, fast?.prices.get(model)));
+    if (search) prices.push(pageObservation(WEB_SEARCH, search));
+    const page = models.names.get(model);
     return {
       ...EMPTY_LISTING_META,
       seller: "anthropic",
       model,
       makerHint: "anthropic",
-      name: row.name,
-      status: row.deprecated ? "deprecated" : "active",
+      name: page?.name ?? null,
+      status: page?.deprecated ? "deprecated" : "active",
       prices,
     };
   });
-  return { listings, unmapped: unmapped.toRecord() };
+  checkPageCoherence(`official-anthropic: ${FILE}`, listings);
+  return { listings, unmapped: tally.toRecord() };
 }
 
 /** Anthropic's own pricing page (weight 1, authoritative for anthropic). */

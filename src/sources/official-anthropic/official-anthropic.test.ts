@@ -9,8 +9,10 @@ import {
 } from "../../../test/recorded-payloads.js";
 import type { Dimension } from "../../domain/dimension.js";
 import type { Listing } from "../../domain/observation.js";
+import { readModelCell } from "../shared/model-cell.js";
 import { SourcePayloadError } from "../source.js";
-import { anthropicModelSlug, officialAnthropicSource } from "./index.js";
+import { officialAnthropicSource } from "./index.js";
+import { ANTHROPIC_MODEL_NAMES } from "./model-names.js";
 
 const { listings } = recordedAdapter(officialAnthropicSource);
 const price = (
@@ -33,9 +35,14 @@ describe("official-anthropic info", () => {
     expect(officialAnthropicSource.info).toMatchObject({ license: null, weight: 1, authoritativeFor: ["anthropic"] });
   });
 
-  it("slugifies display names with dots as dashes", () => {
-    expect(anthropicModelSlug("Claude Opus 4.1")).toBe("claude-opus-4-1");
-    expect(anthropicModelSlug("Claude Haiku 3")).toBe("claude-haiku-3");
+  // Issue 46 §2 (T406): names are read by the grammar, not slugified; the ids are the ones the slug gave.
+  it("reads display names by its grammar, dots as dashes", () => {
+    const id = (cell: string) => {
+      const r = readModelCell(cell, ANTHROPIC_MODEL_NAMES);
+      return r.ok ? r.models.map((m) => m.id) : r.reason;
+    };
+    expect(id("Claude Opus 4.1")).toEqual(["claude-opus-4-1"]);
+    expect(id("Claude Haiku 3")).toEqual(["claude-haiku-3"]);
   });
 });
 
@@ -220,9 +227,9 @@ describe("official-anthropic bad payloads", () => {
       "## Model pricing",
       "| Model | Base Input Tokens | Output Tokens |",
       "|---|---|---|",
-      "| Claude Foo 1.5 | $2 / MTok | $8 / MTok |",
+      "| Claude Haiku 9.5 | $2 / MTok | $8 / MTok |",
     ].join("\n");
     const out = officialAnthropicSource.parse(payload(page));
-    expect(out.map((l) => [l.model, l.prices.map((p) => p.amount)])).toEqual([["claude-foo-1-5", [2, 8]]]);
+    expect(out.map((l) => [l.model, l.prices.map((p) => p.amount)])).toEqual([["claude-haiku-9-5", [2, 8]]]);
   });
 });

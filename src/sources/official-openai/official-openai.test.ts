@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { fakePayloads } from "../../../test/payloads/official-openai.js";
 import {
   liveUrls,
   onlyListing,
@@ -10,7 +11,6 @@ import {
 import type { Dimension } from "../../domain/dimension.js";
 import type { Listing } from "../../domain/observation.js";
 import { SourcePayloadError } from "../source.js";
-import { fakePayloads } from "./fake-payloads.js";
 import { officialOpenaiSource } from "./index.js";
 
 const { listings } = recordedAdapter(officialOpenaiSource);
@@ -98,7 +98,38 @@ describe("official-openai bad payloads", () => {
       '["gpt-5.4-mini", 0.75, 0.075, 4.5]',
       '["gpt-5.4-mini", 0.75, 0.075, 1, 4.5]',
     );
-    expect(() => parseText(text)).toThrow(/row "gpt-5.4-mini" has 4 prices; TextTokenPricingTables is mapped with 3/);
+    expect(() => parseText(text)).toThrow(
+      /row "gpt-5.4-mini" has 4 prices; the pane's columns are 3 \(Input, Cached input, Output\), TextTokenPricingTables's own, the pane gives no header/,
+    );
+  });
+
+  // Edited from the real page (issue 46 §1, T405): the standard pane gives its header and gains a
+  // cache-write column before output, "-" for the models without one. Read by the header: every price
+  // the page stated is read as before, the new column as cache write, "-" as not offered.
+  it("reads a pane by the header it gives: a cache-write column added before output", () => {
+    const original = page("2026-06-01");
+    const start = original.indexOf('tier="standard"');
+    const end = original.indexOf("]}", start);
+    const pane = original
+      .slice(start, end)
+      .replace(/\["([^"]+)", ([^,\]]+), ([^,\]]+), ([^,\]]+)\]/g, (_, m, i, c, o) =>
+        m === "gpt-5.4-mini" ? `["${m}", ${i}, ${c}, 0.9, ${o}]` : `["${m}", ${i}, ${c}, "-", ${o}]`,
+      );
+    const text = `${original.slice(0, start)}columns={["Model", "Input", "Cached input", "Cache writes", "Output"]}\n        ${pane}${original.slice(end)}`;
+    const ls = parseText(text);
+    expect(price(ls, "gpt-5.4-mini", "input", { cache: "write" })).toEqual([0.9, "mtok"]);
+    expect(price(ls, "gpt-5.4-mini", "output")).toEqual([4.5, "mtok"]);
+    expect(price(ls, "gpt-5.4", "input", { cache: "write" })).toBeUndefined();
+    const before = listings("2026-06-01");
+    const amounts = (l: readonly Listing[]) =>
+      l
+        .flatMap((x) =>
+          x.prices
+            .filter((p) => p.dimension.cache !== "write")
+            .map((p) => `${x.model} ${JSON.stringify(p.dimension)} ${p.amount}`),
+        )
+        .sort();
+    expect(amounts(ls)).toEqual(amounts(before));
   });
 
   // Edited from the real page: an unknown tier attribute.

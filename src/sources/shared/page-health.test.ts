@@ -3,7 +3,7 @@ import { recordedPayload, recordedReport } from "../../../test/recorded-payloads
 import type { Listing } from "../../domain/observation.js";
 import { SOURCES } from "../registry.js";
 import { listSnapshots } from "../snapshot-reader.js";
-import { checkPageAgainstLastGood, checkPageText } from "./page-health.js";
+import { checkPageAgainstLastGood, checkPageText, pageTitle } from "./page-health.js";
 
 // The health gate of the makers' own pages (issue 35 §2, T291), on every gated file of every
 // registered page source (issue 48 §4: derived from the registry, no source named here).
@@ -60,6 +60,18 @@ describe.each(GATED)("$id $file", ({ id, file, spec }) => {
     ["too large", real + "\n".repeat(spec.bytes[1]), /health: size \d+ bytes outside the page's band/],
   ])("fails a %s", (_name, text, reason) => {
     expect(() => checkPageText(id, file, text, spec)).toThrow(reason);
+  });
+
+  // Issue 46 §4 (T408), edited from the real copy: the title moves into YAML front matter and the
+  // page's links become absolute — decoration, not a soft 404.
+  it("passes its copy with the title in front matter and absolute links", () => {
+    const edited = `---\ntitle: "${title}"\ndescription: Prices\n---\n\n${real
+      .replace(`# ${title}`, "")
+      .replace(/\]\(\//g, "](https://example.com/")}`;
+    expect(pageTitle(edited)).toBe(title);
+    expect(() => checkPageText(id, file, edited, spec)).not.toThrow();
+    const other = edited.replace(`title: "${title}"`, "title: Page not found");
+    expect(() => checkPageText(id, file, other, spec)).toThrow(/soft 404 \(the page's title is "Page not found"/);
   });
 });
 

@@ -20,7 +20,7 @@ import { SourcePayloadError } from "../source.js";
 export interface PageHealthSpec {
   /** Text every good copy holds (each pattern must match). */
   readonly canaries: readonly RegExp[];
-  /** The page's first `# ` heading: another one is a different page served at the address (a soft 404). */
+  /** The page's title (front matter `title:` or first `# ` heading, {@link pageTitle}): another one is a different page served at the address (a soft 404). */
   readonly title: RegExp;
   /**
    * The band of sizes (UTF-8 bytes) a good copy has: `[min, max]`, set around the recorded copies
@@ -54,14 +54,26 @@ export function checkPageText(source: string, file: string, text: string, spec: 
   if (marker) fail(`interstitial (a bot-check page, marker ${marker.source}), not the price page`);
   if (/^\s*(<!doctype html|<html[\s>])/i.test(text))
     fail("soft 404 (an HTML document where the page's Markdown twin was asked for)");
-  const title = /^#\s+(.+)$/m.exec(text)?.[1]?.trim() ?? null;
+  const title = pageTitle(text);
   if (title === null || !spec.title.test(title))
     fail(`soft 404 (the page's title is ${title === null ? "missing" : JSON.stringify(title)}, not the price page's)`);
-  const missing = spec.canaries.find((c) => !c.test(text));
+  const plain = text.replace(/[\u00a0\u2007\u2009\u202f]/g, " ");
+  const missing = spec.canaries.find((c) => !c.test(plain));
   if (missing) fail(`canary ${missing.source} missing`);
   const bytes = Buffer.byteLength(text, "utf8");
   const [min, max] = spec.bytes;
   if (bytes < min || bytes > max) fail(`size ${bytes} bytes outside the page's band ${min}–${max}`);
+}
+
+/**
+ * A page's title (issue 46 §4, T408): YAML front matter's `title:` (`---\ntitle: Pricing\n---`, quotes
+ * dropped) when the page opens with front matter, else its first `# ` heading; null when it has neither.
+ */
+export function pageTitle(text: string): string | null {
+  const front = /^\uFEFF?\s*---\r?\n([\s\S]*?)\r?\n---\s*(?:\r?\n|$)/.exec(text);
+  const fromFront = front ? /^title:\s*(.+?)\s*$/m.exec(front[1] as string)?.[1] : undefined;
+  if (fromFront) return fromFront.replace(/^(["'])(.*)\1$/, "$2").trim();
+  return /^#\s+(.+)$/m.exec(text)?.[1]?.trim() ?? null;
 }
 
 /** The largest share (0–1) of the last good copy's priced rows a page may lose (a quarter). */

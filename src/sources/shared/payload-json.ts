@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import type { SourceId } from "../../domain/observation.js";
 import type { SourcePayload } from "../source.js";
 import { SourcePayloadError } from "../source.js";
 
@@ -11,7 +12,7 @@ import { SourcePayloadError } from "../source.js";
  * The text of `file` in `payload`.
  * @throws SourcePayloadError `<source>: payload has no <file> (files: …)` when it is absent
  */
-export function payloadFile(source: string, payload: SourcePayload, file: string): string {
+export function payloadFile(source: SourceId, payload: SourcePayload, file: string): string {
   const text = payload.files.get(file);
   if (text === undefined) {
     const names = [...payload.files.keys()].join(", ") || "none";
@@ -24,7 +25,7 @@ export function payloadFile(source: string, payload: SourcePayload, file: string
  * `JSON.parse` of one file's text.
  * @throws SourcePayloadError `<source>: <file> is not JSON: <parser message>`
  */
-export function parseJson(source: string, file: string, text: string): unknown {
+export function parseJson(source: SourceId, file: string, text: string): unknown {
   try {
     return JSON.parse(text);
   } catch (error) {
@@ -36,7 +37,7 @@ export function parseJson(source: string, file: string, text: string): unknown {
  * The JSON value of `file` in `payload` ({@link payloadFile} then {@link parseJson}).
  * @throws SourcePayloadError when the file is absent or not JSON
  */
-export function payloadJson(source: string, payload: SourcePayload, file: string): unknown {
+export function payloadJson(source: SourceId, payload: SourcePayload, file: string): unknown {
   return parseJson(source, file, payloadFile(source, payload, file));
 }
 
@@ -63,7 +64,7 @@ export function zodIssues(error: z.ZodError): string {
  *   `<source>: <file> is not <expected>: <the first issues>` when it does not fit
  */
 export function payloadSchema<T>(
-  source: string,
+  source: SourceId,
   payload: SourcePayload,
   file: string,
   schema: z.ZodType<T>,

@@ -129,3 +129,11 @@ export function modelPath(id: string): string {
 export function modelPage(id: string, at?: string | null): string {
   return `/m/${id}${query({ at })}`;
 }
+
+/**
+ * The model ids of a page's `models` parameter (compare, the calculator; T208): comma-separated
+ * `<provider>/<model>` ids, each once, in the order given; anything else is dropped.
+ */
+export function modelIdsParam(models: string | undefined): string[] {
+  return [...new Set((models ?? "").split(",").filter((id) => /^[^/]+\/[^/]+$/.test(id)))];
+}

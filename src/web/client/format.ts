@@ -1,6 +1,7 @@
 import { CHANNEL_NAMES, CHANNELS, type Channel } from "../../domain/channel.js";
 import { CONFIDENCE_LEVELS } from "../../domain/confidence.js";
 import { isHeadlinePrice } from "../../domain/listed-price.js";
+import { UNCONFIRMED_BELOW_MAKER } from "../../domain/offer-trust.js";
 import type { Price } from "./types.js";
 
 export { CONFIDENCE_LEVELS };
@@ -75,8 +76,16 @@ export function formatRatio(amount: number, reference: number): string | null {
   return ratio < 1 ? `${(1 / ratio).toFixed(1)}× below` : `${ratio.toFixed(1)}× above`;
 }
 
-/** An offer this far from the maker's list price is flagged for checking (T209): 3× either way. */
-export const OUTLIER_RATIO = 3;
+/**
+ * An offer this far from the maker's list price is flagged for checking (T209): 3× either way, the
+ * same threshold under which an offer on one source's word may not lead (T452): one number.
+ */
+export const OUTLIER_RATIO = UNCONFIRMED_BELOW_MAKER;
+
+/** True when `amount` is {@link OUTLIER_RATIO} times or more below or above `reference` (T209). */
+export function isOutlier(amount: number, reference: number): boolean {
+  return amount * OUTLIER_RATIO <= reference || amount >= reference * OUTLIER_RATIO;
+}
 
 /** The weaker of the given confidence levels (a row is as sure as its least sure price). */
 export function weakest(levels: readonly string[]): string | undefined {

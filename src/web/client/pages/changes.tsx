@@ -1,14 +1,17 @@
+import type { ComponentChildren } from "preact";
 import { useEffect, useId, useState } from "preact/hooks";
 import { useLocation } from "preact-iso";
-import { CHANGE_KINDS, MARKET_KINDS } from "../../../domain/change.js";
+import { CHANGE_KINDS, type ChangeKind, MARKET_KINDS } from "../../../domain/change.js";
 import { CHANNELS } from "../../../domain/channel.js";
 import { API, currentParams, modelPage, query, useApi } from "../api.js";
 import { AtPicker, PastNotice, usePageAt } from "../components/at-picker.js";
 import { ConfidenceBadge } from "../components/badges.js";
+import { ColumnHeads, numeric } from "../components/data-table.js";
 import { FilterPanel } from "../components/filter-panel.js";
 import { MakerSelect } from "../components/maker-select.js";
 import { Page } from "../components/page.js";
 import { DimensionLabel } from "../components/price-cell.js";
+import { SelectField, type SelectOption } from "../components/select-field.js";
 import { Failed, Status, WhenLoaded } from "../components/status.js";
 import { TableWrap } from "../components/table-wrap.js";
 import { useSettled } from "../debounce.js";
@@ -20,7 +23,8 @@ const PAGE = 100;
 /** The channels of resellers and plans: every channel but the maker's own (D2). */
 const RESELLER_CHANNELS = CHANNELS.filter((c) => c !== "direct").join(",");
 
-const KIND_NAMES: Readonly<Record<string, string>> = {
+/** Each change kind's label; a kind left out is a compile error, not an empty label (issue 45 §4, T398). */
+const KIND_NAMES: Readonly<Record<ChangeKind, string>> = {
   price_increase: "Price increase",
   price_decrease: "Price decrease",
   price_removed: "Price removed",
@@ -55,7 +59,6 @@ export function ChangesPage() {
   const channel = (CHANNELS as readonly string[]).includes(params.channel ?? "") ? params.channel! : "";
   const [text, setText] = useState(params.q ?? "");
   const q = useSettled(text.trim(), 250);
-  const ids = { text: useId(), days: useId(), channel: useId() };
 
   const filters = {
     days: days === 30 ? null : days,
@@ -64,7 +67,7 @@ export function ChangesPage() {
     q: q || null,
   };
   // (from the address as it is now: a filter chosen while the search text settles is kept)
-  const go = (next: Partial<Record<keyof typeof filters | "channel" | "at", string | number | null>>) => {
+  const go = (next: ChangesLinkChange) => {
     const now = currentParams();
     route(
       `/changes${query({ days: now.days, kind: now.kind, provider: now.provider, q: q || null, channel: now.channel, at: now.at, ...next })}`,
@@ -88,90 +91,149 @@ export function ChangesPage() {
         </>
       }
     >
-      <form class="filters" aria-label="Filter changes" onSubmit={(event) => event.preventDefault()}>
-        <div class="field">
-          <label for={ids.text}>Model or maker</label>
-          <input id={ids.text} type="search" value={text} onInput={(event) => setText(event.currentTarget.value)} />
-        </div>
-        <FilterPanel
-          active={[provider, channel, at, days !== 30, !sameKinds(chosenKinds, MARKET_KINDS)].filter(Boolean).length}
-        >
-          <MakerSelect value={provider} onChange={(slug) => go({ provider: slug || null })} />
-          <div class="field">
-            <label for={ids.channel}>Channel</label>
-            <select id={ids.channel} value={channel} onChange={(e) => go({ channel: e.currentTarget.value || null })}>
-              <option value="">Makers first, then resellers</option>
-              {CHANNEL_OPTIONS.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.id === "direct" ? "Makers' own prices only" : `${c.name} only`}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div class="field">
-            <label for={ids.days}>Look back</label>
-            <select
-              id={ids.days}
-              value={String(days)}
-              onChange={(event) =>
-                go({ days: Number(event.currentTarget.value) === 30 ? null : event.currentTarget.value })
-              }
-            >
-              {DAY_CHOICES.map((d) => (
-                <option key={d} value={String(d)}>
-                  {d} days
-                </option>
-              ))}
-            </select>
-          </div>
-          <AtPicker label="Changes up to" at={at} onChange={(day) => go({ at: day })} />
-          <fieldset class="kinds">
-            <legend>Kinds</legend>
-            {CHANGE_KINDS.map((kind) => (
-              <label key={kind} class="check">
-                <input
-                  type="checkbox"
-                  checked={chosenKinds.includes(kind)}
-                  onChange={(event) => {
-                    const next = event.currentTarget.checked
-                      ? CHANGE_KINDS.filter((k) => k === kind || chosenKinds.includes(k))
-                      : chosenKinds.filter((k) => k !== kind);
-                    if (next.length === 0) return;
-                    go({ kind: sameKinds(next, MARKET_KINDS) ? null : next.join(",") });
-                  }}
-                />
-                {KIND_NAMES[kind]}
-              </label>
-            ))}
-          </fieldset>
-        </FilterPanel>
-      </form>
+      <ChangesForm
+        text={text}
+        onText={setText}
+        chosen={{ days, kinds: chosenKinds, provider, channel }}
+        at={at}
+        go={go}
+      />
       <PastNotice at={at} />
-      {channel ? (
-        <ChangeFeed
-          id="channel-moves"
-          title={channel === "direct" ? "The makers' own moves" : `Moves in ${channelName(channel)}`}
-          apiQuery={{ ...filters, channel, at }}
-          days={days}
-        />
-      ) : (
-        <>
-          <ChangeFeed
-            id="maker-moves"
-            title="The makers' own moves"
-            apiQuery={{ ...filters, channel: "direct", at }}
-            days={days}
-          />
-          <ChangeFeed
-            id="reseller-moves"
-            title="Resellers' and plans' moves"
-            apiQuery={{ ...filters, channel: RESELLER_CHANNELS, at }}
-            days={days}
-            folded
-          />
-        </>
-      )}
+      <ChangeFeeds filters={filters} at={at} channel={channel} days={days} />
     </Page>
+  );
+}
+
+/** A change of the page's address: a parameter to set, or null to drop it. */
+type ChangesLinkChange = Partial<Record<"days" | "kind" | "provider" | "q" | "channel" | "at", string | number | null>>;
+
+/** The filters chosen in the URL: look-back days, change kinds, maker and channel ("" for any). */
+interface ChosenFilters {
+  readonly days: number;
+  readonly kinds: readonly string[];
+  readonly provider: string;
+  readonly channel: string;
+}
+
+/**
+ * The changes' filter form (issue 28 §5): the text as typed, and behind the panel the maker,
+ * channel, look-back, day and kinds, each a link of the page (`go`).
+ */
+function ChangesForm(props: {
+  readonly text: string;
+  readonly onText: (text: string) => void;
+  readonly chosen: ChosenFilters;
+  readonly at: string | null;
+  readonly go: (next: ChangesLinkChange) => void;
+}) {
+  const { chosen, at, go } = props;
+  const ids = { text: useId(), days: useId(), channel: useId() };
+  const active = [
+    chosen.provider,
+    chosen.channel,
+    at,
+    chosen.days !== 30,
+    !sameKinds(chosen.kinds, MARKET_KINDS),
+  ].filter(Boolean).length;
+  return (
+    <form class="filters" aria-label="Filter changes" onSubmit={(event) => event.preventDefault()}>
+      <div class="field">
+        <label for={ids.text}>Model or maker</label>
+        <input
+          id={ids.text}
+          type="search"
+          value={props.text}
+          onInput={(event) => props.onText(event.currentTarget.value)}
+        />
+      </div>
+      <FilterPanel active={active}>
+        <MakerSelect value={chosen.provider} onChange={(slug) => go({ provider: slug || null })} />
+        <SelectField
+          id={ids.channel}
+          label="Channel"
+          value={chosen.channel}
+          options={[
+            ["", "Makers first, then resellers"],
+            ...CHANNEL_OPTIONS.map(
+              (c): SelectOption => [c.id, c.id === "direct" ? "Makers' own prices only" : `${c.name} only`],
+            ),
+          ]}
+          onChange={(v) => go({ channel: v || null })}
+        />
+        <SelectField
+          id={ids.days}
+          label="Look back"
+          value={String(chosen.days)}
+          options={DAY_CHOICES.map((d): SelectOption => [String(d), `${d} days`])}
+          onChange={(v) => go({ days: Number(v) === 30 ? null : v })}
+        />
+        <AtPicker label="Changes up to" at={at} onChange={(day) => go({ at: day })} />
+        <KindChecks chosen={chosen.kinds} go={go} />
+      </FilterPanel>
+    </form>
+  );
+}
+
+/** The change kinds as check boxes; at least one stays checked, and the market's kinds are the default (T204). */
+function KindChecks(props: { readonly chosen: readonly string[]; readonly go: (next: ChangesLinkChange) => void }) {
+  const { chosen } = props;
+  return (
+    <fieldset class="kinds">
+      <legend>Kinds</legend>
+      {CHANGE_KINDS.map((kind) => (
+        <label key={kind} class="check">
+          <input
+            type="checkbox"
+            checked={chosen.includes(kind)}
+            onChange={(event) => {
+              const next = event.currentTarget.checked
+                ? CHANGE_KINDS.filter((k) => k === kind || chosen.includes(k))
+                : chosen.filter((k) => k !== kind);
+              if (next.length === 0) return;
+              props.go({ kind: sameKinds(next, MARKET_KINDS) ? null : next.join(",") });
+            }}
+          />
+          {KIND_NAMES[kind]}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/**
+ * The feeds of the page: one channel's moves when a channel is chosen; else the makers' own moves
+ * and, folded below, the resellers' and plans' (D2).
+ */
+function ChangeFeeds(props: {
+  readonly filters: Readonly<Record<string, string | number | null>>;
+  readonly at: string | null;
+  readonly channel: string;
+  readonly days: number;
+}) {
+  const { filters, at, channel, days } = props;
+  return channel ? (
+    <ChangeFeed
+      id="channel-moves"
+      title={channel === "direct" ? "The makers' own moves" : `Moves in ${channelName(channel)}`}
+      apiQuery={{ ...filters, channel, at }}
+      days={days}
+    />
+  ) : (
+    <>
+      <ChangeFeed
+        id="maker-moves"
+        title="The makers' own moves"
+        apiQuery={{ ...filters, channel: "direct", at }}
+        days={days}
+      />
+      <ChangeFeed
+        id="reseller-moves"
+        title="Resellers' and plans' moves"
+        apiQuery={{ ...filters, channel: RESELLER_CHANNELS, at }}
+        days={days}
+        folded
+      />
+    </>
   );
 }
 
@@ -210,25 +272,7 @@ function ChangeFeed(props: {
             <TableWrap label={props.title}>
               <table class="changes cards" data-testid={props.id}>
                 <caption class="visually-hidden">{props.title}, newest first</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Date</th>
-                    <th scope="col">Model</th>
-                    {oneChannel ? null : <th scope="col">Channel</th>}
-                    <th scope="col">Price</th>
-                    <th scope="col" class="num">
-                      Was
-                    </th>
-                    <th scope="col" class="num">
-                      Now
-                    </th>
-                    <th scope="col" class="num">
-                      Change
-                    </th>
-                    <th scope="col">Kind</th>
-                    <th scope="col">Confidence</th>
-                  </tr>
-                </thead>
+                <ChangesHead oneChannel={oneChannel} />
                 <ChangeRows changes={data} oneChannel={oneChannel} />
                 {cursors.map((cursor) => (
                   <MoreRows
@@ -241,48 +285,79 @@ function ChangeFeed(props: {
               </table>
             </TableWrap>
           ) : null}
-          {(() => {
+          <ShowMore
             // The page after the last one shown: from the first answer, or from the last page's own.
-            const last = cursors[cursors.length - 1];
-            const after = last === undefined ? meta.nextCursor : next[last];
-            return after ? (
-              <button
-                type="button"
-                class="more"
-                onClick={() => setCursors((list) => (list.includes(after) ? list : [...list, after]))}
-              >
-                Show more changes
-              </button>
-            ) : null;
-          })()}
+            after={cursors.length === 0 ? meta.nextCursor : next[cursors[cursors.length - 1]!]}
+            onMore={(after) => setCursors((list) => (list.includes(after) ? list : [...list, after]))}
+          />
         </>
       )}
     </WhenLoaded>
   );
   const count = first.state === "ok" ? ` (${formatCount(first.data.meta.total)})` : "";
   return (
+    <FeedSection headingId={headingId} heading={`${props.title}${count}`} folded={props.folded}>
+      {body}
+    </FeedSection>
+  );
+}
+
+/** A feed's section under its heading; `folded` puts it in a closed disclosure whose summary is the heading. */
+function FeedSection(props: {
+  readonly headingId: string;
+  readonly heading: string;
+  readonly folded?: boolean;
+  readonly children: ComponentChildren;
+}) {
+  const { headingId, heading } = props;
+  return (
     <section aria-labelledby={headingId}>
       {props.folded ? (
         <details>
           <summary>
             <h2 id={headingId} class="in-summary">
-              {props.title}
-              {count}
+              {heading}
             </h2>
           </summary>
-          {body}
+          {props.children}
         </details>
       ) : (
         <>
-          <h2 id={headingId}>
-            {props.title}
-            {count}
-          </h2>
-          {body}
+          <h2 id={headingId}>{heading}</h2>
+          {props.children}
         </>
       )}
     </section>
   );
+}
+
+/** The head of a feed's table; a feed of one channel has no channel column. */
+function ChangesHead(props: { readonly oneChannel: boolean }) {
+  return (
+    <ColumnHeads
+      columns={[
+        "Date",
+        "Model",
+        ...(props.oneChannel ? [] : ["Channel"]),
+        "Price",
+        numeric("Was"),
+        numeric("Now"),
+        numeric("Change"),
+        "Kind",
+        "Confidence",
+      ]}
+    />
+  );
+}
+
+/** "Show more changes" while a page follows the last one shown (`after`, its cursor; none: nothing). */
+function ShowMore(props: { readonly after: string | null | undefined; readonly onMore: (after: string) => void }) {
+  const { after } = props;
+  return after ? (
+    <button type="button" class="more" onClick={() => props.onMore(after)}>
+      Show more changes
+    </button>
+  ) : null;
 }
 
 /** A later page of a feed: its rows as another body of the same table; it reports its next cursor. */

@@ -1,9 +1,9 @@
 import { useEffect, useMemo, useState } from "preact/hooks";
 import { useLocation } from "preact-iso";
-import { getJson, modelPage, modelPath, query, useApi } from "../api.js";
+import { getJson, modelIdsParam, modelPage, modelPath, query, useApi } from "../api.js";
 import { AtPicker, PastNotice, usePageAt } from "../components/at-picker.js";
 import { ColumnHeads } from "../components/data-table.js";
-import { ModelPicker } from "../components/model-picker.js";
+import { AddModel } from "../components/model-picker.js";
 import { Page } from "../components/page.js";
 import { DimensionLabel, PriceCell } from "../components/price-cell.js";
 import { Loading, WhenLoaded } from "../components/status.js";
@@ -23,10 +23,7 @@ const MAX_MODELS = 8;
 export function ComparePage() {
   const { query: params, route } = useLocation();
   const at = usePageAt();
-  const asked = useMemo(
-    () => [...new Set((params.models ?? "").split(",").filter((id) => /^[^/]+\/[^/]+$/.test(id)))],
-    [params.models],
-  );
+  const asked = useMemo(() => modelIdsParam(params.models), [params.models]);
   const ids = asked.slice(0, MAX_MODELS);
   const dropped = asked.slice(MAX_MODELS);
   const [refused, setRefused] = useState<string | null>(null);
@@ -39,18 +36,15 @@ export function ComparePage() {
   return (
     <Page id="compare" title="Compare models">
       <search class="filters">
-        <ModelPicker
-          label="Add a model"
+        <AddModel
+          ids={ids}
+          max={MAX_MODELS}
           placeholder="e.g. sonnet, gpt-4o"
-          clearOnPick
-          onPick={(s) => {
-            if (ids.includes(s.id)) return;
-            if (ids.length >= MAX_MODELS) setRefused(s.id);
-            else {
-              setRefused(null);
-              setIds([...ids, s.id]);
-            }
+          onAdd={(next) => {
+            setRefused(null);
+            setIds(next);
           }}
+          onFull={setRefused}
         />
         <AtPicker at={at} onChange={(day) => setIds(ids, day)} />
       </search>
@@ -162,22 +156,8 @@ const key = (p: Price) => `${p.label}|${p.displayUnit}`;
  * T208): each model keeps its colour and dash pattern in both, so overlapping lines stay apart.
  */
 function CompareChart(props: { readonly models: readonly Model[]; readonly until: string }) {
-  const [histories, setHistories] = useState<HistorySeries[][] | null>(null);
   const { models } = props;
-  useEffect(() => {
-    const controller = new AbortController();
-    setHistories(null);
-    Promise.all(
-      models.map((m) =>
-        getJson<Envelope<HistorySeries[]>>(`${modelPath(m.id)}/history`, controller.signal).then(
-          ({ body }) => body.data,
-        ),
-      ),
-    ).then(setHistories, () => {
-      if (!controller.signal.aborted) setHistories(models.map(() => []));
-    });
-    return () => controller.abort();
-  }, [models]);
+  const histories = useHistories(models);
   const charts = useMemo(() => {
     if (!histories) return null;
     return (["input", "output"] as const).map((direction) => {
@@ -216,34 +196,67 @@ function CompareChart(props: { readonly models: readonly Model[]; readonly until
         {(charts ?? [])
           .filter((c) => c.lines.length > 0)
           .map(({ direction, lines }) => (
-            <figure class="chart-card" key={direction} data-direction={direction}>
-              <figcaption>
-                <strong>{direction === "input" ? "Input" : "Output"}</strong> <span class="muted">{unit}</span>
-              </figcaption>
-              <StepChart
-                lines={lines}
-                until={props.until}
-                height={240}
-                unit={unit}
-                name={`${direction === "input" ? "Input" : "Output"} price history of ${lines.map((l) => l.label).join(", ")}, ${unit}`}
-              />
-              <details>
-                <summary>Points of every line</summary>
-                <table>
-                  <ColumnHeads columns={["Model", "Points (from date: amount)"]} />
-                  <tbody>
-                    {lines.map((line) => (
-                      <tr key={line.label}>
-                        <th scope="row">{line.label}</th>
-                        <td>{line.points.map(([d, a]) => `${d}: ${a}`).join("; ")}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </details>
-            </figure>
+            <ChartCard key={direction} direction={direction} lines={lines} until={props.until} unit={unit} />
           ))}
       </div>
     </section>
+  );
+}
+
+/** The price histories of `models`, in their order (null while loading; none for each when they fail). */
+function useHistories(models: readonly Model[]): HistorySeries[][] | null {
+  const [histories, setHistories] = useState<HistorySeries[][] | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    setHistories(null);
+    Promise.all(
+      models.map((m) =>
+        getJson<Envelope<HistorySeries[]>>(`${modelPath(m.id)}/history`, controller.signal).then(
+          ({ body }) => body.data,
+        ),
+      ),
+    ).then(setHistories, () => {
+      if (!controller.signal.aborted) setHistories(models.map(() => []));
+    });
+    return () => controller.abort();
+  }, [models]);
+  return histories;
+}
+
+/** One direction's chart of the models' lines, with every line's points as a table behind a disclosure. */
+function ChartCard(props: {
+  readonly direction: "input" | "output";
+  readonly lines: readonly ChartLine[];
+  readonly until: string;
+  readonly unit: string;
+}) {
+  const { direction, lines, unit } = props;
+  return (
+    <figure class="chart-card" data-direction={direction}>
+      <figcaption>
+        <strong>{direction === "input" ? "Input" : "Output"}</strong> <span class="muted">{unit}</span>
+      </figcaption>
+      <StepChart
+        lines={lines}
+        until={props.until}
+        height={240}
+        unit={unit}
+        name={`${direction === "input" ? "Input" : "Output"} price history of ${lines.map((l) => l.label).join(", ")}, ${unit}`}
+      />
+      <details>
+        <summary>Points of every line</summary>
+        <table>
+          <ColumnHeads columns={["Model", "Points (from date: amount)"]} />
+          <tbody>
+            {lines.map((line) => (
+              <tr key={line.label}>
+                <th scope="row">{line.label}</th>
+                <td>{line.points.map(([d, a]) => `${d}: ${a}`).join("; ")}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </details>
+    </figure>
   );
 }

@@ -7,13 +7,22 @@ import { API, modelPath, query, useApi } from "../api.js";
 import { AnnouncedNote } from "../components/announced-note.js";
 import { AtPicker, PastNotice, usePageAt } from "../components/at-picker.js";
 import { ConfidenceBadge, DisputedMark, LevelsLink, OutlierMark, UnconfirmedMark } from "../components/badges.js";
+import { ColumnHeads, numeric } from "../components/data-table.js";
 import { DataAge } from "../components/freshness.js";
 import { type AnnouncedPoint, HistoryCharts } from "../components/history-charts.js";
 import { DimensionLabel } from "../components/price-cell.js";
 import { Failed, Loading, WhenLoaded } from "../components/status.js";
 import { TableWrap } from "../components/table-wrap.js";
 import { useTitle } from "../dataset.js";
-import { channelName, formatAmount, formatCount, formatDate, formatRatio, OUTLIER_RATIO } from "../format.js";
+import {
+  channelName,
+  formatAmount,
+  formatCount,
+  formatDate,
+  formatRatio,
+  isOutlier,
+  OUTLIER_RATIO,
+} from "../format.js";
 import type { HistorySeries, Model, Price, Provider } from "../types.js";
 import { NotFoundPage } from "./not-found.js";
 
@@ -180,33 +189,14 @@ function Summary(props: {
     : listed.channel === "direct"
       ? "The maker's own price"
       : `The maker publishes none: cheapest channel, ${offerName(listed, props.channelName)}`;
-  const ratio =
-    listed && cheapest?.input && listed.input ? formatRatio(cheapest.input.amount, listed.input.amount) : null;
-  const outlier =
-    listed?.channel === "direct" && cheapest?.input && listed.input
-      ? cheapest.input.amount * OUTLIER_RATIO <= listed.input.amount ||
-        cheapest.input.amount >= listed.input.amount * OUTLIER_RATIO
-      : false;
   return (
     <section aria-labelledby="summary-title" class="summary" data-testid="summary">
       <h2 id="summary-title" class="visually-hidden">
         Summary
       </h2>
       <dl class="headline">
-        <div>
-          <dt>Input</dt>
-          <dd data-testid="headline-input">
-            {listed?.input ? <Money price={listed.input} /> : "—"}
-            <span class="unit">per 1M tokens</span>
-          </dd>
-        </div>
-        <div>
-          <dt>Output</dt>
-          <dd data-testid="headline-output">
-            {listed?.output ? <Money price={listed.output} /> : "—"}
-            <span class="unit">per 1M tokens</span>
-          </dd>
-        </div>
+        <Headline direction="input" price={listed?.input ?? null} />
+        <Headline direction="output" price={listed?.output ?? null} />
       </dl>
       {whose ? (
         <p class="whose">
@@ -215,61 +205,82 @@ function Summary(props: {
       ) : (
         <p class="whose">No channel publishes a token price for this model.</p>
       )}
-      <dl class="facts">
-        <div>
-          <dt>Cheapest offer</dt>
-          <dd data-testid="cheapest">
-            {cheapest ? (
-              <>
-                {offerName(cheapest, props.channelName)}:{" "}
-                {cheapest.input ? formatAmount(cheapest.input.amount, cheapest.input) : "—"} /{" "}
-                {cheapest.output ? formatAmount(cheapest.output.amount, cheapest.output) : "—"}{" "}
-                <ConfidenceBadge level={cheapest.confidence} /> <OutlierMark ratio={ratio} outlier={outlier} />{" "}
-                <UnconfirmedMark flags={cheapest.trust.flags} />
-              </>
-            ) : (
-              "—"
-            )}
-          </dd>
-        </div>
-        <div>
-          <dt>Last price change</dt>
-          <dd data-testid="last-change">
-            {move?.changedOn ? (
-              <a href="#history-title">
-                <time dateTime={move.changedOn}>{formatDate(move.changedOn)}</time>
-              </a>
-            ) : move?.since ? (
-              <>
-                none since <time dateTime={move.since}>{formatDate(move.since)}</time>
-              </>
-            ) : (
-              "—"
-            )}
-          </dd>
-        </div>
-        <div>
-          <dt>Context window</dt>
-          <dd data-testid="context-window">
-            {m.contextWindow === null ? "—" : `${formatCount(m.contextWindow)} tokens`}
-            {/* T342: the maker's long-context window, the one /cost accepts, beside the listed one. */}
-            {m.longContextWindow !== null ? `; ${formatCount(m.longContextWindow)} with long context` : null}
-          </dd>
-        </div>
-        <div>
-          <dt>Max output</dt>
-          <dd>{m.maxOutputTokens === null ? "—" : `${formatCount(m.maxOutputTokens)} tokens`}</dd>
-        </div>
-        <div>
-          <dt>Open weights</dt>
-          <dd>{m.openWeights ? "yes" : "no"}</dd>
-        </div>
-        <div>
-          <dt>Released</dt>
-          <dd>{m.lifecycle.releasedOn ?? "—"}</dd>
-        </div>
-      </dl>
+      <Facts model={m} listed={listed} cheapest={cheapest} channelName={props.channelName} move={move} />
     </section>
+  );
+}
+
+/**
+ * The summary's facts: the cheapest offer (marked when it is far from the maker's price, T349),
+ * the last price change (T344), the context windows (T342), max output, open weights, release.
+ */
+function Facts(props: {
+  readonly model: Model;
+  readonly listed: ListedPrice<Price> | null;
+  readonly cheapest: ListedPrice<Price> | null;
+  readonly channelName: (id: string) => string;
+  readonly move: ReturnType<typeof lastPriceMove> | null;
+}) {
+  const { model: m, listed, cheapest } = props;
+  const ratio =
+    listed && cheapest?.input && listed.input ? formatRatio(cheapest.input.amount, listed.input.amount) : null;
+  const outlier =
+    listed?.channel === "direct" && cheapest?.input && listed.input
+      ? isOutlier(cheapest.input.amount, listed.input.amount)
+      : false;
+  return (
+    <dl class="facts">
+      <div>
+        <dt>Cheapest offer</dt>
+        <dd data-testid="cheapest">
+          {cheapest ? (
+            <>
+              {offerName(cheapest, props.channelName)}:{" "}
+              {cheapest.input ? formatAmount(cheapest.input.amount, cheapest.input) : "—"} /{" "}
+              {cheapest.output ? formatAmount(cheapest.output.amount, cheapest.output) : "—"}{" "}
+              <ConfidenceBadge level={cheapest.confidence} /> <OutlierMark ratio={ratio} outlier={outlier} />{" "}
+              <UnconfirmedMark flags={cheapest.trust.flags} />
+            </>
+          ) : (
+            "—"
+          )}
+        </dd>
+      </div>
+      <LastChange move={props.move} />
+      <div>
+        <dt>Context window</dt>
+        <dd data-testid="context-window">
+          {m.contextWindow === null ? "—" : `${formatCount(m.contextWindow)} tokens`}
+          {/* T342: the maker's long-context window, the one /cost accepts, beside the listed one. */}
+          {m.longContextWindow !== null ? `; ${formatCount(m.longContextWindow)} with long context` : null}
+        </dd>
+      </div>
+      <div>
+        <dt>Max output</dt>
+        <dd>{m.maxOutputTokens === null ? "—" : `${formatCount(m.maxOutputTokens)} tokens`}</dd>
+      </div>
+      <div>
+        <dt>Open weights</dt>
+        <dd>{m.openWeights ? "yes" : "no"}</dd>
+      </div>
+      <div>
+        <dt>Released</dt>
+        <dd>{m.lifecycle.releasedOn ?? "—"}</dd>
+      </div>
+    </dl>
+  );
+}
+
+/** One headline amount of the summary, per 1M tokens ("—" when the listed price has none in that direction). */
+function Headline(props: { readonly direction: "input" | "output"; readonly price: Price | null }) {
+  return (
+    <div>
+      <dt>{props.direction === "input" ? "Input" : "Output"}</dt>
+      <dd data-testid={`headline-${props.direction}`}>
+        {props.price ? <Money price={props.price} /> : "—"}
+        <span class="unit">per 1M tokens</span>
+      </dd>
+    </div>
   );
 }
 
@@ -416,6 +427,29 @@ function Dissent(props: { readonly price: Price }) {
   );
 }
 
+/** "Last price change" (T344): the day of the maker's last move, linked to the history, or since when none. */
+function LastChange(props: { readonly move: ReturnType<typeof lastPriceMove> | null }) {
+  const { move } = props;
+  return (
+    <div>
+      <dt>Last price change</dt>
+      <dd data-testid="last-change">
+        {move?.changedOn ? (
+          <a href="#history-title">
+            <time dateTime={move.changedOn}>{formatDate(move.changedOn)}</time>
+          </a>
+        ) : move?.since ? (
+          <>
+            none since <time dateTime={move.since}>{formatDate(move.since)}</time>
+          </>
+        ) : (
+          "—"
+        )}
+      </dd>
+    </div>
+  );
+}
+
 /** Every offer with a headline price, cheapest first, each compared with the maker's list price (T209). */
 function Offers(props: {
   readonly offers: readonly ListedPrice<Price>[];
@@ -440,27 +474,13 @@ function Offers(props: {
               <caption class="visually-hidden">
                 Every channel and seller selling the model, cheapest input first
               </caption>
-              <thead>
-                <tr>
-                  <th scope="col">Channel</th>
-                  <th scope="col" class="num">
-                    Input
-                  </th>
-                  <th scope="col" class="num">
-                    Output
-                  </th>
-                  <th scope="col">Compared with the maker</th>
-                  <th scope="col">Confidence</th>
-                </tr>
-              </thead>
+              <ColumnHeads
+                columns={["Channel", numeric("Input"), numeric("Output"), "Compared with the maker", "Confidence"]}
+              />
               <tbody>
                 {offers.map((o) => {
                   const ratio = maker?.input && o.input ? formatRatio(o.input.amount, maker.input.amount) : null;
-                  const outlier =
-                    maker?.input && o.input
-                      ? o.input.amount * OUTLIER_RATIO <= maker.input.amount ||
-                        o.input.amount >= maker.input.amount * OUTLIER_RATIO
-                      : false;
+                  const outlier = maker?.input && o.input ? isOutlier(o.input.amount, maker.input.amount) : false;
                   return (
                     <tr key={`${o.channel}|${o.seller}`} data-channel={o.channel} data-seller={o.seller}>
                       <th scope="row" data-label="Channel">

@@ -1,0 +1,22 @@
+import type { PricingState } from "./state.js";
+
+/**
+ * Pass 6 (T332, T176, T375): the sources set aside or held back stay in the price's provenance,
+ * dissenting, with the evidence age of their statements (the plain reconciliation's observations):
+ * the next run reads its prior from these observations, and a statement missing there would be a
+ * first sighting then, its move forgotten. A held one says so (`held`): on the same evidence the
+ * next run holds it again (`heldAgain`, T375). The price is disputed. Settled slots are skipped.
+ */
+export function keepHeldProvenance(state: PricingState): void {
+  state.contexts.forEach((context, i) => {
+    const verdict = state.verdicts[i]!;
+    if (verdict.settled || (verdict.aside.size === 0 && verdict.held.size === 0)) return;
+    const { price, aside, held } = verdict;
+    verdict.price = {
+      ...price,
+      dissenting: [...new Set([...price.dissenting, ...aside, ...held])],
+      disputed: true,
+      observations: context.plain.observations.map((o) => (held.has(o.source) ? { ...o, held: true } : o)),
+    };
+  });
+}

@@ -1,0 +1,64 @@
+import type { PublishedModel, PublishedPrice } from "../domain/dataset.js";
+import { priceKey } from "../domain/dataset.js";
+import { dimensionKey } from "../domain/dimension.js";
+import { comparePrices } from "../domain/price-order.js";
+import type { BuildInput } from "./build-input.js";
+import type { ListedIndex } from "./listed-index.js";
+import { type ListingIndex, movedTo } from "./moved-listings.js";
+
+/**
+ * T85: a price gone from every source is served one more run, with `staleSince` and every
+ * observation marked not fresh, and removed only when a second run in a row has no fresh evidence
+ * for it. Its model must still be listed and its label free in its channel. Not graced (T87, T173,
+ * T175): a price whose listing moved to another model (its evidence went elsewhere), a context
+ * bracket (a bracket no source states goes in that run), and a price a source still lists but the
+ * guards quarantined (its evidence is there and was judged). A graced price whose listings are gone
+ * from their payloads records the run they went (`absentSince`): its removal is dated then (T174).
+ */
+export function withRemovalGrace(
+  prices: PublishedPrice[],
+  models: readonly PublishedModel[],
+  input: BuildInput,
+  listings: ListingIndex,
+  listed: ListedIndex,
+): PublishedPrice[] {
+  const prior = input.prior?.published;
+  if (!prior || prior.length === 0) return prices;
+  const keys = new Set(prices.map((p) => priceKey(p, dimensionKey(p))));
+  const labels = new Set(prices.map((p) => `${p.modelId}|${p.channel}|${p.seller}|${p.label}`));
+  const listedModels = new Set(models.filter((m) => m.listed).map((m) => m.id));
+  const graced: PublishedPrice[] = [];
+  for (const p of prior) {
+    const key = priceKey(p, dimensionKey(p));
+    if (keys.has(key) || !listedModels.has(p.modelId)) continue;
+    const label = `${p.modelId}|${p.channel}|${p.seller}|${p.label}`;
+    if (!p.observations.some((o) => o.fresh)) continue; // already graced once: now removed
+    if (movedTo(p, listings) !== null) continue; // its listing backs another model now (T87)
+    if (p.contextMin > 0) continue; // a bracket no source states any more goes now (T173)
+    const where = listed.whereListed(p);
+    if (where === "placed") continue; // still listed, quarantined by the guards (T175)
+    if (labels.has(label)) continue;
+    labels.add(label);
+    graced.push({
+      ...staled(p, input.runTime),
+      // Gone from the payloads now (not merely unplaced by identity): the market moved in this run.
+      observations: p.observations.map((o) => ({
+        ...o,
+        fresh: false,
+        ...(where === "absent" ? { absentSince: input.runTime } : {}),
+      })),
+    });
+  }
+  return graced.length === 0 ? prices : [...prices, ...graced].sort(comparePrices);
+}
+
+/** `p` served on without fresh evidence: stale since this run (or before), at most `medium` (T75, T85). */
+function staled(p: PublishedPrice, runTime: string): PublishedPrice {
+  return {
+    ...p,
+    ...(p.confidence === "verified" || p.confidence === "high"
+      ? { confidence: "medium" as const, confidenceScore: Math.min(p.confidenceScore, 0.749) }
+      : {}),
+    staleSince: p.staleSince ?? runTime,
+  };
+}
