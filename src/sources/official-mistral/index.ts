@@ -15,7 +15,7 @@ import { Identifiers, type Meter, Pricing } from "./schema.js";
  * Mistral's own model pages (docs.mistral.ai), read from their source: the model files of
  * mistralai/platform-docs-public (`src/schema/models/models/<slug>.ts`, one per model; issue 48,
  * T430). From each file: `pricing` (input and output meter lists, USD) and `identifiers.apiNames`
- * (the API ids: one listing per id, the same prices), `status` and `metadata` dates. The
+ * (one listing per snapshot id, the moving names its aliases: T434), `status` and `metadata` dates. The
  * TypeScript literals are read token by token, never evaluated. Authoritative for `mistral` (D8
  * verified); Apache-2.0 documentation source.
  */
@@ -82,8 +82,27 @@ function meters(direction: "input" | "output", list: readonly Meter[], file: str
   return out;
 }
 
-/** The listings of one model file (one per API id), or none with the reason counted. */
-function modelFile(file: string, text: string, unmapped: UnmappedTally): Listing[] {
+/**
+ * The API names of a model file split into its snapshot ids and its moving names (issue 48, T327,
+ * T434): a dated name (`mistral-medium-2505`, `labs-leanstral-2603`) is a snapshot; without one, the
+ * names that are neither `-latest` nor the family a longer name of the list extends
+ * (`mistral-medium-3` beside `mistral-medium-3-5`); the first name when that leaves none. The rest
+ * (`mistral-small-latest`, `codestral-embed` beside `codestral-embed-2505`, `mistral-medium-3`)
+ * names whichever snapshot Mistral serves that day: never the listing's model.
+ */
+export function snapshotNames(apiNames: readonly string[]): { snapshots: string[]; moving: string[] } {
+  const dated = apiNames.filter((n) => /-\d{4}$/.test(n));
+  const extended = (n: string) => apiNames.some((m) => m !== n && (m.startsWith(`${n}-`) || m.startsWith(`${n}.`)));
+  const plain = apiNames.filter((n) => !n.endsWith("-latest") && !extended(n));
+  const snapshots = dated.length > 0 ? dated : plain.length > 0 ? plain : apiNames.slice(0, 1);
+  return { snapshots, moving: apiNames.filter((n) => !snapshots.includes(n)) };
+}
+
+/**
+ * The listings of one model file (one per snapshot id, its moving names as the listing's `aliases`
+ * where no file ranked before it claimed them: `claimed`), or none with the reason counted.
+ */
+function modelFile(file: string, text: string, unmapped: UnmappedTally, claimed: Set<string>): Listing[] {
   const pricingSource = literalAfterKey(text, "pricing");
   const idsSource = literalAfterKey(text, "identifiers");
   const pricing = Pricing.safeParse(pricingSource === null ? null : readObjectLiteral(pricingSource));
@@ -102,9 +121,13 @@ function modelFile(file: string, text: string, unmapped: UnmappedTally): Listing
   const metadata = literalAfterKey(text, "metadata");
   const meta = (metadata ? readObjectLiteral(metadata) : null) as Record<string, unknown> | null;
   const date = (v: unknown) => (typeof v === "string" && /^\d{4}-\d{2}-\d{2}$/.test(v) ? v : null);
-  return ids.data.apiNames.map((id) =>
+  const { snapshots, moving } = snapshotNames(ids.data.apiNames);
+  const aliases = moving.filter((n) => !claimed.has(n));
+  for (const n of aliases) claimed.add(n);
+  return snapshots.map((id) =>
     makerListing("mistral", id, prices, {
       name: quoted(text, "name"),
+      ...(aliases.length > 0 ? { aliases } : {}),
       status: status !== null && Object.hasOwn(STATUS, status) ? STATUS[status as keyof typeof STATUS] : null,
       releasedOn: releaseDay(text),
       deprecatedOn: date(meta?.deprecationDate),
@@ -123,17 +146,19 @@ function parseReport(payload: SourcePayload): ParseReport {
   const unmapped = new UnmappedTally();
   const files = [...payload.files].filter(([name]) => name.endsWith(".ts") && name !== "index.ts");
   if (files.length === 0) throw new SourcePayloadError(`${ID}: payload has no model file (<slug>.ts)`);
-  // An API id two files name (`mistral-small-latest` in Small 3.2's and Small 4's, `voxtral-mini-2507`
-  // in the chat and the transcription file) is one listing: the prices of the file that serves it
-  // now — an Active model before a Deprecated one, then the newest release, then the file name —
-  // and what the other adds (T151's merge).
+  // Files in the order of the one that serves a name now — an Active model before a Deprecated one,
+  // then the newest release, then the file name: a snapshot id two files name (`voxtral-mini-2507` in
+  // the chat and the transcription file) is one listing with the first one's prices and what the
+  // other adds (T151's merge); a moving name two files name (`mistral-small-latest` in Small 3.2's
+  // and Small 4's) is an alias of the first one's snapshot only (T434).
   const byId = new ListingsBySeller();
   const rank = (text: string) => (quoted(text, "status") === "Active" ? 0 : 1);
   files.sort(
     ([a, ta], [b, tb]) =>
       rank(ta) - rank(tb) || (releaseDay(tb) ?? "").localeCompare(releaseDay(ta) ?? "") || (a < b ? -1 : a > b ? 1 : 0),
   );
-  for (const [name, text] of files) for (const listing of modelFile(name, text, unmapped)) byId.add(listing);
+  const claimed = new Set<string>();
+  for (const [name, text] of files) for (const listing of modelFile(name, text, unmapped, claimed)) byId.add(listing);
   const listings = byId.values();
   if (listings.length === 0) throw new SourcePayloadError(`${ID}: no model file states a price`);
   return { listings, unmapped: unmapped.toRecord() };
