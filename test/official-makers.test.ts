@@ -41,7 +41,15 @@ function mistralStated(date: string): Stated[] {
     }))
     .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   for (const { text } of files) {
-    const names = [.../apiNames:\s*\[([^\]]*)\]/.exec(text)![1]!.matchAll(/'([^']+)'/g)].map((m) => m[1]!);
+    const all = [.../apiNames:\s*\[([^\]]*)\]/.exec(text)![1]!.matchAll(/'([^']+)'/g)].map((m) => m[1]!);
+    // The file's snapshot ids (T434, T327): its dated names (`-2505`); else those neither `-latest`
+    // nor extended by a longer name of the list (`mistral-medium-3` beside `mistral-medium-3-5`). The
+    // moving names state no price of their own: they name whichever snapshot serves them that day.
+    const dated = all.filter((n) => /-\d{4}$/.test(n));
+    const plain = all.filter(
+      (n) => !/-latest$/.test(n) && !all.some((o) => o !== n && new RegExp(`^${n}[-.]`).test(o)),
+    );
+    const names = dated.length > 0 ? dated : plain.length > 0 ? plain : all.slice(0, 1);
     const pricing = /\n {2}pricing: \{([\s\S]*?)\n {2}\},/.exec(text)![1]!;
     const meters = (list: string) =>
       [...list.matchAll(/price: ([\d.]+), denominator: '\/M Tokens'/g)].map((m) => Number(m[1]));
@@ -192,19 +200,6 @@ async function datasetOn(date: string): Promise<Dataset> {
  * Per maker: its reader, the count of text prices each copy states, and the prices left unmatched,
  * with why (an unexpected miss, or a miss that is gone, fails).
  */
-const LARGE_LATEST = [
-  // Mistral Medium 3.1's file names `mistral-large-latest` among its ids (2025-10 … 2025-12 docs);
-  // identity follows the moving alias to the newest Mistral Large snapshot, at 2 / 6.
-  "mistral-large-latest input none standard 0 0.4: published 2 verified (mistral/mistral-large)",
-  "mistral-large-latest output none standard 0 2: published 6 verified (mistral/mistral-large)",
-];
-const MEDIUM_LATEST = [
-  // Only Medium 3.1's file names `mistral-medium-latest` (0.4 / 2); identity follows the moving alias
-  // to the newest snapshot of its name, Medium 3.5 (`mistral-medium-2604`, 1.5 / 7.5).
-  "mistral-medium-latest input none standard 0 0.4: published 1.5 verified (mistral/mistral-medium-2604)",
-  "mistral-medium-latest output none standard 0 2: published 7.5 verified (mistral/mistral-medium-2604)",
-];
-
 const MAKERS: readonly {
   source: string;
   maker: string;
@@ -220,22 +215,18 @@ const MAKERS: readonly {
     source: "official-mistral",
     maker: "mistral",
     read: mistralStated,
+    // The prices of each file's snapshot ids (T434): its moving names state none of their own.
     counts: {
-      "2025-11-01": 82,
-      "2025-12-01": 82,
-      "2026-01-01": 82,
-      "2026-02-01": 84,
-      "2026-03-01": 84,
-      "2026-04-01": 88,
-      "2026-05-01": 92,
-      "2026-06-01": 92,
+      "2025-11-01": 53,
+      "2025-12-01": 53,
+      "2026-01-01": 49,
+      "2026-02-01": 49,
+      "2026-03-01": 49,
+      "2026-04-01": 54,
+      "2026-05-01": 56,
+      "2026-06-01": 56,
     },
-    unmatched: {
-      "2025-11-01": LARGE_LATEST,
-      "2025-12-01": LARGE_LATEST,
-      "2026-05-01": MEDIUM_LATEST,
-      "2026-06-01": MEDIUM_LATEST,
-    },
+    unmatched: {},
   },
 ];
 
