@@ -54,11 +54,16 @@ const SKIPPED = new Set(["/1000 Annotated Pages"]);
 const quoted = (text: string, key: string) =>
   new RegExp(`^\\s{2}${key}\\s*:\\s*'([^']*)'`, "m").exec(text)?.[1] ?? null;
 
-/** `releaseDate` as YYYY-MM-DD: the files write `2025-07-15` or `June 20, 2025` (read as UTC); null otherwise. */
-function releaseDay(text: string): string | null {
-  const raw = quoted(text, "releaseDate");
-  const ms = raw === null ? Number.NaN : Date.parse(/^\d{4}-\d{2}-\d{2}$/.test(raw) ? raw : `${raw} UTC`);
+/** A day the files write `2025-07-15` or `June 20, 2025` (read as UTC), as YYYY-MM-DD; null otherwise. */
+function dayOf(raw: unknown): string | null {
+  if (typeof raw !== "string") return null;
+  const ms = Date.parse(/^\d{4}-\d{2}-\d{2}$/.test(raw) ? raw : `${raw} UTC`);
   return Number.isNaN(ms) ? null : new Date(ms).toISOString().slice(0, 10);
+}
+
+/** `releaseDate` as YYYY-MM-DD, in either spelling ({@link dayOf}). */
+function releaseDay(text: string): string | null {
+  return dayOf(quoted(text, "releaseDate"));
 }
 
 function meters(direction: "input" | "output", list: readonly Meter[], file: string, unmapped: UnmappedTally) {
@@ -120,7 +125,6 @@ function modelFile(file: string, text: string, unmapped: UnmappedTally, claimed:
   const status = quoted(text, "status");
   const metadata = literalAfterKey(text, "metadata");
   const meta = (metadata ? readObjectLiteral(metadata) : null) as Record<string, unknown> | null;
-  const date = (v: unknown) => (typeof v === "string" && /^\d{4}-\d{2}-\d{2}$/.test(v) ? v : null);
   const { snapshots, moving } = snapshotNames(ids.data.apiNames);
   const aliases = moving.filter((n) => !claimed.has(n));
   for (const n of aliases) claimed.add(n);
@@ -130,8 +134,9 @@ function modelFile(file: string, text: string, unmapped: UnmappedTally, claimed:
       ...(aliases.length > 0 ? { aliases } : {}),
       status: status !== null && Object.hasOwn(STATUS, status) ? STATUS[status as keyof typeof STATUS] : null,
       releasedOn: releaseDay(text),
-      deprecatedOn: date(meta?.deprecationDate),
-      retiresOn: date(meta?.retirementDate),
+      // Both spellings, as releaseDate (`November 30, 2025` in the 2025-11/12 copies' retired files).
+      deprecatedOn: dayOf(meta?.deprecationDate),
+      retiresOn: dayOf(meta?.retirementDate),
       // `free: true` (Leanstral, moderation 26.03): the 0 amounts are prices (T434).
       ...(p.free === true ? { statesFree: true } : {}),
     }),
