@@ -193,7 +193,8 @@ export function servedRows(upstream: FakeUpstream, source: SourceId): number {
 /**
  * Which source misbehaves in each whole live run (T153): every misbehaviour once, every source at
  * least once, paired by a fixed-seed shuffle of the sources (so a run is reproducible and the
- * pairing is not hand-picked). Eight misbehaviours over eight sources: one each. The adapter side of every source × payload misbehaviour is checked one by one
+ * pairing is not hand-picked). Eight misbehaviours over thirteen sources (issue 48): each
+ * misbehaviour once in order, then again in turn until every source has had one. The adapter side of every source × payload misbehaviour is checked one by one
  * in test/live-faults-payload.test.ts, without a live run.
  */
 export const FAULT_PAIRS: readonly { readonly fault: Fault; readonly source: SourceId }[] = (() => {
@@ -210,7 +211,10 @@ export const FAULT_PAIRS: readonly { readonly fault: Fault; readonly source: Sou
     const j = Math.floor(random() * (i + 1));
     [sources[i], sources[j]] = [sources[j]!, sources[i]!];
   }
-  return FAULTS.map((fault, i) => ({ fault, source: sources[i % sources.length]! }));
+  return Array.from({ length: Math.max(FAULTS.length, sources.length) }, (_, i) => ({
+    fault: FAULTS[i % FAULTS.length]!,
+    source: sources[i % sources.length]!,
+  }));
 })();
 
 /** The timeout of the hang cases: every other source must answer within it. */
