@@ -59,7 +59,7 @@ const API_SUITES = [
   "test/point-in-time.test.ts",
   "test/ids-keep-their-past.test.ts",
   "test/announced-prices.test.ts",
-  "test/official-verified.test.ts",
+  "test/official-{verified,makers}.test.ts",
   "test/one-answer.test.ts",
 ];
 

@@ -167,12 +167,15 @@ describe("zero is a price only when a source says free (T74)", () => {
     expect(data.length).toBeGreaterThan(400);
     // Free is a price (T330): Z.ai offers GLM-4.5-Flash and GLM-4.7-Flash at 0; Perplexity's online
     // models bill no input tokens (0.005 a request and 2.8 per 1M output: LiteLLM and Portkey agree).
-    const makerFree = ["zai/glm-4.5-flash", "zai/glm-4.7-flash"];
+    // Issue 48 (T434): the makers' own lists add Z.ai's GLM-4.6V-Flash (`Free`) and Mistral's
+    // Leanstral (`free: true`), each stated by its maker's page alone.
+    const makerFree = ["mistral/labs-leanstral-2603", "zai/glm-4.5-flash", "zai/glm-4.6v-flash", "zai/glm-4.7-flash"];
     expect(data.filter((r) => r.inputPerMTok === 0 && r.outputPerMTok === 0).map((r) => r.id)).toEqual(makerFree);
     expect(data.filter((r) => r.inputPerMTok === 0).map((r) => r.id)).toEqual([
+      "mistral/labs-leanstral-2603",
       "perplexity/pplx-70b-online",
       "perplexity/pplx-7b-online",
-      ...makerFree,
+      ...makerFree.slice(1),
     ]);
     // an embedding stays: its output is a price its sources say is not billed
     expect(data.find((r) => r.id === "openai/text-embedding-3-small")).toMatchObject({ outputPerMTok: 0 });

@@ -3,6 +3,7 @@ import { BOUNDS, CURRENCY_PLATFORMS, DIRECTION_BOUNDS, MODALITY_UNITS } from "..
 import { amountsAgree } from "../src/domain/amount.js";
 import type { Dataset, PublishedPrice } from "../src/domain/dataset.js";
 import { dimensionKey } from "../src/domain/dimension.js";
+import { SOURCES } from "../src/sources/registry.js";
 
 /**
  * Catalogue-wide invariants of issue 13 ("Must show"), as functions over a published dataset so
@@ -26,6 +27,9 @@ export function outOfBounds(dataset: Dataset): PublishedPrice[] {
  * (T330): the maker's own uncached standard input or output at 0, which two sources state or the
  * maker's own platform ({@link CURRENCY_PLATFORMS}) prices at 0 beside it.
  */
+/** Each source's makers whose own list it is (`authoritativeFor`, D8). */
+const MAKER_LISTS = new Map(SOURCES.map((a) => [a.id, a.info.authoritativeFor]));
+
 export function zeroNotFree(dataset: Dataset): PublishedPrice[] {
   const offered = (p: PublishedPrice) =>
     p.tier === "standard" && p.cache === "none" && (p.direction === "input" || p.direction === "output");
@@ -55,6 +59,8 @@ export function zeroNotFree(dataset: Dataset): PublishedPrice[] {
       p.qualifiers.variant !== "free" &&
       !/\bfree$/i.test(p.modelId) &&
       !makerFree(p) &&
+      // The maker's own list states it free (issue 48, T434: Z.ai's `Free`, Mistral's `free: true`).
+      !(p.channel === "direct" && p.sources.some((s) => MAKER_LISTS.get(s)?.includes(p.seller))) &&
       !(
         p.direction === "output" &&
         billedInputs.has(`${p.modelId}|${p.channel}|${p.seller}|${dimensionKey({ ...p, direction: "input" })}`)

@@ -94,7 +94,8 @@ export type Dates = Readonly<Record<SourceId, string>>;
 /** Each registered source's recorded snapshot dates, oldest first. */
 function recordedDates(source: SourceId): string[] {
   const dates = readdirSync(join("data/upstream", source)).filter((d) => /^\d{4}-\d{2}-\d{2}$/.test(d));
-  if (dates.length < 2) throw new Error(`fake upstream: ${source} needs two recorded snapshots in data/upstream`);
+  // A maker's page recorded once (issue 48: Google, DeepSeek, xAI, Z.ai) seeds and serves that copy.
+  if (dates.length < 1) throw new Error(`fake upstream: ${source} needs a recorded snapshot in data/upstream`);
   return dates.sort();
 }
 

@@ -9,6 +9,7 @@ import { DAY_MS, EVIDENCE_MAX_AGE_DAYS } from "../src/domain/freshness.js";
 import { SOURCES } from "../src/sources/registry.js";
 import type { CatalogueStore } from "../src/store/catalogue-store.js";
 import { loadReplay, startServer, type TestServer } from "./harness.js";
+import { NEWEST_RECORDED } from "./recorded-upstream.js";
 
 /**
  * Issue 27 §2 "Must show" on the bundled replay: `/meta` says how old the data is, `/sources`
@@ -46,17 +47,10 @@ describe("/meta says how old the data is (T223)", () => {
     const meta = await api<ApiMeta>("/meta");
     expect(meta.freshness).toEqual({
       newestEvidenceAt: "2026-06-01T00:00:00.000Z",
-      sources: {
-        "models-dev": "2026-06-01T00:00:00.000Z",
-        "genai-prices": "2026-06-01T00:00:00.000Z",
-        "llm-prices": "2026-06-01T00:00:00.000Z",
-        portkey: "2026-06-01T00:00:00.000Z",
-        openrouter: "2026-06-01T00:00:00.000Z",
-        litellm: "2026-06-01T00:00:00.000Z",
-        // recorded 2025-11 … 2026-05 (none for 2026-01 and 2026-06)
-        "official-anthropic": "2026-05-01T00:00:00.000Z",
-        "official-openai": "2026-06-01T00:00:00.000Z",
-      },
+      // Each source's newest recorded copy (every source's newest copy parses; issue 48 §4: derived
+      // from the registry): June 2026 for the aggregators and OpenAI's page, Anthropic's 2026-05-01
+      // (none for 2026-01 and 2026-06), the one-off copies of the other makers at their dates.
+      sources: Object.fromEntries(Object.entries(NEWEST_RECORDED).map(([id, d]) => [id, `${d}T00:00:00.000Z`])),
       currentWithinDays: 7,
       evidenceMaxAgeDays: 90,
     });

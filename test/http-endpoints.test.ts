@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ApiMeta, ApiModel, ApiProvider, ApiRate, ApiSource, ApiSuggestion } from "../src/catalogue/schemas.js";
 import { CONFIDENCE_LEVELS } from "../src/domain/confidence.js";
 import { isMaker, PLAN_SELLERS } from "../src/domain/sellers.js";
+import { SOURCES } from "../src/sources/registry.js";
 import { loadReplay, startServer, type TestServer } from "./harness.js";
 import { type CursorPage, walkPages } from "./paging.js";
 
@@ -53,7 +54,9 @@ describe("GET /meta", () => {
     expect(body.data.models).toBeGreaterThanOrEqual(1000);
     expect(body.data.prices).toBeGreaterThanOrEqual(5000);
     expect(body.data.lastRun).toMatchObject({ status: expect.stringMatching(/^(succeeded|partial)$/) });
-    expect(body.data.rates).toEqual({ contractVersion: 2, officialSources: ["official-anthropic", "official-openai"] });
+    // The makers' own lists, in registry order (issue 48 §4: derived from the registry, T430).
+    expect(body.data.rates).toEqual({ contractVersion: 2, officialSources: OFFICIAL });
+    expect(OFFICIAL).toEqual(expect.arrayContaining(["official-anthropic", "official-openai"]));
   });
 
   it("lists the D2 channels with the named resellers' sellers", async () => {
@@ -278,21 +281,14 @@ describe("GET /compare (D15)", () => {
   });
 });
 
+/** The sources whose prices are a maker's own list (`rates.officialSources`, T292). */
+const OFFICIAL: readonly string[] = SOURCES.filter((a) => a.info.authoritativeFor.some(isMaker)).map((a) => a.id);
+
 describe("GET /sources", () => {
   it("lists every configured source with registry record and health (D4)", async () => {
     const { data } = await getJson<ApiSource[]>("/api/v1/sources");
-    expect(data.map((s) => s.source).sort()).toEqual(
-      [
-        "genai-prices",
-        "litellm",
-        "llm-prices",
-        "models-dev",
-        "official-anthropic",
-        "official-openai",
-        "openrouter",
-        "portkey",
-      ].sort(),
-    );
+    expect(data.map((s) => s.source).sort()).toEqual(SOURCES.map((a) => a.id).sort());
+    expect(data.length).toBeGreaterThanOrEqual(8);
     const anthropic = data.find((s) => s.source === "official-anthropic");
     expect(anthropic).toMatchObject({
       authoritative: true,
@@ -324,7 +320,7 @@ describe("GET /rates (contract v2, D30)", () => {
       expect(Number.isInteger(r.confidenceScore)).toBe(true);
       expect(r.sourceCount).toBeGreaterThanOrEqual(r.agreeingSources.length);
       // Official exactly when a maker's page agrees (T292).
-      expect(r.official).toBe(r.agreeingSources.some((s) => s === "official-anthropic" || s === "official-openai"));
+      expect(r.official).toBe(r.agreeingSources.some((s) => OFFICIAL.includes(s)));
     }
   });
 

@@ -414,14 +414,15 @@ describe("moving aliases never move back (issue 25 §5, T184)", () => {
   });
 
   it("when the snapshot it pointed at is not listed, the alias is held back, never moved back (invented: a run without Small 4)", () => {
-    // Invented input, from the recorded 2026-06-01 listings: models.dev's rows of Small 4 and its
-    // -latest are dropped, so the newest Small snapshot the maker lists in this run is 2506.
+    // Invented input, from the recorded 2026-06-01 listings: the rows of Small 4 and its -latest of
+    // the sources that spell the maker's ids (models.dev, and Mistral's own docs since issue 48) are
+    // dropped, so the newest Small snapshot the maker lists in this run is 2506.
     const run = recordedListings("2026-06-01").map((s) => ({
       ...s,
       listings: s.listings.filter(
         (l) =>
           /^mistral-small-(latest|2506|2603)$/.test(l.model) &&
-          !(s.source === "models-dev" && /2603|latest/.test(l.model)),
+          !((s.source === "models-dev" || s.source === "official-mistral") && /2603|latest/.test(l.model)),
       ),
     }));
     const before = new Map([["mistral/mistral-small-latest", "mistral/mistral-small-2603"]]);

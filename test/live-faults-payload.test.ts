@@ -31,7 +31,9 @@ describe.each(PAYLOAD_FAULTS)("%s payload", (fault) => {
 const live = liveFileFixtures();
 
 it("the sampled live runs take every misbehaviour once and every source at least once (T153)", () => {
-  expect(FAULT_PAIRS.map((p) => p.fault)).toEqual([...FAULTS]);
+  // Every misbehaviour once in order; with more sources than misbehaviours (issue 48), again in turn.
+  expect(FAULT_PAIRS.slice(0, FAULTS.length).map((p) => p.fault)).toEqual([...FAULTS]);
+  expect(FAULT_PAIRS.length).toBe(Math.max(FAULTS.length, SOURCES.length));
   expect(new Set(FAULT_PAIRS.map((p) => p.source))).toEqual(new Set(SOURCES.map((a) => a.id)));
 });
 

@@ -169,6 +169,11 @@ describe("changes dated when the market moved, no removal while a source lists i
     ).toEqual([
       "2025-11-01T00:00:00.000Z anthropic/claude-3-haiku-20240307 direct Input (cache write 1h) 6 → 0.5",
       "2025-11-01T00:00:00.000Z anthropic/claude-3-opus-20240229 direct Input (cache write 1h) 6 → 30",
+      // Issue 48 (T430, T293): Z.ai's page (first read 2026-02-01) states the cached input a tenth of
+      // what was published (an aggregator's input amount in the cache-read field).
+      "2026-02-01T00:00:00.000Z zai/glm-4.5-airx direct Input (cache read) 2.2 → 0.22",
+      "2026-02-01T00:00:00.000Z zai/glm-4.5-x direct Input (cache read) 4.5 → 0.45",
+      "2026-02-01T00:00:00.000Z zai/glm-4.5v direct Input (cache read) 1.1 → 0.11",
     ]);
     const shown = (await store.loadChanges()).filter((c) => MARKET_KINDS.includes(c.kind));
     expect(shown.length).toBeGreaterThan(1000);

@@ -29,19 +29,20 @@ export interface RecordedUpstream {
 export type RecordedDates = Readonly<Record<SourceId, string>>;
 
 /**
- * The newest recorded payload of every source: June 2026, and Anthropic's pricing page of
- * 2026-05-01 (its last recording; the makers' pages are sources too, T290).
+ * The newest recorded payload of every registered source, read from `data/upstream/<id>/` (issue 48
+ * §4: derived from the registry, no source named here): June 2026 for the aggregators, each maker's
+ * page at its last recording (Anthropic's 2026-05-01, the one-off copies of Google, DeepSeek, xAI
+ * and Z.ai at theirs; T290, T430).
  */
-export const NEWEST_RECORDED: RecordedDates = {
-  "models-dev": "2026-06-01",
-  "genai-prices": "2026-06-01",
-  "llm-prices": "2026-06-01",
-  portkey: "2026-06-01",
-  openrouter: "2026-06-01",
-  litellm: "2026-06-01",
-  "official-anthropic": "2026-05-01",
-  "official-openai": "2026-06-01",
-};
+export const NEWEST_RECORDED: RecordedDates = Object.fromEntries(
+  SOURCES.map((a) => [
+    a.id,
+    readdirSync(join("data/upstream", a.id))
+      .filter((d) => /^\d{4}-\d{2}-\d{2}$/.test(d))
+      .sort()
+      .at(-1)!,
+  ]),
+) as RecordedDates;
 
 /** Starts the server on a free loopback port. */
 export async function startRecordedUpstream(dates: RecordedDates = NEWEST_RECORDED): Promise<RecordedUpstream> {

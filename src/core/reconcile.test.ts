@@ -19,6 +19,11 @@ const WEIGHTS: Record<SourceId, number> = {
   litellm: 0.7,
   "official-anthropic": 1,
   "official-openai": 1,
+  "official-mistral": 1,
+  "official-zai": 1,
+  "official-xai": 1,
+  "official-deepseek": 1,
+  "official-google": 1,
 };
 const SOURCE_IDS = Object.keys(WEIGHTS) as SourceId[];
 

@@ -33,10 +33,16 @@ export interface ScreenResult {
 /** An id ending in the word `free` (`…:free`, `…-free`, `openrouter/free`): the source says it costs nothing (T74). */
 const FREE_SPELLING = /\bfree$/i;
 
-/** True when the source says this listing is free: OpenRouter-style `:free` variants and free tiers. */
+/**
+ * True when the source says this listing is free: OpenRouter-style `:free` variants and free tiers,
+ * and a listing the source states free in its own words (`statesFree`: a maker's page, T434).
+ */
 export function saysFree(r: ResolvedListing): boolean {
   return (
-    r.qualifiers.variant === "free" || FREE_SPELLING.test(r.listing.model) || /\(free\)/i.test(r.listing.name ?? "")
+    r.listing.statesFree === true ||
+    r.qualifiers.variant === "free" ||
+    FREE_SPELLING.test(r.listing.model) ||
+    /\(free\)/i.test(r.listing.name ?? "")
   );
 }
 

@@ -133,7 +133,10 @@ export function checkAgainstLastGood(
   if (rowsNow === 0)
     return { guard: "empty", figure: 0, detail: `empty payload, 0 price rows (the last good run had ${rowsBefore})` };
   if (!last) return null;
-  const before = pricedRows(last.listings);
+  // A listing its source said retired by the last good run (`retiresOn`, Mistral's retired models'
+  // files, dropped from its docs a month later: issue 48) is not a row lost by this one.
+  const lastDay = last.observedAt.slice(0, 10);
+  const before = pricedRows(last.listings.filter((l) => !(l.retiresOn && l.retiresOn <= lastDay)));
   const now = pricedRows(next);
   if (before.size === 0) return null;
   return (

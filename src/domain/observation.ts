@@ -19,6 +19,11 @@ export const SOURCE_IDS = [
   "litellm",
   "official-anthropic",
   "official-openai",
+  "official-mistral",
+  "official-zai",
+  "official-xai",
+  "official-deepseek",
+  "official-google",
 ] as const;
 
 /**
@@ -116,6 +121,11 @@ export interface Listing {
   readonly retiresOn: string | null;
   /** Source's own status hint (`preview` / `deprecated`), mapped to D3 states later. */
   readonly status: "preview" | "active" | "deprecated" | null;
+  /**
+   * The source states this offer is free (a maker's own list: Z.ai's `Free` cells, Mistral's
+   * `free: true`): its 0 amounts are prices, not missing values (T74, T434). Absent: not stated.
+   */
+  readonly statesFree?: boolean;
   /** How current the source says these prices are (T170); absent when it does not say. */
   readonly pricesDated?: PricesDated | null;
   readonly prices: readonly PriceObservation[];

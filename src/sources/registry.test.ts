@@ -1,7 +1,8 @@
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { isSourceId, SOURCE_ID_PATTERN, SOURCE_IDS } from "../domain/observation.js";
+import { isMaker } from "../domain/sellers.js";
 import { SOURCES } from "./registry.js";
 import { baseUrlVariable } from "./upstream.js";
 
@@ -42,5 +43,29 @@ describe("the source registry (issue 30 §3, T235)", () => {
     const settings = SOURCES.flatMap((a) => (a.upstream.setting ? [a.upstream.setting.variable] : []));
     expect(new Set(settings).size).toBe(settings.length);
     for (const name of settings) expect(name).not.toMatch(/^SOURCE_URL_/);
+  });
+});
+
+// Issue 48 §4, T433: the makers' own sources are documented from the registry, not pinned.
+describe("docs/first-party-sources.md", () => {
+  const doc = readFileSync("docs/first-party-sources.md", "utf8");
+  const rows = [...doc.matchAll(/^\| `([a-z0-9-]+)` \| ([a-z0-9-]+) \| (\S+)/gm)].map((m) => ({
+    id: m[1]!,
+    maker: m[2]!,
+    url: m[3]!,
+  }));
+  const makerSources = SOURCES.filter((a) => a.info.authoritativeFor.some(isMaker));
+
+  it("each row of its table is a registered source authoritative for the row's maker", () => {
+    expect(rows.length).toBeGreaterThanOrEqual(2);
+    for (const row of rows)
+      expect(SOURCES.find((a) => a.id === row.id)?.info.authoritativeFor, row.id).toContain(row.maker);
+  });
+
+  it.each(makerSources.map((a) => a.id))("%s: its README names its live URL and its homepage", (id) => {
+    const a = SOURCES.find((s) => s.id === id)!;
+    const readme = readFileSync(join("src/sources", id, "README.md"), "utf8");
+    expect(readme).toContain(new URL(a.info.homepage).host);
+    expect(readme).toContain(new URL(a.upstream.baseUrl).host);
   });
 });

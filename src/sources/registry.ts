@@ -4,7 +4,12 @@ import { litellmSource } from "./litellm/index.js";
 import { llmPricesSource } from "./llm-prices/index.js";
 import { modelsDevSource } from "./models-dev/index.js";
 import { officialAnthropicSource } from "./official-anthropic/index.js";
+import { officialDeepseekSource } from "./official-deepseek/index.js";
+import { officialGoogleSource } from "./official-google/index.js";
+import { officialMistralSource } from "./official-mistral/index.js";
 import { officialOpenaiSource } from "./official-openai/index.js";
+import { officialXaiSource } from "./official-xai/index.js";
+import { officialZaiSource } from "./official-zai/index.js";
 import { openrouterSource } from "./openrouter/index.js";
 import { portkeySource } from "./portkey/index.js";
 import type { SourceAdapter } from "./source.js";
@@ -23,6 +28,11 @@ const ADAPTERS: { readonly [Id in SourceId]: SourceAdapter & { readonly id: Id }
   litellm: litellmSource,
   "official-anthropic": officialAnthropicSource,
   "official-openai": officialOpenaiSource,
+  "official-mistral": officialMistralSource,
+  "official-zai": officialZaiSource,
+  "official-xai": officialXaiSource,
+  "official-deepseek": officialDeepseekSource,
+  "official-google": officialGoogleSource,
 };
 
 /**

@@ -146,6 +146,7 @@ export const JSON_COLUMN = {
         huggingFaceId: z.string().nullable().optional(),
         canonicalSlug: z.string().nullable().optional(),
         publisherName: z.string().nullable().optional(),
+        statesFree: z.boolean().optional(),
         name: z.string().nullable(),
         family: z.string().nullable(),
         contextWindow: z.number().nullable(),

@@ -2,6 +2,7 @@ import type { SourceId } from "../../../domain/observation.js";
 import { hostedMaker } from "../maker.js";
 import type { IdentityResult } from "../resolve.js";
 import { keyOf, parseSpelling, strippedForms } from "../spelling.js";
+import { SNAPSHOT_DATE } from "../spelling-rules.js";
 import { finalId, type IdentityState, namesFamily } from "./state.js";
 
 /**
@@ -56,5 +57,20 @@ function lookup(state: IdentityState, maker: string, slug: string): string | nul
     strippedForms(keyOf(slug), namesFamily(owner))
       .map((f) => catalogue?.find(f.key))
       .find((x) => x !== undefined);
-  return hit ? finalId(state, `${owner}/${hit}`) : null;
+  // A dated id of an earlier run never names another snapshot now (issue 48: Mistral's
+  // `mistral-small-2501`, gone from its docs in 2026-01, was found as Small 3.2 through the family's
+  // base key; T66, T246): it rests as a tombstone until a source lists that snapshot again.
+  if (hit === undefined || datedOtherwise(keyOf(slug), hit)) return null;
+  return finalId(state, `${owner}/${hit}`);
+}
+
+/**
+ * True when `key` names a snapshot by its date and `slug` is itself a snapshot of another date
+ * (`mistral-small-2501` is never `mistral-small-2506`, T66). An undated slug (an alias model holding
+ * dated spellings, `gpt-3.5-turbo`) is not judged here.
+ */
+function datedOtherwise(key: string, slug: string): boolean {
+  const date = SNAPSHOT_DATE.exec(key)?.[1];
+  const own = SNAPSHOT_DATE.exec(slug)?.[1];
+  return date !== undefined && own !== undefined && own !== date;
 }
