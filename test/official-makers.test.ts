@@ -2,9 +2,10 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Dataset, PublishedPrice } from "../src/domain/dataset.js";
+import type { Dataset } from "../src/domain/dataset.js";
 import type { CatalogueStore } from "../src/store/catalogue-store.js";
 import { loadReplay } from "./harness.js";
+import { publishedOnPage } from "./page-published.js";
 
 // Issue 48 Must show (T430): every text price each recorded copy of the six makers' own pages states
 // is `verified`, at that amount, on the maker's model, in the replay's version of the copy's date.
@@ -150,31 +151,7 @@ function googleStated(date: string): Stated[] {
   return out;
 }
 
-/**
- * The direct text price of the copy's spelling in that dimension, on a model of the maker: the price
- * the source backs under that spelling, else the one it backs on the model that answers to the
- * spelling as an alias (a moving alias such as `mistral-small-latest` merged into its snapshot: one
- * observation per source, under the snapshot's spelling).
- */
-function published(dataset: Dataset, source: string, maker: string, s: Stated): PublishedPrice | undefined {
-  const alias = dataset.models.find(
-    (m) =>
-      m.id.startsWith(`${maker}/`) && (m.aliases.includes(`${maker}/${s.listing}`) || m.aliases.includes(s.listing)),
-  )?.id;
-  return dataset.prices.find(
-    (p) =>
-      p.channel === "direct" &&
-      p.modelId.startsWith(`${maker}/`) &&
-      p.modality === "text" &&
-      p.direction === s.direction &&
-      p.cache === s.cache &&
-      p.tier === s.tier &&
-      p.contextMin === s.contextMin &&
-      Object.keys(p.qualifiers).length === 0 &&
-      (p.observations.some((o) => o.source === source && o.listing === s.listing) ||
-        (p.modelId === alias && p.observations.some((o) => o.source === source))),
-  );
-}
+const published = publishedOnPage;
 
 let store: CatalogueStore;
 const versions = new Map<string, Dataset>();

@@ -1,8 +1,9 @@
 import { readFileSync } from "node:fs";
 import { gunzipSync } from "node:zlib";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Dataset, PublishedPrice } from "../src/domain/dataset.js";
+import type { Dataset } from "../src/domain/dataset.js";
 import { loadReplay } from "./harness.js";
+import { publishedOnPage } from "./page-published.js";
 
 // issue 35 Must show (T292): after the bundled replay, in the 2026-06-01 version, every text price
 // the makers' newest recorded pages state is `verified`, at that amount, on the model the page
@@ -105,31 +106,7 @@ function anthropicStated(text: string): Stated[] {
   return out;
 }
 
-/**
- * The direct text price of the page's listing in that dimension: on the model whose price the page's
- * own observation backs under that spelling, else on the model that answers to the spelling as an
- * alias (a dated spelling merged into its model, `gpt-3.5-turbo-0125`: the page's vote is the
- * canonical spelling's, at the same amount).
- */
-function published(dataset: Dataset, source: string, maker: string, s: Stated): PublishedPrice | undefined {
-  const alias = dataset.models.find(
-    (m) =>
-      m.id.startsWith(`${maker}/`) && (m.aliases.includes(`${maker}/${s.listing}`) || m.aliases.includes(s.listing)),
-  )?.id;
-  return dataset.prices.find(
-    (p) =>
-      p.channel === "direct" &&
-      p.modelId.startsWith(`${maker}/`) &&
-      p.modality === "text" &&
-      p.direction === s.direction &&
-      p.cache === s.cache &&
-      p.tier === s.tier &&
-      p.contextMin === 0 &&
-      Object.keys(p.qualifiers).length === 0 &&
-      (p.observations.some((o) => o.source === source && o.listing === s.listing) ||
-        (p.modelId === alias && p.observations.some((o) => o.source === source))),
-  );
-}
+const published = publishedOnPage;
 
 let dataset: Dataset;
 beforeAll(async () => {

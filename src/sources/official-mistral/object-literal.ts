@@ -1,3 +1,5 @@
+import { bracketedLiteralEnd } from "../shared/bracketed-literal.js";
+
 /**
  * A deterministic reader of the plain TypeScript object literals in Mistral's model files (issue
  * 48): `pricing: { … }` and `identifiers: { … }` hold only unquoted keys, single- or double-quoted
@@ -11,21 +13,8 @@ export function literalAfterKey(text: string, key: string): string | null {
   const m = new RegExp(`^\\s*${key}\\s*:\\s*(?=[{\\[])`, "m").exec(text);
   if (!m) return null;
   const start = m.index + m[0].length;
-  let depth = 0;
-  let quote: string | null = null;
-  for (let i = start; i < text.length; i++) {
-    const c = text[i];
-    if (quote) {
-      if (c === "\\") i++;
-      else if (c === quote) quote = null;
-    } else if (c === "'" || c === '"' || c === "`") quote = c;
-    else if (c === "{" || c === "[") depth++;
-    else if (c === "}" || c === "]") {
-      depth--;
-      if (depth === 0) return text.slice(start, i + 1);
-    }
-  }
-  return null;
+  const end = bracketedLiteralEnd(text, start);
+  return end === null ? null : text.slice(start, end);
 }
 
 const TOKEN =

@@ -2,6 +2,7 @@ import type { Listing, PriceObservation } from "../../domain/observation.js";
 import { EMPTY_LISTING_META } from "../../domain/observation.js";
 import { UnmappedTally } from "../field-map.js";
 import { sourceAdapter } from "../shared/adapter.js";
+import { bracketedLiteralEnd } from "../shared/bracketed-literal.js";
 import { checkPageCoherence } from "../shared/page-coherence.js";
 import type { PageHealthSpec } from "../shared/page-health.js";
 import { pageDayOf, pageObservation, readPriceTable } from "../shared/page-rows.js";
@@ -54,21 +55,10 @@ interface Pane {
 
 /** The end (exclusive) of the bracketed literal opening at `start` (`[`), skipping quoted strings. */
 function literalEnd(text: string, start: number): number {
-  let depth = 0;
-  let quote: string | null = null;
-  for (let i = start; i < text.length; i++) {
-    const c = text[i];
-    if (quote) {
-      if (c === "\\") i++;
-      else if (c === quote) quote = null;
-    } else if (c === '"' || c === "'" || c === "`") quote = c;
-    else if (c === "[" || c === "{") depth++;
-    else if (c === "]" || c === "}") {
-      depth--;
-      if (depth === 0) return i + 1;
-    }
-  }
-  throw new SourcePayloadError(`${ID}: ${FILE} has a ${TEXT_TOKEN_COMPONENT} rows literal that never closes`);
+  const end = bracketedLiteralEnd(text, start);
+  if (end === null)
+    throw new SourcePayloadError(`${ID}: ${FILE} has a ${TEXT_TOKEN_COMPONENT} rows literal that never closes`);
+  return end;
 }
 
 /** The literal of prop `name={…}` in a component's source, or null. */
