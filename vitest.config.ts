@@ -47,6 +47,7 @@ const API_SUITES = [
   "test/changes-history.test.ts",
   "test/cost.test.ts",
   "test/cost-examples.test.ts",
+  "test/docs-figures.test.ts",
   "test/{exports,usage}-*.test.ts",
   "test/fresh-*.test.ts",
   "test/http-*.test.ts",
