@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
@@ -195,6 +195,12 @@ export async function startFakeUpstream(dates: Dates = LIVE_DATES): Promise<Fake
       streamHuge(res, 50 * 1024 * 1024);
       return;
     }
+    // A file not recorded on the day served is not there: 404, as the real upstream answers (T455).
+    const day = current[id];
+    if (day === undefined || !isRecorded(id, day, file.name)) {
+      res.writeHead(404, { "content-type": "text/plain" }).end("not found");
+      return;
+    }
     const body = fault ? misbehave(id, file.name, payload(id, file.name), fault) : payload(id, file.name);
     const transform = transforms.get(id);
     send(req, res, transform?.decoded ? transform.decoded(body, file.name) : body, id, file.name, transform);
@@ -297,6 +303,12 @@ function streamHuge(res: ServerResponse, total: number): void {
   };
   res.on("error", () => {});
   pump();
+}
+
+/** True when `name` (or `name.gz`) is among the recorded files of `source` on `date`. */
+function isRecorded(source: SourceId, date: string, name: string): boolean {
+  const dir = join("data/upstream", source, date);
+  return existsSync(dir) && readdirSync(dir).some((f) => f === `${name}.gz` || f === name);
 }
 
 function readRecorded(source: SourceId, date: string, name: string): Buffer {

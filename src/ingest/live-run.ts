@@ -316,17 +316,20 @@ async function fetchSource(
   let bytes = 0;
   const base = config.baseUrls[source];
   if (!base) return failed(`${source}: no live upstream configured`, null);
+  const wanted = adapter.upstream.files(config.settings[source] ?? []);
   const results = await Promise.allSettled(
-    adapter.upstream.files(config.settings[source] ?? []).map(async (file) => {
+    wanted.map(async (file) => {
       const url = new URL(file.path, base).toString();
       const cached = cache.urls[url] ?? null;
       const request = { url, name: file.name, redirectHosts: adapter.upstream.redirectHosts ?? [] };
       return { file, url, cached, got: await fetchFile(request, cached, config.fetch, dispatcher) };
     }),
   );
-  for (const r of results) {
+  for (const [i, r] of results.entries()) {
     if (r.status === "rejected") {
       const e: unknown = r.reason;
+      // T455: an optional file the upstream does not have is left out; the adapter judges the rest.
+      if (wanted[i]?.optional && e instanceof FetchError && e.httpStatus === 404) continue;
       return failed(
         `${source}: ${e instanceof Error ? e.message : String(e)}`,
         e instanceof FetchError ? e.httpStatus : null,

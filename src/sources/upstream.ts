@@ -41,6 +41,12 @@ export interface LiveFile {
   readonly name: string;
   /** Path relative to the base URL. */
   readonly path: string;
+  /**
+   * The upstream may not have this file (yet, or any more): a 404 leaves it out of the payload
+   * instead of failing the source (T455; Mistral's model files come and go with its models). The
+   * adapter's own guards judge what is left.
+   */
+  readonly optional?: boolean;
 }
 
 /** A payload's files, each fetched at its own name under the base URL. */
@@ -51,4 +57,9 @@ export function filesNamed(...names: readonly string[]): LiveUpstream["files"] {
 /** The environment variable overriding a source's base URL: `SOURCE_URL_MODELS_DEV`, … */
 export function baseUrlVariable(source: SourceId): string {
   return `SOURCE_URL_${source.toUpperCase().replace(/-/g, "_")}`;
+}
+
+/** A payload's files, each fetched at its own name under the base URL, each one optional (T455). */
+export function optionalFilesNamed(...names: readonly string[]): LiveUpstream["files"] {
+  return () => names.map((name) => ({ name, path: name, optional: true }));
 }
