@@ -333,7 +333,5 @@ describe("no false alarm on the real history", () => {
         date === "2026-03-01" ? `${date}: partial ${failedPage}` : `${date}: succeeded {}`,
       ),
     );
-    // Twelve whole live runs, now over thirteen sources (issue 48): the default 60 s is not enough
-    // on a busy 2-core machine.
-  }, 240_000);
+  });
 });
