@@ -1,3 +1,5 @@
+import { tableCells } from "./page-table.js";
+
 /**
  * Reading Markdown pipe tables by their headers (issue 48 §4): the table reader the makers' pages
  * share (Z.ai, xAI, Moonshot, Google). Pure; a table is found by the headings above it and read
@@ -31,15 +33,6 @@ export function plainText(cell: string): string {
     .trim();
 }
 
-/** The cells of a pipe row: split on `|` that is not escaped (`\|`), the outer pipes dropped. */
-export function pipeCells(line: string): string[] {
-  const body = line
-    .trim()
-    .replace(/^\|/, "")
-    .replace(/(?<!\\)\|$/, "");
-  return body.split(/(?<!\\)\|/).map((c) => c.trim());
-}
-
 const SEPARATOR = /^\s*\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?\s*$/;
 
 /**
@@ -64,8 +57,8 @@ export function markdownTables(text: string): MarkdownTable[] {
     const rows: string[][] = [];
     let j = i + 2;
     for (; j < lines.length && (lines[j] as string).trim().startsWith("|"); j++)
-      rows.push(pipeCells(lines[j] as string));
-    out.push({ headings: trail.filter((t) => t !== ""), header: pipeCells(line), rows, line: i });
+      rows.push(tableCells(lines[j] as string));
+    out.push({ headings: trail.filter((t) => t !== ""), header: tableCells(line), rows, line: i });
     i = j - 1;
   }
   return out;
