@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Dataset } from "../domain/dataset.js";
-import { dimension } from "../domain/dimension.js";
+import { type Direction, dimension } from "../domain/dimension.js";
 import { EMPTY_LISTING_META, type Listing } from "../domain/observation.js";
 import { type BuildInput, buildDataset } from "./build-dataset.js";
 import { detectChanges } from "./detect-changes.js";
@@ -10,16 +10,22 @@ import { priorFromDataset } from "./prior-state.js";
 // (issue 24) on the smallest cases.
 const RUN = "2026-06-01T00:00:00.000Z";
 
+/** A USD price per 1M tokens of one dimension, as an adapter states it. */
+const usdPerMtok = (kind: Direction, amount: number): Listing["prices"][number] => ({
+  dimension: dimension(kind),
+  amount,
+  unit: "mtok",
+  denomination: "currency",
+  currency: "USD",
+});
+
 function listing(extra: Partial<Listing>): Listing {
   return {
     ...EMPTY_LISTING_META,
     seller: "anthropic",
     model: "claude-test-1",
     name: "Claude Test 1",
-    prices: [
-      { dimension: dimension("input"), amount: 1, unit: "mtok", denomination: "currency", currency: "USD" },
-      { dimension: dimension("output"), amount: 5, unit: "mtok", denomination: "currency", currency: "USD" },
-    ],
+    prices: [usdPerMtok("input", 1), usdPerMtok("output", 5)],
     ...extra,
   };
 }
@@ -75,10 +81,7 @@ describe("plan credit (T5)", () => {
       seller: "zai-coding-plan",
       model: "glm-4.6",
       makerHint: "zai",
-      prices: [
-        { dimension: dimension("input"), amount: 0, unit: "mtok", denomination: "currency", currency: "USD" },
-        { dimension: dimension("output"), amount: 0.9, unit: "mtok", denomination: "currency", currency: "USD" },
-      ],
+      prices: [usdPerMtok("input", 0), usdPerMtok("output", 0.9)],
     });
     // The maker's own listing founds the model; the plan's listing attaches to it (issue 12: a
     // reseller's listing never founds a model). Invented maker row: only the plan's shape matters.
@@ -86,7 +89,7 @@ describe("plan credit (T5)", () => {
       seller: "zai",
       model: "glm-4.6",
       makerHint: "zai",
-      prices: [{ dimension: dimension("input"), amount: 0.6, unit: "mtok", denomination: "currency", currency: "USD" }],
+      prices: [usdPerMtok("input", 0.6)],
     });
     const prices = buildDataset(input([maker, plan])).prices.filter((p) => p.channel === "coding_plan");
     expect(prices.find((p) => p.direction === "input")).toMatchObject({

@@ -1,5 +1,6 @@
 import { dayInstant, instantOf } from "./calendar-day.js";
 import { type Confidence, confidenceRank } from "./confidence.js";
+import type { PriceVerdict } from "./dataset.js";
 import type { Dimension } from "./dimension.js";
 import type { SourceId } from "./observation.js";
 import type { Denomination, Unit } from "./unit.js";
@@ -140,13 +141,14 @@ export function priceOnDay<P extends Partial<PriceValidity> & PriceSuccessorFiel
 }
 
 /** The fields of a published price that its announced successor replaces. */
-interface PriceSuccessorFields {
-  readonly amount: number;
-  readonly confidence: Confidence;
-  readonly confidenceScore: number;
-  readonly effectiveFrom: string;
-  readonly sources: readonly SourceId[];
-  readonly dissenting: readonly SourceId[];
-  readonly disputed: boolean;
-  readonly fallbackAmount: number | null;
-}
+type PriceSuccessorFields = Pick<
+  PriceVerdict,
+  | "amount"
+  | "confidence"
+  | "confidenceScore"
+  | "effectiveFrom"
+  | "sources"
+  | "dissenting"
+  | "disputed"
+  | "fallbackAmount"
+>;
