@@ -5,20 +5,13 @@ import type { CatalogueView } from "../src/catalogue/view.js";
 import { MCP_MAX_BATCH } from "../src/http/mcp-route.js";
 import { MCP_MAX_RESULT_BYTES } from "../src/mcp/result-budget.js";
 import { loadReplay } from "./harness.js";
-import {
-  defineMirrorChecks,
-  defineToolListChecks,
-  type McpTestServer,
-  type MirrorTally,
-  startMcpServer,
-} from "./mcp-support.js";
+import { defineMirrorChecks, defineToolListChecks, type McpTestServer, startMcpServer } from "./mcp-support.js";
 
 // Issue 8 over Streamable HTTP at /mcp (T21), with the SDK's own client, against the API server of the
 // same process: one view, so every body is byte-for-byte the HTTP one (generatedAt included, D31).
 let view: CatalogueView;
 let http: McpTestServer;
 let client: Client;
-const tally: MirrorTally = { successes: 0, errors: 0, bytesCompared: 0 };
 
 beforeAll(async () => {
   const replay = await loadReplay();
@@ -31,9 +24,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await client.close();
   await http.close();
-  process.stderr.write(
-    `mcp-http: ${tally.successes} results and ${tally.errors} problems equal to the HTTP bodies (${tally.bytesCompared} JSON bytes)\n`,
-  );
 });
 
 describe("tools/list over Streamable HTTP", () => {
@@ -46,7 +36,7 @@ describe("tools/list over Streamable HTTP", () => {
 });
 
 describe("tools/call over Streamable HTTP mirrors API v1", () => {
-  defineMirrorChecks(() => ({ client, http }), tally);
+  defineMirrorChecks("mcp-http", () => ({ client, http }));
 });
 
 describe("the /mcp endpoint", () => {

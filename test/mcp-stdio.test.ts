@@ -9,13 +9,7 @@ import { loadView } from "../src/catalogue/load-view.js";
 import { SOURCES } from "../src/sources/registry.js";
 import { openSqliteStore } from "../src/store/open-store.js";
 import { copyReplayStore } from "./harness.js";
-import {
-  defineMirrorChecks,
-  defineToolListChecks,
-  type McpTestServer,
-  type MirrorTally,
-  startMcpServer,
-} from "./mcp-support.js";
+import { defineMirrorChecks, defineToolListChecks, type McpTestServer, startMcpServer } from "./mcp-support.js";
 
 // Issue 8 over stdio: `node bin/tariff.js mcp` reading a copy of the replayed store, driven by the SDK's
 // own client. The child builds its view at its own start, so the HTTP side is built from the same
@@ -26,7 +20,6 @@ let client: Client;
 let http: McpTestServer;
 let stderr = "";
 const transportErrors: Error[] = [];
-const tally: MirrorTally = { successes: 0, errors: 0, bytesCompared: 0 };
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "tariff-mcp-"));
@@ -64,9 +57,6 @@ afterAll(async () => {
   await client?.close();
   await http?.close();
   rmSync(dir, { recursive: true, force: true });
-  process.stderr.write(
-    `mcp-stdio: ${tally.successes} results and ${tally.errors} problems equal to the HTTP bodies (${tally.bytesCompared} JSON bytes)\n`,
-  );
 });
 
 describe("tariff mcp (stdio)", () => {
@@ -77,7 +67,7 @@ describe("tariff mcp (stdio)", () => {
   });
 
   defineToolListChecks(() => ({ client }));
-  defineMirrorChecks(() => ({ client, http }), tally);
+  defineMirrorChecks("mcp-stdio", () => ({ client, http }));
 
   it("kept stdout to MCP messages: the client saw no unreadable line", () => {
     expect(transportErrors).toEqual([]);

@@ -2,7 +2,7 @@ import type { AddressInfo } from "node:net";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { FastifyInstance } from "fastify";
-import { expect, it } from "vitest";
+import { afterAll, expect, it } from "vitest";
 import type { CatalogueView } from "../src/catalogue/view.js";
 import { ViewHolder } from "../src/catalogue/view-holder.js";
 import { USAGE_FIELDS } from "../src/domain/cost.js";
@@ -222,7 +222,7 @@ export function textOf(result: CallToolResult): string {
 }
 
 /** Tallies of what the mirror suite compared (reported by the suites). */
-export interface MirrorTally {
+interface MirrorTally {
   successes: number;
   errors: number;
   bytesCompared: number;
@@ -231,12 +231,16 @@ export interface MirrorTally {
 /**
  * Registers the mirror checks: every success case equals the HTTP body exactly (data and meta,
  * datasetVersion and generatedAt included), every error case is a tool error whose problem details
- * equal the HTTP problem body, and a cursor walk gives the same pages.
+ * equal the HTTP problem body, and a cursor walk gives the same pages; after them, the counts compared
+ * are written to stderr under `transport`'s name.
  */
-export function defineMirrorChecks(
-  connection: () => { client: Client; http: McpTestServer },
-  tally: MirrorTally,
-): void {
+export function defineMirrorChecks(transport: string, connection: () => { client: Client; http: McpTestServer }): void {
+  const tally: MirrorTally = { successes: 0, errors: 0, bytesCompared: 0 };
+  afterAll(() => {
+    process.stderr.write(
+      `${transport}: ${tally.successes} results and ${tally.errors} problems equal to the HTTP bodies (${tally.bytesCompared} JSON bytes)\n`,
+    );
+  });
   it("covers every tool with at least one success case", () => {
     expect(new Set(SUCCESS_CASES.map((c) => c.tool))).toEqual(new Set(TOOL_NAMES));
     expect(new Set(ERROR_CASES.map((c) => c.tool)).size).toBeGreaterThanOrEqual(7);
