@@ -45,6 +45,11 @@ function placed(result: IdentityResult, source: string, seller: string, model: s
   return { modelId, channel, qualifiers };
 }
 
+/** The placement `placed` returns: a model id, a channel and the listing's qualifiers (none by default). */
+function placement(modelId: string, channel: string, qualifiers: Record<string, string> = {}) {
+  return { modelId, channel, qualifiers };
+}
+
 function unmatched(result: IdentityResult, source: string, seller: string, model: string) {
   const hits = result.unmatched.filter((u) => u.source === source && u.seller === seller && u.model === model);
   expect(hits, `${source} ${seller} ${model}`).toHaveLength(1);
@@ -115,11 +120,9 @@ describe("snapshots and aliases (rule 2, T64)", () => {
 
   it("the undated alias joins the snapshot whose prices it repeats (genai-prices mistral mistral-large)", () => {
     expect(placed(large, "genai-prices", "mistral", "mistral-large").modelId).toBe("mistral/mistral-large-2411");
-    expect(placed(large, "openrouter", "openrouter", "mistralai/mistral-large")).toEqual({
-      modelId: "mistral/mistral-large-2411",
-      channel: "reseller_1",
-      qualifiers: {},
-    });
+    expect(placed(large, "openrouter", "openrouter", "mistralai/mistral-large")).toEqual(
+      placement("mistral/mistral-large-2411", "reseller_1"),
+    );
   });
 
   it("-latest follows the snapshot the same source lists at the same prices", () => {
@@ -187,11 +190,9 @@ describe("serving suffixes and router variants are qualifiers, not models (T60)"
     expect(unmatched(gpt4o, "genai-prices", "openai", "gpt-4o:extended").reason).toBe(
       "a router's :extended variant filed under the maker: not the maker's price",
     );
-    expect(placed(gpt4o, "genai-prices", "openrouter", "openai/gpt-4o:extended")).toEqual({
-      modelId: "openai/gpt-4o",
-      channel: "reseller_1",
-      qualifiers: { variant: "extended" },
-    });
+    expect(placed(gpt4o, "genai-prices", "openrouter", "openai/gpt-4o:extended")).toEqual(
+      placement("openai/gpt-4o", "reseller_1", { variant: "extended" }),
+    );
     expect(placed(gpt4o, "models-dev", "openai", "gpt-4o").channel).toBe("direct");
   });
 });
@@ -199,21 +200,13 @@ describe("serving suffixes and router variants are qualifiers, not models (T60)"
 describe("makers by evidence (T61)", () => {
   it("a family resold by others lands under its maker (Z.AI's GLM-4.7 at Alibaba Cloud and on plans)", () => {
     const glm = resolve(/^((z-ai|zai)\/)?glm-4\.7$/);
-    expect(placed(glm, "models-dev", "zai", "glm-4.7")).toEqual({
-      modelId: "zai/glm-4.7",
-      channel: "direct",
-      qualifiers: {},
-    });
-    expect(placed(glm, "portkey", "alibaba", "glm-4.7")).toEqual({
-      modelId: "zai/glm-4.7",
-      channel: "other",
-      qualifiers: { seller: "alibaba" },
-    });
-    expect(placed(glm, "models-dev", "zai-coding-plan", "glm-4.7")).toEqual({
-      modelId: "zai/glm-4.7",
-      channel: "coding_plan",
-      qualifiers: { seller: "zai-coding-plan" },
-    });
+    expect(placed(glm, "models-dev", "zai", "glm-4.7")).toEqual(placement("zai/glm-4.7", "direct"));
+    expect(placed(glm, "portkey", "alibaba", "glm-4.7")).toEqual(
+      placement("zai/glm-4.7", "other", { seller: "alibaba" }),
+    );
+    expect(placed(glm, "models-dev", "zai-coding-plan", "glm-4.7")).toEqual(
+      placement("zai/glm-4.7", "coding_plan", { seller: "zai-coding-plan" }),
+    );
   });
 
   it("a third party's fine-tune is its publisher's model, with the publisher's display name", () => {
@@ -251,11 +244,9 @@ describe("issue 25: one model, one id — families, hosts, fine-tunes, moving al
     expect(placed(maverick, "models-dev", "amazon-bedrock", "meta.llama4-maverick-17b-instruct-v1:0").channel).toBe(
       "reseller_2",
     );
-    expect(placed(maverick, "litellm", "togetherai", "meta-llama/Llama-4-Maverick-17B-128E-Instruct-FP8")).toEqual({
-      modelId: "meta/llama-4-maverick-17b-128e-instruct",
-      channel: "reseller_5",
-      qualifiers: { quantization: "fp8" },
-    });
+    expect(placed(maverick, "litellm", "togetherai", "meta-llama/Llama-4-Maverick-17B-128E-Instruct-FP8")).toEqual(
+      placement("meta/llama-4-maverick-17b-128e-instruct", "reseller_5", { quantization: "fp8" }),
+    );
     // Meta's own Llama API ids, decorated by the chip they run on, are the maker's own listing
     expect(placed(maverick, "models-dev", "llama", "cerebras-llama-4-maverick-17b-128e-instruct").channel).toBe(
       "direct",
@@ -333,20 +324,16 @@ describe("issue 25: one model, one id — families, hosts, fine-tunes, moving al
       "togethercomputer/redpajama-incite-7b-chat",
     );
     const nvidia = resolve(/^(hf:)?nvidia\/(DeepSeek-V3\.2-NVFP4|Kimi-K2\.5-NVFP4)$|^deepseek-v3\.2$|^kimi-k2\.5$/);
-    expect(placed(nvidia, "models-dev", "vultr", "nvidia/DeepSeek-V3.2-NVFP4")).toEqual({
-      modelId: "deepseek/deepseek-v3.2",
-      channel: "other",
-      qualifiers: { quantization: "nvfp4", seller: "vultr" },
-    });
+    expect(placed(nvidia, "models-dev", "vultr", "nvidia/DeepSeek-V3.2-NVFP4")).toEqual(
+      placement("deepseek/deepseek-v3.2", "other", { quantization: "nvfp4", seller: "vultr" }),
+    );
   });
 
   it("a fine-tuning id is a fine_tuning dimension of its base model, never a model (§3, T181)", () => {
     const ft = resolve(/^(ft:)?gpt-4o(-2024-08-06|-2024-11-20)?$|^gpt-4o(\.ft)?$/);
-    expect(placed(ft, "litellm", "openai", "ft:gpt-4o-2024-08-06")).toEqual({
-      modelId: "openai/gpt-4o-2024-08-06",
-      channel: "direct",
-      qualifiers: { fine_tuning: "inference" },
-    });
+    expect(placed(ft, "litellm", "openai", "ft:gpt-4o-2024-08-06")).toEqual(
+      placement("openai/gpt-4o-2024-08-06", "direct", { fine_tuning: "inference" }),
+    );
     expect(placed(ft, "portkey", "azure", "gpt-4o.ft")).toMatchObject({
       modelId: "openai/gpt-4o",
       qualifiers: { fine_tuning: "inference" },
