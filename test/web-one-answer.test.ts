@@ -49,6 +49,25 @@ describe.concurrent("offers a buyer can trust lead (T340)", () => {
 });
 
 describe.concurrent("one answer per question (T342–T344)", () => {
+  it('Llama 3.3 70B\'s page: the maker lists it only in plan credits, said so, not "publishes none" above its credits (issue 50)', ({
+    expect,
+  }) =>
+    withPage(site.browser, async (page) => {
+      const LLAMA = "meta/llama-3.3-70b-instruct";
+      const model = await api<{ data: ApiModel }>(`/models/${LLAMA}`);
+      // The replay's Llama API row (models.dev seller `llama`): 0 credits, included in plan, no money price.
+      expect(model.data.prices.length).toBeGreaterThan(0);
+      expect(model.data.prices.every((p) => p.denomination === "credit")).toBe(true);
+      await page.goto(`${site.server.base}/m/${LLAMA}`);
+      await page.locator("[data-ready=true]").waitFor();
+      const summary = (await page.getByTestId("summary").textContent()) ?? "";
+      expect(summary).toContain("The maker lists it only in a plan, in credits");
+      expect(summary).not.toContain("The maker publishes none");
+      await expect
+        .poll(() => page.getByTestId("maker-credits-only").textContent())
+        .toContain("publishes no price in money");
+    }));
+
   it("Sonnet 4.5's page states both windows the API and /cost state", ({ expect }) =>
     withPage(site.browser, async (page) => {
       const model = await api<{ data: ApiModel }>(`/models/${SONNET}`);

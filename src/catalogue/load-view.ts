@@ -1,4 +1,5 @@
 import type { CatalogueStore, StoredSpans } from "../store/catalogue-store.js";
+import { historyFromSpans } from "./history-spans.js";
 import { type BackoffPolicy, backoffMs } from "./backoff.js";
 import { StoreUnavailableError } from "./errors.js";
 import { buildTimeline, type PointInTimeSource, type PriceTimeline } from "./timeline.js";
@@ -150,7 +151,8 @@ export async function loadView(
   await turn();
   const changes = await store.loadChanges();
   await turn();
-  const history = await store.loadHistory();
+  // T456: the history is told by the published spans, as `?at=` and `/changes` are.
+  const { points: history, ended } = historyFromSpans(await store.loadDirectSpans(), await store.loadHistory());
   await turn();
   // The spans are read per `at=` question, not at start (T165, T199). The timeline ends at the
   // version served: a view of an older version answers `at=` as of then.
@@ -164,7 +166,7 @@ export async function loadView(
   // T310: `/sources` says each source's last live attempt, published or not.
   const attempts = await store.loadAttempts();
   // Built in steps between requests too (T267): a publish no longer pauses a serving process.
-  return buildViewInSteps(dataset, registry, new Date(), { changes, history, timeline, attempts });
+  return buildViewInSteps(dataset, registry, new Date(), { changes, history, ended, timeline, attempts });
 }
 
 /** Lets the event loop run what waits (requests) before the next step. */

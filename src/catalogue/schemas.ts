@@ -275,6 +275,10 @@ export const HistorySeriesSchema = z
     label: z.string(),
     displayUnit: z.string(),
     points: z.array(z.tuple([isoDate, z.number()])).meta({ description: "[date, amount], one per change" }),
+    endedOn: isoDate.nullable().meta({
+      description:
+        "Addition (issue 50 §3, T456): the first day the price is no longer published (it was removed); null while it is. The last point's amount applies up to the day before.",
+    }),
   })
   .meta({ id: "HistorySeries" });
 

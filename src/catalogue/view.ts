@@ -109,6 +109,11 @@ export interface SeriesEntry {
   readonly displayUnit: string;
   /** Sorted by date then recording order. */
   readonly points: readonly HistoryPoint[];
+  /**
+   * The first day (YYYY-MM-DD) the series' price is no longer published (its removal, T456), null
+   * while the current version publishes it.
+   */
+  readonly endedOn: string | null;
 }
 
 /** The permanent record a view also serves: every change and history point (never pruned). */
@@ -116,6 +121,11 @@ export interface CatalogueRecord {
   /** In publication order, as the store loads them. */
   readonly changes: readonly PublishedChange[];
   readonly history: readonly HistoryPoint[];
+  /**
+   * Series no longer published (T456): `modelId|seriesKey` → the first day (YYYY-MM-DD) without the
+   * price; absent: every series with points is taken as still published.
+   */
+  readonly ended?: ReadonlyMap<string, string>;
   /**
    * The store's price and model spans, or how to load them on first use (T165); without it, the
    * dataset alone is the timeline.
@@ -256,7 +266,7 @@ function* viewSteps(
     byId.has(id) ? id : (aliasOf.get(id) ?? id),
   );
   yield;
-  const history = buildHistory(record.history, dataset, byId, aliasOf);
+  const history = buildHistory(record, dataset, byId, aliasOf);
   yield;
   return {
     version: dataset.run.datasetVersion,
@@ -487,28 +497,49 @@ export function compareNewestFirst(a: PublishedChange, b: PublishedChange): numb
   return comparePublication(a, b);
 }
 
+/**
+ * The history series of every model (D17) from the record's points. A former id's points belong to
+ * the model it became (issue 12 §11: one history across renames), but only before the model's own
+ * first point (T456): after it, they are another id's prices, which `?at=` on the model never answers.
+ */
 function buildHistory(
-  points: readonly HistoryPoint[],
+  record: CatalogueRecord,
   dataset: Dataset,
   byId: ReadonlyMap<string, ModelEntry>,
   aliasOf: ReadonlyMap<string, string>,
+): Map<string, SeriesEntry[]> {
+  const last = dataset.run.datasetVersion.slice(0, 10);
+  const firstOwn = new Map<string, string>();
+  for (const p of record.history)
+    if (byId.has(p.modelId) && p.date < (firstOwn.get(p.modelId) ?? "9999")) firstOwn.set(p.modelId, p.date);
+  const bySeries = new Map<string, { points: HistoryPoint[]; owner: string }>();
+  for (const raw of record.history) {
+    const own = byId.has(raw.modelId);
+    const modelId = own ? raw.modelId : aliasOf.get(raw.modelId);
+    if (modelId === undefined || !byId.has(modelId) || raw.date > last) continue;
+    if (!own && raw.date >= (firstOwn.get(modelId) ?? "9999")) continue;
+    const key = `${modelId}|${raw.seriesKey}`;
+    const p = own ? raw : { ...raw, modelId };
+    const entry = bySeries.get(key);
+    if (entry) entry.points.push(p);
+    else bySeries.set(key, { points: [p], owner: `${raw.modelId}|${raw.seriesKey}` });
+    if (own) bySeries.get(key)!.owner = key;
+  }
+  return seriesByModel(bySeries, dataset, record.ended);
+}
+
+/** Sorts each series' points and names it with today's label (D27), ended where the record says so (T456). */
+function seriesByModel(
+  bySeries: ReadonlyMap<string, { points: HistoryPoint[]; owner: string }>,
+  dataset: Dataset,
+  ended: ReadonlyMap<string, string> | undefined,
 ): Map<string, SeriesEntry[]> {
   // Current labels win (they are extended against today's dimensions, D27); retired series keep their last label.
   const currentLabel = new Map<string, string>();
   for (const p of dataset.prices)
     if (p.channel === "direct") currentLabel.set(`${p.modelId}|${dimensionKey(p)}|${p.unit}`, p.label);
-  const bySeries = new Map<string, HistoryPoint[]>();
-  for (const raw of points) {
-    // A former id's points belong to the model it became (issue 12 §11): one history across renames.
-    const p = byId.has(raw.modelId) ? raw : { ...raw, modelId: aliasOf.get(raw.modelId) ?? raw.modelId };
-    if (!byId.has(p.modelId) || p.date > dataset.run.datasetVersion.slice(0, 10)) continue;
-    const key = `${p.modelId}|${p.seriesKey}`;
-    const list = bySeries.get(key);
-    if (list) list.push(p);
-    else bySeries.set(key, [p]);
-  }
   const result = new Map<string, SeriesEntry[]>();
-  for (const [key, list] of bySeries) {
+  for (const [key, { points: list, owner }] of bySeries) {
     list.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.seq - b.seq));
     const last = list[list.length - 1]!;
     const entry: SeriesEntry = {
@@ -516,6 +547,7 @@ function buildHistory(
       label: currentLabel.get(key) ?? last.label,
       displayUnit: last.displayUnit,
       points: list,
+      endedOn: currentLabel.has(key) ? null : (ended?.get(owner) ?? null),
     };
     const series = result.get(last.modelId);
     if (series) series.push(entry);

@@ -64,6 +64,11 @@ export interface CatalogueStore {
    */
   loadSpansAt(version: string): Promise<StoredSpans>;
   /**
+   * Every direct-channel price span (without evidence, like {@link loadSpans}): what the history of
+   * each model is built from (issue 50 §3, T456). A few thousand rows.
+   */
+  loadDirectSpans(): Promise<Span<PublishedPrice>[]>;
+  /**
    * Runs `fn` holding the store's ingest lock, so one ingester publishes at a time (issue 5 §2):
    * a PostgreSQL advisory lock, or a lock file beside the SQLite database. With `wait: false` a
    * held lock fails at once.

@@ -236,6 +236,15 @@ export class KyselyCatalogueStore implements CatalogueStore {
     };
   }
 
+  async loadDirectSpans(): Promise<Span<PublishedPrice>[]> {
+    const rows = await this.#db
+      .selectFrom("price_span")
+      .select(["valid_from", "valid_to", ...PRICE_COLUMNS.filter((c) => c !== "observations")])
+      .where("channel", "=", "direct")
+      .execute();
+    return rows.map((r) => ({ from: r.valid_from, to: r.valid_to, value: toPrice({ ...r, observations: "[]" }) }));
+  }
+
   async loadSpansAt(version: string): Promise<StoredSpans> {
     // Evidence is provenance for ingestion; point-in-time answers do not read it.
     return { prices: await this.#priceSpansAt(version, false), models: await this.#modelSpansAt(version) };

@@ -10,7 +10,8 @@ import { MODEL_ID } from "./notes.js";
  * GET /models/{provider}/{model}/history (issue 3, D17): one series per direct-channel price
  * dimension, a point per change. Point rules of api-v1.md: equal consecutive amounts fold into the
  * first; two changes on one date are both kept, in order. `from`/`to` keep the points in the
- * inclusive range; a series left without points is omitted.
+ * inclusive range; a series left without points is omitted. A removed price's series says when it
+ * ended (`endedOn`, T456).
  * @throws CatalogueError bad_request for a bad date or from after to (checked first, D14); not_found with the id
  */
 export const historyEndpoint = defineEndpoint({
@@ -54,7 +55,8 @@ export const historyEndpoint = defineEndpoint({
         folded.push([p.date, p.amount]);
       }
       const points = folded.filter(([date]) => (!input.from || date >= input.from) && (!input.to || date <= input.to));
-      if (points.length > 0) data.push({ label: series.label, displayUnit: series.displayUnit, points });
+      if (points.length > 0)
+        data.push({ label: series.label, displayUnit: series.displayUnit, points, endedOn: series.endedOn });
     }
     return envelope(view, data, { model: id, granularity: "change" as const });
   },

@@ -71,9 +71,10 @@ function SeriesChart(props: {
   const s = props.series;
   const next = props.announced && props.announced.day > props.until ? props.announced : null;
   const lines = useMemo((): ChartLine[] => {
-    const own: ChartLine = { label: s.label, points: s.points, color: props.color };
+    // T456: a removed price's line stops on the day it was no longer published.
+    const own: ChartLine = { label: s.label, points: s.points, color: props.color, end: s.endedOn ?? undefined };
     const last = s.points[s.points.length - 1];
-    if (!next || !last) return [own];
+    if (!next || !last || s.endedOn) return [own];
     return [
       { ...own, end: props.until },
       {
@@ -88,12 +89,18 @@ function SeriesChart(props: {
     ];
   }, [s, props.color, props.until, next]);
   const changes = s.points.length - 1;
-  const name = `${s.label}, ${s.displayUnit}: ${s.points.map(([d, a]) => `${a} from ${d}`).join(", ")}`;
+  const name = `${s.label}, ${s.displayUnit}: ${s.points.map(([d, a]) => `${a} from ${d}`).join(", ")}${s.endedOn ? `; removed from ${s.endedOn}` : ""}`;
   return (
     <figure class="chart-card">
       <figcaption>
         <strong>{s.label}</strong> <span class="muted">{s.displayUnit}</span>
         <span class="muted"> · {changes === 0 ? "unchanged" : `${changes} change${changes === 1 ? "" : "s"}`}</span>
+        {s.endedOn ? (
+          <span class="muted" data-testid="series-ended">
+            {" "}
+            · no longer published from <time dateTime={s.endedOn}>{formatDate(s.endedOn)}</time>
+          </span>
+        ) : null}
       </figcaption>
       <StepChart
         lines={lines}

@@ -188,7 +188,7 @@ function Summary(props: {
     ? null
     : listed.channel === "direct"
       ? "The maker's own price"
-      : `The maker publishes none: cheapest channel, ${offerName(listed, props.channelName)}`;
+      : `${makerListsNoMoney(m.prices as ChannelPrice[]) ? "The maker lists it only in a plan, in credits" : "The maker publishes none"}: cheapest channel, ${offerName(listed, props.channelName)}`;
   return (
     <section aria-labelledby="summary-title" class="summary" data-testid="summary">
       <h2 id="summary-title" class="visually-hidden">
@@ -301,6 +301,15 @@ function offerName(o: { channel: string; seller: string }, channelName: (id: str
     : channelName(o.channel);
 }
 
+/**
+ * True when the maker's own listing prices the model only in plan credits, never in money (issue 50:
+ * Meta's Llama API lists Llama 3.3 70B at 0 credits, included in plan): the page says so, not
+ * "publishes none" above a table of the maker's credits.
+ */
+const makerListsNoMoney = (prices: readonly ChannelPrice[]) =>
+  prices.some((p) => p.channel === "direct") &&
+  prices.every((p) => p.channel !== "direct" || p.denomination === "credit");
+
 /** True for a price that applies only under a condition (a region, a tool, a mode): folded (T209). */
 const conditional = (p: Price) => Object.keys(p.qualifiers).some((k) => k !== "seller");
 
@@ -318,6 +327,14 @@ function MakerPrices(props: { readonly prices: readonly ChannelPrice[]; readonly
       <h2 id="maker-title">The maker's own prices</h2>
       {props.prices.length === 0 ? (
         <p>The maker publishes no price for this model; see the channels below.</p>
+      ) : makerListsNoMoney(props.prices) ? (
+        <>
+          <p data-testid="maker-credits-only">
+            The maker lists this model only inside a plan, in credits: it publishes no price in money. See the channels
+            below for what sellers charge.
+          </p>
+          <EvidenceTable prices={main} label="The maker's plan credits" testId="maker-prices" maker={maker} />
+        </>
       ) : (
         <>
           <EvidenceTable prices={main} label="The maker's own prices" testId="maker-prices" maker={maker} />
