@@ -64,7 +64,8 @@ const FAKES: ReadonlyMap<SourceId, FakePayloads> = new Map(
   ),
 );
 
-function fakeOf(source: SourceId): FakePayloads {
+/** How the fake upstream serves and breaks `source`'s payloads (its {@link FakePayloads}). */
+export function fakeOf(source: SourceId): FakePayloads {
   const fake = FAKES.get(source);
   if (!fake) throw new Error(`fake upstream: no source ${source} in the registry`);
   return fake;
