@@ -27,3 +27,19 @@ export function makerPagePayloads(
     ...extra,
   };
 }
+
+/** A Markdown table row stating an amount: `| … $0.20 …`, `\\$0.6`, `￥1.00`, `0.2元` (a maker's page). */
+const PRICE_ROW = /^\s*\|.*(?:\\?\$\s*\d|[￥¥]\s*\d|\d\s*元)/;
+
+/**
+ * The fake upstream's payloads of a maker's page that has no `test/payloads/<id>.ts` of its own (issue
+ * 48 §4, T475: a new maker is its folder and one registry line): a price row is a Markdown table row
+ * stating an amount ({@link PRICE_ROW}); the page is cut inside the first one.
+ */
+export const genericMakerPagePayloads: FakePayloads = makerPagePayloads(
+  (line) => PRICE_ROW.test(line),
+  (text) => {
+    const row = text.split("\n").find((l) => PRICE_ROW.test(l)) ?? "";
+    return text.slice(0, text.indexOf(row) + Math.ceil(row.length / 2));
+  },
+);

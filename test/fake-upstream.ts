@@ -8,6 +8,7 @@ import { type SourceId, sourceTable } from "../src/domain/observation.js";
 import { SOURCES } from "../src/sources/registry.js";
 import type { SourceAdapter, SourcePayload } from "../src/sources/source.js";
 import { baseUrlVariable, type LiveFile } from "../src/sources/upstream.js";
+import { genericMakerPagePayloads } from "./fake-page.js";
 
 /**
  * A local stand-in for the real upstreams (issue 7 "Must show"): serves the recorded payloads of
@@ -48,17 +49,23 @@ export interface FakePayloads {
   readonly failedCopies?: readonly string[];
 }
 
-/** Every registered source's {@link FakePayloads}, loaded from `test/payloads/<id>.ts`. */
+/**
+ * Every registered source's {@link FakePayloads}, loaded from `test/payloads/<id>.ts`; a maker's page
+ * without one (a gated page, T291) is served as {@link genericMakerPagePayloads} (issue 48 §4, T475).
+ */
 const FAKES: ReadonlyMap<SourceId, FakePayloads> = new Map(
   await Promise.all(
     SOURCES.map(async (a): Promise<[SourceId, FakePayloads]> => {
+      const file = new URL(`./payloads/${a.id}.ts`, import.meta.url);
+      if (!existsSync(file) && a.pageHealth) return [a.id, genericMakerPagePayloads];
       const module = (await import(`./payloads/${a.id}.ts`)) as { fakePayloads: FakePayloads };
       return [a.id, module.fakePayloads];
     }),
   ),
 );
 
-function fakeOf(source: SourceId): FakePayloads {
+/** How the fake upstream serves and breaks `source`'s payloads (its {@link FakePayloads}). */
+export function fakeOf(source: SourceId): FakePayloads {
   const fake = FAKES.get(source);
   if (!fake) throw new Error(`fake upstream: no source ${source} in the registry`);
   return fake;

@@ -2,29 +2,17 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { propertyRuns } from "../../test/property-runs.js";
 import { confidenceRank } from "../domain/confidence.js";
-import type { SourceId } from "../domain/observation.js";
+import { type SourceId, sourceTable } from "../domain/observation.js";
+import { adapterOf } from "../sources/registry.js";
 import { atLeastAsConfident, reconcile, type SourceObservation } from "./reconcile.js";
 
 // Invented observations: reconciliation is pure, so its rules are pinned on small hand-made sets.
 // The real-data disagreements are pinned in test/catalogue-replay.test.ts.
 const RUN = "2026-06-01T00:00:00.000Z";
 const ctx = { runTime: RUN, prior: null };
-// The registered sources and their weights (as in their folders), fixed here as test input.
-const WEIGHTS: Record<SourceId, number> = {
-  "models-dev": 0.8,
-  "genai-prices": 0.8,
-  "llm-prices": 0.6,
-  portkey: 0.6,
-  openrouter: 0.9,
-  litellm: 0.7,
-  "official-anthropic": 1,
-  "official-openai": 1,
-  "official-mistral": 1,
-  "official-zai": 1,
-  "official-xai": 1,
-  "official-deepseek": 1,
-  "official-google": 1,
-};
+// The registered sources and their weights, read from the registry (issue 48 §4, T475: a new source
+// is its folder and one registry line, no table here to extend).
+const WEIGHTS: Record<SourceId, number> = sourceTable((id) => adapterOf(id).info.weight);
 const SOURCE_IDS = Object.keys(WEIGHTS) as SourceId[];
 
 function obs(source: SourceId, amount: number, extra: Partial<SourceObservation> = {}): SourceObservation {

@@ -3,12 +3,12 @@ import type { Dimension } from "./dimension.js";
 import type { Denomination, Unit } from "./unit.js";
 
 /**
- * The ids of the registered sources (one adapter per upstream), each the name of its folder under
- * `src/sources/` (T235), in the order of the `/sources` list. The registry
- * (`src/sources/registry.ts`) holds one adapter per id, keyed by it: an id without its adapter, or an
- * adapter whose id is not listed here, does not compile (issue 45 §4, T399). The list is here, not
- * read from the registry, because every layer names sources and none but ingest and the CLI may
- * import the adapters (T161).
+ * The registry of sources (issue 48 §4, T475): the ids of the registered sources (one adapter per
+ * upstream), each the name of its folder under `src/sources/` (T235), in the order of the `/sources`
+ * list. Adding a source is its folder and one line here: `src/sources/registry.ts` loads each id's
+ * adapter from its folder, and every list of sources in the code, the tests and the docs derives from
+ * this one or is checked against it. The list is here, not in `src/sources/`, because every layer
+ * names sources and none but ingest and the CLI may import the adapters (T161).
  */
 export const SOURCE_IDS = [
   "models-dev",

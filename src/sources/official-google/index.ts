@@ -2,6 +2,7 @@ import type { Listing, PriceObservation } from "../../domain/observation.js";
 import { UnmappedTally } from "../field-map.js";
 import { sourceAdapter } from "../shared/adapter.js";
 import { columnOf, type MarkdownTable, markdownTables, plainText } from "../shared/markdown-table.js";
+import type { PageHealthSpec } from "../shared/page-health.js";
 import { makerListing, pagePrice } from "../shared/page-listing.js";
 import { payloadFile } from "../shared/payload-json.js";
 import type { ParseReport, SourceInfo, SourcePayload } from "../source.js";
@@ -44,23 +45,13 @@ const INFO: SourceInfo = {
 };
 
 /**
- * The page's own health check (T291's checks, applied in the parse: the page has no `# ` title, so
- * the shared gate, which requires one, cannot take it — a follow-up for `page-health.ts`). The
- * recorded copy is 52,963 bytes; band half to three times.
+ * The page's health gate (T291; T476: no title, the rendering states none). The recorded copy is
+ * 52,963 bytes; the band is half to three times that.
  */
-const CANARY = /Paid Tier, per 1M tokens in USD/;
-const BYTES: readonly [number, number] = [26_000, 160_000];
-
-function checkText(text: string): void {
-  const fail = (why: string): never => {
-    throw new SourcePayloadError(`${ID}: ${FILE}: health: ${why}`);
-  };
-  if (/^\s*(<!doctype html|<html[\s>])/i.test(text)) fail("soft 404 (an HTML document, not the page's Markdown)");
-  if (/just a moment\.\.\.|verify you are human|cf-chl|checking your browser/i.test(text)) fail("interstitial");
-  if (!CANARY.test(text)) fail(`canary ${CANARY.source} missing`);
-  const bytes = Buffer.byteLength(text, "utf8");
-  if (bytes < BYTES[0] || bytes > BYTES[1]) fail(`size ${bytes} bytes outside the page's band ${BYTES[0]}–${BYTES[1]}`);
-}
+export const PAGE_HEALTH: PageHealthSpec = {
+  canaries: [/Paid Tier, per 1M tokens in USD/],
+  bytes: [26_000, 160_000],
+};
 
 /** Rows known and not published (INFO.skippedFields). */
 const SKIPPED_ROWS = /^(context caching \(storage\)|image generation pricing|image price|video price|tuning price)$/i;
@@ -118,12 +109,11 @@ function tablePrices(table: MarkdownTable, tier: keyof typeof TIERS, unmapped: U
 
 /**
  * Parses the pricing page.
- * @throws SourcePayloadError when `pricing.md` is missing or fails its health check, or no model
- *   section states a paid-tier price
+ * @throws SourcePayloadError when `pricing.md` is missing, or no model section states a paid-tier
+ *   price (the health gate, {@link PAGE_HEALTH}, runs before the parse: T291, T476)
  */
 function parseReport(payload: SourcePayload): ParseReport {
   const text = payloadFile(ID, payload, FILE);
-  checkText(text);
   const unmapped = new UnmappedTally();
   const listings: Listing[] = [];
   for (const section of sections(text)) {
@@ -141,4 +131,6 @@ function parseReport(payload: SourcePayload): ParseReport {
 }
 
 /** Google's own Gemini API pricing page (weight 1, authoritative for google). */
-export const officialGoogleSource = sourceAdapter(ID, INFO, UPSTREAM, parseReport);
+export const officialGoogleSource = sourceAdapter(ID, INFO, UPSTREAM, parseReport, {
+  pageHealth: { [FILE]: PAGE_HEALTH },
+});

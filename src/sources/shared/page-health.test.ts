@@ -14,13 +14,17 @@ const GATED = FIRST_PARTY.flatMap((a) =>
   Object.entries(a.pageHealth!).map(([file, spec]) => ({ id: a.id, file, spec })),
 );
 
-it("every source authoritative for a maker's own list is a gated page, or a JSON API (OpenRouter)", () => {
+// Issue 48 §4–§5 (T476): derived, not a list of names. Every live file of a maker's own list that is a
+// Markdown page is gated; what is left ungated is a JSON API (OpenRouter, authoritative for its own
+// resale prices) or source files (Mistral's TypeScript model files).
+it("every Markdown page of a source authoritative for a maker's own list is gated", () => {
   expect(FIRST_PARTY.map((a) => a.id)).toEqual(expect.arrayContaining(["official-anthropic", "official-openai"]));
-  // OpenRouter is authoritative for its own resale prices (a JSON API, not a page): no page gate.
-  // Mistral's documentation source (TypeScript files) and Google's page (no `# ` title; its own
-  // checks in its parse) are not gated pages either (issue 48, T432).
-  const ungated = SOURCES.filter((a) => a.info.authoritativeFor.length > 0 && !a.pageHealth).map((a) => a.id);
-  expect(ungated.sort()).toEqual(["official-google", "official-mistral", "openrouter"]);
+  for (const a of SOURCES.filter((s) => s.info.authoritativeFor.length > 0)) {
+    const files = a.upstream.files(a.upstream.setting?.defaults ?? []);
+    for (const f of files.filter((f) => /\.md$/.test(f.name)))
+      expect(a.pageHealth?.[f.name], `${a.id} ${f.name}`).toBeDefined();
+    if (!a.pageHealth) for (const f of files) expect(f.name, a.id).toMatch(/\.(json|ts)$/);
+  }
 });
 
 describe.each(GATED)("$id $file", ({ id, file, spec }) => {
@@ -32,10 +36,15 @@ describe.each(GATED)("$id $file", ({ id, file, spec }) => {
   const real = page(id, dates(id).at(-1)!, file);
   // The page's title where it states it: YAML front matter (Z.ai's copy) or its first `# ` heading.
   const FRONT = /^---\r?\n[\s\S]*?\r?\n---\s*\r?\n/;
-  const title = pageTitle(real)!;
+  const title = pageTitle(real);
   const body = real.replace(FRONT, "").replace(/^#\s+.+$/m, "");
+  // A page that states no title (Google's, T476) gets one: `# Welcome to the docs` opens it.
   const retitled = (text: string) =>
-    FRONT.test(real) ? real.replace(/^title:.*$/m, `title: ${text}`) : real.replace(/^#\s+.+$/m, `# ${text}`);
+    FRONT.test(real)
+      ? real.replace(/^title:.*$/m, `title: ${text}`)
+      : title === null
+        ? `# ${text}\n${real}`
+        : real.replace(/^#\s+.+$/m, `# ${text}`);
   // Invented: no interstitial or home page was recorded. Markers as Cloudflare's challenge page writes them.
   it.each([
     [
@@ -48,11 +57,18 @@ describe.each(GATED)("$id $file", ({ id, file, spec }) => {
       `<!doctype html><html><head><title>Home</title></head><body>${"x".repeat(20_000)}</body></html>`,
       /health: soft 404 \(an HTML document/,
     ],
-    [
-      "soft 404 (another page)",
-      retitled("Welcome to the docs"),
-      /health: soft 404 \(the page's title is "Welcome to the docs"/,
-    ],
+    // A page without a title of its own (Google's, T476) is told from another page by its canaries.
+    spec.title
+      ? [
+          "soft 404 (another page)",
+          retitled("Welcome to the docs"),
+          /health: soft 404 \(the page's title is "Welcome to the docs"/,
+        ]
+      : [
+          "soft 404 (another page)",
+          `# Welcome to the docs\n\n${"Get started with the API in minutes.\n".repeat(Math.ceil(spec.bytes[0] / 30))}`,
+          /health: canary .* missing/,
+        ],
     ["canary gone", real.replace(new RegExp(spec.canaries[0]!.source, "gm"), ""), /health: canary .* missing/],
     [
       "too small",
@@ -70,11 +86,18 @@ describe.each(GATED)("$id $file", ({ id, file, spec }) => {
   // Issue 46 §4 (T408), edited from the real copy: the title moves into YAML front matter and the
   // page's links become absolute — decoration, not a soft 404.
   it("passes its copy with the title in front matter and absolute links", () => {
-    const edited = `---\ntitle: "${title}"\ndescription: Prices\n---\n\n${body.replace(/\]\(\//g, "](https://example.com/")}`;
-    expect(pageTitle(edited)).toBe(title);
+    // (A page without a title, Google's: front matter gives it the maker's own name for the page.)
+    const named = title ?? "Gemini Developer API pricing";
+    const edited = `---\ntitle: "${named}"\ndescription: Prices\n---\n\n${body.replace(/\]\(\//g, "](https://example.com/")}`;
+    expect(pageTitle(edited)).toBe(named);
     expect(() => checkPageText(id, file, edited, spec)).not.toThrow();
-    const other = edited.replace(`title: "${title}"`, "title: Page not found");
-    expect(() => checkPageText(id, file, other, spec)).toThrow(/soft 404 \(the page's title is "Page not found"/);
+    const other = edited.replace(`title: "${named}"`, "title: Page not found");
+    if (spec.title)
+      expect(() => checkPageText(id, file, other, spec)).toThrow(/soft 404 \(the page's title is "Page not found"/);
+    else
+      expect(() => checkPageText(id, file, other.replace(new RegExp(spec.canaries[0]!.source, "g"), ""), spec)).toThrow(
+        /canary/,
+      );
   });
 });
 

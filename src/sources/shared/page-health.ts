@@ -20,8 +20,12 @@ import { SourcePayloadError } from "../source.js";
 export interface PageHealthSpec {
   /** Text every good copy holds (each pattern must match). */
   readonly canaries: readonly RegExp[];
-  /** The page's title (front matter `title:` or first `# ` heading, {@link pageTitle}): another one is a different page served at the address (a soft 404). */
-  readonly title: RegExp;
+  /**
+   * The page's title (front matter `title:` or first `# ` heading, {@link pageTitle}): another one is a
+   * different page served at the address (a soft 404). Absent for a page that states no title
+   * (Google's Markdown rendering, T476): any title, or none, then passes.
+   */
+  readonly title?: RegExp;
   /**
    * The band of sizes (UTF-8 bytes) a good copy has: `[min, max]`, set around the recorded copies
    * (documented in the source's README). Outside it the page is not believed.
@@ -55,7 +59,7 @@ export function checkPageText(source: string, file: string, text: string, spec: 
   if (/^\s*(<!doctype html|<html[\s>])/i.test(text))
     fail("soft 404 (an HTML document where the page's Markdown twin was asked for)");
   const title = pageTitle(text);
-  if (title === null || !spec.title.test(title))
+  if (spec.title && (title === null || !spec.title.test(title)))
     fail(`soft 404 (the page's title is ${title === null ? "missing" : JSON.stringify(title)}, not the price page's)`);
   const plain = text.replace(/[\u00a0\u2007\u2009\u202f]/g, " ");
   const missing = spec.canaries.find((c) => !c.test(plain));
