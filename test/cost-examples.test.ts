@@ -261,6 +261,20 @@ const GENAI_ROWS: readonly { id: string; provider: string; model: string; usage:
     model: "claude-sonnet-4-5",
     usage: { input_tokens: 272000, cache_read_tokens: 50000, output_tokens: 1000 },
   },
+  // Issue 49 §3 (T486): a batch model carries its cache prices (Anthropic's multipliers on the batch
+  // input), so genai-prices no longer bills Haiku 4.5's batch cache tokens at the batch input price.
+  {
+    id: "A11",
+    provider: "anthropic",
+    model: "claude-haiku-4-5:batch",
+    usage: {
+      input_tokens: 135000,
+      cache_read_tokens: 100000,
+      cache_write_tokens: 15000,
+      cache_write_1h_tokens: 5000,
+      output_tokens: 3000,
+    },
+  },
   {
     id: "G1",
     provider: "google",
