@@ -36,9 +36,12 @@ afterAll(async () => {
   await server.close();
 });
 
+function costUrl(ex: CostExample): string {
+  return `/api/v1/cost?${new URLSearchParams({ model: ex.model, usage: JSON.stringify(ex.usage), ...ex.query })}`;
+}
+
 async function costOf(ex: CostExample): Promise<ApiCostEstimate> {
-  const query = new URLSearchParams({ model: ex.model, usage: JSON.stringify(ex.usage), ...ex.query });
-  const res = await server.get(`/api/v1/cost?${query}`);
+  const res = await server.get(costUrl(ex));
   expect(res.status, ex.id).toBe(200);
   const body = (await res.json()) as { data: ApiCostEstimate[] };
   expect(body.data, ex.id).toHaveLength(1);
@@ -50,36 +53,46 @@ function usd(e: ApiCostEstimate): number | undefined {
   return (e.totals ?? e.partialTotals).find((t) => t.denomination === "currency" && t.currency === "USD")?.amount;
 }
 
-/** The table rows of docs/cost-examples.md: id → [/cost column, by-hand column]. */
-function tableRows(): Map<string, [string, string]> {
-  const rows = new Map<string, [string, string]>();
+/** The table rows of docs/cost-examples.md: id → [before column, /cost column, by-hand column]. */
+function tableRows(): Map<string, [string, string, string]> {
+  const rows = new Map<string, [string, string, string]>();
   for (const line of readFileSync("docs/cost-examples.md", "utf8").split("\n")) {
-    const cells = line.split("|").map((c) => c.trim());
-    if (cells.length < 8 || !/^[A-Z]\d$/.test(cells[1] ?? "")) continue;
-    rows.set(cells[1]!, [cells[cells.length - 3]!, cells[cells.length - 2]!]);
+    const cells = line.split(" | ").map((c) => c.replace(/^\|/, "").replace(/\|$/, "").trim());
+    if (cells.length < 9 || !/^[A-Z]\d+$/.test(cells[0] ?? "")) continue;
+    rows.set(cells[0]!, [cells[cells.length - 3]!, cells[cells.length - 2]!, cells[cells.length - 1]!]);
   }
   return rows;
 }
 
 describe("docs/cost-examples.md: /cost beside the amount worked by hand", () => {
-  it("has at least three rows per maker family, and covers every dimension the issue names", () => {
+  // Issue 49 "Must show": at least 30 rows, three per maker family at least, covering cache writes of
+  // both lifetimes, fast/priority/flex/batch, a region, a web search and a prompt above a bracket.
+  it("has at least 30 rows, three per maker family, and covers every dimension the issues name", () => {
+    expect(COST_EXAMPLES.length).toBeGreaterThanOrEqual(30);
     const families = new Map<string, number>();
     for (const ex of COST_EXAMPLES) families.set(ex.family, (families.get(ex.family) ?? 0) + 1);
     expect([...families.values()].every((n) => n >= 3)).toBe(true);
-    expect(families.size).toBe(4);
+    expect(families.size).toBe(5);
     const shows = COST_EXAMPLES.map((e) => e.shows).join(" ");
-    for (const what of ["cache write", "priority", "region", "web search", "272,000"])
+    for (const what of ["both lifetimes", "fast", "priority", "flex", "batch", "region", "web search", "272,000"])
       expect(shows.toLowerCase()).toContain(what.toLowerCase());
     expect([...tableRows().keys()]).toEqual(COST_EXAMPLES.map((e) => e.id));
   });
 
   it.each(COST_EXAMPLES.map((e) => [e.id, e] as const))("%s", async (_id, ex) => {
+    const [before, documented, byHand] = tableRows().get(ex.id)!;
+    expect([before, documented, byHand]).toEqual([ex.before, ex.handTotal, ex.handTotal]);
+    if (ex.refusal !== undefined) {
+      // A precise refusal: a 400 problem whose detail says why (the maker's rule or the mismatch).
+      expect(ex.handTotal).toBe("refused");
+      const res = await server.get(costUrl(ex));
+      expect(res.status, ex.id).toBe(400);
+      expect(((await res.json()) as { detail: string }).detail.startsWith(ex.refusal), ex.id).toBe(true);
+      return;
+    }
     const e = await costOf(ex);
     expect(e.complete, ex.id).toBe(ex.complete);
-    const amount = usd(e);
-    expect(String(amount)).toBe(ex.handTotal);
-    const [documented, byHand] = tableRows().get(ex.id)!;
-    expect([documented, byHand]).toEqual([ex.handTotal, ex.handTotal]);
+    expect(String(usd(e))).toBe(ex.handTotal);
   });
 
   it("the boundaries: 272,000 and 200,000 prompt tokens are the base bracket, one more is the long-context one", async () => {
@@ -154,8 +167,8 @@ function log(): { records: LogRecord[]; expected: Big; expectedUnpriced: number 
       ...ex.query,
     };
     records.push({ line: i + 1, fields });
-    // A record with a missing price line (O5) is not priced; one with an unpriced part (G3) is priced but for it.
-    if (ex.id === "O5") expectedUnpriced++;
+    // A refused record (O7, A9) is not priced; one with an unpriced part (G3) is priced but for it.
+    if (ex.refusal !== undefined) expectedUnpriced++;
     else expected = expected.plus(ex.handTotal);
   }
   return { records, expected, expectedUnpriced };
@@ -173,28 +186,29 @@ describe("tariff cost on a 1,000-line log of these objects", () => {
     expect(report.records).toBe(1000);
     expect(report.unpriced).toBe(expectedUnpriced);
     expect(report.priced + report.unpriced).toBe(1000);
-    // Issue 38 §4 "Must show": left unpriced is only what has no published price — Scale Tier's prepaid
-    // units, a model nobody lists, and OpenAI's cache writes (T301) — each reason once (no day in it,
-    // T345), the missing one naming its dimension; the issue's kinds are all priced.
-    expect(report.problems.map((p) => p.reason).sort()).toEqual([
+    // Issue 38 §4 and issue 49 "Must show": left unpriced is only what has no price — Scale Tier's
+    // prepaid units, a model nobody lists, a record whose tier the line contradicts (O7, T480) and fast
+    // mode on a model Anthropic does not sell it for (A9, T481) — each reason once (no day in it,
+    // T345). OpenAI's cache writes (O5, O8) are priced now (T483).
+    const o7 = COST_EXAMPLES.find((e) => e.id === "O7")!.refusal!;
+    const a9 = COST_EXAMPLES.find((e) => e.id === "A9")!.refusal!;
+    const reasons = report.problems.map((p) => p.reason).sort();
+    expect(reasons).toHaveLength(4);
+    expect(reasons[0]).toMatch(new RegExp(`^${a9}: fast mode`));
+    expect(reasons.slice(1, 3)).toEqual([
       "nothing to price: service_tier: served by Scale Tier, paid for by prepaid Scale Tier units, not per token; " +
         "inputTokens: service_tier: served by Scale Tier, paid for by prepaid Scale Tier units, not per token; " +
         "outputTokens: service_tier: served by Scale Tier, paid for by prepaid Scale Tier units, not per token",
-      "openai/gpt-5.4 (direct) has no published Input (cache write) price (for cacheWriteTokens)",
-      "unknown model acme/unknown-model",
+      `${o7} (its service_tier or speed): leave tier out to price the record as served, or give a record served in standard`,
     ]);
+    expect(reasons[3]).toBe("unknown model acme/unknown-model");
     expect(report.problems.reduce((n, p) => n + p.count, 0)).toBe(expectedUnpriced);
-    // Every line of every reason (T345), in file order, and the value each leaves out.
+    expect(report.problems.every((p) => p.missing.length === 0)).toBe(true);
+    // Every line of every reason (T345), in file order.
     for (const p of report.problems) {
       expect(p.lines).toHaveLength(p.count);
       expect([...p.lines].sort((a, b) => a - b)).toEqual(p.lines);
     }
-    const cacheWrites = report.problems.find((p) => p.missing.length > 0)!;
-    expect(cacheWrites.missing).toEqual(["Input (cache write)"]);
-    // O5: 3,000 writes without a price; its priced lines are 0.0115 each.
-    expect(cacheWrites.unpricedTokens).toBe(3000 * cacheWrites.count);
-    expect(cacheWrites.pricedPart.USD).toBe(Number(new Big("0.0115").times(cacheWrites.count).toFixed(10)));
-    expect(cacheWrites.days![0] < cacheWrites.days![1]).toBe(true);
     const snapshots = records.filter((r) => "fields" in r && r.fields.model === SNAPSHOT_ON_PRIORITY.model).length;
     expect(snapshots).toBeGreaterThan(10);
     expect(report.pricedAsUndated).toEqual({
@@ -203,14 +217,10 @@ describe("tariff cost on a 1,000-line log of these objects", () => {
     expect(report.byModel["openai/gpt-4o-2024-08-06"]!.totals.USD).toBe(
       Number(new Big(SNAPSHOT_ON_PRIORITY_USD).times(snapshots).toFixed(10)),
     );
-    // The text report is short: one line per reason, the value left out beside it.
+    // The text report is short: one line per reason.
     const text = formatReport(report, "june.jsonl");
     const notPriced = text.slice(text.indexOf("\nnot priced"));
     expect(notPriced.trim().split("\n")).toHaveLength(1 + report.problems.length);
-    expect(notPriced).toContain(
-      `${cacheWrites.count} × openai/gpt-5.4 (direct) has no published Input (cache write) price (for cacheWriteTokens) — ` +
-        `${(3000 * cacheWrites.count).toLocaleString("en")} tokens without a price; priced lines USD ${cacheWrites.pricedPart.USD};`,
-    );
     expect(report.unpricedParts.map((p) => p.reason)).toEqual([
       "Grounding with Google Search is billed per grounded prompt (Gemini 2.x) or per search query (Gemini 3) beyond a free daily allowance, which a usage record does not show",
     ]);
@@ -251,6 +261,20 @@ const GENAI_ROWS: readonly { id: string; provider: string; model: string; usage:
     model: "claude-sonnet-4-5",
     usage: { input_tokens: 272000, cache_read_tokens: 50000, output_tokens: 1000 },
   },
+  // Issue 49 §3 (T486): a batch model carries its cache prices (Anthropic's multipliers on the batch
+  // input), so genai-prices no longer bills Haiku 4.5's batch cache tokens at the batch input price.
+  {
+    id: "A11",
+    provider: "anthropic",
+    model: "claude-haiku-4-5:batch",
+    usage: {
+      input_tokens: 135000,
+      cache_read_tokens: 100000,
+      cache_write_tokens: 15000,
+      cache_write_1h_tokens: 5000,
+      output_tokens: 3000,
+    },
+  },
   {
     id: "G1",
     provider: "google",
@@ -258,6 +282,27 @@ const GENAI_ROWS: readonly { id: string; provider: string; model: string; usage:
     usage: { input_tokens: 272000, cache_read_tokens: 100000, output_tokens: 5000 },
   },
 ];
+
+// Issue 49 §2: the maker's rule is the price; a reseller's or aggregator's row against it is a dissent.
+describe("the maker's billing rules over the aggregators' rows (T482, T483)", () => {
+  it("B3: Bedrock's us. profile bills 1.1× global; models.dev's and Portkey's us rows at the global price are named", async () => {
+    const e = await costOf(COST_EXAMPLES.find((x) => x.id === "B3")!);
+    expect(e.lines.map((l) => [l.usage, l.amount, l.uplift?.factor, l.dissent])).toEqual([
+      ["inputTokens", 5.5, 1.1, { amount: 5, sources: ["models-dev", "portkey"], decision: "T482" }],
+      ["outputTokens", 27.5, 1.1, { amount: 25, sources: ["models-dev", "portkey"], decision: "T482" }],
+    ]);
+  });
+
+  it("O5: GPT-5.4's cache writes at its input price, the guide's rule on the line", async () => {
+    const e = await costOf(COST_EXAMPLES.find((x) => x.id === "O5")!);
+    expect(e.lines.find((l) => l.usage === "cacheWriteTokens")).toMatchObject({
+      label: "Cache write at 1× Input",
+      amount: 2.5,
+      derived: { from: "Input", factor: 1, decision: "T483" },
+      dissent: null,
+    });
+  });
+});
 
 describe("the maker's caching multipliers where no source lists the cache price (issue 38 §4, T346)", () => {
   it("A5: batch with prompt caching, the cache lines from the batch input price", async () => {

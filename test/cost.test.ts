@@ -190,7 +190,8 @@ describe("billing rules (issue 17 §1)", () => {
   });
 
   it("a dimension the model lacks is a missing line and there is no total (LiteLLM #10242, Portkey #606)", async () => {
-    const e = await one("model=openai/gpt-4o&inputTokens=1000&cacheWriteTokens=1000&outputTokens=10");
+    // OpenAI's 5-minute cache writes are the input price now (T483); a 1-hour write has no OpenAI price.
+    const e = await one("model=openai/gpt-4o&inputTokens=1000&cacheWriteTokens=1000&cacheTtl=1h&outputTokens=10");
     expect(e.complete).toBe(false);
     expect(e.totals).toBeNull();
     expect(e.missing).toEqual(["cacheWriteTokens"]);
@@ -310,8 +311,21 @@ describe("models, channels and ranking", () => {
       expect(new Set(e.totals?.map((t) => `${t.denomination}|${t.currency}`)).size).toBe(e.totals?.length ?? 0);
   });
 
-  it("an unknown model is a 404 whose detail is the id (D14)", async () => {
-    expect(await problem("model=nobody/nothing&inputTokens=1", 404)).toBe("nobody/nothing");
+  // T484 (issue 49 §3; amends the bare id of D14's model routes for /cost): the id, how new the data
+  // is, and the nearest ids, the maker's own first.
+  it("an unknown model is a 404 naming the id, how new the data is and the nearest ids", async () => {
+    const detail = await problem("model=openai/gpt-5.9&inputTokens=1", 404);
+    expect(detail).toMatch(
+      /^unknown model openai\/gpt-5\.9: no model or alias of that id in dataset 2026-06-01T00:00:00\.000Z, its newest source evidence of 2026-06-01T00:00:00\.000Z; a model released since is not listed yet\. Nearest ids: openai\/gpt-5/,
+    );
+    const ids = detail.slice(detail.indexOf("Nearest ids: ") + 13).split(", ");
+    expect(ids.length).toBeGreaterThanOrEqual(2);
+    expect(ids.length).toBeLessThanOrEqual(5);
+    expect(ids.every((id) => id.startsWith("openai/gpt-5"))).toBe(true);
+    expect(await problem("model=nobody/nothing&inputTokens=1", 404)).toMatch(/^unknown model nobody\/nothing: /);
+    expect(await problem("model=openai/gpt-5.9&inputTokens=1&at=2026-03-15", 404)).toContain(
+      "no model or alias of that id on 2026-03-15 (dataset 2026-06-01T00:00:00.000Z)",
+    );
   });
 
   it("a channel that does not sell the model answers no estimate", async () => {

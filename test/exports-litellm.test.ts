@@ -222,6 +222,26 @@ describe("every key of LiteLLM's file is kept", () => {
   });
 });
 
+// Issue 49 §3 (T487): a geographic key keeps its meaning — Anthropic's +10 % on Bedrock's geographic
+// profiles from Sonnet 4.5 (its recorded pricing page), as /cost bills them (T482) — even where the
+// reconciled regional row copies the global price (models.dev and Portkey for `us`).
+describe("geographic keys keep the maker's regional uplift", () => {
+  it.each([
+    ["us.anthropic.claude-opus-4-6-v1", "global.anthropic.claude-opus-4-6-v1"],
+    ["eu.anthropic.claude-opus-4-6-v1", "global.anthropic.claude-opus-4-6-v1"],
+    ["us.anthropic.claude-opus-4-7", "global.anthropic.claude-opus-4-7"],
+    ["us.anthropic.claude-opus-4-8", "global.anthropic.claude-opus-4-8"],
+    ["us.anthropic.claude-sonnet-4-6", "global.anthropic.claude-sonnet-4-6"],
+  ])("%s is 1.1× %s", (geo, global) => {
+    for (const field of ["input_cost_per_token", "output_cost_per_token"]) {
+      const base = file[global]?.[field] as number;
+      expect(typeof base, `${global}.${field}`).toBe("number");
+      expect(exact(file[geo]?.[field]), `${geo}.${field}`).toBe(exact(Number(new Big(String(base)).times("1.1"))));
+    }
+    expect(file[geo]?.metadata.tariff.reconciled).toBe(true);
+  });
+});
+
 describe("served like every endpoint", () => {
   it("ETag and 304, Cache-Control, CORS and the dataset version", async () => {
     const res = await server.get(PATH);

@@ -214,7 +214,9 @@ describe("§5 one answer per question (T342–T344)", () => {
     expect(move.changedOn).toBe(newest.sort().at(-1));
   });
 
-  it("GPT-4o's cache write: the API's only one is the fine-tuned model's, labelled so, and /cost finds none for GPT-4o", async ({
+  // Issue 49 (T483): GPT-4o's cache writes are billed at its input price, OpenAI's "no extra charge",
+  // never at the fine-tuned model's cache-write price (they were a missing line before).
+  it("GPT-4o's cache write: the API's only one is the fine-tuned model's, labelled so, and /cost bills the input price, not it", async ({
     api,
   }) => {
     const get = getter(api);
@@ -226,7 +228,15 @@ describe("§5 one answer per question (T342–T344)", () => {
       expect(p.label).toBe("Input (cache write) (fine_tuning: inference)");
     }
     const body = await get<ApiCostEstimate[]>("/cost?model=openai/gpt-4o&inputTokens=1000&cacheWriteTokens=1000");
-    expect(body.data[0]!.missing).toEqual(["cacheWriteTokens"]);
+    const input = model.data.prices.find((p) => p.label === "Input")!;
+    expect(body.data[0]!.missing).toEqual([]);
+    expect(body.data[0]!.lines[1]).toMatchObject({
+      usage: "cacheWriteTokens",
+      label: "Cache write at 1× Input",
+      amount: input.amount,
+      derived: { from: "Input", decision: "T483" },
+    });
+    expect(writes.map((p) => p.amount)).not.toContain(input.amount);
   });
 
   it("Sonnet 4.5's context window: 200,000 listed and 1,000,000 long-context, in the model answer and /cost's refusal", async ({

@@ -166,22 +166,38 @@ describe("/cost prices a usage object exactly as its token parameters", () => {
     );
   });
 
-  it("a whole Chat Completions response is read through its usage; its service tier must be the tier priced", async () => {
+  // T480 (issue 49 §1): the record's own service tier prices it when the request names none; a
+  // request naming another tier is a 400 naming both (it used to ask for tier= in every case).
+  it("a whole Chat Completions response is read through its usage and priced in the tier that served it", async () => {
     const response = {
       object: "chat.completion",
       model: "gpt-4o-2024-08-06",
       service_tier: "priority",
       usage: { prompt_tokens: 10000, completion_tokens: 800, prompt_tokens_details: { cached_tokens: 6000 } },
     };
-    expect(await problem(usageQuery("openai/gpt-4o", response))).toBe(
-      "the usage record was served in the priority tier; pass tier=priority to price it (tier is standard)",
+    const tokens = "inputTokens=4000&cachedInputTokens=6000&outputTokens=800";
+    const asServed = await cost(usageQuery("openai/gpt-4o", response));
+    const named = await expectSame("openai/gpt-4o", response, tokens, "&tier=priority");
+    expect(asServed.data).toEqual(named.data);
+    expect(asServed.meta.usage.tier).toBe("priority");
+    expect(await problem(`${usageQuery("openai/gpt-4o", response)}&tier=standard`)).toBe(
+      "tier=standard was asked, but the usage record was served in the priority tier (its service_tier or speed): " +
+        "leave tier out to price the record as served, or give a record served in standard",
     );
-    await expectSame(
-      "openai/gpt-4o",
-      response,
-      "inputTokens=4000&cachedInputTokens=6000&outputTokens=800",
-      "&tier=priority",
-    );
+  });
+
+  // Invented from the Responses API reference's object (service_tier at the response's top level),
+  // with a usage holding only the two totals: the response's `object` says which API it is (T480).
+  it("a Responses response served on flex is priced at flex even when its usage has no details", async () => {
+    const response = {
+      object: "response",
+      model: "gpt-5.4",
+      service_tier: "flex",
+      usage: { input_tokens: 10000, output_tokens: 1000, total_tokens: 11000 },
+    };
+    const body = await expectSame("openai/gpt-5.4", response, "inputTokens=10000&outputTokens=1000", "&tier=flex");
+    expect(body.data[0]!.lines.map((l) => l.label)).toEqual(["Input (flex)", "Output (flex)"]);
+    expect((await cost(usageQuery("openai/gpt-5.4", response))).data).toEqual(body.data);
   });
 });
 
@@ -217,7 +233,8 @@ describe("usage that cannot be priced exactly is a 400 naming why", () => {
   it("a record's region must be the region asked for (T303)", async () => {
     const usage = { input_tokens: 10, output_tokens: 5, inference_geo: "us" };
     expect(await problem(`${usageQuery("anthropic/claude-opus-4-6", usage)}&region=eu`)).toBe(
-      "the usage record was processed in region us, but region is eu",
+      "region=eu was asked, but the usage record was processed in region us (its inference_geo): leave region " +
+        "out to price the record where it was served",
     );
     expect(await problem("model=openai/gpt-4o&inputTokens=5&region=us%20east")).toContain(
       "region must be a region slug",
@@ -231,10 +248,13 @@ describe("usage that cannot be priced exactly is a 400 naming why", () => {
 describe("Anthropic fast mode", () => {
   const fast = { input_tokens: 1000, cache_read_input_tokens: 4000, output_tokens: 300, speed: "fast" };
 
-  it("a speed fast record is priced as the token parameters in tier priority, and asks for that tier", async () => {
-    expect(await problem(usageQuery("anthropic/claude-opus-4-6", fast))).toBe(
-      "the usage record was served in the priority tier; pass tier=priority to price it (tier is standard)",
+  it("a speed fast record is priced as the token parameters in tier priority, with or without tier named", async () => {
+    expect(await problem(`${usageQuery("anthropic/claude-opus-4-6", fast)}&tier=standard`)).toContain(
+      "tier=standard was asked, but the usage record was served in the priority tier",
     );
+    expect((await cost(usageQuery("anthropic/claude-opus-4-6", fast))).data[0]!.totals).toEqual([
+      { denomination: "currency", currency: "USD", amount: 0.087 },
+    ]);
     const body = await expectSame(
       "anthropic/claude-opus-4-6",
       fast,
@@ -298,6 +318,9 @@ describe("MCP estimate_cost takes the same usage", () => {
       const viaHttp = await cost(usageQuery(c.model, c.usage));
       expect({ ...viaTool.meta, generatedAt: "" }).toEqual({ ...viaHttp.meta, generatedAt: "" });
       expect(viaTool.data).toEqual(viaHttp.data);
+      // T485 (issue 49 §4): the usage as a JSON object, as an MCP client sends structured arguments.
+      const asObject = (await tool.run(view, { model: c.model, usage: c.usage })).body as unknown as CostBody;
+      expect(asObject.data).toEqual(viaHttp.data);
     }
   });
 });

@@ -202,7 +202,11 @@ describe("each record at its own day's prices", () => {
         yield { line: 2, fields: { model: "openai/gpt-4o", inputTokens: 5 } };
         yield { line: 3, fields: { timestamp: "2025-09-03", model: "nobody/nothing", inputTokens: 5 } };
         yield { line: 4, fields: { timestamp: "2024-01-01", model: "openai/gpt-4o", inputTokens: 5 } };
-        yield { line: 5, fields: { timestamp: "2026-05-01", model: "openai/gpt-4o", cacheWriteTokens: 5 } };
+        // A 1-hour cache write: OpenAI states no such price (its 5-minute writes are the input price, T483).
+        yield {
+          line: 5,
+          fields: { timestamp: "2026-05-01", model: "openai/gpt-4o", cacheWriteTokens: 5, cacheTtl: "1h" },
+        };
         yield {
           line: 6,
           fields: {
@@ -224,7 +228,7 @@ describe("each record at its own day's prices", () => {
       ["unknown model nobody/nothing", [3]],
       ["openai/gpt-4o has no prices published on or before the record's day", [4]],
       // T345: the reason names the missing dimension by its label, and no day.
-      ["openai/gpt-4o (direct) has no published Input (cache write) price (for cacheWriteTokens)", [5]],
+      ["openai/gpt-4o (direct) has no published Input (cache write 1h) price (for cacheWriteTokens)", [5]],
       ["usage", [6]],
     ]);
   });

@@ -337,6 +337,17 @@ export const CostLineSchema = z
         description:
           "The maker's prompt-caching rule, where no source lists this cache price: the label of the input price of the same tier and bracket it is a factor of (`amount` already includes it; an addition, T346); else null",
       }),
+    dissent: z
+      .strictObject({
+        amount: z.number().meta({ description: "The overruled price, in the line's display units" }),
+        sources: z.array(z.string()).meta({ description: "The sources that list it" }),
+        decision: z.string().meta({ description: "The rule that overrules it: T482 regional, T483 cache writes" }),
+      })
+      .nullable()
+      .meta({
+        description:
+          "A listed price the maker's own billing rule overrules for this line: a region's row that is not the maker's regional multiplier of the global price (T482), a cache-write price where the maker charges nothing beyond input (T483); `amount` is the rule's price (an addition, T482); else null",
+      }),
     effectiveUntil: nullableTimestamp.meta({
       description:
         "The stated end of the price used, as on the price (`Price.effectiveUntil`, T335): 00:00 UTC of the first day it no longer applies; null when none is stated or the line is missing (an addition, T360)",

@@ -1,5 +1,6 @@
 import type { TokenUsage } from "../domain/cost.js";
 import type { Tier } from "../domain/dimension.js";
+import { ServedMismatchError, servedAs } from "../domain/served-usage.js";
 import { mapUsage, type UnpricedPart, USAGE_FORMATS, UsageError, type UsageFormat } from "../domain/usage.js";
 import { enumParam, textParam } from "./endpoint.js";
 import { badRequest } from "./errors.js";
@@ -38,7 +39,8 @@ export interface UsageInput {
   readonly reasoningTokens: number;
   readonly webSearchRequests: number;
   readonly requests: number;
-  readonly tier: Tier;
+  /** The tier the request names; undefined: the record's own, else standard (T480). */
+  readonly tier?: Tier | undefined;
   readonly region?: string | undefined;
 }
 
@@ -52,13 +54,13 @@ const REGION = /^[a-z0-9][a-z0-9-]{0,39}$/;
 
 /**
  * The usage to price: the token parameters as given, or the `usage` record mapped (T211). With a
- * record, the token parameters must be left at 0; its stated cache lifetime sets `cacheTtl`, a
- * service tier it states must be the `tier` asked for, and a region it states (Anthropic
- * `inference_geo`) must be the `region` asked for, if one is (T303). The record's parts no price
- * rule reaches come back in `unpriced` (T300).
+ * record, the token parameters must be left at 0; its stated cache lifetime sets `cacheTtl`, and the
+ * service tier and region it states (OpenAI `service_tier`, Anthropic `speed`, `service_tier`,
+ * `inference_geo`) price it where the request names none, and must be the ones named if it does
+ * (T303, T480). The record's parts no price rule reaches come back in `unpriced` (T300).
  * @throws CatalogueError bad_request: `usageFormat` without `usage`, `usage` that is not JSON or
- * cannot be mapped (the mapping's message), token parameters beside it, a tier or region mismatch,
- * a region that is not a slug
+ * cannot be mapped (the mapping's message), token parameters beside it, a tier or region the record
+ * contradicts (naming both, T480), a region that is not a slug
  */
 export function usageOf(input: UsageInput): PricedUsage {
   const given = {
@@ -75,10 +77,10 @@ export function usageOf(input: UsageInput): PricedUsage {
     throw badRequest(
       `region must be a region slug such as us, eu, us-east5 or global (letters, digits, hyphens), got ${JSON.stringify(input.region)}`,
     );
-  const base = { requests: input.requests, tier: input.tier };
   if (input.usage === undefined) {
     if (input.usageFormat !== undefined) throw badRequest("usageFormat needs usage (a usage record as JSON)");
-    return { ...given, cacheTtl: input.cacheTtl, ...base, region: asked, unpriced: [] };
+    const tier = input.tier ?? "standard";
+    return { ...given, cacheTtl: input.cacheTtl, requests: input.requests, tier, region: asked, unpriced: [] };
   }
   const named = Object.entries(given).filter(([, n]) => n > 0);
   if (named.length > 0)
@@ -93,12 +95,7 @@ export function usageOf(input: UsageInput): PricedUsage {
   }
   try {
     const mapped = mapUsage(record, input.usageFormat);
-    if (mapped.tier !== null && mapped.tier !== input.tier)
-      throw badRequest(
-        `the usage record was served in the ${mapped.tier} tier; pass tier=${mapped.tier} to price it (tier is ${input.tier})`,
-      );
-    if (mapped.region !== null && asked !== null && mapped.region !== asked)
-      throw badRequest(`the usage record was processed in region ${mapped.region}, but region is ${asked}`);
+    const served = servedAs(mapped, { tier: input.tier, region: asked });
     return {
       inputTokens: mapped.inputTokens,
       cachedInputTokens: mapped.cachedInputTokens,
@@ -108,11 +105,12 @@ export function usageOf(input: UsageInput): PricedUsage {
       reasoningTokens: mapped.reasoningTokens,
       webSearchRequests: mapped.webSearchRequests,
       cacheTtl: mapped.cacheTtl ?? input.cacheTtl,
-      ...base,
-      region: mapped.region ?? asked,
+      requests: input.requests,
+      ...served,
       unpriced: mapped.unpriced,
     };
   } catch (error) {
+    if (error instanceof ServedMismatchError) throw badRequest(error.message);
     if (error instanceof UsageError) throw badRequest(`usage: ${error.message}`);
     throw error;
   }

@@ -9,6 +9,7 @@ import { baseLabel } from "../core/labels.js";
 import { CACHE_TTLS, type CacheTtl, USAGE_FIELDS, type UsageField } from "../domain/cost.js";
 import { type CacheKind, type Direction, dimension, TIERS, type Tier } from "../domain/dimension.js";
 import { lookupTable } from "../domain/lookup-table.js";
+import { ServedMismatchError, servedAs } from "../domain/served-usage.js";
 import { mapUsage, type UnpricedPart, USAGE_FORMATS, UsageError, type UsageFormat } from "../domain/usage.js";
 import { CALL_PARTS, type CostLogReport, missingCount, ReasonGroups, Totals } from "./cost-log-report.js";
 import type { LogRecord } from "./usage-log.js";
@@ -197,19 +198,19 @@ function usageOf(fields: Readonly<Record<string, unknown>>) {
   }
   try {
     const mapped = mapUsage(source, format as UsageFormat | undefined);
-    if (mapped.tier !== null && tierField !== undefined && mapped.tier !== tierField)
-      throw new RecordError(`tier ${tierField} differs from the usage's own service tier ${mapped.tier}`);
+    // T480: the record's own tier and region, as /cost reads them; a field that contradicts one is refused.
+    const served = servedAs(mapped, { tier: tierField as Tier | undefined, region: region?.toLowerCase() });
     return {
       counts: Object.fromEntries(TOKEN_FIELDS.map((f) => [f, mapped[f]])),
       cacheTtl: mapped.cacheTtl ?? (ttlField as CacheTtl | undefined) ?? "5m",
-      tier: mapped.tier ?? (tierField as Tier | undefined) ?? "standard",
+      ...served,
       requests,
       model: model ?? mapped.model,
       provider: provider ?? mapped.provider,
-      region: region ?? mapped.region,
       unpriced: mapped.unpriced,
     };
   } catch (error) {
+    if (error instanceof ServedMismatchError) throw new RecordError(error.message);
     if (error instanceof UsageError) throw new RecordError(`usage: ${error.message}`);
     throw error;
   }
@@ -368,7 +369,7 @@ async function priceRecord(
   const estimate = { ...found, unpriced: [...usage.unpriced] };
   if (found.missing.length > 0) {
     // T345: the reason names the dimension whose price is missing, by its label (D27).
-    const labels = found.missing.map((f) => missingLabel(f, found, input));
+    const labels = found.missing.map((f) => missingLabel(f, found, { tier: usage.tier, cacheTtl: input.cacheTtl }));
     const where = `${channel}${input.region ? `, region ${input.region}` : ""}`;
     throw new MissingPriceError(
       `${asModel ?? own} (${where}) has no published ${labels.join(" or ")} price` +
@@ -386,7 +387,7 @@ async function priceRecord(
     version: body.meta.datasetVersion,
     // T347, T361: `/cost` bills a dated snapshot at its undated name's prices where it must, and says so.
     pricedAs: found.pricedAs,
-    tier: input.tier,
+    tier: usage.tier,
   };
 }
 

@@ -114,6 +114,11 @@ export interface CostLine {
     readonly source: string;
   } | null;
   /**
+   * A listed price the maker's own rule overrules (T482 regional rule, T483 "no extra charge"): its
+   * amount in display units, its sources and the rule's decision; null when none is overruled.
+   */
+  readonly dissent: { readonly amount: number; readonly sources: readonly string[]; readonly decision: string } | null;
+  /**
    * The stated end of the price used (T335, T360): ISO 8601 timestamp, 00:00 UTC of the first day
    * it no longer applies; null when none is stated or the line is missing.
    */
@@ -172,6 +177,27 @@ const PRICE_OF: Readonly<
   outputTokens: { direction: "output", cache: "none" },
 };
 
+/** The price a line is billed at, whether it is the region's own, and a listed price a maker's rule overrules. */
+interface Found {
+  readonly price: CostPrice;
+  readonly regional: boolean;
+  readonly dissent: CostPrice | null;
+}
+
+/** Whether `listed` states `base` × `factor` exactly (same amount, unit and currency). */
+function sameAmount(listed: CostPrice, base: CostPrice, factor: string): boolean {
+  return (
+    listed.unit === base.unit &&
+    listed.currency === base.currency &&
+    new Big(String(base.amount)).times(factor).eq(String(listed.amount))
+  );
+}
+
+/** A line's `dissent` (T482, T483): the overruled price and the rule that overrules it. */
+function dissentOf(listed: CostPrice, decision: string): NonNullable<CostLine["dissent"]> {
+  return { amount: listed.amount, sources: [...listed.sources], decision };
+}
+
 /** Calls one amount of a per-call unit pays for (T304). */
 const CALLS_PER_UNIT: Readonly<Partial<Record<Unit, number>>> = { kcalls: 1000, krequests: 1000, request: 1 };
 
@@ -207,13 +233,17 @@ export function estimateCost(
   // T303: the region's own price first, else the global one (`region: global` before the unqualified
   // price), × the maker's rule when the request is regional.
   const region = usage.region === GLOBAL ? null : usage.region;
-  const find = (direction: Direction, cache: CacheKind): { price: CostPrice; regional: boolean } | null => {
+  const find = (direction: Direction, cache: CacheKind): Found | null => {
     const fits = inBracket.filter((p) => p.direction === direction && p.cache === cache);
     const own = region === null ? undefined : fits.find((p) => p.qualifiers.region === region);
-    if (own) return { price: own, regional: true };
     const global =
       fits.find((p) => p.qualifiers.region === GLOBAL) ?? fits.find((p) => p.qualifiers.region === undefined);
-    return global ? { price: global, regional: false } : null;
+    // T482: where the maker states the regional rule, a region's row that is not the global price × its
+    // factor (an aggregator copying the global price) is a dissent beside the rule's price.
+    if (own && global && regionalUplift && !sameAmount(own, global, regionalUplift.factor))
+      return { price: global, regional: false, dissent: own };
+    if (own) return { price: own, regional: true, dissent: null };
+    return global ? { price: global, regional: false, dissent: null } : null;
   };
 
   const lines: CostLine[] = [];
@@ -221,12 +251,12 @@ export function estimateCost(
   for (const field of USAGE_FIELDS) {
     const tokens = usage[field];
     if (tokens <= 0) continue;
-    let found: { price: CostPrice; regional: boolean } | null;
+    let found: Found | null;
     let cache: CacheKind | null = null;
     if (field === "reasoningTokens") found = find("reasoning", "none") ?? find("output", "none");
     else if (field === "webSearchRequests") {
       const search = webSearchPrice(prices);
-      found = search ? { price: search, regional: true } : null;
+      found = search ? { price: search, regional: true, dissent: null } : null;
     } else {
       cache =
         field === "cacheWriteTokens"
@@ -236,17 +266,20 @@ export function estimateCost(
           : (PRICE_OF[field].cache ?? "none");
       found = find(PRICE_OF[field].direction, cache);
     }
-    // T346: a cache price no source lists, from the input price of the tier and bracket × the maker's factor.
+    // T346: a cache price no source lists, from the input price of the tier and bracket × the maker's factor;
+    // T483: a rule that is the maker's price wins over a listed one, which is then a dissent.
     let derived: CostLine["derived"] = null;
-    if (!found && caching && cache !== null && cache !== "none") {
+    const factor = caching && cache !== null && cache !== "none" ? caching.factors[cache] : undefined;
+    if (factor !== undefined && (!found || caching!.overrides)) {
       const base = find("input", "none");
       if (base) {
-        found = base;
+        const listed = found && !sameAmount(found.price, base.price, factor) ? found.price : null;
+        found = { ...base, dissent: listed ?? base.dissent };
         derived = {
           from: base.price.label,
-          factor: Number(caching.factors[cache]),
-          decision: caching.decision,
-          source: caching.source,
+          factor: Number(factor),
+          decision: caching!.decision,
+          source: caching!.source,
         };
       }
     }
@@ -261,7 +294,7 @@ export function estimateCost(
     const factored = (raw: number) => {
       let a = new Big(String(raw));
       if (uplift) a = a.times(uplift.factor);
-      if (derived && cache !== null && cache !== "none") a = a.times(caching!.factors[cache]);
+      if (derived) a = a.times(derived.factor);
       return a;
     };
     const amount = factored(price.amount);
@@ -284,6 +317,8 @@ export function estimateCost(
       sources: [...price.sources],
       uplift: uplift ? { factor: Number(uplift.factor), decision: uplift.decision, source: uplift.source } : null,
       derived,
+      // T482 for a regional row the maker's rule overrules, the caching rule's own decision (T483) for a listed cache price.
+      dissent: found.dissent ? dissentOf(found.dissent, derived?.decision ?? "T482") : null,
       effectiveUntil: price.effectiveUntil ?? null,
       announced: price.announced
         ? {
@@ -471,6 +506,7 @@ function missingLine(usage: UsageField, tokens: number): CostLine {
     sources: [],
     uplift: null,
     derived: null,
+    dissent: null,
     effectiveUntil: null,
     announced: null,
   };

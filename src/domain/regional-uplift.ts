@@ -3,7 +3,8 @@ import { GLOBAL, type RegionalUplift } from "./cost.js";
 /**
  * Regional and data-residency prices stated as a rule, not as a price (issue 37 §2, T303): where
  * no source publishes the price of a region for an offer, the maker's own rule gives it as a factor
- * of the global price. A regional price a source does state always wins over a rule. Pure data and
+ * of the global price. A regional price a source states wins over a rule only where it agrees with
+ * it; one that does not (an aggregator copying the global price) is a dissent (T482). Pure data and
  * a lookup; no I/O. The makers' pages could not be read from where this was written (no network):
  * each rule is as issue 37 states it, with the page it cites; a source's regional price, where one
  * exists (Bedrock's `region: eu` 1.1× rows), agrees with it.
@@ -17,6 +18,8 @@ interface UpliftRule extends RegionalUplift {
   readonly provider: string;
   /** Models released on or after this day (YYYY-MM-DD); a model with no known release day is not covered. */
   readonly releasedFrom: string;
+  /** Why, from the maker's page (T482: the rule overrules a regional row that is not global × factor). */
+  readonly reason: string;
 }
 
 /**
@@ -33,6 +36,9 @@ export const REGIONAL_UPLIFT_RULES: readonly UpliftRule[] = [
     factor: "1.1",
     decision: "T303",
     source: "https://openai.com/api/pricing/ (data residency: 1.1× for models released on or after 2026-03-05)",
+    reason:
+      'data/upstream/official-openai/2026-06-01/pricing.md.gz: "Regional processing (data residency) endpoints are ' +
+      'charged a 10% uplift for models released on or after March 5, 2026"',
   },
   {
     // Anthropic pricing, "Data residency pricing": inference_geo "us" on Claude Opus 4.6 and newer
@@ -44,6 +50,9 @@ export const REGIONAL_UPLIFT_RULES: readonly UpliftRule[] = [
     decision: "T303",
     source:
       "https://platform.claude.com/docs/en/about-claude/pricing#data-residency-pricing (inference_geo: 1.1× from Claude Opus 4.6)",
+    reason:
+      'data/upstream/official-anthropic/2026-05-01/pricing.md.gz, "Data residency pricing": "For Claude Opus 4.7, ' +
+      'Claude Opus 4.6, and newer models, … inference_geo … incurs a 1.1x multiplier on all token pricing categories"',
   },
   {
     // Vertex AI pricing, Claude models: regional endpoints are 10% above the global endpoint from
@@ -55,6 +64,10 @@ export const REGIONAL_UPLIFT_RULES: readonly UpliftRule[] = [
     decision: "T303",
     source:
       "https://cloud.google.com/vertex-ai/generative-ai/pricing#claude-models (regional endpoints: +10% from Claude Sonnet 4.5)",
+    reason:
+      'data/upstream/official-anthropic/2026-05-01/pricing.md.gz: "Starting with Claude Sonnet 4.5 and Haiku 4.5 … ' +
+      'Regional and multi-region endpoints include a 10% premium over global endpoints"; an aggregator row ' +
+      "for a region at the global price is a dissent (issue 49: Bedrock us. Opus 4.6 at 5, T482)",
   },
   {
     // Amazon Bedrock pricing, Anthropic: geographic cross-region inference profiles (us., eu., jp.,
@@ -66,6 +79,10 @@ export const REGIONAL_UPLIFT_RULES: readonly UpliftRule[] = [
     decision: "T303",
     source:
       "https://aws.amazon.com/bedrock/pricing/ (Anthropic: geographic inference profiles +10% over global from Claude Sonnet 4.5)",
+    reason:
+      'data/upstream/official-anthropic/2026-05-01/pricing.md.gz: "Starting with Claude Sonnet 4.5 and Haiku 4.5 … ' +
+      'Regional and multi-region endpoints include a 10% premium over global endpoints"; an aggregator row ' +
+      "for a region at the global price is a dissent (issue 49: Bedrock us. Opus 4.6 at 5, T482)",
   },
 ];
 

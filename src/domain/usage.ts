@@ -194,7 +194,9 @@ export function mapUsage(record: unknown, format?: UsageFormat): MappedUsage {
   }
   if (!isObject(record)) throw new UsageError("the usage must be a JSON object");
   const { usage, ...envelope } = unwrap(record);
-  const chosen = format ?? detectUsageFormat(usage);
+  // T480: a whole OpenAI response says its API by `object`, so its service_tier is read even when its
+  // usage has no field only that API writes.
+  const chosen = format ?? (record.object === "response" ? "openai-responses" : undefined) ?? detectUsageFormat(usage);
   switch (chosen) {
     case "openai-chat":
       return fromOpenAiChat(usage, envelope);

@@ -1,3 +1,5 @@
+import Big from "big.js";
+import { type CacheMultipliers, cacheMultipliers } from "../domain/cache-multipliers.js";
 import type { PublishedModel } from "../domain/dataset.js";
 import { TIERS, type Tier } from "../domain/dimension.js";
 import { canonicalSeller, MAKERS } from "../domain/sellers.js";
@@ -66,7 +68,12 @@ const MEDIA = ["audio", "image", "video"] as const;
  * price if a text one is — Tariff's own, else the text price (what those tokens cost without the
  * medium's key).
  */
-function modelPrice(sheet: TokenSheet, tier: Tier, requestsPerK: number | undefined): Json | null {
+function modelPrice(
+  sheet: TokenSheet,
+  tier: Tier,
+  requestsPerK: number | undefined,
+  caching: CacheMultipliers | null = null,
+): Json | null {
   const at = (
     direction: "input" | "output" | "reasoning",
     cache: "none" | "read" | "write" | "write_1h",
@@ -76,9 +83,15 @@ function modelPrice(sheet: TokenSheet, tier: Tier, requestsPerK: number | undefi
   const output = at("output", "none");
   if (input === undefined || output === undefined) return null;
   const prices: Json = { input_mtok: input, output_mtok: output };
-  const read = at("input", "read");
-  const write = at("input", "write");
-  const write1h = at("input", "write_1h");
+  // Issue 49 §3 (T486): a tier's cache price no source lists is the maker's multiplier of that tier's
+  // input (T346), as /cost bills it; without it genai-prices bills cache tokens at the batch input.
+  const ruled = (cache: "read" | "write" | "write_1h") => {
+    const factor = tier === "standard" ? undefined : caching?.factors[cache];
+    return factor === undefined ? undefined : scaled(input, factor);
+  };
+  const read = at("input", "read") ?? ruled("read");
+  const write = at("input", "write") ?? ruled("write");
+  const write1h = at("input", "write_1h") ?? ruled("write_1h");
   const reasoning = at("reasoning", "none");
   if (read !== undefined) prices.cache_read_mtok = read;
   if (write !== undefined) prices.cache_write_mtok = write;
@@ -106,6 +119,17 @@ function modelPrice(sheet: TokenSheet, tier: Tier, requestsPerK: number | undefi
   }
   if (requestsPerK !== undefined && tier === "standard") prices.requests_kcount = requestsPerK;
   return prices;
+}
+
+/** A price (USD per 1M tokens, or TieredPrices) × an exact decimal factor. */
+function scaled(price: unknown, factor: string): unknown {
+  const times = (n: number) => Number(new Big(String(n)).times(factor).toPrecision(10));
+  if (typeof price === "number") return times(price);
+  if (!isObject(price) || typeof price.base !== "number" || !Array.isArray(price.tiers)) return undefined;
+  return {
+    base: times(price.base),
+    tiers: (price.tiers as { start: number; price: number }[]).map((t) => ({ start: t.start, price: times(t.price) })),
+  };
 }
 
 /** `1630-0030-utc-off-peak` → genai-prices' daily window `{start_time: "16:30:00Z", end_time: "00:30:00Z"}`. */
@@ -205,7 +229,7 @@ function providerModels(
     });
     // Every tier but the default, from the axis description (T236, T276).
     for (const tier of TIERS.slice(1)) {
-      const prices = modelPrice(sheet, tier, undefined);
+      const prices = modelPrice(sheet, tier, undefined, cacheMultipliers(model, seller));
       if (!prices) continue;
       models.push({
         id: `${id}:${tier}`.slice(0, 100),

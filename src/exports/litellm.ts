@@ -1,7 +1,10 @@
+import Big from "big.js";
 import litellmSchema from "../../data/schemas/litellm-model-prices.schema.json" with { type: "json" };
-import type { PublishedModel } from "../domain/dataset.js";
+import { GLOBAL } from "../domain/cost.js";
+import type { PublishedModel, PublishedPrice } from "../domain/dataset.js";
 import { type CacheKind, type Direction, type Modality, TIERS } from "../domain/dimension.js";
 import { litellmKey, splitLitellmKey } from "../domain/litellm-key.js";
+import { regionalUplift } from "../domain/regional-uplift.js";
 import { jsonObject } from "./json-object.js";
 import { FINE_TUNE_QUALIFIERS, isFineTuneKey, meaningMismatch } from "./key-meaning.js";
 import {
@@ -205,6 +208,30 @@ function reconciled(
   });
 }
 
+/**
+ * An offer's prices for a regional key (`us.anthropic.claude-opus-4-6-v1`, issue 49 §3, T487): where
+ * the maker states a regional rule for the offer (T303), the region's prices are the global ones ×
+ * its factor, as `/cost` bills them (T482); a region's row that says otherwise (an aggregator copying
+ * the global price) is not the key's price. A region's row with no global counterpart stays.
+ */
+function regionalPrices(offer: Offer, model: PublishedModel, region: string | undefined): readonly PublishedPrice[] {
+  const rule = region ? regionalUplift(model, offer.seller, region) : null;
+  if (!rule || !region) return offer.prices;
+  const slot = (p: PublishedPrice) =>
+    `${p.tier}|${p.contextMin}|${p.contextMax}|${p.direction}|${p.cache}|${p.modality}|${p.unit}|${p.currency}`;
+  const plain = (p: PublishedPrice) => Object.keys(p.qualifiers).every((k) => k === "seller" || k === "region");
+  const global = new Map<string, PublishedPrice>();
+  for (const p of offer.prices)
+    if (plain(p) && (p.qualifiers.region === GLOBAL || (p.qualifiers.region === undefined && !global.has(slot(p)))))
+      global.set(slot(p), p);
+  const ruled = [...global.values()].map((p) => ({
+    ...p,
+    amount: Number(new Big(String(p.amount)).times(rule.factor).toPrecision(10)),
+    qualifiers: { ...p.qualifiers, region },
+  }));
+  return [...offer.prices.filter((p) => p.qualifiers.region !== region || !global.has(slot(p))), ...ruled];
+}
+
 /** Where a recorded key lands: its listing's placement, else its spelling as one model's alias at that seller. */
 function place(index: ExportIndex, key: LiteLLMKey): Placement | null {
   const listing = key.listing;
@@ -287,7 +314,8 @@ export function buildLiteLLMExport(
       continue;
     }
     placed.push({ key, placement });
-    file[key.key] = reconciled(input, key.entry, model, offer, tokenSheet(offer.prices, placement.qualifiers));
+    const prices = regionalPrices(offer, model, placement.qualifiers.region);
+    file[key.key] = reconciled(input, key.entry, model, offer, tokenSheet(prices, placement.qualifiers));
     if (Object.keys(placement.qualifiers).length === 0) covered.add(offerKey(offer.modelId, offer.seller));
   }
 

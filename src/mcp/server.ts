@@ -3,6 +3,7 @@ import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import packageJson from "../../package.json" with { type: "json" };
 import type { EndpointServices } from "../catalogue/call.js";
+import type { Endpoint } from "../catalogue/endpoint.js";
 import { CatalogueError, StoreUnavailableError } from "../catalogue/errors.js";
 import {
   FAULT_DETAIL,
@@ -29,16 +30,26 @@ export const MCP_INSTRUCTIONS =
   "they changed), compare_models (side by side) or list_rates (flat cost table). Amounts are display " +
   "units (e.g. USD per 1M tokens); quote the confidence level when it is below high.";
 
-/** Every tool result of a successful call declares this shape: the API envelope. */
-const ENVELOPE_SCHEMA = z.object({
-  data: z.unknown().describe("The endpoint's payload, as in the HTTP JSON body."),
-  meta: z
-    .looseObject({
+/** An object with any further members, declared so (`additionalProperties: true`, T485). */
+const openObject = <S extends z.ZodRawShape>(shape: S) => z.looseObject(shape).meta({ additionalProperties: true });
+
+/**
+ * The shape every successful result of a tool declares: the API envelope, its `data` an object or a
+ * list of objects as the endpoint's body has it. Every schema constrains something (an empty `{}`
+ * is a warning of the MCP inspector's `--strict`, issue 49 §4, T485).
+ */
+function envelopeSchema(endpoint: Endpoint) {
+  const output = endpoint.output;
+  const data = output instanceof z.ZodObject ? (output.shape as Record<string, z.ZodType>).data : undefined;
+  const describe = "The endpoint's payload, as in the HTTP JSON body.";
+  return z.object({
+    data: data instanceof z.ZodArray ? z.array(openObject({})).describe(describe) : openObject({}).describe(describe),
+    meta: openObject({
       datasetVersion: z.string().describe("ISO 8601 timestamp of the ingestion run behind the data."),
       generatedAt: z.string().describe("When the body was built (once per dataset version)."),
-    })
-    .describe("As in the HTTP body: datasetVersion, generatedAt and endpoint-specific fields (count, nextCursor…)."),
-});
+    }).describe("As in the HTTP body: datasetVersion, generatedAt and endpoint-specific fields (count, nextCursor…)."),
+  });
+}
 
 /** Receives unexpected faults (the tool answers a 500 problem without internals, D25). */
 export type FaultLogger = (error: unknown, tool: string) => void;
@@ -68,7 +79,7 @@ export function createMcpServer(
         title: tool.title,
         description: tool.description,
         inputSchema: INPUT_SCHEMAS.get(tool.name),
-        outputSchema: ENVELOPE_SCHEMA,
+        outputSchema: envelopeSchema(tool.endpoint),
         annotations: {
           title: tool.title,
           readOnlyHint: true,

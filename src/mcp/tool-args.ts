@@ -36,6 +36,28 @@ function isOptional(param: z.ZodType): boolean {
 }
 
 /**
+ * Parameters whose HTTP value is JSON text (`/cost`'s `usage`, T211): a tool takes the JSON value
+ * itself as structured arguments, or its text (issue 49 §4, T485).
+ */
+const JSON_PARAMS: ReadonlySet<string> = new Set(["usage"]);
+
+/**
+ * An integer argument: a JSON number or a string of digits, as `anyOf` branches of one type each, so
+ * that strict schema linters (the MCP inspector's `--strict`) find no `type` array (T485). Neither
+ * branch narrows: a bad value is the endpoint's own 400 (T20).
+ */
+const INTEGER_ARG = z.union([
+  z.string().meta({ description: "decimal digits" }),
+  z.number().meta({ description: "a JSON number" }),
+]);
+
+/** A JSON argument: an object (any members, declared so) or its JSON text (T485). */
+const JSON_ARG = z.union([
+  z.looseObject({}).meta({ additionalProperties: true, description: "the JSON object" }),
+  z.string().meta({ description: "its JSON text" }),
+]);
+
+/**
  * The tool's input schema, built from the endpoint's input and path (same names, optionality and
  * descriptions; enum values and integer forms appended to the description).
  * @throws Error when a parameter has no description (a new parameter must be documented)
@@ -54,7 +76,8 @@ export function toolInputSchema(endpoint: Endpoint): z.ZodObject {
     if (values) description += ` One of: ${values.join(", ")}.`;
     const integer = isNumberParam(param);
     if (integer) description += " An integer, as a JSON number or a string of decimal digits.";
-    const type = integer ? z.union([z.string(), z.number()]) : z.string();
+    if (JSON_PARAMS.has(name)) description += " A JSON object, or its JSON text.";
+    const type = integer ? INTEGER_ARG : JSON_PARAMS.has(name) ? JSON_ARG : z.string();
     shape[name] = (isOptional(param) ? type.optional() : type).describe(description);
   }
   return z.object(shape);
@@ -64,8 +87,8 @@ const DIGITS = /^\d+$/;
 
 /**
  * The endpoint's typed input from tool arguments: a digit string of an integer parameter becomes a
- * number (a non-digit string a NaN the schema rejects with the parameter's message), then the
- * endpoint's input validates as for HTTP.
+ * number (a non-digit string a NaN the schema rejects with the parameter's message), a JSON
+ * parameter's object its JSON text (T485), then the endpoint's input validates as for HTTP.
  * @throws CatalogueError bad_request with the HTTP detail (D13)
  */
 export function inputFromArgs<I extends z.ZodObject>(input: I, args: Readonly<Record<string, unknown>>): z.output<I> {
@@ -73,6 +96,11 @@ export function inputFromArgs<I extends z.ZodObject>(input: I, args: Readonly<Re
   for (const [name, param] of Object.entries(input.shape as Record<string, z.ZodType>)) {
     const value = args[name];
     if (value === undefined) continue;
+    // T485: a JSON parameter given as a JSON value is read as its text, as HTTP's query carries it.
+    if (JSON_PARAMS.has(name) && typeof value === "object" && value !== null) {
+      values[name] = JSON.stringify(value);
+      continue;
+    }
     values[name] =
       isNumberParam(param) && typeof value === "string" ? (DIGITS.test(value) ? Number(value) : Number.NaN) : value;
   }

@@ -12,17 +12,19 @@ import {
   USAGE_FIELDS,
 } from "../../domain/cost.js";
 import type { PublishedModel, PublishedPrice } from "../../domain/dataset.js";
-import { axisValuesText, TIERS } from "../../domain/dimension.js";
+import { axisValuesText, TIERS, type Tier } from "../../domain/dimension.js";
 import { makerThresholds } from "../../domain/full-window-tiers.js";
 import { offerTrust, statedBySeller } from "../../domain/offer-trust.js";
 import { regionalUplift } from "../../domain/regional-uplift.js";
+import { tierNotSold } from "../../domain/tier-offers.js";
 import { defineEndpoint, enumParam, integerParam, splitList, textParam } from "../endpoint.js";
 import { envelope } from "../envelope.js";
-import { badRequest, notFound } from "../errors.js";
+import { badRequest } from "../errors.js";
 import { COMPARE_IDS, COST_CHANNELS, MAX_TOKENS } from "../params.js";
 import { atParam, publishedState, stateMeta } from "../point-in-time.js";
 import { type ApiCostEstimate, CostResponse } from "../schemas.js";
 import { billedAsUndated, undatedModel } from "../undated-twin.js";
+import { unknownModel } from "../unknown-model.js";
 import { usageFormatParam, usageOf, usageParam } from "../usage-input.js";
 import { resolveModelId } from "../view.js";
 import { CHANNEL_LIST, MODEL_ID } from "./notes.js";
@@ -36,7 +38,7 @@ const tokens = (name: string, description: string) =>
  * the price used, totals per currency or credit denomination, the weakest confidence, and
  * `missing` lines instead of a silent 0. With `at`, the prices in force on that day (T147).
  * @throws CatalogueError bad_request (D13 style, naming the parameter); not_found for an unknown
- * `model` (detail: the id)
+ * `model` (detail: the id, how new the data is and the nearest ids, T484)
  */
 export const costEndpoint = defineEndpoint({
   name: "estimate_cost",
@@ -103,9 +105,13 @@ export const costEndpoint = defineEndpoint({
       "Requests the tokens are spread over evenly; the context bracket is chosen per request, and one request " +
         "longer than the model's context window is a 400 (T200). Default 1.",
     ).default(1),
-    tier: enumParam("tier", TIERS, `Service tier: ${axisValuesText("tier")}. Default \`${TIERS[0]}\`.`).default(
-      TIERS[0],
-    ),
+    // T480: left out, a usage record's own tier (service_tier, speed) prices it; else the standard tier.
+    tier: enumParam(
+      "tier",
+      TIERS,
+      `Service tier: ${axisValuesText("tier")}. Default: the tier a \`usage\` record states it was served in ` +
+        `(OpenAI \`service_tier\`, Anthropic \`speed\`), else \`${TIERS[0]}\`; a tier the record contradicts is a 400.`,
+    ).optional(),
     at: atParam,
     // issue 29 §3, T211: a provider's usage object or a span's OTel attributes instead of the counts.
     usage: usageParam,
@@ -122,8 +128,8 @@ export const costEndpoint = defineEndpoint({
       `${CHANNEL_LIST}) and \`at\` (YYYY-MM-DD, the prices of that day). Map API usage objects first: OpenAI's ` +
       "`prompt_tokens` includes `cached_tokens` (inputTokens = prompt_tokens − cached_tokens); Anthropic's " +
       "`input_tokens` excludes `cache_read_input_tokens` and `cache_creation_input_tokens` — or pass the usage object " +
-      "itself (OpenAI, Anthropic, Gemini, Bedrock Converse, or a span's gen_ai.usage.* attributes) as `usage`, JSON " +
-      "text, and it is mapped for you. `cacheWrite1hTokens` (1-hour cache writes beside 5-minute ones), " +
+      "itself (OpenAI, Anthropic, Gemini, Bedrock Converse, or a span's gen_ai.usage.* attributes) as `usage`, a JSON " +
+      "object or its text, and it is mapped for you, priced in the tier and region it says it was served in (T480). `cacheWrite1hTokens` (1-hour cache writes beside 5-minute ones), " +
       "`webSearchRequests` (billed per call) and `region` (us, eu, a cloud region: its own price or the maker's " +
       "1.1× rule) are optional. Parts of a usage object nobody prices are listed in `unpriced`, with a " +
       "`partialTotals` for the rest. Each estimate lists one " +
@@ -152,12 +158,15 @@ export const costEndpoint = defineEndpoint({
       if (found.some((m) => m.id === id)) continue;
       const model = state.model(id);
       if (!model) {
-        if (input.model !== undefined) throw notFound(requested);
+        // T484: how new the data is, and the nearest ids.
+        if (input.model !== undefined) throw unknownModel(view, requested, input.at);
         continue;
       }
       found.push(model);
     }
     refuseImpossibleRequests(usage, found);
+    if (input.channel === "direct" || input.channel === "all")
+      refuseTiersNotSold(usage.tier, found, state.prices.bind(state));
     const seen = new Set<string>();
     const data: ApiCostEstimate[] = [];
     for (const model of found) {
@@ -193,6 +202,7 @@ export const costEndpoint = defineEndpoint({
             sources: [...l.sources],
             uplift: l.uplift ? { ...l.uplift } : null,
             derived: l.derived ? { ...l.derived } : null,
+            dissent: l.dissent ? { ...l.dissent, sources: [...l.dissent.sources] } : null,
             announced: l.announced ? { ...l.announced } : null,
           })),
           totals: complete ? (e.totals?.map((t) => ({ ...t })) ?? null) : null,
@@ -245,6 +255,32 @@ function refuseImpossibleRequests(usage: TokenUsage, models: readonly PublishedM
       `that long. Give requests, the number of requests the tokens are spread over (at least ${count.format(needed)}); ` +
       "the context bracket is chosen per request",
   );
+}
+
+/**
+ * T481: a tier the maker's page sells for other models only (Anthropic's fast mode: Opus 4.6) has no
+ * price on the maker's own offer of this model, whatever an aggregator lists: one 400 names the
+ * model, the rule and the sources of the rows it overrules.
+ * @throws CatalogueError bad_request
+ */
+function refuseTiersNotSold(
+  tier: Tier,
+  models: readonly PublishedModel[],
+  pricesOf: (id: string) => readonly PublishedPrice[],
+): void {
+  for (const model of models) {
+    const rule = tierNotSold(model, model.provider, tier);
+    if (!rule) continue;
+    const listed = pricesOf(model.id).filter((p) => p.channel === "direct" && p.tier === tier);
+    const sources = [...new Set(listed.flatMap((p) => p.sources))].sort();
+    throw badRequest(
+      `${model.id} is not sold in the ${tier} tier by its maker: ${rule.name} is sold for ${rule.models.join(", ")} ` +
+        `only (${rule.source}, ${rule.decision})` +
+        (sources.length > 0
+          ? `; the ${tier} prices listed for it (${sources.join(", ")}) are not the maker's offer`
+          : ""),
+    );
+  }
 }
 
 /**
