@@ -53,12 +53,13 @@ describe("loneMover (issue 52 §4, T496)", () => {
     expect(loneMover(then, { ...now, confidence: "verified" }, [statement("litellm", 0.2), ...others])).toBeNull();
     expect(loneMover(then, now, [statement("openrouter", 0.2), ...others])).toBeNull();
   });
-  it("does not hold the same statement twice: next run its last statement is the new amount", () => {
+  it("holds it again on the same evidence (T375), not once the dissent is gone", () => {
     const heldThen = {
       ...then,
       observations: then.observations.map((o) => (o.source === "litellm" ? { ...o, amount: 0.2, loneMove: true } : o)),
     };
-    expect(loneMover(heldThen, now, [statement("litellm", 0.2), ...others])).toBeNull();
+    expect(loneMover(heldThen, now, [statement("litellm", 0.2), ...others])).toBe("litellm");
+    expect(loneMover(heldThen, now, [statement("litellm", 0.2), statement("portkey", 0.2)])).toBeNull();
   });
 });
 

@@ -8,9 +8,10 @@ import type { PricingContext, PricingState } from "./state.js";
  * Pass 5b (issue 52 §4, T496): a direct price that one source alone moved in this run, while
  * another source still states last run's amount, waits a run. The mover is held back
  * (`verdict.waiting`) and the slot is priced again without it, so the version publishes last run's
- * amount; the mover stays in the provenance (`loneMove`, `keepHeldProvenance`), so the next run reads
- * its statement as last run's and no longer holds it: the move then publishes, dated at the run that
- * first showed it (T174). LiteLLM alone repointing `xai/grok-code-fast-1` to another model's prices
+ * amount; the mover stays in the provenance (`loneMove`, `keepHeldProvenance`). On the same
+ * evidence it is held again (T375: the same run twice records nothing): it waits while a source
+ * still states the old amount, and publishes once a second source moves with it (a market move) or
+ * the dissent goes. LiteLLM alone repointing `xai/grok-code-fast-1` to another model's prices
  * (cache read 0.02 → 0.2) was published at `medium` over three dissenting sources. Not held: the
  * seller's own list (an authoritative statement), a `verified` price, a move two sources make.
  * Settled slots are skipped.
@@ -43,8 +44,11 @@ export function loneMover(
   const mover = backing[0]!;
   if (!mover.fresh || mover.authoritative) return null;
   const before = then.observations.find((o) => o.source === mover.source);
-  // It moved now: last run it stated the published amount (a first sighting is no move).
-  if (!before || !amountsAgree(before.amount, then.amount)) return null;
+  // It moved now: last run it stated the published amount (a first sighting is no move); or it
+  // waited last run on this amount and still does (the same evidence holds it again, as T375).
+  const movedNow = before !== undefined && amountsAgree(before.amount, then.amount);
+  const waited = before?.loneMove === true && amountsAgree(before.amount, mover.amount);
+  if (!movedNow && !waited) return null;
   const dissent = left.some((o) => o.source !== mover.source && o.fresh && amountsAgree(o.amount, then.amount));
   return dissent ? mover.source : null;
 }
