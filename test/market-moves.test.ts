@@ -41,10 +41,14 @@ describe("seller identity across runs (issue 52 §1, T493)", () => {
     expect(june.prices.filter((p) => p.seller === "firmware")).toEqual([]);
     const juneChanges = changes.filter((c) => c.publishedIn === JUNE);
     expect(juneChanges.filter((c) => c.seller === "firmware")).toEqual([]);
-    // Kept offers (claude-opus-4-6 was listed by both names) make no change; new models are additions.
+    // Kept offers (claude-opus-4-6 was listed by both names) make no change; new models are additions;
+    // the removals are the offers firmware itself dropped in May (graced a run, dated then, T174).
     const frogbot = juneChanges.filter((c) => c.seller === "frogbot");
     expect(frogbot.filter((c) => c.modelId === "anthropic/claude-opus-4-6")).toEqual([]);
-    expect(new Set(frogbot.map((c) => c.kind))).toEqual(new Set(["coverage_added"]));
+    expect(frogbot.filter((c) => c.kind === "coverage_added").length).toBeGreaterThan(0);
+    for (const c of frogbot) expect(["coverage_added", "price_added", "price_removed"]).toContain(c.kind);
+    const removed = frogbot.filter((c) => c.kind === "price_removed");
+    expect(removed.map((c) => c.occurredAt)).toEqual(removed.map(() => MAY));
     expect(june.prices.some((p) => p.seller === "frogbot" && p.modelId === "anthropic/claude-opus-4-6")).toBe(true);
   });
 });
@@ -69,20 +73,18 @@ describe("currency moves are not price moves (issue 52 §2, T494)", () => {
 });
 
 describe("one recorder's word is not the market (issue 52 §3, §4, T495, T496)", () => {
-  it("a direct price models.dev alone moved against LiteLLM and Portkey waits a run (Grok 4.20 input 2 → 1.25)", async () => {
+  it("a lone direct move that is coherent (T170) is the market, not held: Grok 4.20 input 2 → 1.25", async () => {
+    // models.dev alone moved every Grok 4.20 price on 2026-06-01 (maker-wide, T170), LiteLLM and Portkey
+    // lagging: a real cut (issue 24's Must show), published. No bundled run holds a lone move (the
+    // rule's case, a lone move that is no coherent one, is pinned on invented rows).
     const june = (await store.loadDataset(JUNE))!;
     const input = june.prices.find(
       (p) => p.modelId === "xai/grok-4.20-0309-reasoning" && p.channel === "direct" && p.label === "Input",
     );
-    expect(input?.amount).toBe(2);
-    expect(input?.observations.find((o) => o.source === "models-dev")).toMatchObject({ amount: 1.25, loneMove: true });
-    expect(
-      changes.filter(
-        (c) => c.publishedIn === JUNE && c.modelId === "xai/grok-4.20-0309-reasoning" && c.channel === "direct",
-      ),
-    ).not.toContainEqual(expect.objectContaining({ label: "Input", kind: "price_decrease" }));
+    expect(input?.amount).toBe(1.25);
+    expect(input?.observations.some((o) => o.loneMove === true)).toBe(false);
     const sources = await json<{ source: string; rejectedByReason: Record<string, number> }[]>("/api/v1/sources");
-    expect(sources.find((s) => s.source === "models-dev")?.rejectedByReason.lone_move).toBeGreaterThan(0);
+    expect(sources.filter((s) => (s.rejectedByReason.lone_move ?? 0) > 0)).toEqual([]);
   });
 
   it("a removal one recorder made while another source lists the offer is held, visible in /sources", async () => {

@@ -48,8 +48,9 @@ describe("loneMover (issue 52 §4, T496)", () => {
     expect(loneMover(then, now, [statement("litellm", 0.2), statement("portkey", 0.2)])).toBeNull();
     expect(loneMover(then, now, [statement("litellm", 0.2)])).toBeNull();
   });
-  it("holds nothing from the seller's own list, a verified price, or a source first seen now", () => {
+  it("holds nothing from the seller's own list, a coherent move (T170), a verified price, or a source first seen now", () => {
     expect(loneMover(then, now, [statement("litellm", 0.2, { authoritative: true }), ...others])).toBeNull();
+    expect(loneMover(then, now, [statement("litellm", 0.2, { coherent: true }), ...others])).toBeNull();
     expect(loneMover(then, { ...now, confidence: "verified" }, [statement("litellm", 0.2), ...others])).toBeNull();
     expect(loneMover(then, now, [statement("openrouter", 0.2), ...others])).toBeNull();
   });

@@ -13,7 +13,8 @@ import type { PricingContext, PricingState } from "./state.js";
  * still states the old amount, and publishes once a second source moves with it (a market move) or
  * the dissent goes. LiteLLM alone repointing `xai/grok-code-fast-1` to another model's prices
  * (cache read 0.02 → 0.2) was published at `medium` over three dissenting sources. Not held: the
- * seller's own list (an authoritative statement), a `verified` price, a move two sources make.
+ * seller's own list (an authoritative statement), a `verified` price, a move two sources make, a
+ * coherent move (T170: the source moved the maker's prices together, or another source corroborates).
  * Settled slots are skipped.
  */
 export function holdLoneMoves(state: PricingState, ctx: PricingContext): void {
@@ -42,7 +43,9 @@ export function loneMover(
   const backing = left.filter((o) => amountsAgree(o.amount, now.amount));
   if (backing.length !== 1) return null;
   const mover = backing[0]!;
-  if (!mover.fresh || mover.authoritative) return null;
+  // A coherent move (maker-wide or corroborated, T170) is the market: DeepSeek's cache-read cut
+  // that Portkey showed first, models.dev's Grok 4.20 cut of 2026-06-01 (issue 24's Must show).
+  if (!mover.fresh || mover.authoritative || mover.coherent) return null;
   const before = then.observations.find((o) => o.source === mover.source);
   // It moved now: last run it stated the published amount (a first sighting is no move); or it
   // waited last run on this amount and still does (the same evidence holds it again, as T375).
