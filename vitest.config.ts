@@ -54,6 +54,7 @@ const API_SUITES = [
   "test/identity-golden.test.ts",
   "test/load-in-steps.test.ts",
   "test/maker-agreement.test.ts",
+  "test/market-moves.test.ts",
   "test/market-replay.test.ts",
   "test/mcp-http.test.ts",
   "test/mcp-tools.test.ts",

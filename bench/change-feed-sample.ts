@@ -118,6 +118,17 @@ function amountOn(source: SourceId, seller: string, model: string, span: SpanRow
 }
 
 console.log(`seed ${seed}, ${sample.length} of ${rows.length} market changes published by ${last3.join(", ")}`);
+// Issue 52: the counts per kind over the whole replay (every kind, market or not), as `/changes?kind=` serves them.
+const counts = db.prepare("select kind, count(*) n from change_record group by kind order by kind").all() as {
+  kind: string;
+  n: number;
+}[];
+console.log(`counts per kind, all runs: ${counts.map((c) => `${c.kind} ${c.n}`).join(", ")}`);
+// Issue 52 §1 (T493): a renamed seller's evidence is stored under its former name.
+const formerNames = new Map<string, string[]>();
+for (const { summary } of db.prepare("select summary from run").all() as { summary: string }[])
+  for (const r of (JSON.parse(summary) as { sellerRenames?: { from: string; to: string }[] }).sellerRenames ?? [])
+    formerNames.set(r.to, [...(formerNames.get(r.to) ?? []), r.from]);
 console.log(
   `amount columns: ${dates.join(" ")} (· no payload that date, — listing absent, ∅ listing without this price)`,
 );
@@ -129,11 +140,18 @@ sample.forEach((c, n) => {
       ` occurredAt ${occurred}${occurred === published ? "" : ` (published ${published})`}`,
   );
   // The price as last published (the removed one, or the changed one now), with its observations.
-  const span = db
-    .prepare(
-      "select * from price_span where model_id = ? and channel = ? and seller = ? and label = ? order by valid_from desc limit 1",
-    )
-    .get(c.model_id, c.channel, c.seller, c.label) as SpanRow | undefined;
+  const names = [c.seller, ...(formerNames.get(c.seller) ?? [])];
+  const spanOf = (seller: string) =>
+    db
+      .prepare(
+        "select * from price_span where model_id = ? and channel = ? and seller = ? and label = ? order by valid_from desc limit 1",
+      )
+      .get(c.model_id, c.channel, seller, c.label.replace(`seller: ${c.seller}`, `seller: ${seller}`)) as
+      | SpanRow
+      | undefined;
+  const seller = names.find((n) => spanOf(n) !== undefined) ?? c.seller;
+  const span = spanOf(seller);
+  if (seller !== c.seller) console.log(`   (seller ${c.seller}, named ${seller} in the payloads before: T493)`);
   if (!span) {
     console.log("   (no price row with this label)");
     return;
@@ -141,12 +159,19 @@ sample.forEach((c, n) => {
   const evidence = new Map<string, { source: SourceId; listing: string }>();
   const spans = db
     .prepare("select observations from price_span where model_id = ? and channel = ? and seller = ? and label = ?")
-    .all(c.model_id, c.channel, c.seller, c.label) as { observations: string }[];
+    .all(c.model_id, c.channel, seller, c.label.replace(`seller: ${c.seller}`, `seller: ${seller}`)) as {
+    observations: string;
+  }[];
   for (const s of spans)
     for (const o of JSON.parse(s.observations) as { source: SourceId; listing?: string }[])
       if (o.listing) evidence.set(`${o.source}|${o.listing}`, { source: o.source, listing: o.listing });
   for (const { source, listing } of evidence.values()) {
-    const amounts = dates.map((d) => amountOn(source, c.seller, listing, span, d).padStart(9));
+    const amounts = dates.map((d) =>
+      names
+        .map((n) => amountOn(source, n, listing, span, d))
+        .reduce((a, b) => (a === "—" ? b : a))
+        .padStart(9),
+    );
     console.log(`   ${source.padEnd(13)} ${listing.slice(0, 44).padEnd(44)} ${amounts.join(" ")}`);
   }
 });

@@ -47,13 +47,10 @@ export function buildDatasetWithIdentity(input: BuildInput): {
   listed: ListedIndex;
 } {
   const identity = identityOf(input);
+  const fresh = new Set(input.sources.filter((s) => s.fresh).map((s) => s.source));
   // Plausibility guards (T73/T74, T171–T173): quarantined rows never reach reconciliation.
-  const screened = screenListings(
-    identity.resolved,
-    new Set(input.sources.filter((s) => s.fresh).map((s) => s.source)),
-    input.prior?.prices,
-  );
-  const listed = new ListedIndex(identity.resolved, identity.unmatched);
+  const screened = screenListings(identity.resolved, fresh, input.prior?.prices);
+  const listed = new ListedIndex(identity.resolved, identity.unmatched, fresh);
   const current = buildModels(identity.resolved, identity.aliases, input);
   const openWeights = new Set(current.filter((m) => m.openWeights).map((m) => m.id));
   const priced = priceListings(
@@ -65,15 +62,20 @@ export function buildDatasetWithIdentity(input: BuildInput): {
   const carried = carryPriorIds(current, identity, input, listings);
   const models = disambiguateNames(carried.models);
   const evidenceAt = evidenceTimes(input.runTime, input.sources, input.prior?.sources); // T224
-  const prices = boundEvidenceAge(
-    withRemovalGrace(priced.prices, models, input, listings, listed),
-    evidenceAt,
-    input.runTime,
-  );
+  const kept = withRemovalGrace(priced.prices, models, input, listings, listed);
+  const prices = boundEvidenceAge(kept.prices, evidenceAt, input.runTime);
   const providers = buildProviders(models, prices, identity.publisherNames);
-  const rejected = withBoundary(
-    withHeld(withHeld(screened.rejected, priced.held, "unexplained_jump"), priced.aboveStandard, "above_standard"),
-    input.sources,
+  const rejected = withHeld(
+    withBoundary(
+      withHeld(
+        withHeld(withHeld(screened.rejected, priced.held, "unexplained_jump"), priced.aboveStandard, "above_standard"),
+        priced.loneMoves,
+        "lone_move",
+      ),
+      input.sources,
+    ),
+    kept.held,
+    "removal_held",
   );
   const sources = buildHealth(input, rejected, identity.unresolved);
   const run = runRecord(input, identity, rejected, { models, prices });

@@ -2,7 +2,9 @@ import { amountsAgree, roundAmount } from "../domain/amount.js";
 import type { ChangeRecord, HistoryPoint } from "../domain/change.js";
 import type { Dataset, PriceEvidence, PublishedPrice } from "../domain/dataset.js";
 import { dimensionKey } from "../domain/dimension.js";
-import type { Whereabouts } from "./listed-index.js";
+import { currencyChanges } from "./currency-moves.js";
+import { correctsContext } from "./held-removals.js";
+import type { ListedIndex, Whereabouts } from "./listed-index.js";
 import { indexListings, movedTo } from "./moved-listings.js";
 
 /**
@@ -12,10 +14,12 @@ import { indexListings, movedTo } from "./moved-listings.js";
  * - `price_increase` / `price_decrease`: the amount moved (any difference of published amounts);
  * - `unit_change`: the dimension is priced in another unit (both amounts in their own units);
  * - `price_removed`: a dimension disappears (not a $0 key, T84; not a listing that moved to another
- *   model, T87; not a price a source still lists, T175);
+ *   model, T87; not a price a source still lists, T175; not a bracket whose threshold became the
+ *   context window, T495);
  * - `coverage_added`: a channel or seller starts selling a model it did not sell (every new price);
  * - `price_added`: a model gains a dimension in a channel that already sold it, or a new model's prices;
- * - `reference_changed`: the same amount is now backed by another primary source.
+ * - `reference_changed`: the same amount is now backed by another primary source;
+ * - `currency_change`: a move of a seller's whole list by one exchange rate (T494, `currency-moves.ts`).
  * The first run of an empty store has nothing to compare: `previous` null gives no changes.
  *
  * `occurredAt` is when the market moved (T174): the run whose payloads first showed the change — for
@@ -28,7 +32,7 @@ import { indexListings, movedTo } from "./moved-listings.js";
 export function detectChanges(
   previous: Dataset | null,
   next: Dataset,
-  listed?: { whereListed(price: PublishedPrice): Whereabouts },
+  listed?: { whereListed(price: PublishedPrice): Whereabouts } & Partial<Pick<ListedIndex, "listingNow">>,
 ): ChangeRecord[] {
   if (!previous) return [];
   const runTime = next.run.datasetVersion;
@@ -71,6 +75,7 @@ export function detectChanges(
   // T84: a $0 key that stops appearing is no market move (OpenRouter dropped its zero keys in 2026-02).
   // T87: nor is a price whose listing now backs another model (the seller still sells it).
   // T175: nor a price a source still lists (quarantined, or a listing identity could not place).
+  // T495: nor a bracket its recorder dropped while setting the context to its threshold.
   const listings = indexListings(next.prices);
   for (const [key, then] of before)
     if (
@@ -78,10 +83,12 @@ export function detectChanges(
       then.amount !== 0 &&
       then.observations.length > 0 &&
       movedTo(then, listings) === null &&
-      (listed?.whereListed(then) ?? "absent") === "absent"
+      (listed?.whereListed(then) ?? "absent") === "absent" &&
+      !contextCorrected(then, listed)
     )
       record("price_removed", then, then.amount, null, null, removedAt(then, runTime));
-  return foldPlanTurns(changes, turns).sort(compareChanges);
+  // T494: a seller's euro or yuan list converted at a new rate is a currency change, not a market move.
+  return currencyChanges(foldPlanTurns(changes, turns), previous, next).sort(compareChanges);
 }
 
 /**
@@ -145,6 +152,12 @@ export function countMakerCorrections(previous: Dataset | null, next: Dataset): 
       n++;
   }
   return n;
+}
+
+/** T495 ({@link correctsContext}), when `listed` can tell the listings' context windows now. */
+function contextCorrected(then: PublishedPrice, listed: Partial<Pick<ListedIndex, "listingNow">> | undefined): boolean {
+  const listingNow = listed?.listingNow?.bind(listed);
+  return listingNow !== undefined && correctsContext(then, { listingNow });
 }
 
 /** When the listings of a graced price went (T85, T174): the earliest `absentSince` of its evidence, else this run. */

@@ -81,6 +81,10 @@ export const REJECT_REASONS = [
   "announced_out_of_bounds",
   // An announced amount OUTLIER_FACTOR times or more off the price it replaces: a slip, not a move.
   "announced_jump",
+  // A direct price one source alone moved against the others, held for a run (issue 52 §4, T496).
+  "lone_move",
+  // A removal one recorder made while another source still lists the offer (issue 52 §3, T495).
+  "removal_held",
 ] as const;
 export type RejectReason = (typeof REJECT_REASONS)[number];
 

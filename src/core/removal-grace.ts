@@ -1,8 +1,10 @@
 import type { PublishedModel, PublishedPrice } from "../domain/dataset.js";
 import { priceKey } from "../domain/dataset.js";
 import { dimensionKey } from "../domain/dimension.js";
+import type { SourceId } from "../domain/observation.js";
 import { comparePrices } from "../domain/price-order.js";
 import type { BuildInput } from "./build-input.js";
+import { heldRemoval } from "./held-removals.js";
 import type { ListedIndex } from "./listed-index.js";
 import { type ListingIndex, movedTo } from "./moved-listings.js";
 
@@ -14,6 +16,9 @@ import { type ListingIndex, movedTo } from "./moved-listings.js";
  * bracket (a bracket no source states goes in that run), and a price a source still lists but the
  * guards quarantined (its evidence is there and was judged). A graced price whose listings are gone
  * from their payloads records the run they went (`absentSince`): its removal is dated then (T174).
+ * A price whose recorders dropped their listings while another source still lists the offer is
+ * held instead (issue 52 §3, T495, `held-removals.ts`): served on, stale, every run until that source
+ * drops the offer too; returned per recorder, counted `removal_held` in `/sources`.
  */
 export function withRemovalGrace(
   prices: PublishedPrice[],
@@ -21,9 +26,10 @@ export function withRemovalGrace(
   input: BuildInput,
   listings: ListingIndex,
   listed: ListedIndex,
-): PublishedPrice[] {
+): { prices: PublishedPrice[]; held: Map<SourceId, number> } {
+  const held = new Map<SourceId, number>();
   const prior = input.prior?.published;
-  if (!prior || prior.length === 0) return prices;
+  if (!prior || prior.length === 0) return { prices, held };
   const keys = new Set(prices.map((p) => priceKey(p, dimensionKey(p))));
   const labels = new Set(prices.map((p) => `${p.modelId}|${p.channel}|${p.seller}|${p.label}`));
   const listedModels = new Set(models.filter((m) => m.listed).map((m) => m.id));
@@ -32,24 +38,28 @@ export function withRemovalGrace(
     const key = priceKey(p, dimensionKey(p));
     if (keys.has(key) || !listedModels.has(p.modelId)) continue;
     const label = `${p.modelId}|${p.channel}|${p.seller}|${p.label}`;
-    if (!p.observations.some((o) => o.fresh)) continue; // already graced once: now removed
+    // Another source still lists the offer: the recorders' drop waits, run after run (T495).
+    const waiting = p.contextMin > 0 ? null : heldRemoval(p, listed);
+    if (!waiting && !p.observations.some((o) => o.fresh)) continue; // already graced once: now removed
     if (movedTo(p, listings) !== null) continue; // its listing backs another model now (T87)
     if (p.contextMin > 0) continue; // a bracket no source states any more goes now (T173)
     const where = listed.whereListed(p);
     if (where === "placed") continue; // still listed, quarantined by the guards (T175)
     if (labels.has(label)) continue;
     labels.add(label);
+    for (const source of waiting ?? []) held.set(source, (held.get(source) ?? 0) + 1);
     graced.push({
       ...staled(p, input.runTime),
-      // Gone from the payloads now (not merely unplaced by identity): the market moved in this run.
-      observations: p.observations.map((o) => ({
+      // Gone from the payloads now (not merely unplaced by identity): the market moved in this run;
+      // a held removal has not happened yet (it is dated when the last listing goes, T495).
+      observations: p.observations.map(({ absentSince, ...o }) => ({
         ...o,
         fresh: false,
-        ...(where === "absent" ? { absentSince: input.runTime } : {}),
+        ...(waiting ? {} : where === "absent" ? { absentSince: absentSince ?? input.runTime } : {}),
       })),
     });
   }
-  return graced.length === 0 ? prices : [...prices, ...graced].sort(comparePrices);
+  return { prices: graced.length === 0 ? prices : [...prices, ...graced].sort(comparePrices), held };
 }
 
 /** `p` served on without fresh evidence: stale since this run (or before), at most `medium` (T75, T85). */

@@ -12,6 +12,8 @@ export const CHANGE_KINDS = [
   // Issue 37 §4 (T337): announced ahead of time; shown only when asked for, as catalogue additions.
   "price_announced",
   "announcement_withdrawn",
+  // Issue 52 §2 (T494): a seller's list in another currency converted at a new rate; shown only when asked for.
+  "currency_change",
 ] as const;
 export type ChangeKind = (typeof CHANGE_KINDS)[number];
 

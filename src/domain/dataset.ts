@@ -82,6 +82,16 @@ export interface RunSummary {
    * absent in runs before issue 35.
    */
   readonly corrections?: number;
+  /**
+   * Sellers a source renamed in this run (issue 52 §1, T493): the old and the new slug, both kept as
+   * the seller's names (`aliases`); its prices continue under the new one. Absent when none.
+   */
+  readonly sellerRenames?: readonly {
+    readonly source: SourceId;
+    readonly from: string;
+    readonly to: string;
+    readonly aliases: readonly string[];
+  }[];
 }
 
 /** One listing that matched no model in a run (issue 12 §4). */
@@ -179,6 +189,11 @@ export interface PriceEvidence {
    * and a next run on the same evidence (the same sources at the same amounts) holds it again (T375).
    */
   readonly held?: boolean;
+  /**
+   * A lone move of a direct price held back in this version (issue 52 §4, T496): no vote for the
+   * amount now; the next run reads it as the source's last statement and does not hold it again.
+   */
+  readonly loneMove?: boolean;
   /**
    * The run from which no fresh source listed this price any more (a price served on by the
    * removal grace, T85): its removal is dated then (issue 24 §4, T174).

@@ -6,9 +6,10 @@ import { countMakerCorrections, detectChanges, newHistoryPoints } from "../core/
 import { type BoundaryResult, screenAtBoundary, screenHistoryAtBoundary } from "../core/listing-boundary.js";
 import { priorFromDataset } from "../core/prior-state.js";
 import { renameLastPoints, withRenames } from "../core/renames.js";
+import { detectSellerRenames, type SellerRename, withSellerRenames } from "../core/seller-renames.js";
 import { checkAgainstLastGood, DEFAULT_GUARD_BOUNDS, guardMessage } from "../core/source-guard.js";
 import { lastPointIndex, upstreamPoints } from "../core/upstream-history.js";
-import type { Dataset } from "../domain/dataset.js";
+import type { Dataset, RunSummary } from "../domain/dataset.js";
 import type { Listing, SourceId } from "../domain/observation.js";
 import { withoutAddresses } from "../sources/failure-text.js";
 import { checkPageAgainstLastGood, checkPageText } from "../sources/shared/page-health.js";
@@ -200,6 +201,13 @@ function pageEvidenceOf(
   return {};
 }
 
+/** The run summary's record of this run's seller renames (T493): absent when none. */
+function renamedSellers(renames: readonly SellerRename[]): Partial<Pick<RunSummary, "sellerRenames">> {
+  return renames.length === 0
+    ? {}
+    : { sellerRenames: renames.map((r) => ({ source: r.source, from: r.from, to: r.to, aliases: [r.from, r.to] })) };
+}
+
 /** What a run computes from its inputs before publishing (pure, no store). */
 interface Computed {
   readonly dataset: Dataset;
@@ -218,6 +226,9 @@ function computeRun(
   dated: readonly { source: SourceId; rows: readonly DatedPrice[] }[],
 ): Computed {
   const { runTime } = input;
+  // A seller renamed in a source is read under its new name in the previous version (T493).
+  const sellerRenames = ctx.previous ? detectSellerRenames(ctx.previous, inputs) : [];
+  const before = ctx.previous && withSellerRenames(ctx.previous, sellerRenames);
   const {
     dataset: built,
     spellings,
@@ -228,13 +239,14 @@ function computeRun(
     runTime,
     finishedAt: input.finishedAt ?? new Date().toISOString(),
     sources: inputs,
-    prior: ctx.previous ? priorFromDataset(ctx.previous) : null,
+    prior: before ? priorFromDataset(before) : null,
   });
   const firstRunDate = ctx.firstRunDate ?? runTime.slice(0, 10);
-  const previous = ctx.previous && withRenames(ctx.previous, renames);
+  const previous = before && withRenames(before, renames);
   // The maker's corrections of our published amounts are counted in the run's summary (T293).
   const corrections = countMakerCorrections(previous, built);
-  const dataset = { ...built, run: { ...built.run, summary: { ...built.run.summary, corrections } } };
+  const summary = { ...built.run.summary, corrections, ...renamedSellers(sellerRenames) };
+  const dataset = { ...built, run: { ...built.run, summary } };
   // Announced ends and their withdrawal (issue 37 §4, T337) beside the market's changes.
   const changes = [...detectChanges(previous, dataset, listed), ...announcementChanges(previous, dataset)];
   const lastPoints = new Map(ctx.lastPoints);

@@ -89,6 +89,7 @@ export const JSON_COLUMN = {
         authoritative: z.boolean().optional(),
         movedFrom: z.number().optional(),
         held: z.boolean().optional(),
+        loneMove: z.boolean().optional(),
         absentSince: z.string().optional(),
         page: z.object({ url: z.string(), capturedAt: z.string(), contentHash: z.string() }).optional(),
       }),
@@ -134,6 +135,9 @@ export const JSON_COLUMN = {
       prices: z.number(),
       disputed: z.number(),
       corrections: z.number().optional(),
+      sellerRenames: z
+        .array(z.object({ source: sourceId, from: z.string(), to: z.string(), aliases: z.array(z.string()) }))
+        .optional(),
     }),
   ),
   listings: jsonColumn(

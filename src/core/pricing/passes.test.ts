@@ -513,6 +513,7 @@ describe("PRICING_PASSES (T385)", () => {
       "setAsideOutliers",
       "holdAgain",
       "guardJumps",
+      "holdLoneMoves",
       "keepHeldProvenance",
       "publishVerdicts",
       "holdAboveStandard",

@@ -12,6 +12,7 @@ import { keepHeldProvenance } from "./held-provenance.js";
 import { holdAgain } from "./hold-again.js";
 import { guardJumps } from "./jump-guard.js";
 import { labelPrices } from "./label-prices.js";
+import { holdLoneMoves } from "./lone-move.js";
 import { SlotPricer } from "./price-of.js";
 import { publishVerdicts } from "./publish-verdicts.js";
 import { reconcileSlots } from "./reconcile-slots.js";
@@ -29,6 +30,7 @@ export const PRICING_PASSES: readonly ((state: PricingState, ctx: PricingContext
   setAsideOutliers, // 3. lone outliers on the maker's price lose (T332)
   holdAgain, // 4. on last run's evidence, last run's held statements are held again (T375)
   guardJumps, // 5. an unexplained 5× jump does not replace a standing amount (T176)
+  holdLoneMoves, // 5b. a direct price one source alone moved against the others waits a run (T496)
   keepHeldProvenance, // 6. the sources set aside or held stay in the provenance, dissenting (T332, T176, T375)
   publishVerdicts, // 7. each slot's price, and the held statements counted per source
   holdAboveStandard, // 8. a discount above its standard price needs two sources (T331)
@@ -43,13 +45,15 @@ export interface PricingResult {
   readonly held: ReadonlyMap<SourceId, number>;
   /** Discounts above their standard price (T331): `above_standard`. */
   readonly aboveStandard: ReadonlyMap<SourceId, number>;
+  /** Lone moves of a direct price held for a run (T496): `lone_move`. */
+  readonly loneMoves: ReadonlyMap<SourceId, number>;
 }
 
 /** One round of {@link PRICING_PASSES} over `resolved`. */
 export function reconcileAll(resolved: readonly ResolvedListing[], ctx: PricingContext): PricingResult {
   const state = newPricingState(resolved);
   for (const pass of PRICING_PASSES) pass(state, ctx);
-  return { prices: state.prices, held: state.held, aboveStandard: state.aboveStandard };
+  return { prices: state.prices, held: state.held, aboveStandard: state.aboveStandard, loneMoves: state.loneMoves };
 }
 
 /** What one build's pricing reads besides the listings. */

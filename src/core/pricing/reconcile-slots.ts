@@ -22,7 +22,14 @@ export function reconcileSlots(state: PricingState, ctx: PricingContext): void {
     const statements = observations.map((o) => ({ ...o, coherent: false }));
     const judged = ctx.pricer.price(slot, statements, records, null);
     state.contexts.push({ slot, observations, records, prior, then, plain, statements, judged });
-    state.verdicts.push({ settled: null, aside: new Set(), held: new Set(), left: observations, price: plain });
+    state.verdicts.push({
+      settled: null,
+      aside: new Set(),
+      held: new Set(),
+      waiting: new Set(),
+      left: observations,
+      price: plain,
+    });
   }
 }
 

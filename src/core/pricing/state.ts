@@ -77,6 +77,8 @@ export interface SlotVerdict {
   aside: ReadonlySet<SourceId>;
   /** The sources held back: again on last run's evidence (T375), then by the jump guard (T176), in that order. */
   readonly held: Set<SourceId>;
+  /** The sources held back for a run as a lone move of a direct price (`holdLoneMoves`, issue 52 §4, T496). */
+  readonly waiting: Set<SourceId>;
   /** The statements still voting after the sources set aside and held are taken out. */
   left: readonly SourceObservation[];
   /** The price the slot publishes so far. */
@@ -117,6 +119,8 @@ export interface PricingState {
   reconciled: UnlabeledPrice[];
   /** Per source, its statements held back by T375 and T176 (`publishVerdicts`). */
   readonly held: Map<SourceId, number>;
+  /** Per source, its lone moves of a direct price held for a run (`publishVerdicts`, T496). */
+  readonly loneMoves: Map<SourceId, number>;
   /** Per source, its discounts held back above their standard price (`holdAboveStandard`, T331). */
   readonly aboveStandard: Map<SourceId, number>;
   /** The labelled prices, sorted (`labelPrices`). */
@@ -132,6 +136,7 @@ export function newPricingState(resolved: PricingState["resolved"]): PricingStat
     verdicts: [],
     reconciled: [],
     held: new Map(),
+    loneMoves: new Map(),
     aboveStandard: new Map(),
     prices: [],
   };

@@ -34,6 +34,7 @@ const KIND_NAMES: Readonly<Record<ChangeKind, string>> = {
   reference_changed: "Reference changed",
   price_announced: "Price announced",
   announcement_withdrawn: "Announcement withdrawn",
+  currency_change: "Currency change",
 };
 
 /** `meta` of a `/changes` answer with the T204 additions. */
