@@ -1,7 +1,7 @@
 import type { CatalogueStore, StoredSpans } from "../store/catalogue-store.js";
-import { historyFromSpans } from "./history-spans.js";
 import { type BackoffPolicy, backoffMs } from "./backoff.js";
 import { StoreUnavailableError } from "./errors.js";
+import { historyFromSpans } from "./history-spans.js";
 import { buildTimeline, type PointInTimeSource, type PriceTimeline } from "./timeline.js";
 import { buildViewInSteps, type CatalogueView, type SourceRecordInfo } from "./view.js";
 
