@@ -5,8 +5,10 @@ import { lookupTable } from "./lookup-table.js";
  * T494): the sources convert the list, so a new exchange rate moves every row of it by one factor.
  * Each entry is the seller's canonical slug (`sellers.ts`) → the ISO 4217 code of its own list, as
  * its pricing page states it (the address models.dev gives as the provider's `doc`, or the seller's
- * pricing page). Only sellers whose own list was checked are here; a seller not here is judged as
- * pricing in USD.
+ * pricing page). No copy of these pages is recorded: the entries were written from the sellers'
+ * pages as known, not re-read from a recorded copy, and want review (the closing note of issue 52
+ * says so). A wrong entry costs little: a move is a currency change only when the seller's rows move
+ * by one factor in one run (T494). A seller not here is judged as pricing in USD.
  */
 export const SELLER_CURRENCIES: Readonly<Record<string, string>> = lookupTable({
   // European clouds quoting euros (per 1M tokens, VAT excluded).
