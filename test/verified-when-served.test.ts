@@ -156,6 +156,15 @@ describe("as of the replay's last run: the pages' prices are verified as the ver
     expect(verifiedDirect).toBeGreaterThan(400);
     expect(all.filter((p) => p.pageStale)).toEqual([]);
   });
+
+  it("/cost prices lines verified from the same pages (what the offline test finds none of)", async () => {
+    const ids = verifiedModels.slice(0, 8).join(",");
+    const body = await json<{ lines: { confidence: string | null }[] }[]>(
+      server,
+      `/api/v1/cost?models=${encodeURIComponent(ids)}&inputTokens=1000&outputTokens=100&channel=all`,
+    );
+    expect(body.data.flatMap((e) => e.lines).filter((l) => l.confidence === "verified").length).toBeGreaterThan(0);
+  });
 });
 
 describe("a server's clock: the judgement flips when a page's window closes, and the ETag with it (T462)", () => {
