@@ -64,6 +64,7 @@ const API_SUITES = [
   "test/official-{verified,makers}.test.ts",
   "test/one-answer.test.ts",
   "test/history-agreement.test.ts",
+  "test/verified-when-served.test.ts",
 ];
 
 const LIVE_SUITES = ["test/live-*.test.ts", "test/fresh-live.test.ts"];

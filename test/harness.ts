@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import type { FastifyInstance } from "fastify";
 import { inject } from "vitest";
+import { judgeView } from "../src/catalogue/judged-view.js";
 import { loadView } from "../src/catalogue/load-view.js";
 import type { CatalogueView } from "../src/catalogue/view.js";
 import { ViewHolder } from "../src/catalogue/view-holder.js";
@@ -77,13 +78,18 @@ let shared: Promise<{ dataset: Dataset; view: CatalogueView }> | undefined;
  * caller (who closes it). The view is built once per test worker and shared by the suites it runs
  * (`isolate: false`, T152): they only read it (a suite that needs another version swaps a copy into
  * its own server's holder).
+ *
+ * Its prices' `verified` is judged as of the replay's last run (issue 46 §5, T463): the suites read the
+ * catalogue as it was when the bundled data were current. `/sources` health is judged at the real
+ * clock, as before. A suite that asks about today judges the view again ({@link judgedNow}).
  */
 export async function loadReplay(): Promise<{ dataset: Dataset; view: CatalogueView; store: CatalogueStore }> {
   shared ??= (async () => {
     const store = await openReplayStore();
     try {
-      const view = await loadView(store, SOURCES);
-      if (!view) throw new Error("the replay published nothing");
+      const built = await loadView(store, SOURCES);
+      if (!built) throw new Error("the replay published nothing");
+      const view = judgeView(built, Date.parse(built.version));
       return { dataset: view.dataset, view };
     } finally {
       await store.close();
@@ -91,6 +97,14 @@ export async function loadReplay(): Promise<{ dataset: Dataset; view: CatalogueV
   })();
   const { dataset, view } = await shared;
   return { dataset, view, store: await openReplayStore() };
+}
+
+/**
+ * `view` with its prices' `verified` judged at `at` (epoch ms; the real clock by default, T460): what a
+ * server started today serves from the bundled data.
+ */
+export function judgedNow(view: CatalogueView, at: number = Date.now()): CatalogueView {
+  return judgeView(view, at);
 }
 
 /**

@@ -319,8 +319,11 @@ describe("GET /rates (contract v2, D30)", () => {
       expect(r.confidenceScore).toBeLessThanOrEqual(100);
       expect(Number.isInteger(r.confidenceScore)).toBe(true);
       expect(r.sourceCount).toBeGreaterThanOrEqual(r.agreeingSources.length);
-      // Official exactly when a maker's page agrees (T292).
-      expect(r.official).toBe(r.agreeingSources.some((s) => OFFICIAL.includes(s)));
+      // Official exactly when a maker's page agrees (T292) and was read within the window of the
+      // moment judged; else the rate names the page that lapsed (T461).
+      const onPage = r.agreeingSources.some((s) => OFFICIAL.includes(s));
+      expect(r.official).toBe(onPage && r.pageStale === undefined);
+      if (r.pageStale) expect(r.agreeingSources).toContain(r.pageStale.source);
     }
   });
 

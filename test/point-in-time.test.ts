@@ -13,7 +13,7 @@ import { createMcpServer } from "../src/mcp/server.js";
 import { SOURCES } from "../src/sources/registry.js";
 import { openPostgresStore } from "../src/store/open-store.js";
 import { bindShared } from "./fixtures.js";
-import { openReplayStore, readReplayStore, startServer, type TestServer } from "./harness.js";
+import { judgedNow, openReplayStore, readReplayStore, startServer, type TestServer } from "./harness.js";
 import { textOf } from "./mcp-support.js";
 
 // Point-in-time prices (issue 17 §2, T146–T148): `at=YYYY-MM-DD` answers what the newest dataset
@@ -257,7 +257,8 @@ describe("the store behind at= (issue 26 §4)", () => {
       { now: () => now },
     );
     const store = await openReplayStore();
-    const lazyView = (await loadView(store, SOURCES, undefined, spans))!;
+    // Judged as of the replay's last run, as the shared view it is compared with (T463).
+    const lazyView = judgedNow((await loadView(store, SOURCES, undefined, spans))!, Date.parse(view.version));
     await store.close();
     lazy = await startServer(lazyView);
     const views = new ViewHolder(lazyView);

@@ -3,15 +3,17 @@ import type { Confidence } from "../domain/confidence.js";
 import { longContextWindow } from "../domain/cost.js";
 import type { PublishedModel, PublishedPrice } from "../domain/dataset.js";
 import { isBaseTextDimension } from "../domain/dimension.js";
+import { VERIFIED_PAGE_MAX_AGE_DAYS } from "../domain/freshness.js";
 import type { ApiModel, ApiPrice, ApiRate } from "./schemas.js";
+import type { PageStale, ServedPrice } from "./verified-now.js";
 
 /**
  * The API shapes of the published records (api-v1.md "Price", "Model", "Rate"): what every
  * endpoint answers with, built from a dataset version's prices and models.
  */
 
-/** The API shape of a price (api-v1.md "Price"). */
-export function toApiPrice(p: PublishedPrice): ApiPrice {
+/** The API shape of a price (api-v1.md "Price"; `pageStale` when it lost `verified` when served, T461). */
+export function toApiPrice(p: ServedPrice): ApiPrice {
   return {
     label: p.label,
     direction: p.direction,
@@ -39,6 +41,7 @@ export function toApiPrice(p: PublishedPrice): ApiPrice {
       ? { amount: p.announced.amount, effectiveFrom: p.announced.effectiveFrom, source: p.announced.source }
       : null,
     ...pageEvidence(p),
+    ...(p.pageStale ? { pageStale: { ...p.pageStale } } : {}),
   };
 }
 
@@ -57,7 +60,7 @@ function pageEvidence(p: PublishedPrice): Pick<ApiPrice, "evidence"> {
  * A price in an answer that mixes channels (T201): the api-v1.md "Price" with its `channel` and
  * `seller`, and with `evidence`, each dissenting source's own amount (from the price's observations).
  */
-export function toChannelPrice(p: PublishedPrice, evidence: boolean): ApiPrice {
+export function toChannelPrice(p: ServedPrice, evidence: boolean): ApiPrice {
   const price: ApiPrice = { ...toApiPrice(p), channel: p.channel, seller: p.seller };
   if (!evidence) return price;
   const amounts = p.dissenting.flatMap((source) => {
@@ -96,12 +99,15 @@ export function apiModel(m: PublishedModel, prices: ApiPrice[]): ApiModel {
 /**
  * Rates (D30) of listed models: direct channel, text, standard tier, no cache, bracket [0, open), no qualifiers,
  * money only; a model needs both directions. Confidence of the weaker direction (lower score;
- * output on a tie); agreeingSources is the intersection of both directions' sources.
+ * output on a tie); agreeingSources is the intersection of both directions' sources. `official`: a
+ * maker's own source agrees and is not stale when served (T461); `pageStale` says which one is.
+ * @param stale the sellers' own sources stale at the moment judged, with their last read (T460)
  */
 export function buildRates(
   models: readonly PublishedModel[],
-  pricesByModel: ReadonlyMap<string, readonly PublishedPrice[]>,
+  pricesByModel: ReadonlyMap<string, readonly ServedPrice[]>,
   officialSources: readonly string[],
+  stale: ReadonlyMap<string, string | null> = new Map(),
 ): ApiRate[] {
   const rates: ApiRate[] = [];
   for (const model of models) {
@@ -118,6 +124,8 @@ export function buildRates(
     const cached = find("input", "read");
     const weaker = input.confidenceScore < output.confidenceScore ? input : output;
     const agreeing = input.sources.filter((s) => output.sources.includes(s));
+    const agreeingOfficial = agreeing.filter((s) => officialSources.includes(s));
+    const lapsed = lapsedOfficial(agreeingOfficial, stale, input, output);
     rates.push({
       id: model.id,
       provider: model.provider,
@@ -130,11 +138,26 @@ export function buildRates(
       confidenceScore: Math.round(weaker.confidenceScore * 100),
       agreeingSources: agreeing,
       sourceCount: weaker.sources.length + weaker.dissenting.length,
-      official: agreeing.some((s) => officialSources.includes(s)),
+      official: agreeingOfficial.some((s) => !stale.has(s)),
       disputed: input.disputed || output.disputed,
       staleSince: input.staleSince ?? output.staleSince,
       aliases: [...model.aliases],
+      ...(lapsed ? { pageStale: lapsed } : {}),
     });
   }
   return rates;
+}
+
+/** Why a rate is not `official` although a maker's page agrees: every agreeing one is stale (T461). */
+function lapsedOfficial(
+  agreeingOfficial: readonly string[],
+  stale: ReadonlyMap<string, string | null>,
+  input: ServedPrice,
+  output: ServedPrice,
+): PageStale | null {
+  if (agreeingOfficial.length === 0 || agreeingOfficial.some((s) => !stale.has(s))) return null;
+  const named = output.pageStale ?? input.pageStale;
+  if (named && agreeingOfficial.includes(named.source)) return { ...named };
+  const source = agreeingOfficial[0]!;
+  return { source, lastReadAt: stale.get(source) ?? null, maxAgeDays: VERIFIED_PAGE_MAX_AGE_DAYS };
 }

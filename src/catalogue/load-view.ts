@@ -137,12 +137,14 @@ export class StoreSpans implements PointInTimeSource {
  * permanent record of changes, history and price spans (T146); null when the store holds no version.
  * With `spansFrom`, the point-in-time index is read per `at=` question, one version at a time,
  * through it (T165, T199); without, every span is read now from `store`.
+ * @param now the moment its `/sources` health and its prices' `verified` are judged at (T310, T460)
  */
 export async function loadView(
   store: CatalogueStore,
   registry: readonly SourceRecordInfo[],
   version?: string,
   spansFrom?: PointInTimeSource,
+  now: Date = new Date(),
 ): Promise<CatalogueView | null> {
   const dataset = await store.loadDataset(version);
   if (!dataset) return null;
@@ -166,7 +168,7 @@ export async function loadView(
   // T310: `/sources` says each source's last live attempt, published or not.
   const attempts = await store.loadAttempts();
   // Built in steps between requests too (T267): a publish no longer pauses a serving process.
-  return buildViewInSteps(dataset, registry, new Date(), { changes, history, ended, timeline, attempts });
+  return buildViewInSteps(dataset, registry, now, { changes, history, ended, timeline, attempts });
 }
 
 /** Lets the event loop run what waits (requests) before the next step. */

@@ -2,7 +2,9 @@ import type { PublishedModel, PublishedPrice } from "../domain/dataset.js";
 import { priceOnDay } from "../domain/dated-price.js";
 import { dateParam } from "./endpoint.js";
 import { badRequest } from "./errors.js";
+import { judgePrices } from "./judged-view.js";
 import { modelFollowing, type PriceTimeline, pricesFollowing, versionOn } from "./timeline.js";
+import type { ServedPrice, StalePages } from "./verified-now.js";
 import type { CatalogueView } from "./view.js";
 
 /**
@@ -34,14 +36,18 @@ export interface PublishedState {
   /** The point-in-time index holding `version` (`view.timeline(at)`), when `at` was given. */
   readonly timeline: PriceTimeline | null;
   model(id: string): PublishedModel | null;
-  /** Every channel's prices of a model, in dataset order. */
-  prices(id: string): readonly PublishedPrice[];
+  /** Every channel's prices of a model, in dataset order, `verified` as judged for the day (T461). */
+  prices(id: string): readonly ServedPrice[];
+  /** The sellers' own pages stale for this answer (T461): the view's now, none for a settled day. */
+  readonly stale: StalePages;
 }
 
 /**
  * The state a request answers from: the view's own version without `at`, else the version in
  * force on `at` (T147), a model's former ids standing for it before it had its id (T320), with the
- * prices as they apply that day (announced successors, T336).
+ * prices as they apply that day (announced successors, T336). `verified` (T461): without `at`, and
+ * for a day the served version answers (on or after its day: its prices, its pages' reads), judged as
+ * the view is, when served; a settled day (before it, T148) as its own version was built (T292).
  * @param future whether a day after today (UTC) is answered (T336); false: it is a 400 (the exports)
  * @throws CatalogueError bad_request for an `at` after today (UTC) when `future` is false
  */
@@ -58,6 +64,7 @@ export function publishedState(
       timeline: null,
       model: (id) => view.byId.get(id)?.model ?? null,
       prices: (id) => view.pricesByModel.get(id) ?? [],
+      stale: view.judgement.stale,
     };
   const day = today.toISOString().slice(0, 10);
   if (at > day && !future) throw badRequest(`at must not be in the future: ${at} is after today, ${day} (UTC)`);
@@ -65,12 +72,15 @@ export function publishedState(
   const version = versionOn(timeline, at);
   // T320: a model answers for the days before identity placed it under its id, through its former ids.
   const formerIds = (id: string) => view.byId.get(id)?.model.formerIds ?? [];
+  const settled = isSettledAt(view, at);
+  const onDay = (id: string) => (version ? pricesOnDay(pricesFollowing(timeline, id, formerIds(id), version), at) : []);
   return {
     version,
     at,
     timeline,
     model: (id) => (version ? modelFollowing(timeline, id, formerIds(id), version) : null),
-    prices: (id) => (version ? pricesOnDay(pricesFollowing(timeline, id, formerIds(id), version), at) : []),
+    prices: settled ? onDay : (id) => judgePrices(view, onDay(id)),
+    stale: settled ? new Map() : view.judgement.stale,
   };
 }
 

@@ -32,6 +32,24 @@ const AXIS_FIELDS = Object.fromEntries(
   AXIS_NAMES.map((a) => [a, z.string().meta({ description: `${axisValuesText(a)} (D27)` })]),
 ) as Record<Axis, z.ZodString>;
 
+/** Why a price or rate is not `verified` / `official` though its seller's own list states it (issue 46 §5, T461). */
+const PageStaleSchema = z
+  .strictObject({
+    source: z.string().meta({ description: "The seller's own source (a maker's page) whose statement lapsed" }),
+    lastReadAt: nullableTimestamp.meta({ description: "When it was last read successfully; null: never" }),
+    maxAgeDays: z
+      .number()
+      .int()
+      .meta({ description: "A statement read longer ago than this makes nothing `verified`" }),
+  })
+  .optional()
+  .meta({
+    description:
+      "Addition (issue 46 §5, T461): present when the seller's own page states this amount but was last read " +
+      "more than `maxAgeDays` days before the answer was judged (when served; a past `at` day as its version " +
+      "was built): it is then not `verified` (not `official` on a rate) until the page is read again",
+  });
+
 /** api-v1.md "Price", D7, D8, D27. */
 export const PriceSchema = z
   .strictObject({
@@ -99,6 +117,7 @@ export const PriceSchema = z
           "Each dissenting source with its own amount (display units), in `dissenting` order; present on " +
           "`/models/{provider}/{model}?channel=all` without `at` (T201)",
       }),
+    pageStale: PageStaleSchema,
   })
   .meta({ id: "Price", description: "One price dimension of a model in one channel" });
 
@@ -228,6 +247,7 @@ export const RateSchema = z
     disputed: z.boolean(),
     staleSince: nullableTimestamp,
     aliases: z.array(z.string()),
+    pageStale: PageStaleSchema,
   })
   .meta({ id: "Rate" });
 

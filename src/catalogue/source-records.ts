@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import type { Dataset, RunRecord, SourceRunStatus } from "../domain/dataset.js";
 import { sourceHealthNow } from "../domain/freshness.js";
 import type { SourceAttempt } from "../domain/source-attempt.js";
+import { judgeView } from "./judged-view.js";
 import type { ApiMeta, ApiSource } from "./schemas.js";
 import type { CatalogueView, SourceRecordInfo } from "./view.js";
 
@@ -107,7 +108,8 @@ export function lastRunNow(run: RunRecord, attempts: readonly SourceAttempt[]): 
 
 /**
  * The view with its `/sources` records rebuilt from the newest attempts and judged at `now` (T310),
- * the same object when nothing in them changed (so no response table is rebuilt for nothing).
+ * its prices' `verified` judged again from the pages' last reads (T460), the same object when
+ * nothing in them changed (so no response table is rebuilt for nothing).
  */
 export function withSourceAttempts(
   view: CatalogueView,
@@ -117,5 +119,5 @@ export function withSourceAttempts(
 ): CatalogueView {
   const { lastRun, ...next } = apiSources(view.dataset, registry, attempts, now);
   if (next.sourcesRevision === view.sourcesRevision) return view;
-  return { ...view, ...next, meta: { ...view.meta, lastRun } };
+  return judgeView({ ...view, ...next, meta: { ...view.meta, lastRun } }, Date.parse(now));
 }

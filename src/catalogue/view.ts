@@ -6,7 +6,8 @@ import type { Dataset, PublishedModel, PublishedPrice } from "../domain/dataset.
 import { dimensionKey } from "../domain/dimension.js";
 import { CURRENT_WITHIN_DAYS, EVIDENCE_MAX_AGE_DAYS } from "../domain/freshness.js";
 import type { SourceAttempt } from "../domain/source-attempt.js";
-import { buildRates, toApiPrice } from "./api-shapes.js";
+import { toApiPrice } from "./api-shapes.js";
+import { firstJudgement, judgedParts, sellerSources, type ViewJudgement } from "./judged-view.js";
 import type { ApiMeta, ApiPrice, ApiProvider, ApiRate, ApiSource } from "./schemas.js";
 import { apiSources } from "./source-records.js";
 import { type SearchField, searchField } from "./text-match.js";
@@ -18,6 +19,7 @@ import {
   type PriceTimeline,
   versionOn,
 } from "./timeline.js";
+import type { ServedPrice } from "./verified-now.js";
 
 /** What the catalogue needs to know of a configured source (its registry record). */
 export interface SourceRecordInfo {
@@ -70,8 +72,16 @@ export interface CatalogueView {
   readonly published: readonly ChangeEntry[];
   /** Direct-channel history per model id: series in (date, seq) order. */
   readonly history: ReadonlyMap<string, readonly SeriesEntry[]>;
-  /** This version's prices of every channel per model id, in dataset order (the cost verb reads them). */
-  readonly pricesByModel: ReadonlyMap<string, readonly PublishedPrice[]>;
+  /**
+   * This version's prices of every channel per model id, in dataset order (the cost verb reads them),
+   * as judged when served (T460: a price whose seller's page is stale is not `verified`).
+   */
+  readonly pricesByModel: ReadonlyMap<string, readonly ServedPrice[]>;
+  /**
+   * The judgement behind `models`, `byId`, `pricesByModel` and `rates` (issue 46 §5, T460–T462): the
+   * sellers' own pages stale at the moment judged, and the version's parts as built.
+   */
+  readonly judgement: ViewJudgement;
   /**
    * The point-in-time index an `at=` question reads (issue 17 §2, T146): every version's spans
    * when the view holds them all, else the spans of the version in force on `at`, read on demand
@@ -223,20 +233,12 @@ function* viewSteps(
     });
   }
   yield;
-  const byId = new Map(all.map((m) => [m.model.id, m]));
-  // Lists, counts and rates hold listed models only; a tombstone answers by id alone (T66).
-  const models = all.filter((m) => m.model.listed);
-  const aliasOf = buildAliasIndex(dataset.models, byId);
+  const rawById = new Map(all.map((m) => [m.model.id, m]));
+  const aliasOf = buildAliasIndex(dataset.models, rawById);
   yield;
   const officialSources = registry
     .filter((s) => s.info.authoritativeFor.some((seller) => dataset.providers.some((p) => p.slug === seller)))
     .map((s) => s.id);
-  const rates = buildRates(
-    models.map((m) => m.model),
-    pricesByModel,
-    officialSources,
-  );
-  yield;
 
   const sellersByChannel = new Map<Channel, Set<string>>();
   for (const p of dataset.prices) {
@@ -245,6 +247,18 @@ function* viewSteps(
     sellersByChannel.set(p.channel, set);
   }
   const { lastRun, ...sources } = apiSources(dataset, registry, record.attempts ?? [], generatedAt);
+  // T460: `verified` judged at `now` from the sellers' pages' last reads; lists, counts and rates
+  // hold listed models only, a tombstone answers by id alone (T66).
+  const judgement = firstJudgement(
+    { byId: rawById, pricesByModel },
+    sellerSources(registry),
+    sources.sources,
+    dataset.sources,
+    dataset.run.datasetVersion,
+    now.getTime(),
+  );
+  const { models, byId, rates, pricesByModel: served } = judgedParts(judgement, officialSources);
+  yield;
   const meta: ApiMeta = {
     datasetVersion: dataset.run.datasetVersion,
     generatedAt,
@@ -281,7 +295,8 @@ function* viewSteps(
     dataset,
     ...changes,
     history,
-    pricesByModel,
+    pricesByModel: served,
+    judgement,
     ...pointInTimeIndex(record.timeline ?? datasetTimeline(dataset), dataset),
   };
 }

@@ -102,7 +102,8 @@ async function serveOne(config: Config, live: LivePlan | null): Promise<void> {
       log.warn({ err: error, retryInMs }, "the store could not be read for a point-in-time answer; backing off"),
   });
   const view = await loadCurrentView(config, spans);
-  const views = new ViewHolder(view);
+  // T460: `verified` judged at the wall clock whenever an answer is served.
+  const views = new ViewHolder(view, Date.now);
   // What every endpoint call of this process loads through: HTTP and MCP alike (T275).
   const services = endpointServices(config);
   // Features that are off load nothing (issue 16, T134): ioredis, the live ingester (undici) and

@@ -1,5 +1,5 @@
 import { amountsAgree } from "../domain/amount.js";
-import { type Confidence, confidenceRank } from "../domain/confidence.js";
+import { type Confidence, confidenceRank, LOW_WEIGHT, RELIABLE_WEIGHT, SCORE_BANDS } from "../domain/confidence.js";
 import type { PriceVerdict } from "../domain/dataset.js";
 import type { PricesDated, SourceId } from "../domain/observation.js";
 import type { Denomination, Unit } from "../domain/unit.js";
@@ -81,19 +81,8 @@ export interface ReconcileContext {
   readonly prior: PriorPrice | null;
 }
 
-/** A source at or above this weight is "reliable" (D8 `medium` on its own). */
-export const RELIABLE_WEIGHT = 0.7;
-/** A lone source below this weight is `unverified` (D8 "a single low-weight source"). */
-export const LOW_WEIGHT = 0.5;
-
-/** Score band [min, max) of each level: the score orders prices within and across levels. */
-export const SCORE_BANDS: Readonly<Record<Confidence, readonly [number, number]>> = {
-  verified: [0.9, 1],
-  high: [0.75, 0.9],
-  medium: [0.5, 0.75],
-  low: [0.25, 0.5],
-  unverified: [0, 0.25],
-};
+// D8's weights and bands live in the vocabulary: the catalogue judges `verified` when serving (T460).
+export { LOW_WEIGHT, RELIABLE_WEIGHT, SCORE_BANDS } from "../domain/confidence.js";
 
 /**
  * Reconciles the observations of one dimension.

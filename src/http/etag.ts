@@ -10,15 +10,23 @@ export function weakEtag(version: string, path: string, rawQuery: string): strin
 }
 
 /**
- * The version part of a route's ETag (D21, amended by T310): the dataset version, and for an
- * endpoint judged now (`/sources`) the digest of its records too, so a client's copy is replaced
- * when a live attempt or the clock changes the answer while the version stays.
+ * The version part of a route's ETag (D21, amended by T310 and T462): the dataset version; for an
+ * endpoint judged now (`/sources`) the digest of its records too; and when the sellers' pages stale
+ * at the moment judged are not those of the version's own time, their digest
+ * (`judgement.key`, T462), so a client's copy is replaced when a live attempt or the clock changes
+ * the answer (a price's `verified`) while the version stays.
  */
 export function etagVersion(
-  view: { readonly version: string; readonly sourcesRevision: string },
+  view: {
+    readonly version: string;
+    readonly sourcesRevision: string;
+    readonly judgement?: { readonly key: string };
+  },
   endpoint: { readonly judgedNow?: boolean },
 ): string {
-  return endpoint.judgedNow ? `${view.version}+${view.sourcesRevision}` : view.version;
+  const base = endpoint.judgedNow ? `${view.version}+${view.sourcesRevision}` : view.version;
+  const key = view.judgement?.key ?? "";
+  return key === "" ? base : `${base}~${key}`;
 }
 
 /**

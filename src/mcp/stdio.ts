@@ -12,7 +12,7 @@ import { createMcpServer } from "./server.js";
  */
 export async function serveMcpStdio(view: CatalogueView, services?: EndpointServices): Promise<void> {
   const server = createMcpServer(
-    new ViewHolder(view),
+    new ViewHolder(view, Date.now), // T460: `verified` judged when a tool answers
     (error, tool) => {
       const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
       process.stderr.write(`tariff mcp: unexpected fault in ${tool}: ${message}\n`);

@@ -60,5 +60,5 @@ function ratesAt(view: CatalogueView, state: PublishedState) {
   if (version === null || timeline === null) return [];
   const models = modelsAt(timeline, version).filter((m) => m.listed);
   const prices = new Map(models.map((m) => [m.id, state.prices(m.id)]));
-  return buildRates(models, prices, view.meta.rates.officialSources);
+  return buildRates(models, prices, view.meta.rates.officialSources, state.stale);
 }

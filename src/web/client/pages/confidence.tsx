@@ -1,10 +1,11 @@
 import { CONFIDENCE_LEVELS } from "../../../domain/confidence.js";
+import { VERIFIED_PAGE_MAX_AGE_DAYS } from "../../../domain/freshness.js";
 import { ConfidenceBadge } from "../components/badges.js";
 import { Page } from "../components/page.js";
 
 /** What each level means (api-v1.md "States and transitions", D8), in the API's own words. */
 const MEANINGS: Readonly<Record<(typeof CONFIDENCE_LEVELS)[number], string>> = {
-  verified: "Confirmed on the seller's own pricing page, fetched fresh in the last run.",
+  verified: `Confirmed on the seller's own pricing page, read within the last ${VERIFIED_PAGE_MAX_AGE_DAYS} days.`,
   high: "Strong agreement across independent sources.",
   medium: "Some agreement, or one reasonably reliable source.",
   low: "Weak or partial evidence.",

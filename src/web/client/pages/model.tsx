@@ -10,6 +10,7 @@ import { ConfidenceBadge, DisputedMark, LevelsLink, OutlierMark, UnconfirmedMark
 import { ColumnHeads, numeric } from "../components/data-table.js";
 import { DataAge } from "../components/freshness.js";
 import { type AnnouncedPoint, HistoryCharts } from "../components/history-charts.js";
+import { PageStaleNote } from "../components/page-stale-note.js";
 import { DimensionLabel } from "../components/price-cell.js";
 import { Failed, Loading, WhenLoaded } from "../components/status.js";
 import { TableWrap } from "../components/table-wrap.js";
@@ -320,7 +321,7 @@ function MakerPrices(props: { readonly prices: readonly ChannelPrice[]; readonly
   // T363: "confirmed on OpenAI's page" names the maker as `/providers` does, asked only when a page confirms a price.
   const maker = useMakerName(
     props.maker,
-    props.prices.some((p) => (p.evidence?.length ?? 0) > 0),
+    props.prices.some((p) => (p.evidence?.length ?? 0) > 0 || p.pageStale !== undefined),
   );
   return (
     <section aria-labelledby="maker-title">
@@ -399,6 +400,7 @@ function EvidenceTable(props: {
                 {p.staleSince ? <span class="badge stale">stale since {formatDate(p.staleSince)}</span> : null}
                 <AnnouncedNote price={p} />
                 {props.maker ? <PageConfirmation price={p} maker={props.maker} /> : null}
+                <PageStaleNote price={p} {...(props.maker ? { maker: props.maker } : {})} />
               </td>
               <td data-label="Agreeing">{p.sources.join(", ") || "—"}</td>
               <td data-label="Dissenting">
