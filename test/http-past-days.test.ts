@@ -141,7 +141,7 @@ describe("the worker thread answers what the process renders (T470)", () => {
       const path = url.slice(0, url.indexOf("?"));
       const route = byPath.get(path) ?? ROUTES.find((r) => r.path === "/models/:provider/:model")!;
       const [, , , , provider = "", model = ""] = path.split("/");
-      const params = route.path.includes(":provider") ? { provider, model } : {};
+      const params: Record<string, string> = route.path.includes(":provider") ? { provider, model } : {};
       const shape = { compression: true, counted: false };
       const own = await renderResponse(route, view, url, params, { baseUrl: "http://x" }, shape, services);
       const job = { served: view.version, generatedAt: view.generatedAt, path: route.path, url, params };

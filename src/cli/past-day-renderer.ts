@@ -29,8 +29,9 @@ const WORKER_HEAP_MB = 288;
  * exits declines its pending jobs (the server renders those in process) and is started again on
  * the next job. The worker does not keep the process alive.
  * @param config the process's configuration (the store the worker reads)
+ * @param onExit told when a worker stops unasked (its error, or its exit code), for the log
  */
-export function pastDayRenderer(config: Config): PastDayRenderer {
+export function pastDayRenderer(config: Config, onExit?: (detail: string) => void): PastDayRenderer {
   const pending = new Map<number, (result: PastDayResult) => void>();
   let worker: Worker | null = null;
   let next = 0;
@@ -47,12 +48,14 @@ export function pastDayRenderer(config: Config): PastDayRenderer {
       pending.delete(id);
       resolve?.(result);
     });
-    const gone = () => {
-      if (worker === made) worker = null;
+    const gone = (detail: string) => {
+      if (worker !== made) return;
+      worker = null;
+      if (!closed) onExit?.(`${detail}; ${pending.size} job(s) rendered in process, a new worker on the next one`);
       declineAll();
     };
-    made.on("error", gone);
-    made.on("exit", gone);
+    made.on("error", (error) => gone(String(error)));
+    made.on("exit", (code) => gone(`exit code ${code}`));
     return made;
   };
   return {

@@ -79,10 +79,15 @@ async function answer(job: PastDayJob): Promise<PastDayResult> {
   }
 }
 
+// One job at a time: two exports built at once would hold twice the memory (the heap is bounded,
+// WORKER_HEAP_MB) for no gain on a thread of its own.
+let queue: Promise<void> = Promise.resolve();
 parentPort?.on("message", (message: { id: number; job: PastDayJob }) => {
-  answer(message.job).then(
-    (result) => parentPort?.postMessage({ id: message.id, result }),
-    (error: unknown) =>
-      parentPort?.postMessage({ id: message.id, result: { kind: "fault", message: String(error) } as PastDayResult }),
+  queue = queue.then(() =>
+    answer(message.job).then(
+      (result) => parentPort?.postMessage({ id: message.id, result }),
+      (error: unknown) =>
+        parentPort?.postMessage({ id: message.id, result: { kind: "fault", message: String(error) } as PastDayResult }),
+    ),
   );
 });

@@ -107,7 +107,7 @@ async function serveOne(config: Config, live: LivePlan | null): Promise<void> {
   // What every endpoint call of this process loads through: HTTP and MCP alike (T275).
   const services = endpointServices(config);
   // Past-day (`at`) answers are rendered by a worker thread, off the loop that answers requests (T470).
-  const pastDays = pastDayRenderer(config);
+  const pastDays = pastDayRenderer(config, (detail) => log.warn({ detail }, "the past-day worker stopped"));
   // Features that are off load nothing (issue 16, T134): ioredis, the live ingester (undici) and
   // the MCP SDK (on the first /mcp request) are imported only when used.
   const redis = config.redisUrl ? (await import("./redis.js")).createRateLimitRedis(config.redisUrl, log) : undefined;
