@@ -6,9 +6,9 @@
 //      `/models?limit=500&at=…` requests, parameters in shuffled orders with an ignored one, 4 at a time.
 // The rate limit is off unless RATE_LIMIT_PER_MINUTE is set (then part (a)'s client is refused once
 // it has spent its points, T472). Prints `uptime`'s load average with each part: the machine is shared.
-// Usage: node bench/past-days.mjs <DATA_DIR holding tariff.db> [port] [seconds]
+// Usage: [SERVER_LOG=<file>] [LISTED_DAYS=150] [SKIP_LISTS=1] node bench/past-days.mjs <DATA_DIR holding tariff.db> [port] [seconds]
 import { spawn } from "node:child_process";
-import { cpSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import http from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -20,12 +20,24 @@ const seconds = Number(secondsArg ?? 60);
 const dataDir = mkdtempSync(join(tmpdir(), "past-days-"));
 cpSync(join(base, "tariff.db"), join(dataDir, "tariff.db"));
 const limit = process.env.RATE_LIMIT_PER_MINUTE ?? "0";
-const child = spawn(process.execPath, ["build/cli/main.js", "serve"], {
+const probe = new URL("./loop-delay-probe.mjs", import.meta.url).pathname;
+const child = spawn(process.execPath, ["--import", probe, "build/cli/main.js", "serve"], {
   env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), INGEST_EVERY: "off", RATE_LIMIT_PER_MINUTE: limit },
   stdio: ["ignore", "ignore", "pipe"],
 });
+// The server's log (a worker that stopped is a warn line) goes to SERVER_LOG when set.
+// The longest event-loop block of each 500 ms (bench/loop-delay-probe.mjs) with the main thread's CPU in it.
+const serverLog = process.env.SERVER_LOG;
+const loop = [];
+let rest = "";
 await new Promise((resolve, reject) => {
   child.stderr.on("data", (d) => {
+    const lines = (rest + d).split("\n");
+    rest = lines.pop() ?? "";
+    for (const line of lines) {
+      if (line.startsWith("loop-delay ")) loop.push(JSON.parse(line.slice(11)));
+      else if (serverLog) appendFileSync(serverLog, `${line}\n`);
+    }
     if (String(d).includes("serving dataset")) resolve();
   });
   child.on("exit", (code) => reject(new Error(`server exited ${code}`)));
@@ -71,6 +83,7 @@ const metaMs = [];
 const exportMs = [];
 const statuses = {};
 let stop = false;
+const from = Date.now();
 const metaLoop = (async () => {
   while (!stop) {
     const started = performance.now();
@@ -98,8 +111,23 @@ console.log(
 );
 console.log(`    exports: ${quantiles(exportMs)}; statuses ${JSON.stringify(statuses)}`);
 console.log(`    RSS ${status("VmRSS").toFixed(0)} MB, peak ${status("VmHWM").toFixed(0)} MB`);
+const blocks = loop.filter((l) => l.t >= from);
+const worst = blocks.reduce((a, b) => (b.maxMs > a.maxMs ? b : a), { maxMs: 0, mainCpuMs: 0, cpuMs: 0 });
+console.log(
+  `    longest event-loop block ${worst.maxMs.toFixed(0)} ms (main thread CPU in its 500 ms: ${worst.mainCpuMs} ms, ` +
+    `process ${worst.cpuMs.toFixed(0)} ms); 500 ms windows with a block over 50 ms: ${blocks.filter((l) => l.maxMs > 50).length} ` +
+    `of ${blocks.length}, with the main thread busy over 50 ms in them: ${blocks.filter((l) => l.maxMs > 50 && l.mainCpuMs > 50).length}`,
+);
+if (process.env.SKIP_LISTS) {
+  child.kill("SIGTERM");
+  await new Promise((r) => child.on("exit", r));
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(0);
+}
 
-// (b) 3,000 distinct `/models?limit=500&at=…` URLs, parameters shuffled, 4 at a time.
+// (b) 3,000 distinct `/models?limit=500&at=…` URLs over LISTED_DAYS days (each day one render,
+// T198), parameters shuffled, 4 at a time.
+const LISTED_DAYS = Number(process.env.LISTED_DAYS ?? 150);
 const lister = getter(new http.Agent({ keepAlive: true, maxSockets: 4 }), "10.0.0.3");
 const before = status("VmRSS");
 const listed = {};
@@ -107,14 +135,14 @@ let next = 0;
 const worker = async () => {
   while (next < 3000) {
     const n = next++;
-    const params = [`limit=500`, `at=${day(n % 540)}`, `n=${n}`].sort(() => Math.random() - 0.5);
+    const params = [`limit=500`, `at=${day(n % LISTED_DAYS)}`, `n=${n}`].sort(() => Math.random() - 0.5);
     const r = await lister(`/api/v1/models?${params.join("&")}`);
     listed[r.status] = (listed[r.status] ?? 0) + 1;
   }
 };
 await Promise.all([worker(), worker(), worker(), worker()]);
 console.log(
-  `(b) 3,000 distinct /models?limit=500&at=… (540 days, shuffled order, an ignored parameter); load ${load()}`,
+  `(b) 3,000 distinct /models?limit=500&at=… (${LISTED_DAYS} days, shuffled order, an ignored parameter); load ${load()}`,
 );
 console.log(
   `    statuses ${JSON.stringify(listed)}; RSS ${before.toFixed(0)} → ${status("VmRSS").toFixed(0)} MB, peak ${status("VmHWM").toFixed(0)} MB`,

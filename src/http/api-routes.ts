@@ -45,8 +45,8 @@ export const COLD_PAST_DAY_POINTS = 10;
 
 /** The 429's reason when a cold past day tipped the count over (T472). */
 export const COLD_PAST_DAY_REASON =
-  `a past day whose answer is not computed yet (\`at\`) counts as ${COLD_PAST_DAY_POINTS} requests; ` +
-  "days already asked, and the other days of the same dataset version for the price-file exports, count as one";
+  `a past day (\`at\`) whose answer is not in memory yet counts as ${COLD_PAST_DAY_POINTS} requests; ` +
+  "a day already asked counts as one";
 
 /**
  * The Fastify route of every endpoint (D13–D26): GET (and HEAD) under `/api/v1` answer the
