@@ -1,15 +1,16 @@
 import { parentPort, workerData } from "node:worker_threads";
 import { StoreUnavailableError } from "../catalogue/errors.js";
+import { StoreSpans } from "../catalogue/load-view.js";
 import { buildViewInSteps, type CatalogueView } from "../catalogue/view.js";
 import { EncodedBody } from "../http/cached-response.js";
 import type { PastDayJob, PastDayResult } from "../http/past-days.js";
 import { renderResponse } from "../http/render.js";
 import { ROUTES } from "../http/routes.js";
 import { SOURCES } from "../sources/registry.js";
+import type { CatalogueStore } from "../store/catalogue-store.js";
 import { openStore } from "../store/open-store.js";
 import type { Config } from "./config.js";
 import { endpointServices } from "./endpoint-services.js";
-import { storeSpans } from "./load-view.js";
 
 /**
  * The past-day renderer's thread (issue 47 §2, T470), started by `past-day-renderer.ts`. It holds
@@ -22,7 +23,18 @@ import { storeSpans } from "./load-view.js";
  */
 
 const config = workerData as Config;
-const spans = storeSpans(config);
+// One connection for the worker's life: opening a SQLite store migrates it (a write transaction),
+// and the server's own reads wait for a writer synchronously (busy_timeout): a worker that opened
+// and closed stores as it went, starved of CPU, held the server's loop for 8.9 s once.
+let opened: Promise<CatalogueStore> | null = null;
+const store = (): Promise<CatalogueStore> => {
+  opened ??= openStore(config).catch((error: unknown) => {
+    opened = null;
+    throw error;
+  });
+  return opened;
+};
+const spans = new StoreSpans(async () => ({ store: await store(), release: async () => {} }));
 // Each version's export is computed once (the server keeps it, T470): one version's files are enough.
 const services = endpointServices(config, { upstreamKept: 1 });
 const routes = new Map(ROUTES.map((r) => [r.path, r]));
@@ -32,16 +44,12 @@ let held: { served: string; generatedAt: string; view: Promise<CatalogueView | n
 function viewOf(served: string, generatedAt: string): Promise<CatalogueView | null> {
   if (held?.served === served && held.generatedAt === generatedAt) return held.view;
   const view = (async () => {
-    const store = await openStore(config);
-    try {
-      if ((await store.latestRun())?.datasetVersion !== served) return null;
-      const dataset = await store.loadDataset(served);
-      if (!dataset) return null;
-      const record = { changes: [], history: [], timeline: spans };
-      return await buildViewInSteps(dataset, SOURCES, new Date(generatedAt), record);
-    } finally {
-      await store.close();
-    }
+    const opened = await store();
+    if ((await opened.latestRun())?.datasetVersion !== served) return null;
+    const dataset = await opened.loadDataset(served);
+    if (!dataset) return null;
+    const record = { changes: [], history: [], timeline: spans };
+    return await buildViewInSteps(dataset, SOURCES, new Date(generatedAt), record);
   })();
   view.catch(() => {
     if (held?.view === view) held = null; // a failed load is tried again by the next job
