@@ -128,7 +128,6 @@ describe("the worker thread answers what the process renders (T470)", () => {
     const services = endpointServices(config);
     const urls = [
       "/api/v1/exports/models-dev/api.json?at=2026-02-15",
-      `${GENAI}?at=2026-04-20`,
       "/api/v1/models?at=2025-12-03&limit=100",
       "/api/v1/models/openai/gpt-4o?at=2026-01-05",
       "/api/v1/models/deepseek/deepseek-chat?at=2025-09-15&channel=direct",
@@ -154,7 +153,8 @@ describe("the worker thread answers what the process renders (T470)", () => {
       expect(Buffer.from(theirs.body).equals(own.body), url).toBe(true);
       if (own.body.length > 4096) expect(theirs.br?.length ?? 0, url).toBeGreaterThan(0);
     }
-  });
+    // The worker loads the served version first (seconds; minutes on a machine loaded by other runs).
+  }, 240_000);
 
   it("declines a version that is not the store's latest: the process renders it", async () => {
     const job = {
