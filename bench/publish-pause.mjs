@@ -5,7 +5,7 @@
 // Prints every request's latency split into "in a publish window" (from the ingest's start to 1 s
 // after the server logged the swap) and "outside", the 5xx count, and the server's longest
 // event-loop block (monitorEventLoopDelay, bench/loop-delay-probe.mjs) per window.
-// Usage: node bench/publish-pause.mjs <store dir holding tariff.db> <seconds> <connections> <snapshots dir>...
+// Usage: [BENCH_PORT=<port>] node bench/publish-pause.mjs <store dir holding tariff.db> <seconds> <connections> <snapshots dir>...
 import { spawn } from "node:child_process";
 import { cpSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -17,7 +17,7 @@ if (!base || !secondsArg || publishes.length === 0)
   throw new Error("usage: node bench/publish-pause.mjs <store dir> <seconds> <connections> <snapshots dir>...");
 const seconds = Number(secondsArg);
 const connections = Number(connectionsArg ?? 64);
-const port = 18933;
+const port = Number(process.env.BENCH_PORT ?? 18933);
 const dataDir = mkdtempSync(join(tmpdir(), "publish-pause-"));
 cpSync(join(base, "tariff.db"), join(dataDir, "tariff.db"));
 const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), INGEST_EVERY: "off", RATE_LIMIT_PER_MINUTE: "0" };

@@ -96,6 +96,13 @@ export interface CatalogueView {
    * rejects with StoreUnavailableError (T199).
    */
   loadTimeline(at?: string): Promise<void>;
+  /**
+   * The dataset version in force on `at` (YYYY-MM-DD, T147) — the newest version dated on or before
+   * it, up to the served one — or null before the first run; reads the list of versions only, never
+   * their spans (issue 47 §2, T470: what a past-day answer is kept under).
+   * @throws StoreUnavailableError while the store cannot be read
+   */
+  versionOn(at: string): Promise<string | null>;
 }
 
 /**
@@ -327,8 +334,13 @@ const SLICES_KEPT = 4;
 function pointInTimeIndex(
   source: PriceTimeline | PointInTimeSource,
   dataset: Dataset,
-): { timeline(at?: string): PriceTimeline; loadTimeline(at?: string): Promise<void> } {
-  if (!("spansAt" in source)) return { timeline: () => source, loadTimeline: () => Promise.resolve() };
+): Pick<CatalogueView, "timeline" | "loadTimeline" | "versionOn"> {
+  if (!("spansAt" in source))
+    return {
+      timeline: () => source,
+      loadTimeline: () => Promise.resolve(),
+      versionOn: (at) => Promise.resolve(versionOn(source, at)),
+    };
   const served = dataset.run.datasetVersion;
   // A day on or after the served version's is answered by the served version: its own dataset,
   // indexed once, without the store (T165, T199).
@@ -366,6 +378,10 @@ function pointInTimeIndex(
     }
   };
   return {
+    async versionOn(at: string): Promise<string | null> {
+      if (whole) return versionOn(whole, at);
+      return at >= servedDay ? served : versionOn({ versions: await loadVersions() }, at);
+    },
     timeline(at?: string): PriceTimeline {
       if (whole) return whole;
       if (at !== undefined && at >= servedDay && own) return own;

@@ -9,10 +9,15 @@ import { upstreamFiles } from "./upstream-files.js";
  * `at`'s point-in-time index is loaded.
  * @param options.manyDays the process asks about many days (`tariff cost`, T216): every version's
  *   spans are read once, at the first `at`, instead of one version's per day (T165, T199)
+ * @param options.upstreamKept the versions whose recorded files stay parsed (default 4; the past-day
+ *   worker keeps 1: it computes each version's export once, T470)
  */
-export function endpointServices(config: Config, options: { manyDays?: boolean } = {}): EndpointServices {
+export function endpointServices(
+  config: Config,
+  options: { manyDays?: boolean; upstreamKept?: number } = {},
+): EndpointServices {
   return {
-    upstream: upstreamFiles([config.live.archiveDir, config.snapshotsDir]),
+    upstream: upstreamFiles([config.live.archiveDir, config.snapshotsDir], options.upstreamKept),
     ...(options.manyDays ? { pointInTime: (view) => view.loadTimeline() } : {}),
   };
 }

@@ -11,6 +11,7 @@ import { endpointServices } from "./endpoint-services.js";
 import { followVersions } from "./follow-versions.js";
 import type { IngestSchedule, LiveRunOutcome } from "./ingest-live.js";
 import { loadCurrentView, prepareStore, storeLine, storeSpans } from "./load-view.js";
+import { pastDayRenderer } from "./past-day-renderer.js";
 import { onStopSignal } from "./signals.js";
 import { runWorkers } from "./workers.js";
 
@@ -106,6 +107,8 @@ async function serveOne(config: Config, live: LivePlan | null): Promise<void> {
   const views = new ViewHolder(view, Date.now);
   // What every endpoint call of this process loads through: HTTP and MCP alike (T275).
   const services = endpointServices(config);
+  // Past-day (`at`) answers are rendered by a worker thread, off the loop that answers requests (T470).
+  const pastDays = pastDayRenderer(config, (detail) => log.warn({ detail }, "the past-day worker stopped"));
   // Features that are off load nothing (issue 16, T134): ioredis, the live ingester (undici) and
   // the MCP SDK (on the first /mcp request) are imported only when used.
   const redis = config.redisUrl ? (await import("./redis.js")).createRateLimitRedis(config.redisUrl, log) : undefined;
@@ -128,6 +131,7 @@ async function serveOne(config: Config, live: LivePlan | null): Promise<void> {
     web: web ? { views } : undefined,
     // issue 29: the price-file exports keep LiteLLM's and models.dev's keys from the recorded files.
     services,
+    pastDays,
   });
   registerMcpRoutes(app, views, { publicBaseUrl: config.publicBaseUrl, services });
   const following = await followVersions(config, views, log, spans);
@@ -144,6 +148,7 @@ async function serveOne(config: Config, live: LivePlan | null): Promise<void> {
       await schedule?.stop();
       await following.stop();
       await app.close();
+      await pastDays.close();
       await spans.close();
       redis?.disconnect();
       if (cluster.isPrimary) say("stopped");

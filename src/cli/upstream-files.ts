@@ -11,9 +11,9 @@ import { isSnapshotFolder, readSnapshotPayload, snapshotTime } from "../sources/
  * snapshots folder (the same `<source>/<run>/<file>.gz` layout). LiteLLM's keys come with the
  * listing Tariff's LiteLLM adapter reads from each (the placement the export starts from). A file
  * that is missing or unreadable leaves that source out; it never fails an export. Parsed files are
- * kept for the few versions last asked.
+ * kept for the `keep` versions last asked (a few MB of JSON each, tens of MB parsed).
  */
-export function upstreamFiles(roots: readonly string[]): UpstreamFilesOf {
+export function upstreamFiles(roots: readonly string[], keep = 4): UpstreamFilesOf {
   const cache = new Map<string, UpstreamFiles>();
   return (version) => {
     const known = cache.get(version);
@@ -29,7 +29,7 @@ export function upstreamFiles(roots: readonly string[]): UpstreamFilesOf {
     };
     cache.set(version, files);
     // The versions a server is asked about are the current one and a few `at=` days.
-    if (cache.size > 4) cache.delete(cache.keys().next().value as string);
+    if (cache.size > keep) cache.delete(cache.keys().next().value as string);
     return files;
   };
 }

@@ -2,9 +2,11 @@ import { METHODS } from "node:http";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { StoreUnavailableError } from "../catalogue/errors.js";
 import { FAULT_DETAIL, STORE_UNAVAILABLE_DETAIL } from "../catalogue/problems.js";
+import type { CatalogueView } from "../catalogue/view.js";
 import type { ViewHolder } from "../catalogue/view-holder.js";
 import type { CachedResponse } from "./cached-response.js";
 import { ALLOWED_METHODS } from "./cors.js";
+import type { RequestCounting } from "./count-request.js";
 import { urlTooLong } from "./fallbacks.js";
 import { MAX_URL_LENGTH } from "./limits.js";
 import { openApiRoute } from "./openapi.js";
@@ -29,7 +31,22 @@ export interface ApiRouteParts {
   readonly responses: VersionedResponses;
   /** D19: absolute base URL for links; else the server's own listening address. */
   readonly publicBaseUrl: string | undefined;
+  /** The D24 count, which charges a past day not yet computed {@link COLD_PAST_DAY_POINTS} (T472). */
+  readonly counting?: RequestCounting;
 }
+
+/**
+ * What a past day's answer not yet computed costs against the D24 limit, in requests (issue 47 §2,
+ * T472): a price-file export of a version not yet asked takes 0.3–2 s of a core (a worker's, T470)
+ * where an answer from memory takes tens of µs, so a client asking many cold days is limited by
+ * what they cost: 30 a minute at the default 300, against 300 answered from memory.
+ */
+export const COLD_PAST_DAY_POINTS = 10;
+
+/** The 429's reason when a cold past day tipped the count over (T472). */
+export const COLD_PAST_DAY_REASON =
+  `a past day (\`at\`) whose answer is not in memory yet counts as ${COLD_PAST_DAY_POINTS} requests; ` +
+  "a day already asked counts as one";
 
 /**
  * The Fastify route of every endpoint (D13–D26): GET (and HEAD) under `/api/v1` answer the
@@ -68,6 +85,25 @@ function serve(parts: ApiRouteParts, route: RouteSpec, request: FastifyRequest, 
   // from request headers (Host, X-Forwarded-Host): one request cannot poison a shared cache.
   const ownBase = parts.publicBaseUrl ?? listeningBase(request);
   const params = (request.params ?? {}) as Record<string, string>;
+  // T472: a past day not computed yet costs more than one request (the hook counted the first).
+  if (parts.counting?.limit && parts.responses.coldPastDay(view, key, route, request.url))
+    return parts.counting
+      .countMore(request, reply, COLD_PAST_DAY_POINTS - 1, COLD_PAST_DAY_REASON)
+      .then((refused) => (refused ? reply : answer(parts, view, key, route, request, reply, ownBase, params)));
+  return answer(parts, view, key, route, request, reply, ownBase, params);
+}
+
+/** Finds or renders the response of a request missing from the table and sends it. */
+function answer(
+  parts: ApiRouteParts,
+  view: CatalogueView,
+  key: string,
+  route: RouteSpec,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  ownBase: string,
+  params: Record<string, string>,
+) {
   // A point-in-time question loads the spans of the version in force that day on its first ask
   // (callEndpoint, T165, T199, T275); a store that cannot be read is a 503 with Retry-After, never a
   // 500, and is not tried again before its backoff ends.

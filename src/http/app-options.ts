@@ -6,6 +6,7 @@ import type { ViewHolder } from "../catalogue/view-holder.js";
 import type { WebOptions } from "../web/register-web.js";
 import type { TrustProxy } from "./client-ip.js";
 import type { ServerTimeouts } from "./limits.js";
+import type { PastDayRenderer } from "./past-days.js";
 
 /** What the HTTP app needs; it reads no environment itself. */
 export interface AppOptions {
@@ -53,4 +54,9 @@ export interface AppOptions {
    * `src/cli/` (T275). Absent: the view's own point-in-time reads and no recorded file.
    */
   readonly services?: EndpointServices | undefined;
+  /**
+   * Renders past-day (`at`) answers off the event loop (a worker thread built in `src/cli/`, issue
+   * 47 §2, T470); absent: in process. The app does not close it.
+   */
+  readonly pastDays?: PastDayRenderer | null | undefined;
 }

@@ -64,10 +64,15 @@ export function countedHeaders(
  */
 export class EncodedBody {
   readonly body: Buffer;
-  readonly #coded: Partial<Record<"br" | "gzip", Buffer>> = {};
+  readonly #coded: Partial<Record<"br" | "gzip", Buffer>>;
 
-  constructor(body: Buffer) {
+  /**
+   * @param coded coded forms made elsewhere (a past-day answer's, compressed off the event loop by
+   *   the renderer that made it, issue 47 §2, T470): each must be the body in that coding
+   */
+  constructor(body: Buffer, coded: Partial<Record<"br" | "gzip", Buffer>> = {}) {
     this.body = body;
+    this.#coded = { ...coded };
   }
 
   /**

@@ -60,16 +60,23 @@ export class RequestCounting {
   /**
    * Counts `points` more requests of the client of a request already counted once: the messages
    * after the first of an MCP JSON-RPC batch (issue 26 §3, T195), so a batch of N costs N. Sets the
-   * D24 headers to the new count and answers the 429 problem when it is over the limit.
+   * D24 headers to the new count and answers the 429 problem when it is over the limit. Also what a
+   * past day not yet computed costs beyond its one request (issue 47 §2, T472).
+   * @param why said in the 429's detail after the limit: what made this request cost more than one
    * @returns true when the 429 was sent
    */
-  async countMore(request: FastifyRequest, reply: FastifyReply, points: number): Promise<boolean> {
+  async countMore(request: FastifyRequest, reply: FastifyReply, points: number, why?: string): Promise<boolean> {
     const limit = this.limit;
     if (limit === null || points <= 0) return false;
-    return this.#apply(limit, limit.count(this.#clientIp(request.raw), points), reply);
+    return this.#apply(limit, limit.count(this.#clientIp(request.raw), points), reply, why);
   }
 
-  async #apply(limit: RateLimit, counting: Count | Promise<Counted>, reply: FastifyReply): Promise<boolean> {
+  async #apply(
+    limit: RateLimit,
+    counting: Count | Promise<Counted>,
+    reply: FastifyReply,
+    why?: string,
+  ): Promise<boolean> {
     const count = counting instanceof Promise ? await counting : counting;
     if (count === null) return false; // the store is down: served uncounted (T30)
     reply.header("ratelimit-limit", limit.limitHeader);
@@ -77,7 +84,7 @@ export class RequestCounting {
     reply.header("ratelimit-reset", limit.reset(count));
     if (!limit.isOver(count)) return false;
     reply.header("retry-after", limit.retryAfter(count));
-    sendProblem(reply, 429, limit.detail(count));
+    sendProblem(reply, 429, why === undefined ? limit.detail(count) : `${limit.detail(count)}: ${why}`);
     return true;
   }
 }

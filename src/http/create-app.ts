@@ -71,6 +71,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     },
     ...(options.precompute !== undefined ? { precompute: options.precompute } : {}),
     services: options.services,
+    pastDays: options.pastDays,
   });
   const fallbacks = new Fallbacks(options.views, counting);
   // T50, T130: a built response is answered before Fastify, counted by the same limit.
@@ -105,7 +106,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   // D24: registered after CORS, so a 429 carries the CORS headers.
   counting.register(app);
   fallbacks.register(app);
-  registerApiRoutes(app, { views: options.views, responses, publicBaseUrl: options.publicBaseUrl });
+  registerApiRoutes(app, { views: options.views, responses, publicBaseUrl: options.publicBaseUrl, counting });
   await registerDocsPage(app, OPENAPI_DOCUMENT());
   // `/` is the web catalogue's when it is mounted (issue 18); else it points at the docs (issue 15).
   if (options.web) await registerWeb(app, options.web);

@@ -20,10 +20,26 @@ const ERROR_TTL_MS = 60_000;
 
 /**
  * Responses kept under an exact query that differs from its canonical one (issue 26 §5, T198):
- * each shares the body of its canonical response and weighs only its header lists, in an LRU of
- * its own, so a client sending random ignored parameters never evicts a rendered body.
+ * each shares the body of its canonical response, in an LRU of its own, so a client sending random
+ * ignored parameters never evicts a rendered body. Bounded in entries and in bytes (issue 47 §2,
+ * T471): an entry weighs the body it shares, which it keeps alive after the canonical response is
+ * evicted, so 3,000 `/models?limit=500&at=…` in a non-canonical order no longer hold 3,000 bodies.
  */
 const DERIVED_ENTRIES = 2000;
+/** Bytes the derived entries may keep alive (T471). */
+const DERIVED_BYTES = 32 * 1024 * 1024;
+
+/**
+ * Past-day answers computed once per version (issue 47 §2, T470): a price-file export of every day
+ * of one version is the same body, kept here under the version and the spans in effect; each
+ * day's response is derived from it. Bounded in bytes.
+ */
+const SHARED_BYTES = 32 * 1024 * 1024;
+
+/** What a response may keep alive, in bytes: its identity body × 1.25 (its gzip and br forms) plus 512. */
+export function responseWeight(r: CachedResponse): number {
+  return Math.ceil(r.body.length * 1.25) + 512;
+}
 
 /** A request the table answers before any client asks: a route, its parameters and the URL as sent. */
 export interface PrecomputedRequest {
@@ -71,14 +87,20 @@ export class ResponseTable {
   readonly view: CatalogueView;
   readonly #fixed = new Map<string, CachedResponse>();
   readonly #free: LRUCache<string, CachedResponse>;
-  readonly #derived = new LRUCache<string, CachedResponse>({ max: DERIVED_ENTRIES, perf: { now: () => Date.now() } });
+  readonly #derived = new LRUCache<string, CachedResponse>({
+    max: DERIVED_ENTRIES,
+    maxSize: DERIVED_BYTES,
+    sizeCalculation: responseWeight,
+    perf: { now: () => Date.now() },
+  });
+  readonly #shared = new LRUCache<string, CachedResponse>({ maxSize: SHARED_BYTES, sizeCalculation: responseWeight });
 
   constructor(view: CatalogueView, bounds: ResponseCacheBounds = {}) {
     this.view = view;
     this.#free = new LRUCache<string, CachedResponse>({
       max: bounds.entries ?? 5000,
       maxSize: bounds.bytes ?? 64 * 1024 * 1024,
-      sizeCalculation: (r) => Math.ceil(r.body.length * 1.25) + 512,
+      sizeCalculation: responseWeight,
       // Error entries expire on the wall clock, the clock a dated 400 depends on (T147).
       perf: { now: () => Date.now() },
     });
@@ -106,18 +128,44 @@ export class ResponseTable {
     else this.#free.set(key, response);
   }
 
+  /** The past-day answer computed for a version and its spans in effect ({@link rememberShared}, T470). */
+  shared(key: string): CachedResponse | undefined {
+    return this.#shared.get(key);
+  }
+
+  /** Keeps a past-day answer (a 200) that every day of one version with the same spans answers (T470). */
+  rememberShared(key: string, response: CachedResponse): void {
+    this.#shared.set(key, response);
+  }
+
   /** Keeps a precomputed response for the life of the version. */
   fix(key: string, response: CachedResponse): void {
     this.#fixed.set(key, response);
   }
 
   /** Counts and bytes held, for the bench and the docs (derived entries share their canonical bytes). */
-  stats(): { fixed: number; fixedBytes: number; free: number; freeBytes: number; derived: number } {
+  stats(): {
+    fixed: number;
+    fixedBytes: number;
+    free: number;
+    freeBytes: number;
+    derived: number;
+    derivedWeight: number;
+    shared: number;
+  } {
     let fixedBytes = 0;
     for (const r of this.#fixed.values()) fixedBytes += r.bytes;
     let freeBytes = 0;
     for (const r of this.#free.values()) freeBytes += r.bytes;
-    return { fixed: this.#fixed.size, fixedBytes, free: this.#free.size, freeBytes, derived: this.#derived.size };
+    return {
+      fixed: this.#fixed.size,
+      fixedBytes,
+      free: this.#free.size,
+      freeBytes,
+      derived: this.#derived.size,
+      derivedWeight: this.#derived.calculatedSize,
+      shared: this.#shared.size,
+    };
   }
 }
 

@@ -3,6 +3,7 @@ import type { CatalogueView } from "../catalogue/view.js";
 import type { ViewHolder } from "../catalogue/view-holder.js";
 import type { CachedResponse } from "./cached-response.js";
 import { etagVersion, weakEtag } from "./etag.js";
+import { atOfQuery, type PastDayRenderer, PastDays } from "./past-days.js";
 import { type ResponseShape, renderResponse } from "./render.js";
 import { splitUrl } from "./request-url.js";
 import { canonicalQuery, precomputedRequests, type ResponseCacheBounds, ResponseTable } from "./response-table.js";
@@ -31,6 +32,8 @@ export interface VersionedResponsesOptions {
   readonly precompute?: boolean;
   /** What the endpoints' parameters load through (the process's, built in `src/cli/`, T275); default none. */
   readonly services?: EndpointServices | undefined;
+  /** Where past-day answers are rendered off the event loop (a worker thread, issue 47 §2, T470); default in process. */
+  readonly pastDays?: PastDayRenderer | null | undefined;
 }
 
 /**
@@ -44,6 +47,8 @@ export class VersionedResponses {
   readonly #bounds: ResponseCacheBounds;
   readonly #precompute: boolean;
   readonly #services: EndpointServices;
+  /** Past-day answers: once per version and spans, off the event loop (T470). */
+  readonly pastDays: PastDays;
   #tables: ResponseTable[] = [];
   #building: Promise<void> = Promise.resolve();
   #renders = 0;
@@ -54,6 +59,7 @@ export class VersionedResponses {
     this.#bounds = options.bounds ?? {};
     this.#precompute = options.precompute ?? true;
     this.#services = options.services ?? NO_SERVICES;
+    this.pastDays = new PastDays(this.#shape, this.#services, options.pastDays ?? null);
     const initial = views.current();
     if (initial) this.tableFor(initial);
     views.onSwap((view) => {
@@ -120,9 +126,27 @@ export class VersionedResponses {
     baseUrl: string,
   ): Promise<CachedResponse> {
     this.#renders++;
-    const made = await renderResponse(route, table.view, url, params, { baseUrl }, this.#shape, this.#services);
+    const made =
+      (await this.pastDays.answer(table, route, url, params, baseUrl)) ??
+      (await renderResponse(route, table.view, url, params, { baseUrl }, this.#shape, this.#services));
     table.remember(key, made);
     return made;
+  }
+
+  /**
+   * Whether answering `url` computes a past day (T472): it asks one (`at`) and neither it nor its
+   * canonical query has an answer in the view's table yet. The D24 limit charges such a request
+   * more than one answered from memory.
+   * @param key {@link responseKey} of `url`
+   */
+  coldPastDay(view: CatalogueView, key: string, route: RouteSpec, url: string): boolean {
+    const table = this.tableFor(view);
+    if (table.get(key)) return false;
+    const [path, query] = splitUrl(url);
+    const canonical = canonicalQuery(knownParams(route), query);
+    if (atOfQuery(route, canonical) === undefined) return false;
+    const canonicalUrl = canonical === "" ? path : `${path}?${canonical}`;
+    return table.get(`${key.slice(0, key.length - url.length)}${canonicalUrl}`) === undefined;
   }
 
   /** Resolves when the latest version's precomputed responses are built (for tests and the bench). */
