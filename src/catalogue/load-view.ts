@@ -154,7 +154,7 @@ export async function loadView(
   const changes = await store.loadChanges();
   await turn();
   // T456: the history is told by the published spans, as `?at=` and `/changes` are.
-  const { points: history, ended } = historyFromSpans(await store.loadDirectSpans(), await store.loadHistory());
+  const { points: history, ended, gaps } = historyFromSpans(await store.loadDirectSpans(), await store.loadHistory());
   await turn();
   // The spans are read per `at=` question, not at start (T165, T199). The timeline ends at the
   // version served: a view of an older version answers `at=` as of then.
@@ -168,7 +168,7 @@ export async function loadView(
   // T310: `/sources` says each source's last live attempt, published or not.
   const attempts = await store.loadAttempts();
   // Built in steps between requests too (T267): a publish no longer pauses a serving process.
-  return buildViewInSteps(dataset, registry, now, { changes, history, ended, timeline, attempts });
+  return buildViewInSteps(dataset, registry, now, { changes, history, ended, gaps, timeline, attempts });
 }
 
 /** Lets the event loop run what waits (requests) before the next step. */

@@ -299,6 +299,10 @@ export const HistorySeriesSchema = z
       description:
         "Addition (issue 50 §3, T456): the first day the price is no longer published (it was removed); null while it is. The last point's amount applies up to the day before.",
     }),
+    gaps: z.array(z.tuple([isoDate, isoDate])).meta({
+      description:
+        "Addition (issue 50 §3, T456): the periods the price was removed and later published again, each [first day without, first day with it again]; empty when none.",
+    }),
   })
   .meta({ id: "HistorySeries" });
 

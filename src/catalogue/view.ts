@@ -131,6 +131,8 @@ export interface SeriesEntry {
    * while the current version publishes it.
    */
   readonly endedOn: string | null;
+  /** Days the price was not published between two of its spans (T456): `[first day without, first day with again]`. */
+  readonly gaps: readonly (readonly [string, string])[];
 }
 
 /** The permanent record a view also serves: every change and history point (never pruned). */
@@ -143,6 +145,8 @@ export interface CatalogueRecord {
    * price; absent: every series with points is taken as still published.
    */
   readonly ended?: ReadonlyMap<string, string>;
+  /** Series removed and published again (T456): `modelId|seriesKey` → the days without the price. */
+  readonly gaps?: ReadonlyMap<string, readonly (readonly [string, string])[]>;
   /**
    * The store's price and model spans, or how to load them on first use (T165); without it, the
    * dataset alone is the timeline.
@@ -531,7 +535,8 @@ export function compareNewestFirst(a: PublishedChange, b: PublishedChange): numb
 /**
  * The history series of every model (D17) from the record's points. A former id's points belong to
  * the model it became (issue 12 §11: one history across renames), but only before the model's own
- * first point (T456): after it, they are another id's prices, which `?at=` on the model never answers.
+ * first point (T456): after it, they are another id's prices, which `?at=` on the model never answers;
+ * and only from one former id (several are an alias family, each its own prices).
  */
 function buildHistory(
   record: CatalogueRecord,
@@ -543,34 +548,68 @@ function buildHistory(
   const firstOwn = new Map<string, string>();
   for (const p of record.history)
     if (byId.has(p.modelId) && p.date < (firstOwn.get(p.modelId) ?? "9999")) firstOwn.set(p.modelId, p.date);
-  const bySeries = new Map<string, { points: HistoryPoint[]; owner: string }>();
+  // Several former ids of one model are an alias family, not a rename: none of them is its history.
+  const formers = new Map<string, Set<string>>();
+  for (const p of record.history) {
+    const target = byId.has(p.modelId) ? undefined : aliasOf.get(p.modelId);
+    if (target !== undefined) formers.set(target, (formers.get(target) ?? new Set()).add(p.modelId));
+  }
+  const bySeries = new Map<string, SeriesPoints>();
   for (const raw of record.history) {
     const own = byId.has(raw.modelId);
     const modelId = own ? raw.modelId : aliasOf.get(raw.modelId);
     if (modelId === undefined || !byId.has(modelId) || raw.date > last) continue;
-    if (!own && raw.date >= (firstOwn.get(modelId) ?? "9999")) continue;
+    if (!own && (raw.date >= (firstOwn.get(modelId) ?? "9999") || formers.get(modelId)!.size > 1)) continue;
     const key = `${modelId}|${raw.seriesKey}`;
     const p = own ? raw : { ...raw, modelId };
-    const entry = bySeries.get(key);
-    if (entry) entry.points.push(p);
-    else bySeries.set(key, { points: [p], owner: `${raw.modelId}|${raw.seriesKey}` });
-    if (own) bySeries.get(key)!.owner = key;
+    const entry = bySeries.get(key) ?? { points: [], owner: key };
+    entry.points.push(p);
+    if (own) {
+      entry.owner = key;
+      if (!raw.recordedBy.startsWith("upstream:") && raw.date < (entry.ownFirst ?? "9999")) entry.ownFirst = raw.date;
+    } else entry.former = `${raw.modelId}|${raw.seriesKey}`;
+    bySeries.set(key, entry);
   }
-  return seriesByModel(bySeries, dataset, record.ended);
+  return seriesByModel(bySeries, dataset, record);
+}
+
+/** One series' points, the key of the series they were recorded under and, if any, the former id's series. */
+interface SeriesPoints {
+  readonly points: HistoryPoint[];
+  owner: string;
+  former?: string;
+  /** The first day of the model's own (run-recorded) points in this series. */
+  ownFirst?: string;
+}
+
+/**
+ * The days a series was not published (T456): its own gaps, and the days between a former id's last
+ * day and the model's own first point (a rename with a pause between).
+ */
+function seriesGaps(
+  record: CatalogueRecord,
+  own: string | undefined,
+  former: string | undefined,
+  ownFirst: string | undefined,
+): (readonly [string, string])[] {
+  const gaps = [...(former ? (record.gaps?.get(former) ?? []) : []), ...(own ? (record.gaps?.get(own) ?? []) : [])];
+  const formerEnd = former && own ? record.ended?.get(former) : undefined;
+  if (formerEnd && ownFirst && formerEnd < ownFirst) gaps.push([formerEnd, ownFirst]);
+  return gaps.sort((a, b) => (a[0] < b[0] ? -1 : 1));
 }
 
 /** Sorts each series' points and names it with today's label (D27), ended where the record says so (T456). */
 function seriesByModel(
-  bySeries: ReadonlyMap<string, { points: HistoryPoint[]; owner: string }>,
+  bySeries: ReadonlyMap<string, SeriesPoints>,
   dataset: Dataset,
-  ended: ReadonlyMap<string, string> | undefined,
+  record: CatalogueRecord,
 ): Map<string, SeriesEntry[]> {
   // Current labels win (they are extended against today's dimensions, D27); retired series keep their last label.
   const currentLabel = new Map<string, string>();
   for (const p of dataset.prices)
     if (p.channel === "direct") currentLabel.set(`${p.modelId}|${dimensionKey(p)}|${p.unit}`, p.label);
   const result = new Map<string, SeriesEntry[]>();
-  for (const [key, { points: list, owner }] of bySeries) {
+  for (const [key, { points: list, owner, former, ownFirst }] of bySeries) {
     list.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.seq - b.seq));
     const last = list[list.length - 1]!;
     const entry: SeriesEntry = {
@@ -578,7 +617,8 @@ function seriesByModel(
       label: currentLabel.get(key) ?? last.label,
       displayUnit: last.displayUnit,
       points: list,
-      endedOn: currentLabel.has(key) ? null : (ended?.get(owner) ?? null),
+      endedOn: currentLabel.has(key) ? null : (record.ended?.get(owner === key || !former ? owner : former) ?? null),
+      gaps: seriesGaps(record, owner === key ? owner : undefined, former, ownFirst),
     };
     const series = result.get(last.modelId);
     if (series) series.push(entry);

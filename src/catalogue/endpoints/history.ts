@@ -11,7 +11,7 @@ import { MODEL_ID } from "./notes.js";
  * dimension, a point per change. Point rules of api-v1.md: equal consecutive amounts fold into the
  * first; two changes on one date are both kept, in order. `from`/`to` keep the points in the
  * inclusive range; a series left without points is omitted. A removed price's series says when it
- * ended (`endedOn`, T456).
+ * ended (`endedOn`) and the days it was away before it came back (`gaps`, T456).
  * @throws CatalogueError bad_request for a bad date or from after to (checked first, D14); not_found with the id
  */
 export const historyEndpoint = defineEndpoint({
@@ -56,7 +56,13 @@ export const historyEndpoint = defineEndpoint({
       }
       const points = folded.filter(([date]) => (!input.from || date >= input.from) && (!input.to || date <= input.to));
       if (points.length > 0)
-        data.push({ label: series.label, displayUnit: series.displayUnit, points, endedOn: series.endedOn });
+        data.push({
+          label: series.label,
+          displayUnit: series.displayUnit,
+          points,
+          endedOn: series.endedOn,
+          gaps: series.gaps.map(([from, to]) => [from, to] as [string, string]),
+        });
     }
     return envelope(view, data, { model: id, granularity: "change" as const });
   },
