@@ -39,7 +39,14 @@ export function toApiPrice(p: PublishedPrice): ApiPrice {
       ? { amount: p.announced.amount, effectiveFrom: p.announced.effectiveFrom, source: p.announced.source }
       : null,
     ...pageEvidence(p),
+    ...pendingMove(p),
   };
+}
+
+/** `pending` (issue 46 §4, T467): a maker's page's move held until its next fetch; absent when none. */
+function pendingMove(p: PublishedPrice): Pick<ApiPrice, "pending"> {
+  const held = p.observations.find((o) => o.pending);
+  return held?.pending ? { pending: { source: held.source, ...held.pending } } : {};
 }
 
 /**

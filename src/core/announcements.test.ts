@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { inventedDataset, inventedPrice } from "../../test/invented-datasets.js";
 import type { PublishedPrice } from "../domain/dataset.js";
-import type { SourceId } from "../domain/observation.js";
 import { priceOnDay } from "../domain/dated-price.js";
+import type { SourceId } from "../domain/observation.js";
 import { announcementChanges } from "./announcements.js";
 import { overruledEnds, validityOf } from "./price-validity.js";
 

@@ -14,6 +14,9 @@ import { type ListingIndex, movedTo } from "./moved-listings.js";
  * bracket (a bracket no source states goes in that run), and a price a source still lists but the
  * guards quarantined (its evidence is there and was judged). A graced price whose listings are gone
  * from their payloads records the run they went (`absentSince`): its removal is dated then (T174).
+ * Nor a price only makers' pages stated, each read fresh in this run (issue 46 §4, T467): the
+ * seller's own page no longer states it — the page corrected what it had published — so it is
+ * withdrawn now (`price_removed`), not served on at `medium`.
  */
 export function withRemovalGrace(
   prices: PublishedPrice[],
@@ -27,6 +30,7 @@ export function withRemovalGrace(
   const keys = new Set(prices.map((p) => priceKey(p, dimensionKey(p))));
   const labels = new Set(prices.map((p) => `${p.modelId}|${p.channel}|${p.seller}|${p.label}`));
   const listedModels = new Set(models.filter((m) => m.listed).map((m) => m.id));
+  const pagesReadNow = new Set(input.sources.filter((s) => s.firstPartyPage && s.fresh).map((s) => s.source));
   const graced: PublishedPrice[] = [];
   for (const p of prior) {
     const key = priceKey(p, dimensionKey(p));
@@ -35,6 +39,7 @@ export function withRemovalGrace(
     if (!p.observations.some((o) => o.fresh)) continue; // already graced once: now removed
     if (movedTo(p, listings) !== null) continue; // its listing backs another model now (T87)
     if (p.contextMin > 0) continue; // a bracket no source states any more goes now (T173)
+    if (p.sources.length > 0 && p.sources.every((s) => pagesReadNow.has(s))) continue; // the maker's page read now withdrew it (T467)
     const where = listed.whereListed(p);
     if (where === "placed") continue; // still listed, quarantined by the guards (T175)
     if (labels.has(label)) continue;

@@ -180,10 +180,16 @@ describe("gatherSlots: one statement per source in each slot (T385, T75, T292, T
       listing: "m-1",
       page: { ...PAGE, capturedAt: RUN },
       validity,
+      pending: null,
     });
     // A carried list that is no maker's page is not current (T292): it votes, it does not speak for the seller.
     expect(slot.bySource.get("official-openai")!.obs.authoritative).toBe(false);
-    expect(slot.bySource.get("official-openai")!.record).toEqual({ listing: "m-1", page: null, validity: null });
+    expect(slot.bySource.get("official-openai")!.record).toEqual({
+      listing: "m-1",
+      page: null,
+      validity: null,
+      pending: null,
+    });
   });
 });
 

@@ -54,6 +54,7 @@ export function priceOf(
           listing: record.listing,
           ...(o.authoritative ? { authoritative: true } : {}),
           ...(record.page ? { page: record.page } : {}),
+          ...(record.pending ? { pending: record.pending } : {}),
           ...(age?.movedFrom !== undefined ? { movedFrom: age.movedFrom } : {}),
         };
       })
