@@ -50,6 +50,25 @@ function aggregatorAmounts(previous: Dataset | null, source: SourceId): Map<stri
 }
 
 /**
+ * The last good copy's listings when the page answers that it has not changed (304 Not Modified):
+ * the same copy again is the next fetch stating each held move, which is published now (T467).
+ */
+export function confirmPending(carried: readonly Listing[]): { listings: Listing[]; confirmed: number } {
+  let confirmed = 0;
+  const listings = carried.map((l) => {
+    if (!l.prices.some((p) => p.pending)) return l;
+    const prices = l.prices.map((p) => {
+      if (!p.pending) return p;
+      confirmed += 1;
+      const { pending, validity: _then, ...rest } = p;
+      return { ...rest, amount: pending.amount };
+    });
+    return { ...l, prices };
+  });
+  return { listings, confirmed };
+}
+
+/**
  * Holds the page's moves against every aggregator (see the module comment).
  * @param listings the page's listings parsed now (after its guards)
  * @param carried its last good copy's listings (null on its first run: nothing is held)

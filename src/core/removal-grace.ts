@@ -14,9 +14,10 @@ import { type ListingIndex, movedTo } from "./moved-listings.js";
  * bracket (a bracket no source states goes in that run), and a price a source still lists but the
  * guards quarantined (its evidence is there and was judged). A graced price whose listings are gone
  * from their payloads records the run they went (`absentSince`): its removal is dated then (T174).
- * Nor a price only makers' pages stated, each read fresh in this run (issue 46 §4, T467): the
- * seller's own page no longer states it — the page corrected what it had published — so it is
- * withdrawn now (`price_removed`), not served on at `medium`.
+ * Nor a price only makers' pages stated, each read fresh in this run and each first stating it in
+ * its last good copy (issue 46 §4, T467): the copy that added it was corrected by the one read now,
+ * so it is withdrawn now (`price_removed`), not served on at `medium`. A price a page stated for
+ * longer keeps its grace (a row the page made unreadable is not a withdrawal).
  */
 export function withRemovalGrace(
   prices: PublishedPrice[],
@@ -39,7 +40,7 @@ export function withRemovalGrace(
     if (!p.observations.some((o) => o.fresh)) continue; // already graced once: now removed
     if (movedTo(p, listings) !== null) continue; // its listing backs another model now (T87)
     if (p.contextMin > 0) continue; // a bracket no source states any more goes now (T173)
-    if (p.sources.length > 0 && p.sources.every((s) => pagesReadNow.has(s))) continue; // the maker's page read now withdrew it (T467)
+    if (correctedAway(p, pagesReadNow, input)) continue; // the maker's page read now took it back (T467)
     const where = listed.whereListed(p);
     if (where === "placed") continue; // still listed, quarantined by the guards (T175)
     if (labels.has(label)) continue;
@@ -55,6 +56,15 @@ export function withRemovalGrace(
     });
   }
   return graced.length === 0 ? prices : [...prices, ...graced].sort(comparePrices);
+}
+
+/**
+ * Whether only makers' pages read now stated `p`, and it took effect with their last good copies,
+ * the ones before this (T467): what those copies added, their successors took back.
+ */
+function correctedAway(p: PublishedPrice, pagesReadNow: ReadonlySet<string>, input: BuildInput): boolean {
+  if (p.sources.length === 0) return false;
+  return p.sources.every((s) => pagesReadNow.has(s) && p.effectiveFrom === input.prior?.sources.get(s)?.lastSuccessAt);
 }
 
 /** `p` served on without fresh evidence: stale since this run (or before), at most `medium` (T75, T85). */

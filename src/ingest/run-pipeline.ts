@@ -4,7 +4,7 @@ import { announcementChanges } from "../core/announcements.js";
 import { buildDatasetWithIdentity, type SourceInput } from "../core/build-dataset.js";
 import { countMakerCorrections, detectChanges, newHistoryPoints } from "../core/detect-changes.js";
 import { type BoundaryResult, screenAtBoundary, screenHistoryAtBoundary } from "../core/listing-boundary.js";
-import { holdPendingMoves } from "../core/pending-moves.js";
+import { confirmPending, holdPendingMoves } from "../core/pending-moves.js";
 import { priorFromDataset } from "../core/prior-state.js";
 import { renameLastPoints, withRenames } from "../core/renames.js";
 import { checkAgainstLastGood, DEFAULT_GUARD_BOUNDS, guardMessage } from "../core/source-guard.js";
@@ -196,7 +196,16 @@ function heldMoves(
   previous: Dataset | null,
   input: RunInput,
 ): Parsed {
-  if ("failure" in parsed || !adapter.pageHealth || outcome.kind !== "payload" || !input.guards) return parsed;
+  if ("failure" in parsed || !adapter.pageHealth || outcome.kind === "failed" || !input.guards) return parsed;
+  if (outcome.kind === "unchanged") {
+    // The same copy again (304): the next fetch states each held move.
+    const confirmed = confirmPending(parsed.listings);
+    if (confirmed.confirmed === 0) return parsed;
+    // Its counts as the copy's parse left them, the moves now published taken out.
+    const counts = previous?.sources.find((s) => s.source === adapter.id)?.unmappedByField ?? {};
+    const unmapped = Object.fromEntries(Object.entries(counts).filter(([k]) => !k.startsWith("pending move: ")));
+    return { ...parsed, listings: confirmed.listings, unmapped };
+  }
   if (input.guards.accept?.has(adapter.id)) return parsed; // `--accept`: the operator checked the page
   const held = holdPendingMoves(adapter.id, parsed.listings, carried?.listings ?? null, previous, input.runTime);
   if (held.moves.length === 0) return parsed;
