@@ -62,6 +62,7 @@ const API_SUITES = [
   "test/announced-prices.test.ts",
   "test/official-{verified,makers}.test.ts",
   "test/one-answer.test.ts",
+  "test/page-ids.test.ts",
 ];
 
 const LIVE_SUITES = ["test/live-*.test.ts", "test/fresh-live.test.ts"];
