@@ -31,7 +31,9 @@ export function withRemovalGrace(
   const keys = new Set(prices.map((p) => priceKey(p, dimensionKey(p))));
   const labels = new Set(prices.map((p) => `${p.modelId}|${p.channel}|${p.seller}|${p.label}`));
   const listedModels = new Set(models.filter((m) => m.listed).map((m) => m.id));
-  const pagesReadNow = new Set(input.sources.filter((s) => s.firstPartyPage && s.fresh).map((s) => s.source));
+  const pagesReadNow = new Set<string>();
+  for (const s of input.sources)
+    if (s.firstPartyPage && s.fresh) for (const l of s.listings) pagesReadNow.add(`${s.source}\u0000${l.model}`);
   const graced: PublishedPrice[] = [];
   for (const p of prior) {
     const key = priceKey(p, dimensionKey(p));
@@ -59,12 +61,21 @@ export function withRemovalGrace(
 }
 
 /**
- * Whether only makers' pages read now stated `p`, and it took effect with their last good copies,
- * the ones before this (T467): what those copies added, their successors took back.
+ * Whether only makers' pages read now stated `p`, it took effect with their last good copies (the
+ * ones before this), and each still lists the model (T467): what those copies added, their
+ * successors took back. A page that no longer lists the model at all (a row made unreadable) took
+ * nothing back: the grace holds. `pagesReadNow`: `<source>\0<listing>` of each page parsed now.
  */
 function correctedAway(p: PublishedPrice, pagesReadNow: ReadonlySet<string>, input: BuildInput): boolean {
   if (p.sources.length === 0) return false;
-  return p.sources.every((s) => pagesReadNow.has(s) && p.effectiveFrom === input.prior?.sources.get(s)?.lastSuccessAt);
+  return p.sources.every((s) => {
+    const listing = p.observations.find((o) => o.source === s)?.listing;
+    return (
+      listing !== undefined &&
+      pagesReadNow.has(`${s}\u0000${listing}`) &&
+      p.effectiveFrom === input.prior?.sources.get(s)?.lastSuccessAt
+    );
+  });
 }
 
 /** `p` served on without fresh evidence: stale since this run (or before), at most `medium` (T75, T85). */
