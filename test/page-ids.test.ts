@@ -8,11 +8,16 @@ import { loadReplay, startServer, type TestServer } from "./harness.js";
 // (its models, tombstones included: ids are permanent, T66) spells a date as a page writes it, a month
 // or a dated qualifier; and `/sources` serves each maker's page's count of unmatched rows.
 
-const MONTH =
-  /(?:^|[-_/.])(?:january|february|march|april|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)(?=$|[-_/.\d])/i;
+const MONTHS =
+  "january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec";
+/** A month name as a word of the id (`claude-x-through-january`), not inside another word. */
+const MONTH = new RegExp(`(?:^|[-_/.])(?:${MONTHS.replace("|may|", "|")})(?=$|[-_/.])`, "i");
 const QUALIFIER = /(?:^|[-_/.(])(?:through|thru|until|starting|effective|introductory)(?=$|[-_/.)])/i;
-/** A date as prose writes it, slugified: `1-january-2027`, `january-1-2027`, `(starting`. */
-const PROSE_DATE = /\d{1,2}-[a-z]{3,9}-\d{4}|[a-z]{3,9}-\d{1,2}(?:st|nd|rd|th)?-\d{4}|[(), ]/i;
+/** A date as prose writes it, slugified (`1-november-2025`, `january-1-2027`), or prose's own marks. */
+const PROSE_DATE = new RegExp(
+  `\\d{1,2}-(?:${MONTHS})-\\d{4}|(?:${MONTHS})-\\d{1,2}(?:st|nd|rd|th)?,?-\\d{4}|[(), ]`,
+  "i",
+);
 
 let dataset: Dataset;
 let store: CatalogueStore;
