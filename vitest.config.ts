@@ -65,6 +65,7 @@ const API_SUITES = [
   "test/one-answer.test.ts",
   "test/history-agreement.test.ts",
   "test/verified-when-served.test.ts",
+  "test/page-ids.test.ts",
 ];
 
 const LIVE_SUITES = ["test/live-*.test.ts", "test/fresh-live.test.ts"];

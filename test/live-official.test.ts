@@ -188,3 +188,54 @@ it("another maker's rows on a maker's page: unmatched, counted in /sources, neve
   const after = servedPrices(served.dataset);
   expect([...new Set([...before.keys(), ...after.keys()])].filter((k) => before.get(k) !== after.get(k))).toEqual([]);
 });
+
+// Issue 46 §4 (T407, T467), edited from the real page: a future-dated row above the real one, and a
+// cell that states a future price beside today's. The run succeeds and no published amount changes:
+// the row is an announcement of Claude Opus 4.1 (its end and successor), the cell an unmatched row.
+it.each([
+  {
+    name: "a future-dated row above the real one",
+    edit: (page: string) =>
+      page.replace(
+        /^\| Claude Opus 4\.1 .*$/m,
+        (row) =>
+          `| Claude Opus 4.1 (starting January 1, 2027) | $30 / MTok | $37.50 / MTok | $60 / MTok | $3 / MTok | $150 / MTok |\n${row}`,
+      ),
+    unmatched: [],
+    announced: { effectiveUntil: "2027-01-01T00:00:00.000Z", amount: 30 },
+  },
+  {
+    name: "a cell stating a future price beside today's",
+    edit: (page: string) =>
+      page.replace(
+        /^(\| Claude Opus 4\.1\s+\| )\$15 \/ MTok/m,
+        (_, start: string) => `${start}starting January 1, 2027: $20 / MTok (until then $15)`,
+      ),
+    unmatched: [
+      'unmatched row: Model pricing: "claude opus 4.1" — its input cell is no price in the page\'s unit ("starting january 1, 2027: $20 / mtok (until then $15)")',
+    ],
+    announced: null,
+  },
+])("$name: changes no published price", async (c) => {
+  const served = await servedAfterLiveRun(
+    live.seed,
+    (u) => u.transform("official-anthropic", text(c.edit)),
+    async () => undefined,
+  );
+  const record = served.sources.find((s) => s.source === "official-anthropic")!;
+  expect(record.lastError).toBeNull();
+  expect(Object.keys(record.unmappedByField).filter((k) => k.startsWith("unmatched row:"))).toEqual(c.unmatched);
+  const before = servedPrices(live.seed.dataset);
+  const after = servedPrices(served.dataset);
+  expect([...new Set([...before.keys(), ...after.keys()])].filter((k) => before.get(k) !== after.get(k))).toEqual([]);
+  const input = served.dataset.prices.find(
+    (p) => p.modelId === "anthropic/claude-opus-4-1" && p.channel === "direct" && p.label === "Input",
+  );
+  expect(input?.amount).toBe(15);
+  if (c.announced)
+    expect(input).toMatchObject({
+      effectiveUntil: c.announced.effectiveUntil,
+      announced: { amount: c.announced.amount, source: "official-anthropic" },
+    });
+  else expect(input?.effectiveUntil ?? null).toBeNull();
+});

@@ -168,6 +168,41 @@ export async function servedAfterLiveRun<T>(
   }
 }
 
+/**
+ * What users are served after each of several live runs in a row over one copy of `seed` (issue 46
+ * §3, §4: a page's next fetch): before each run `setup` alters the fake upstream of the live dates,
+ * after it `read` asks a server of the run's view; one answer per run, in order.
+ */
+export async function servedAfterLiveRuns<T>(
+  seed: Seed,
+  steps: readonly ((upstream: FakeUpstream) => void)[],
+  read: (server: TestServer, dataset: Dataset) => Promise<T>,
+): Promise<T[]> {
+  const { dir, cleanup } = cloneSeed(seed);
+  const upstream = await startFakeUpstream(LIVE_DATES);
+  const store = await openSqliteStore(join(dir, "tariff.db"));
+  const answers: T[] = [];
+  try {
+    for (const setup of steps) {
+      setup(upstream);
+      const result = await runLiveIngest(store, SOURCES, testConfig(upstream, dir), QUIET);
+      const view = (await loadView(store, SOURCES))!;
+      expect(view.dataset.run.datasetVersion).toBe(result.dataset.run.datasetVersion);
+      const server = await startServer(view);
+      try {
+        answers.push(await read(server, view.dataset));
+      } finally {
+        await server.close();
+      }
+    }
+    return answers;
+  } finally {
+    await store.close();
+    await upstream.close();
+    cleanup();
+  }
+}
+
 /** Every published price (direct and channel) → what a user pays: amount, currency, denomination. */
 export function servedPrices(dataset: Dataset): Map<string, string> {
   return new Map(

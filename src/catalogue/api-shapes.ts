@@ -42,7 +42,14 @@ export function toApiPrice(p: ServedPrice): ApiPrice {
       : null,
     ...pageEvidence(p),
     ...(p.pageStale ? { pageStale: { ...p.pageStale } } : {}),
+    ...pendingMove(p),
   };
+}
+
+/** `pending` (issue 46 §4, T467): a maker's page's move held until its next fetch; absent when none. */
+function pendingMove(p: PublishedPrice): Pick<ApiPrice, "pending"> {
+  const held = p.observations.find((o) => o.pending);
+  return held?.pending ? { pending: { source: held.source, ...held.pending } } : {};
 }
 
 /**

@@ -94,6 +94,20 @@ export const PriceSchema = z
     seller: z.string().optional().meta({
       description: "Who sells at this price (the maker itself in `direct`); present exactly when `channel` is (T201)",
     }),
+    pending: z
+      .strictObject({
+        source: z.string(),
+        amount: z
+          .number()
+          .meta({ description: "The amount the maker's page states now (display units), not yet published" }),
+        since: timestamp,
+      })
+      .optional()
+      .meta({
+        description:
+          "A move of the maker's page against every aggregator, held until its next fetch states it again " +
+          "(issue 46 §4, T467): never the price's `amount`; present only while one is held, and not with `at`",
+      }),
     evidence: z
       .array(
         z.strictObject({
@@ -203,6 +217,18 @@ export const SourceSchema = z
       .min(0)
       .meta({ description: "Price fields of the last run's payload the source's field map does not know (T70)." }),
     unmappedByField: z.record(z.string(), z.number().int().min(0)),
+    unmatchedPageRows: z.number().int().min(0).meta({
+      description:
+        "A maker's page: its rows that name none of its maker's models, each listed in `unmappedByField` as `unmatched row: …` (an addition, T468)",
+    }),
+    sentencesForReview: z.number().int().min(0).meta({
+      description:
+        "A maker's page: dated price sentences no reviewed wording reads, each quoted in `unmappedByField` as `sentence for review: …` (an addition, T465)",
+    }),
+    pendingMoves: z.number().int().min(0).meta({
+      description:
+        "A maker's page: prices it moved against every aggregator, held until the next fetch states them again, each in `unmappedByField` as `pending move: …` (an addition, T467)",
+    }),
     skippedFields: z.record(z.string(), z.string()).meta({
       description:
         "Price fields the source's field map knows and deliberately does not publish, with the reason (an addition, T306)",

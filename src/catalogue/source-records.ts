@@ -53,6 +53,7 @@ export function apiSources(
       rejectedByReason: { ...(h?.rejectedByReason ?? {}) },
       unmappedLastRun: h?.unmappedLastRun ?? 0,
       unmappedByField: { ...(h?.unmappedByField ?? {}) },
+      ...pageCounts(h?.unmappedByField ?? {}),
       skippedFields: { ...(s.info.skippedFields ?? {}) },
       lastAttempt: attempt
         ? { at: attempt.at, status: attempt.status, error: attempt.error ? { ...attempt.error } : null }
@@ -66,6 +67,21 @@ export function apiSources(
     .digest("base64url")
     .slice(0, 16);
   return { sources, lastRun, sourcesRevision };
+}
+
+/**
+ * A maker's page's counts in its Source record (issue 46, T465, T467, T468): the entries of its
+ * `unmappedByField` by their prefix, each entry's occurrences added up.
+ */
+export function pageCounts(
+  unmapped: Readonly<Record<string, number>>,
+): Pick<ApiSource, "unmatchedPageRows" | "sentencesForReview" | "pendingMoves"> {
+  const sum = (prefix: string) => Object.entries(unmapped).reduce((n, [k, v]) => (k.startsWith(prefix) ? n + v : n), 0);
+  return {
+    unmatchedPageRows: sum("unmatched row: "),
+    sentencesForReview: sum("sentence for review: "),
+    pendingMoves: sum("pending move: "),
+  };
 }
 
 /**

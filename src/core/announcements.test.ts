@@ -2,8 +2,9 @@ import { describe, expect, it } from "vitest";
 import { inventedDataset, inventedPrice } from "../../test/invented-datasets.js";
 import type { PublishedPrice } from "../domain/dataset.js";
 import { priceOnDay } from "../domain/dated-price.js";
+import type { SourceId } from "../domain/observation.js";
 import { announcementChanges } from "./announcements.js";
-import { validityOf } from "./price-validity.js";
+import { overruledEnds, validityOf } from "./price-validity.js";
 
 // Invented two-version datasets around one real statement: genai-prices' 2025-08-01 copy gives
 // OpenAI's o3 10 / 40 until 2025-06-10, then 2 / 8 (read on 2025-06-01). The pipeline end to end,
@@ -56,6 +57,30 @@ describe("validityOf (T335)", () => {
       effectiveUntil: UNTIL,
       announced: null,
     });
+  });
+});
+
+describe("overruledEnds (issue 46 §3, T466)", () => {
+  // Invented: the maker's page (official-openai, authoritative) states o3's price with no end, as a
+  // page that withdrew its announcement does; genai-prices still dates it.
+  const maker = (s: string) => (s === "official-openai" ? { weight: 1, authoritative: true } : voice(s));
+  const stated = (s: string) => (s === "genai-prices" ? { until: "2025-06-10", next: 2 } : undefined);
+  const run = "2025-06-01T00:00:00.000Z";
+
+  it("the aggregator still dating a price the maker's page states no end of dissents", () => {
+    const agreeing: SourceId[] = ["official-openai", "genai-prices", "litellm"];
+    expect(validityOf(agreeing, stated, run, maker)).toEqual({ effectiveUntil: null, announced: null });
+    expect(overruledEnds(agreeing, stated, run, maker)).toEqual(["genai-prices"]);
+  });
+
+  it("no maker's page, or a past end: no one is overruled", () => {
+    expect(overruledEnds(["genai-prices", "litellm"], stated, run, maker)).toEqual([]);
+    expect(overruledEnds(["official-openai", "genai-prices"], stated, "2025-06-10T00:00:00.000Z", maker)).toEqual([]);
+  });
+
+  it("a maker's page that dates the price itself overrules no one who agrees", () => {
+    const both = (s: string) => (s === "litellm" ? undefined : { until: "2025-06-10", next: 2 });
+    expect(overruledEnds(["official-openai", "genai-prices"], both, run, maker)).toEqual([]);
   });
 });
 

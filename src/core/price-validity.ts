@@ -71,6 +71,28 @@ export function validityOf(
 
 const OPEN: PriceValidity = { effectiveUntil: null, announced: null };
 
+/**
+ * The agreeing sources whose stated end the seller's own page overrules (issue 46 §3, T466): when an
+ * agreeing authoritative source states no end of the price (T423: its page withdrew the
+ * announcement, or never made it), each agreeing source that still dates it for a day after the run
+ * — genai-prices keeping the old end date — dissents on the price (`dissenting`), no longer agrees.
+ * Empty otherwise. Pure; the arguments as {@link validityOf}'s.
+ */
+export function overruledEnds(
+  agreeing: readonly SourceId[],
+  stated: (source: SourceId) => StatedValidity | null | undefined,
+  runTime: string,
+  voice: (source: SourceId) => AnnouncementVoice | undefined,
+): SourceId[] {
+  const today = dayInstant(runTime.slice(0, 10)) ?? Number.NaN;
+  const ahead = (source: SourceId) => {
+    const until = dayInstant(stated(source)?.until ?? "");
+    return until !== null && until > today;
+  };
+  if (!agreeing.some((s) => voice(s)?.authoritative === true && !ahead(s))) return [];
+  return agreeing.filter((s) => voice(s)?.authoritative !== true && ahead(s));
+}
+
 /** The confidence of an announcement stated by `backing` (T423; see {@link validityOf}). */
 function announcementConfidence(
   backing: readonly SourceId[],

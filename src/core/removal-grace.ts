@@ -19,6 +19,10 @@ import { type ListingIndex, movedTo } from "./moved-listings.js";
  * A price whose recorders dropped their listings while another source still lists the offer is
  * held instead (issue 52 §3, T495, `held-removals.ts`): served on, stale, every run until that source
  * drops the offer too; returned per recorder, counted `removal_held` in `/sources`.
+ * Nor a price only makers' pages stated, each read fresh in this run and each first stating it in
+ * its last good copy (issue 46 §4, T467): the copy that added it was corrected by the one read now,
+ * so it is withdrawn now (`price_removed`), not served on at `medium`. A price a page stated for
+ * longer keeps its grace (a row the page made unreadable is not a withdrawal).
  */
 export function withRemovalGrace(
   prices: PublishedPrice[],
@@ -33,6 +37,9 @@ export function withRemovalGrace(
   const keys = new Set(prices.map((p) => priceKey(p, dimensionKey(p))));
   const labels = new Set(prices.map((p) => `${p.modelId}|${p.channel}|${p.seller}|${p.label}`));
   const listedModels = new Set(models.filter((m) => m.listed).map((m) => m.id));
+  const pagesReadNow = new Set<string>();
+  for (const s of input.sources)
+    if (s.firstPartyPage && s.fresh) for (const l of s.listings) pagesReadNow.add(`${s.source}\u0000${l.model}`);
   const graced: PublishedPrice[] = [];
   for (const p of prior) {
     const key = priceKey(p, dimensionKey(p));
@@ -43,6 +50,7 @@ export function withRemovalGrace(
     if (!waiting && !p.observations.some((o) => o.fresh)) continue; // already graced once: now removed
     if (movedTo(p, listings) !== null) continue; // its listing backs another model now (T87)
     if (p.contextMin > 0) continue; // a bracket no source states any more goes now (T173)
+    if (correctedAway(p, pagesReadNow, input)) continue; // the maker's page read now took it back (T467)
     const where = listed.whereListed(p);
     if (where === "placed") continue; // still listed, quarantined by the guards (T175)
     if (labels.has(label)) continue;
@@ -60,6 +68,24 @@ export function withRemovalGrace(
     });
   }
   return { prices: graced.length === 0 ? prices : [...prices, ...graced].sort(comparePrices), held };
+}
+
+/**
+ * Whether only makers' pages read now stated `p`, it took effect with their last good copies (the
+ * ones before this), and each still lists the model (T467): what those copies added, their
+ * successors took back. A page that no longer lists the model at all (a row made unreadable) took
+ * nothing back: the grace holds. `pagesReadNow`: `<source>\0<listing>` of each page parsed now.
+ */
+function correctedAway(p: PublishedPrice, pagesReadNow: ReadonlySet<string>, input: BuildInput): boolean {
+  if (p.sources.length === 0) return false;
+  return p.sources.every((s) => {
+    const listing = p.observations.find((o) => o.source === s)?.listing;
+    return (
+      listing !== undefined &&
+      pagesReadNow.has(`${s}\u0000${listing}`) &&
+      p.effectiveFrom === input.prior?.sources.get(s)?.lastSuccessAt
+    );
+  });
 }
 
 /** `p` served on without fresh evidence: stale since this run (or before), at most `medium` (T75, T85). */

@@ -2,7 +2,7 @@ import type { Channel } from "./channel.js";
 import type { Confidence } from "./confidence.js";
 import type { AnnouncedPrice } from "./dated-price.js";
 import type { Dimension } from "./dimension.js";
-import type { SourceId } from "./observation.js";
+import type { PendingMove, SourceId } from "./observation.js";
 import type { Denomination, Unit } from "./unit.js";
 
 /**
@@ -179,6 +179,8 @@ export interface PriceEvidence {
   readonly authoritative?: boolean;
   /** The maker's page this amount was read from, and when (T294); only on a first-party page's evidence. */
   readonly page?: PageEvidence;
+  /** A move of the maker's page held until its next fetch (T467): the amount it states now, and since when. */
+  readonly pending?: PendingMove;
   /**
    * The amount this source left when it last changed (at `since`) by a coherent move — maker-wide
    * or corroborated —, evidence of a market move (issue 24, T170). Absent otherwise.

@@ -76,6 +76,20 @@ export interface PriceObservation {
    * kept with the source's stored listings only, to see it flip back; never read by reconciliation.
    */
   readonly withdrawn?: WithdrawnStatement;
+  /**
+   * A move of a maker's page held until its next fetch (issue 46 §4, T467): the amount the page
+   * states now (display units) and the run that first saw it; `amount` is still its last good
+   * copy's. Stored with the source's listings; shown on the price, never as its amount.
+   */
+  readonly pending?: PendingMove;
+}
+
+/** A maker's page's move held until its next fetch (T467). */
+export interface PendingMove {
+  /** Display units, as the price's `amount`. */
+  readonly amount: number;
+  /** ISO time of the run that first saw it. */
+  readonly since: string;
 }
 
 /**

@@ -22,7 +22,7 @@ import {
   writeHttpCache,
   writePending,
 } from "./payload-archive.js";
-import { loadRunContext, publishRun, type SourceFailure, type SourceOutcome } from "./run-pipeline.js";
+import { loadRunContext, publishRun, type RunContext, type SourceFailure, type SourceOutcome } from "./run-pipeline.js";
 
 /**
  * One live ingestion run (issue 7): fetch every source's upstream, archive the raw payloads, run
@@ -142,7 +142,7 @@ async function runLocked(
     outcomes.set(adapter.id, outcome);
   }
   // T221: a run in which no source brought new evidence publishes no new dataset version.
-  if (ctx.previous && !bringsNewEvidence(outcomes, ctx.previous)) {
+  if (ctx.previous && !bringsNewEvidence(outcomes, ctx.previous, ctx.states)) {
     const failures = new Map([...fetched].flatMap(([id, f]) => (f.failure ? [[id, f.failure] as const] : [])));
     writeHttpCache(archive, { urls: nextCache(cache, fetched, failures, runTime).urls, sources: cache.sources });
     const statuses = Object.fromEntries(Object.entries(manifestSources).map(([id, m]) => [id, m?.status]));
@@ -189,8 +189,14 @@ async function runLocked(
  * T240: a source that fails after it succeeded in the latest version is news too (its prices age,
  * `/sources` must say why, issue 26), provided another source answered: when none answers the
  * fault is most likely this host's network, and publishing would only age every price.
+ * Issue 46 §4 (T467): a maker's page that answers unchanged while it holds a pending move brings the
+ * next fetch that publishes the move.
  */
-function bringsNewEvidence(outcomes: ReadonlyMap<SourceId, SourceOutcome>, latest: Dataset): boolean {
+function bringsNewEvidence(
+  outcomes: ReadonlyMap<SourceId, SourceOutcome>,
+  latest: Dataset,
+  states: RunContext["states"],
+): boolean {
   const statusOf = (source: SourceId) => latest.sources.find((s) => s.source === source)?.lastRunStatus;
   let newlyFailed = false;
   let answered = false;
@@ -198,6 +204,8 @@ function bringsNewEvidence(outcomes: ReadonlyMap<SourceId, SourceOutcome>, lates
     if (outcome.kind === "payload") return true;
     if (outcome.kind === "unchanged") {
       if (statusOf(source) !== "succeeded") return true;
+      // A maker's page holding a move (T467): the same copy again is the next fetch that publishes it.
+      if (states.get(source)?.listings.some((l) => l.prices.some((p) => p.pending))) return true;
       answered = true;
     } else if (outcome.kind === "failed" && statusOf(source) === "succeeded") newlyFailed = true;
   }

@@ -4,6 +4,7 @@ import { announcementChanges } from "../core/announcements.js";
 import { buildDatasetWithIdentity, type SourceInput } from "../core/build-dataset.js";
 import { countMakerCorrections, detectChanges, newHistoryPoints } from "../core/detect-changes.js";
 import { type BoundaryResult, screenAtBoundary, screenHistoryAtBoundary } from "../core/listing-boundary.js";
+import { confirmPending, holdPendingMoves } from "../core/pending-moves.js";
 import { priorFromDataset } from "../core/prior-state.js";
 import { renameLastPoints, withRenames } from "../core/renames.js";
 import { detectSellerRenames, type SellerRename, withSellerRenames } from "../core/seller-renames.js";
@@ -134,7 +135,8 @@ export async function publishRun(
       inputs.push({ ...base, listings: carried?.listings ?? [], fresh: false, error: null, ran: false });
       continue;
     }
-    const result = parseOutcome(adapter, outcome, carried, input.guards);
+    const parsed = parseOutcome(adapter, outcome, carried, input.guards);
+    const result = heldMoves(adapter, outcome, parsed, carried, ctx.previous, input);
     if ("failure" in result) {
       failures.set(adapter.id, result.failure);
       input.onSourceFailed?.(adapter.id, result.failure);
@@ -181,6 +183,37 @@ export async function publishRun(
   ctx.previous = dataset;
   ctx.firstRunDate = firstRunDate;
   return { dataset, changes: changes.length, failures };
+}
+
+/**
+ * A maker's page parsed now in a live run, with its moves against every aggregator held until the
+ * next fetch (issue 46 §4, T467), each counted in `/sources` (`pending move: …`). Anything else as parsed.
+ */
+function heldMoves(
+  adapter: SourceAdapter,
+  outcome: SourceOutcome,
+  parsed: Parsed,
+  carried: SourceState | undefined,
+  previous: Dataset | null,
+  input: RunInput,
+): Parsed {
+  if ("failure" in parsed || !adapter.pageHealth || outcome.kind === "failed" || !input.guards) return parsed;
+  if (outcome.kind === "unchanged") {
+    // The same copy again (304): the next fetch states each held move.
+    const confirmed = confirmPending(parsed.listings);
+    if (confirmed.confirmed === 0) return parsed;
+    // Its counts as the copy's parse left them, the moves now published taken out.
+    const counts = previous?.sources.find((s) => s.source === adapter.id)?.unmappedByField ?? {};
+    const unmapped = Object.fromEntries(Object.entries(counts).filter(([k]) => !k.startsWith("pending move: ")));
+    return { ...parsed, listings: confirmed.listings, unmapped };
+  }
+  if (input.guards.accept?.has(adapter.id)) return parsed; // `--accept`: the operator checked the page
+  const held = holdPendingMoves(adapter.id, parsed.listings, carried?.listings ?? null, previous, input.runTime);
+  if (held.moves.length === 0) return parsed;
+  const unmapped: Record<string, number> = { ...(parsed.unmapped ?? {}) };
+  for (const m of held.moves) unmapped[m] = (unmapped[m] ?? 0) + 1;
+  const sorted = Object.fromEntries(Object.entries(unmapped).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  return { ...parsed, listings: held.listings, unmapped: sorted };
 }
 
 /**

@@ -92,6 +92,7 @@ export const JSON_COLUMN = {
         loneMove: z.boolean().optional(),
         absentSince: z.string().optional(),
         page: z.object({ url: z.string(), capturedAt: z.string(), contentHash: z.string() }).optional(),
+        pending: z.object({ amount: z.number(), since: z.string() }).optional(),
       }),
     ),
   ),
@@ -175,6 +176,8 @@ export const JSON_COLUMN = {
             validity: z.object({ until: z.string(), next: z.number().nullable() }).optional(),
             // T425: an announcement the source withdrew, remembered to see it flip back.
             withdrawn: z.object({ until: z.string(), next: z.number().nullable(), on: z.string() }).optional(),
+            // T467: a maker's page's move held until its next fetch.
+            pending: z.object({ amount: z.number(), since: z.string() }).optional(),
           }),
         ),
       }),

@@ -74,6 +74,7 @@ function addStatement(slot: Slot, r: ResolvedListing, p: PriceObservation, credi
       listing: r.listing.model,
       page: source.fresh && source.page ? { ...source.page, capturedAt: ctx.runTime } : null,
       validity: p.validity ?? null,
+      pending: p.pending ?? null,
     },
   });
 }

@@ -112,6 +112,9 @@ function lastRun(listings: readonly ResolvedListing[], sources: readonly SourceI
   return reconcileAll(listings, ctx).prices;
 }
 
+/** The record of a carried list that is no maker's page: no page, no stated end, no held move. */
+const CARRIED_RECORD = { listing: "m-1", page: null, validity: null, pending: null };
+
 describe("gatherSlots: one statement per source in each slot (T385, T75, T292, T325, T335)", () => {
   it("files each price under model, channel, seller and dimension; the canonical spelling's amount wins within a source", () => {
     const ctx = ctxOf([source("genai-prices", 0.8), source("litellm", 0.5)]);
@@ -180,10 +183,11 @@ describe("gatherSlots: one statement per source in each slot (T385, T75, T292, T
       listing: "m-1",
       page: { ...PAGE, capturedAt: RUN },
       validity,
+      pending: null,
     });
     // A carried list that is no maker's page is not current (T292): it votes, it does not speak for the seller.
     expect(slot.bySource.get("official-openai")!.obs.authoritative).toBe(false);
-    expect(slot.bySource.get("official-openai")!.record).toEqual({ listing: "m-1", page: null, validity: null });
+    expect(slot.bySource.get("official-openai")!.record).toEqual(CARRIED_RECORD);
   });
 });
 

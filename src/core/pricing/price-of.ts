@@ -1,7 +1,7 @@
 import type { SourceId } from "../../domain/observation.js";
 import { displayUnit } from "../../domain/unit.js";
 import { capForFreshness } from "../freshness.js";
-import { validityOf } from "../price-validity.js";
+import { overruledEnds, validityOf } from "../price-validity.js";
 import { type PriorPrice, reconcile, type SourceObservation } from "../reconcile.js";
 import type { Slot, StatementRecord, UnlabeledPrice } from "./state.js";
 
@@ -17,12 +17,11 @@ export function priceOf(
   prior: PriorPrice | null,
 ): UnlabeledPrice {
   const r = capForFreshness(reconcile(observations, { runTime, prior }));
-  const validity = validityOf(
-    r.sources,
-    (s) => records.get(s)?.validity,
-    runTime,
-    (s) => observations.find((o) => o.source === s), // T423: an announcement's confidence follows its sources
-  );
+  const stated = (s: SourceId) => records.get(s)?.validity;
+  const voice = (s: SourceId) => observations.find((o) => o.source === s); // T423: an announcement's confidence follows its sources
+  const validity = validityOf(r.sources, stated, runTime, voice);
+  // T466: an aggregator still dating a price the seller's page states no end of dissents.
+  const overruled = overruledEnds(r.sources, stated, runTime, voice);
   return {
     modelId: slot.modelId,
     channel: slot.channel,
@@ -35,8 +34,8 @@ export function priceOf(
     currency: r.currency,
     confidence: r.confidence,
     confidenceScore: r.confidenceScore,
-    sources: r.sources,
-    dissenting: r.dissenting,
+    sources: overruled.length === 0 ? r.sources : r.sources.filter((s) => !overruled.includes(s)),
+    dissenting: overruled.length === 0 ? r.dissenting : [...r.dissenting, ...overruled],
     disputed: r.disputed,
     fallbackAmount: r.fallbackAmount,
     effectiveFrom: r.effectiveFrom,
@@ -55,6 +54,7 @@ export function priceOf(
           listing: record.listing,
           ...(o.authoritative ? { authoritative: true } : {}),
           ...(record.page ? { page: record.page } : {}),
+          ...(record.pending ? { pending: record.pending } : {}),
           ...(age?.movedFrom !== undefined ? { movedFrom: age.movedFrom } : {}),
         };
       })

@@ -40,7 +40,12 @@ function recordsOf(slot: Slot, then: PublishedPrice | undefined): Map<SourceId, 
   return new Map(
     [...slot.bySource].map(([source, v]) => [
       source,
-      { listing: v.record.listing, page: page(source, v.record.page), validity: v.record.validity },
+      {
+        listing: v.record.listing,
+        page: page(source, v.record.page),
+        validity: v.record.validity,
+        pending: v.record.pending,
+      },
     ]),
   );
 }

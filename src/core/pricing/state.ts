@@ -1,7 +1,7 @@
 import type { PageEvidence, PublishedPrice } from "../../domain/dataset.js";
 import type { StatedValidity } from "../../domain/dated-price.js";
 import type { Dimension } from "../../domain/dimension.js";
-import type { PriceObservation, SourceId } from "../../domain/observation.js";
+import type { PendingMove, PriceObservation, SourceId } from "../../domain/observation.js";
 import type { SourceInput } from "../build-input.js";
 import type { ResolvedListing } from "../identity/resolve.js";
 import type { PriorPrice, SourceObservation } from "../reconcile.js";
@@ -27,6 +27,8 @@ export interface StatementRecord {
   readonly listing: string;
   readonly page: PageEvidence | null;
   readonly validity: StatedValidity | null;
+  /** A maker's page's move held until its next fetch (T467); null when none. */
+  readonly pending: PendingMove | null;
 }
 
 /** One source's statement of a slot, as gathered (`gatherSlots`). */

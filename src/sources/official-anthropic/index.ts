@@ -7,6 +7,7 @@ import { cellLabel, type NamedModel, readModelCell } from "../shared/model-cell.
 import { checkPageCoherence } from "../shared/page-coherence.js";
 import type { PageHealthSpec } from "../shared/page-health.js";
 import { countUnmatched, pageDayOf, pageObservation, readPriceTable, type TableReading } from "../shared/page-rows.js";
+import { applyStatements, readStatements } from "../shared/page-statements.js";
 import { firstTable, type MarkdownTable, normaliseHeader, priceCell, section } from "../shared/page-table.js";
 import { payloadFile } from "../shared/payload-json.js";
 import type { ParseReport, SourceInfo, SourcePayload } from "../source.js";
@@ -198,7 +199,9 @@ function fieldPrices<F extends string>(
 /**
  * Parses the pricing page.
  * @throws SourcePayloadError when `pricing.md` is missing, or its "Model pricing" table is missing
- *   or has no parsable row; when its rows make no sense (the health gate's coherence rules, T408)
+ *   or has no parsable row; when its rows make no sense (the health gate's coherence rules, T408).
+ *   Its dated sentences are read by `page-statements.ts` (T465): a withdrawal removes the end the
+ *   tables state; a sentence no reviewed wording reads is counted for review.
  */
 function parseReport(payload: SourcePayload): ParseReport {
   const text = payloadFile("official-anthropic", payload, FILE);
@@ -236,8 +239,14 @@ function parseReport(payload: SourcePayload): ParseReport {
       prices,
     };
   });
-  checkPageCoherence(`official-anthropic: ${FILE}`, listings);
-  return { listings, unmapped: tally.toRecord() };
+  // The page's own sentences announce, confirm or withdraw a change (issue 46 §3, T465).
+  const stated = applyStatements(
+    listings,
+    readStatements(text, (sentence) => proseModels([sentence], reading)),
+    tally,
+  );
+  checkPageCoherence(`official-anthropic: ${FILE}`, stated);
+  return { listings: stated, unmapped: tally.toRecord() };
 }
 
 /** Anthropic's own pricing page (weight 1, authoritative for anthropic). */

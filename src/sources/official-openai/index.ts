@@ -3,9 +3,11 @@ import { EMPTY_LISTING_META } from "../../domain/observation.js";
 import { UnmappedTally } from "../field-map.js";
 import { sourceAdapter } from "../shared/adapter.js";
 import { bracketedLiteralEnd } from "../shared/bracketed-literal.js";
+import { type NamedModel, readModelCell } from "../shared/model-cell.js";
 import { checkPageCoherence } from "../shared/page-coherence.js";
 import type { PageHealthSpec } from "../shared/page-health.js";
 import { pageDayOf, pageObservation, readPriceTable } from "../shared/page-rows.js";
+import { applyStatements, readStatements } from "../shared/page-statements.js";
 import type { PageCell, PageTable } from "../shared/page-table.js";
 import { payloadFile, zodIssues } from "../shared/payload-json.js";
 import type { ParseReport, SourceInfo, SourcePayload } from "../source.js";
@@ -199,8 +201,20 @@ function parseReport(payload: SourcePayload): ParseReport {
       `${ID}: ${FILE} states no text-token prices (no ${TEXT_TOKEN_COMPONENT} row; its text-token panes are empty)`,
     );
   }
-  checkPageCoherence(`${ID}: ${FILE}`, listings);
-  return { listings, unmapped: tally.toRecord() };
+  // The page's own sentences announce, confirm or withdraw a change (issue 46 §3, T465).
+  const stated = applyStatements(listings, readStatements(text, sentenceModels), tally);
+  checkPageCoherence(`${ID}: ${FILE}`, stated);
+  return { listings: stated, unmapped: tally.toRecord() };
+}
+
+/** The model ids a sentence names (`gpt-5.5`, `o3`), once each, by the page's grammar. */
+function sentenceModels(sentence: string): NamedModel[] {
+  const out = new Map<string, NamedModel>();
+  for (const m of sentence.matchAll(/(?<![\w.-])(?:gpt-[\w.-]*\w|o\d(?:-[a-z]+)*|babbage-002|davinci-002)(?![\w-])/g)) {
+    const read = readModelCell(m[0], OPENAI_MODEL_NAMES);
+    if (read.ok) for (const n of read.models) if (!out.has(n.id)) out.set(n.id, n);
+  }
+  return [...out.values()];
 }
 
 /** OpenAI's own pricing page (weight 1, authoritative for openai). */

@@ -96,6 +96,11 @@ const QUALIFIER = new RegExp(
 /** Any date left in a name once its qualifier is read: a dated note the grammar does not read. */
 const ANY_DATE = new RegExp(DATE, "i");
 
+/** Every date a text writes (any {@link DATE} spelling), in order, as written. */
+export function datesIn(text: string): string[] {
+  return [...text.matchAll(new RegExp(DATE, "gi"))].map((m) => m[0]);
+}
+
 /** `January 1, 2027` (any {@link DATE} spelling) → `2027-01-01`; null when it is no calendar day. */
 export function pageDay(text: string): string | null {
   const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text.trim());
