@@ -324,6 +324,9 @@ describe("GET /models/{provider}/{model}/history (D17)", () => {
         ["2026-05-01", 1.74],
         ["2026-06-01", 0.435],
       ],
+      // Additions (T456): still published, never away.
+      endedOn: null,
+      gaps: [],
     });
   });
 
