@@ -151,8 +151,11 @@ export async function withPage(
   }
 }
 
-/** axe-core run in the page: the serious and critical violations, as "impact rule: targets". */
-export async function axeViolations(page: Page): Promise<string[]> {
+/**
+ * axe-core run in the page: the violations as "impact rule: targets" — the serious and critical
+ * ones, or with `every` those of every impact (moderate and minor too; issue 50).
+ */
+export async function axeViolations(page: Page, options: { every?: boolean } = {}): Promise<string[]> {
   await page.addScriptTag({ content: AXE_SOURCE });
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (c: Document, o: object) => Promise<AxeResult> } }).axe;
@@ -166,7 +169,7 @@ export async function axeViolations(page: Page): Promise<string[]> {
     }));
   });
   return violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .filter((v) => options.every === true || v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.impact} ${v.id}: ${v.targets.join(", ")}`);
 }
 interface AxeResult {

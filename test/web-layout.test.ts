@@ -5,7 +5,7 @@ import { axeViolations, DESKTOP, PHONE, SCREENSHOTS, useWebCatalogue, withPage }
 /**
  * Issue 28 "Must show", the accessibility and phone-layout sweep: every page of the web catalogue, in
  * real headless Chromium on the real app, the bundled replay and the real Vite build, at the issue's
- * two screens (1366×900, 390×844) has no serious or critical axe violation, no sideways scroll and,
+ * two screens (1366×900, 390×844) has no axe violation of any impact (issue 50; serious and critical only before), no sideways scroll and,
  * on the phone, tap targets of 44 px. Apart from test/web-answers.test.ts so that the browser
  * project's two workers share the pages (issue 34: each end-to-end project within 150 s).
  */
@@ -33,7 +33,7 @@ const SHOT = new Set(["cost", "model", "changes"]);
 describe.concurrent("accessibility and phone layout", () => {
   for (const viewport of [DESKTOP, PHONE])
     it.each(PAGES)(
-      `%s (%s) at ${viewport.width}×${viewport.height}: no serious or critical axe violation, no sideways scroll`,
+      `%s (%s) at ${viewport.width}×${viewport.height}: no axe violation of any impact, no sideways scroll`,
       (name, path) =>
         withPage(
           site.browser,
@@ -41,7 +41,8 @@ describe.concurrent("accessibility and phone layout", () => {
             await page.goto(`${site.server.base}${path}`);
             await page.waitForLoadState("networkidle");
             await page.locator("main h1").waitFor();
-            expect(await axeViolations(page)).toEqual([]);
+            // Issue 50: no violation of any impact (moderate and minor included), on every page at both widths.
+            expect(await axeViolations(page, { every: true })).toEqual([]);
             expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
             if (viewport === PHONE) {
               // Tap targets of 44 px at least: the navigation, every control, summary and link of a card. Links

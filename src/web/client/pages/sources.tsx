@@ -36,7 +36,7 @@ export function SourcesPage() {
     >
       <WhenLoaded what="sources" loaded={sources}>
         {({ data }) => (
-          <DataTable label="Sources" caption="Health of each source" columns={COLUMNS}>
+          <DataTable label="Table of the sources' health" caption="Health of each source" columns={COLUMNS}>
             {data.map((s) => (
               <SourceRow key={s.source} source={s} />
             ))}
