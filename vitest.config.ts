@@ -37,6 +37,10 @@ const DATA_SUITES = [
   "test/identity-resolve.test.ts",
   "test/maker-clouds.test.ts",
   "test/alias-snapshots.test.ts",
+  // Sweeps moved from unit (issue 45: the unit project within 10 s): every recorded payload's
+  // listings through the store's JSON columns, and announcements over the recorded history.
+  "src/store/columns.test.ts",
+  "test/announcement-faults.test.ts",
 ];
 
 /** In-process suites that read the replay. */
