@@ -14,18 +14,11 @@ import { detectSellerRenames, withSellerRenames } from "./seller-renames.js";
 const V1 = "2026-05-01T00:00:00.000Z";
 const V2 = "2026-06-01T00:00:00.000Z";
 
+/** An aggregator's fresh statement in USD per 1M tokens (invented: only the amounts matter here). */
+const FRESH_USD_PER_MTOK = { unit: "mtok", denomination: "currency", currency: "USD", fresh: true } as const;
+
 function statement(source: SourceId, amount: number, extra: Partial<SourceObservation> = {}): SourceObservation {
-  return {
-    source,
-    amount,
-    unit: "mtok",
-    denomination: "currency",
-    currency: "USD",
-    weight: 0.5,
-    authoritative: false,
-    fresh: true,
-    ...extra,
-  };
+  return { source, amount, ...FRESH_USD_PER_MTOK, weight: 0.5, authoritative: false, ...extra };
 }
 
 describe("loneMover (issue 52 §4, T496)", () => {
