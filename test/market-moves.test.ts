@@ -1,28 +1,28 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import type { ApiChange } from "../src/catalogue/schemas.js";
 import type { PublishedChange } from "../src/domain/change.js";
-import type { CatalogueStore } from "../src/store/catalogue-store.js";
-import { loadReplay, startServer, type TestServer } from "./harness.js";
+import type { Dataset } from "../src/domain/dataset.js";
+import { bindShared } from "./fixtures.js";
+import { readReplayStore, type TestServer } from "./harness.js";
 
 // Issue 52's Must-show examples on the replay of the bundled payloads, where the bundled data has a
 // case like the issue's (the issue's own examples came from never-seen payloads; its LiteLLM
 // grok-code-fast-1 repoint and Azure > 272K bracket are pinned on invented rows in
 // src/core/market-moves.test.ts).
 let server: TestServer;
-let store: CatalogueStore;
 let changes: PublishedChange[];
+let june: Dataset;
 const MAY = "2026-05-01T00:00:00.000Z";
 const JUNE = "2026-06-01T00:00:00.000Z";
 
-beforeAll(async () => {
-  const replay = await loadReplay();
-  store = replay.store;
-  server = await startServer(replay.view);
-  changes = await store.loadChanges();
-});
-afterAll(async () => {
-  await server.close();
-  await store.close();
+// The worker's shared API server (test/fixtures.ts, T274), with the change records and the June
+// version read once from the replay's store.
+const it = bindShared("apiServer", async (_view, boundServer) => {
+  server = boundServer;
+  [changes, june] = await readReplayStore(async (store) => [
+    await store.loadChanges(),
+    (await store.loadDataset(JUNE))!,
+  ]);
 });
 
 async function json<T>(path: string): Promise<T> {
@@ -33,7 +33,6 @@ async function json<T>(path: string): Promise<T> {
 
 describe("seller identity across runs (issue 52 §1, T493)", () => {
   it("models.dev's firmware → frogbot (2026-06-01) is one rename, not removals plus additions", async () => {
-    const june = (await store.loadDataset(JUNE))!;
     expect(june.run.summary.sellerRenames).toEqual([
       { source: "models-dev", from: "firmware", to: "frogbot", aliases: ["firmware", "frogbot"] },
     ]);
@@ -77,7 +76,6 @@ describe("one recorder's word is not the market (issue 52 §3, §4, T495, T496)"
     // models.dev alone moved every Grok 4.20 price on 2026-06-01 (maker-wide, T170), LiteLLM and Portkey
     // lagging: a real cut (issue 24's Must show), published. No bundled run holds a lone move (the
     // rule's case, a lone move that is no coherent one, is pinned on invented rows).
-    const june = (await store.loadDataset(JUNE))!;
     const input = june.prices.find(
       (p) => p.modelId === "xai/grok-4.20-0309-reasoning" && p.channel === "direct" && p.label === "Input",
     );
@@ -88,7 +86,6 @@ describe("one recorder's word is not the market (issue 52 §3, §4, T495, T496)"
   });
 
   it("a removal one recorder made while another source lists the offer is held, visible in /sources", async () => {
-    const june = (await store.loadDataset(JUNE))!;
     const held = june.prices.filter((p) => p.staleSince !== null && p.observations.every((o) => !o.fresh));
     expect(held.length).toBeGreaterThan(0);
     const sources = await json<{ source: string; rejectedByReason: Record<string, number> }[]>("/api/v1/sources");
