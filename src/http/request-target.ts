@@ -68,12 +68,24 @@ function firstOf(url: string, from: number): number {
   return url.length;
 }
 
-/** How many `Host` fields the raw header list holds. */
+/** How many `Host` fields the raw header list holds (any letter case). */
 function hostCount(raw: readonly string[]): number {
   let n = 0;
-  for (let i = 0; i < raw.length; i += 2) {
-    const name = raw[i] as string;
-    if (name.length === 4 && name.toLowerCase() === "host") n++;
-  }
+  for (let i = 0; i < raw.length; i += 2) if (isHost(raw[i] as string)) n++;
   return n;
+}
+
+/**
+ * True for the field name `Host` in any letter case. Compared by character code (T501): no
+ * lower-cased copy of every 4-letter name per request. `| 0x20` lower-cases an ASCII letter and
+ * maps no other byte a field name may hold (RFC 9110 §5.1 tchar) onto `h`, `o`, `s` or `t`.
+ */
+function isHost(name: string): boolean {
+  return (
+    name.length === 4 &&
+    (name.charCodeAt(0) | 0x20) === 104 &&
+    (name.charCodeAt(1) | 0x20) === 111 &&
+    (name.charCodeAt(2) | 0x20) === 115 &&
+    (name.charCodeAt(3) | 0x20) === 116
+  );
 }
