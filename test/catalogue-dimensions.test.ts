@@ -18,12 +18,14 @@ import { loadReplay, type MemoryServer } from "./harness.js";
 // dimension — modality, unit, bracket and condition.
 let dataset: Dataset;
 let history: HistoryPoint[];
+let upstreamDated: HistoryPoint[];
 let server: MemoryServer;
 
 beforeAll(async () => {
   const replay = await loadReplay();
   dataset = replay.dataset;
   history = await replay.store.loadHistory();
+  upstreamDated = await replay.store.loadHistory({ upstreamDated: true });
   await replay.store.close();
 });
 
@@ -103,6 +105,15 @@ describe("conditions are dimensions of their own (T71)", () => {
     const ours = points.filter((h) => !h.recordedBy.startsWith("upstream:"));
     expect(ours.length).toBeGreaterThan(0);
     expect(ours.map((h) => h.amount)).not.toContain(0.135);
+  });
+});
+
+describe("the store filters the history points a source dated itself (T456: the view reads only those)", () => {
+  it("loadHistory({ upstreamDated }) is exactly the upstream-dated subset of every point, in the same order", () => {
+    const expected = history.filter((h) => h.recordedBy.startsWith("upstream:"));
+    expect(expected.length).toBeGreaterThan(0);
+    expect(expected.length).toBeLessThan(history.length);
+    expect(upstreamDated).toEqual(expected);
   });
 });
 

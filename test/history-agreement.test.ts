@@ -1,6 +1,6 @@
 import { describe, expect } from "vitest";
 import type { CatalogueView } from "../src/catalogue/view.js";
-import { seriesKey } from "../src/core/detect-changes.js";
+import { seriesKey } from "../src/domain/dimension.js";
 import type { StoredSpans } from "../src/store/catalogue-store.js";
 import { bindShared } from "./fixtures.js";
 import { readReplayStore } from "./harness.js";

@@ -61,6 +61,21 @@ describe("paged reads (T266)", () => {
     expect(changes.map((c) => [c.publishedIn, c.seq])).toEqual(rows.map((r) => [r.v, r.seq]));
   });
 
+  it("loadDirectSpans reads every direct price span once, in pages, turning the event loop between them (T503)", async () => {
+    const rows = raw
+      .prepare("select price_key as k, valid_from as f from price_span where channel = 'direct' order by k, f")
+      .all() as { k: string; f: string }[];
+    expect(rows.length).toBeGreaterThan(1000); // many pages of 200
+    const { result, turns } = await turnsDuring(() => store.loadDirectSpans());
+    expect(result.map((s) => s.from)).toEqual(rows.map((r) => r.f));
+    expect(new Set(result.map((s) => `${s.value.modelId}|${s.from}|${s.value.seller}|${s.value.label}`)).size).toBe(
+      rows.length,
+    );
+    expect(result.every((s) => s.value.channel === "direct")).toBe(true);
+    // One turn per page at least: a single query would have let none through.
+    expect(turns).toBeGreaterThanOrEqual(Math.floor(rows.length / 200));
+  });
+
   it("loadDataset reads every price and model span open at the version once", () => {
     const open = "valid_from <= ? and (valid_to is null or valid_to > ?)";
     const priceKeys = raw.prepare(`select price_key as k from price_span where ${open}`).all(version, version) as {

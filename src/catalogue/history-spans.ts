@@ -1,11 +1,8 @@
 import type { HistoryPoint } from "../domain/change.js";
 import type { PublishedPrice } from "../domain/dataset.js";
-import { dimensionKey } from "../domain/dimension.js";
+import { seriesKey } from "../domain/dimension.js";
 import { DAY_MS } from "../domain/freshness.js";
 import type { Span } from "../store/catalogue-store.js";
-
-/** A direct price's history series: its dimension and unit (as the ingest records it, D17). */
-const seriesKey = (p: PublishedPrice) => `${dimensionKey(p)}|${p.unit}`;
 
 /**
  * A model's price history as the published spans tell it (issue 50 §3, T456): the history, `?at=`
@@ -16,7 +13,8 @@ const seriesKey = (p: PublishedPrice) => `${dimensionKey(p)}|${p.unit}`;
  * published again (`[first day without, first day with]`). Upstream-dated points (an upstream's own history before
  * the first run, `recordedBy` `upstream:<source>`) are kept as recorded. Pure.
  * @param spans the store's direct-channel price spans (any order)
- * @param recorded the store's history points: only the upstream-dated ones are read
+ * @param recorded the store's history points: only the upstream-dated ones are read (the store can
+ *   filter them: `loadHistory({ upstreamDated: true })`)
  */
 export function historyFromSpans(
   spans: readonly Span<PublishedPrice>[],

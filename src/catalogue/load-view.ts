@@ -154,7 +154,11 @@ export async function loadView(
   const changes = await store.loadChanges();
   await turn();
   // T456: the history is told by the published spans, as `?at=` and `/changes` are.
-  const { points: history, ended, gaps } = historyFromSpans(await store.loadDirectSpans(), await store.loadHistory());
+  const {
+    points: history,
+    ended,
+    gaps,
+  } = historyFromSpans(await store.loadDirectSpans(), await store.loadHistory({ upstreamDated: true }));
   await turn();
   // The spans are read per `at=` question, not at start (T165, T199). The timeline ends at the
   // version served: a view of an older version answers `at=` as of then.

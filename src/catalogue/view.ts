@@ -3,7 +3,7 @@ import type { HistoryPoint, PublishedChange } from "../domain/change.js";
 import { CHANNEL_NAMES, CHANNELS, type Channel, MULTI_SELLER_CHANNELS, NAMED_RESELLERS } from "../domain/channel.js";
 import { confidenceRank } from "../domain/confidence.js";
 import type { Dataset, PublishedModel, PublishedPrice } from "../domain/dataset.js";
-import { dimensionKey } from "../domain/dimension.js";
+import { seriesKey } from "../domain/dimension.js";
 import { CURRENT_WITHIN_DAYS, EVIDENCE_MAX_AGE_DAYS } from "../domain/freshness.js";
 import type { SourceAttempt } from "../domain/source-attempt.js";
 import { toApiPrice } from "./api-shapes.js";
@@ -606,8 +606,7 @@ function seriesByModel(
 ): Map<string, SeriesEntry[]> {
   // Current labels win (they are extended against today's dimensions, D27); retired series keep their last label.
   const currentLabel = new Map<string, string>();
-  for (const p of dataset.prices)
-    if (p.channel === "direct") currentLabel.set(`${p.modelId}|${dimensionKey(p)}|${p.unit}`, p.label);
+  for (const p of dataset.prices) if (p.channel === "direct") currentLabel.set(`${p.modelId}|${seriesKey(p)}`, p.label);
   const result = new Map<string, SeriesEntry[]>();
   for (const [key, { points: list, owner, former, ownFirst }] of bySeries) {
     list.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.seq - b.seq));

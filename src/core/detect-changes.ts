@@ -1,7 +1,7 @@
 import { amountsAgree, roundAmount } from "../domain/amount.js";
 import type { ChangeRecord, HistoryPoint } from "../domain/change.js";
 import type { Dataset, PriceEvidence, PublishedPrice } from "../domain/dataset.js";
-import { dimensionKey } from "../domain/dimension.js";
+import { dimensionKey, seriesKey } from "../domain/dimension.js";
 import { currencyChanges } from "./currency-moves.js";
 import { correctsContext } from "./held-removals.js";
 import type { ListedIndex, Whereabouts } from "./listed-index.js";
@@ -347,11 +347,6 @@ function sameListing(a: PriceEvidence, b: PriceEvidence): boolean {
 export function deltaPct(oldAmount: number, newAmount: number): number | null {
   if (oldAmount === 0) return null;
   return Math.round(roundAmount(((newAmount - oldAmount) / oldAmount) * 100) * 100) / 100;
-}
-
-/** The series key of a direct price: its dimension and unit. */
-export function seriesKey(p: PublishedPrice): string {
-  return `${dimensionKey(p)}|${p.unit}`;
 }
 
 /**

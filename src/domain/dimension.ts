@@ -108,6 +108,14 @@ export function dimensionKey(d: Dimension): string {
   return `${key}${d.contextMin}|${d.contextMax ?? ""}|${q}`;
 }
 
+/**
+ * A price's history series key (D17): its dimension key and its unit, `<dimensionKey>|<unit>`. The
+ * ingest records history points under it and the history reads them back by it, so both use this one.
+ */
+export function seriesKey(p: Dimension & { readonly unit: string }): string {
+  return `${dimensionKey(p)}|${p.unit}`;
+}
+
 /** True for the dimension a rate is made of (D30): text, standard, no cache, bracket [0, open), no qualifiers. */
 export function isBaseTextDimension(d: Dimension): boolean {
   return (

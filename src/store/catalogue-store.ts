@@ -49,8 +49,12 @@ export interface CatalogueStore {
    * in that version), with where it was published (T226). Never pruned.
    */
   loadChanges(): Promise<PublishedChange[]>;
-  /** Every history point ever published, per series in (date, seq) order. Never pruned. */
-  loadHistory(): Promise<HistoryPoint[]>;
+  /**
+   * Every history point ever published, per series in (date, seq) order. Never pruned. With
+   * `upstreamDated`, only the points a source dated itself (`recordedBy` `upstream:<source>`, D17):
+   * the view builds the rest from the price spans (T456) and needs only these.
+   */
+  loadHistory(options?: { readonly upstreamDated?: boolean }): Promise<HistoryPoint[]>;
   /**
    * Every price and model as validity intervals over dataset versions (issue 17, T146): what each
    * version published, for point-in-time answers (`at=`). Prices come without their evidence

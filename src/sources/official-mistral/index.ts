@@ -1,4 +1,4 @@
-import { dimensionKey } from "../../domain/dimension.js";
+import { seriesKey } from "../../domain/dimension.js";
 import type { Listing, PriceObservation } from "../../domain/observation.js";
 import { UnmappedTally } from "../field-map.js";
 import { sourceAdapter } from "../shared/adapter.js";
@@ -77,7 +77,7 @@ function meters(direction: "input" | "output", list: readonly Meter[], file: str
       continue;
     }
     const p = pagePrice(rule, String(m.price));
-    const key = `${dimensionKey(p.dimension)}|${p.unit}`;
+    const key = seriesKey({ ...p.dimension, unit: p.unit });
     if (seen.has(key)) {
       unmapped.add(`${direction} ${m.denominator.trim()} (a second meter of one unit, ${file})`);
       continue;
