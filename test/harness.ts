@@ -136,6 +136,9 @@ async function appOn(view: CatalogueView, options: Partial<Omit<AppOptions, "vie
     ...options,
     views,
     rateLimitPerMinute: options.rateLimitPerMinute ?? 0,
+    // T505: a test app builds no responses ahead of its requests unless the suite tests that (and
+    // waits for it with `precomputed`); each precompute rendered every model's answers again.
+    precompute: options.precompute ?? false,
   });
   return { app, views };
 }

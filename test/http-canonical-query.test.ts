@@ -15,7 +15,7 @@ let view: CatalogueView;
 let responses: VersionedResponses;
 
 beforeAll(async () => {
-  ({ view, server } = await replayServer());
+  ({ view, server } = await replayServer({ precompute: true }));
   await precomputed(server.app);
   responses = responsesOf(server.app)!;
 });

@@ -16,6 +16,7 @@ let port: number;
 beforeAll(async () => {
   ({ server } = await replayServer({
     rateLimitPerMinute: 1_000_000,
+    precompute: true,
     timeouts: { ...DEFAULT_TIMEOUTS, idleMs: IDLE_MS, keepAliveMs: 60_000 },
   }));
   await precomputed(server.app);

@@ -1,22 +1,13 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CatalogueView } from "../src/catalogue/view.js";
-import { loadConfig } from "../src/cli/config.js";
-import { endpointServices } from "../src/cli/endpoint-services.js";
-import { pastDayRenderer } from "../src/cli/past-day-renderer.js";
 import { COLD_PAST_DAY_POINTS } from "../src/http/api-routes.js";
 import { responsesOf } from "../src/http/create-app.js";
-import type { PastDayRenderer } from "../src/http/past-days.js";
-import { renderResponse } from "../src/http/render.js";
-import { ROUTES } from "../src/http/routes.js";
-import { copyReplayStore, loadReplay, type MemoryServer, memoryServer } from "./harness.js";
+import { loadReplay, type MemoryServer, memoryServer } from "./harness.js";
 
 // Issue 47 §2 (T470–T472): past days off the hot path, on the bundled replay (12 monthly versions).
 // A price-file export of every day of one version is one computation; `?at=` in any parameter order
-// is one render; a cold past day costs more against D24; the worker thread answers the same bytes
-// as the process. No assertion on time.
+// is one render; a cold past day costs more against D24 (the worker thread answers the same bytes
+// as the process: test/past-day-worker.test.ts, a spawn suite). No assertion on time.
 
 const GENAI = "/api/v1/exports/genai-prices/data.json";
 let view: CatalogueView;
@@ -107,68 +98,5 @@ describe("the D24 limit charges a cold past day more (T472)", () => {
     const problem = (await refused.json()) as { detail: string };
     expect(problem.detail).toContain("rate limit of 25 requests per minute exceeded");
     expect(problem.detail).toContain(`counts as ${COLD_PAST_DAY_POINTS} requests`);
-  });
-});
-
-describe("the worker thread answers what the process renders (T470)", () => {
-  let dir: string;
-  let renderer: PastDayRenderer;
-  let config: ReturnType<typeof loadConfig>;
-  beforeAll(async () => {
-    dir = await copyReplayStore(mkdtempSync(join(tmpdir(), "tariff-past-days-")));
-    config = loadConfig({ DATA_DIR: dir });
-    renderer = pastDayRenderer(config);
-  });
-  afterAll(async () => {
-    await renderer.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
-
-  it("the same status, body and version for exports, lists, a model, /rates and /compare of past days", async () => {
-    const services = endpointServices(config);
-    const urls = [
-      "/api/v1/exports/models-dev/api.json?at=2026-02-15",
-      "/api/v1/models?at=2025-12-03&limit=100",
-      "/api/v1/models/openai/gpt-4o?at=2026-01-05",
-      "/api/v1/models/deepseek/deepseek-chat?at=2025-09-15&channel=direct",
-      "/api/v1/rates?at=2026-03-03&provider=anthropic",
-      "/api/v1/compare?at=2026-02-02&models=openai/gpt-4o,anthropic/claude-sonnet-4-5",
-      "/api/v1/models/nobody/nothing?at=2026-02-02",
-    ];
-    const byPath = new Map(ROUTES.map((r) => [`/api/v1${r.path}`, r]));
-    for (const url of urls) {
-      const path = url.slice(0, url.indexOf("?"));
-      const route = byPath.get(path) ?? ROUTES.find((r) => r.path === "/models/:provider/:model")!;
-      const [, , , , provider = "", model = ""] = path.split("/");
-      const params: Record<string, string> = route.path.includes(":provider") ? { provider, model } : {};
-      const shape = { compression: true, counted: false };
-      const own = await renderResponse(route, view, url, params, { baseUrl: "http://x" }, shape, services);
-      const job = { served: view.version, generatedAt: view.generatedAt, path: route.path, url, params };
-      const theirs = await renderer.render({ ...job, baseUrl: "http://x", compression: true });
-      expect(theirs.kind, url).toBe("response");
-      if (theirs.kind !== "response") continue;
-      expect(theirs.status, url).toBe(own.status);
-      expect(theirs.version, url).toBe(own.version);
-      expect(theirs.cacheControl, url).toBe(own.cacheControl);
-      expect(Buffer.from(theirs.body).equals(own.body), url).toBe(true);
-      if (own.body.length > 4096) expect(theirs.br?.length ?? 0, url).toBeGreaterThan(0);
-    }
-    // The worker loads the served version first (seconds; minutes on a machine loaded by other runs).
-  }, 240_000);
-
-  it("declines a version that is not the store's latest: the process renders it", async () => {
-    const job = {
-      served: "2025-09-01T00:00:00.000Z",
-      generatedAt: view.generatedAt,
-      path: "/exports/genai-prices/data.json",
-    };
-    const result = await renderer.render({
-      ...job,
-      url: `${GENAI}?at=2025-09-02`,
-      params: {},
-      baseUrl: "",
-      compression: false,
-    });
-    expect(result.kind).toBe("declined");
   });
 });

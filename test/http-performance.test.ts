@@ -50,11 +50,11 @@ beforeAll(async () => {
   const replay = await loadReplay();
   await replay.store.close();
   view = replay.view;
-  built = await startServer(view);
+  built = await startServer(view, { precompute: true });
   lazy = await startServer(view, { precompute: false });
-  counted = await startServer(view, { rateLimitPerMinute: 1_000_000, fastPath: false });
-  compressed = await startServer(view);
-  compressedCounted = await startServer(view, { rateLimitPerMinute: 1_000_000, fastPath: false });
+  counted = await startServer(view, { rateLimitPerMinute: 1_000_000, fastPath: false, precompute: true });
+  compressed = await startServer(view, { precompute: true });
+  compressedCounted = await startServer(view, { rateLimitPerMinute: 1_000_000, fastPath: false, precompute: true });
   identity = await startServer(view, { compression: false });
   await Promise.all([built, counted, compressed, compressedCounted].map((s) => precomputed(s.app)));
 });

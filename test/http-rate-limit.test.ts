@@ -21,7 +21,7 @@ beforeAll(async () => {
 });
 
 async function withServer<T>(options: Parameters<typeof startServer>[1], run: (s: TestServer) => Promise<T>) {
-  const server = await startServer(view, options);
+  const server = await startServer(view, { precompute: true, ...options });
   try {
     // The fast path answers only what is built: wait for the version's responses.
     await precomputed(server.app);

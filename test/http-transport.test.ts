@@ -92,7 +92,12 @@ describe.each([
   const now = 1_700_000_000_000;
   beforeAll(async () => {
     // PUBLIC_BASE_URL: the feed's links do not name either server's port (D19).
-    const options = { rateLimitPerMinute, rateLimitClock: () => now, publicBaseUrl: "https://tariff.example" };
+    const options = {
+      rateLimitPerMinute,
+      rateLimitClock: () => now,
+      publicBaseUrl: "https://tariff.example",
+      precompute: true,
+    };
     fast = await startServer(view, options);
     fastify = await startServer(view, { ...options, fastPath: false });
     await Promise.all([precomputed(fast.app), precomputed(fastify.app)]);
@@ -133,7 +138,7 @@ describe.each([
 
 describe("the 429 is the same bytes whichever path counted the request", () => {
   it("a client over its limit gets one renderer's 429 from both servers", async () => {
-    const options = { rateLimitPerMinute: 2, rateLimitClock: () => 1_700_000_000_000 };
+    const options = { rateLimitPerMinute: 2, rateLimitClock: () => 1_700_000_000_000, precompute: true };
     const fast = await startServer(view, options);
     const fastify = await startServer(view, { ...options, fastPath: false });
     try {
