@@ -4,8 +4,8 @@ import type { CatalogueView } from "../src/catalogue/view.js";
 import { ViewHolder } from "../src/catalogue/view-holder.js";
 import { DAY_MS, VERIFIED_PAGE_MAX_AGE_DAYS } from "../src/domain/freshness.js";
 import { createApp } from "../src/http/create-app.js";
-import { renderModel, renderRates } from "../src/mcp/render.js";
 import { weakEtag } from "../src/http/etag.js";
+import { renderModel, renderRates } from "../src/mcp/render.js";
 import { judgedNow, loadReplay, type MemoryServer, memoryServer } from "./harness.js";
 
 // issue 46 §5 Must show (T460–T463): `verified` means fresh, judged when the answer is served. The
