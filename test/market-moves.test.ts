@@ -50,6 +50,13 @@ describe("seller identity across runs (issue 52 §1, T493)", () => {
     expect(removed.map((c) => c.occurredAt)).toEqual(removed.map(() => MAY));
     expect(june.prices.some((p) => p.seller === "frogbot" && p.modelId === "anthropic/claude-opus-4-6")).toBe(true);
   });
+
+  it("the store keeps the seller's API base URL in the source's last good listings, which the next rename reads (T515)", async () => {
+    const states = await readReplayStore((store) => store.loadSourceStates());
+    const frogbot = states.get("models-dev")?.listings.filter((l) => l.seller === "frogbot") ?? [];
+    expect(frogbot.length).toBeGreaterThan(0);
+    expect(new Set(frogbot.map((l) => l.sellerApi))).toEqual(new Set(["https://app.frogbot.ai/api/v1"]));
+  });
 });
 
 describe("currency moves are not price moves (issue 52 §2, T494)", () => {

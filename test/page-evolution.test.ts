@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { Listing } from "../src/domain/observation.js";
 import { officialAnthropicSource } from "../src/sources/official-anthropic/index.js";
 import { officialOpenaiSource } from "../src/sources/official-openai/index.js";
+import { readStatements } from "../src/sources/shared/page-statements.js";
 import type { SourceAdapter } from "../src/sources/source.js";
 import {
   DATED_ID,
@@ -83,6 +84,17 @@ const planArb: fc.Arbitrary<Plan> = fc.record({
     }),
     { nil: null },
   ),
+  withdrawal: fc.option(
+    fc.record({
+      row: fc.nat(60),
+      future: fc.boolean(),
+      days: fc.integer({ min: 0, max: 400 }),
+      format: fc.nat(2),
+      rowsStay: fc.boolean(),
+      wording: fc.nat(1),
+    }),
+    { nil: null },
+  ),
   twoInCell: fc.option(fc.record({ pair: fc.nat(20) }), { nil: null }),
   thousands: fc.boolean(),
   keyedRows: fc.boolean(),
@@ -114,6 +126,16 @@ function holds(copy: Copy, text: string, expected: Expected): void {
     report.listings.map((l) => l.model).filter((m) => !copy.original?.some((o) => o.model === m) && DATED_ID.test(m)),
   ).toEqual([]);
   for (const key of expected.reported) expect(Object.keys(report.unmapped).some((k) => key.test(k))).toBe(true);
+  // No edit writes a dated sentence the page's reviewed wordings cannot read (T465): a withdrawal
+  // note is read as one, and applied to a model the page prices, or it would be for review here.
+  expect(Object.keys(report.unmapped).filter((k) => k.startsWith("sentence for review:"))).toEqual([]);
+  if (expected.withdrawn.length > 0) {
+    expect(readStatements(text, () => []).filter((s) => s.kind === "withdrawal").length).toBeGreaterThan(0);
+    // One row, no end: none of the withdrawn model's prices keeps a validity (T465), even with the
+    // dated rows still on the copy (`rowsStay`).
+    for (const id of expected.withdrawn)
+      expect(report.listings.find((l) => l.model === id)?.prices.filter((p) => p.validity) ?? []).toEqual([]);
+  }
 }
 
 describe("page evolution (issue 46 §6)", () => {
@@ -145,7 +167,12 @@ describe("page evolution (issue 46 §6)", () => {
     it("faults refuse the page (columns rotated) or publish nothing they add (another maker's rows, a future-dated row)", () => {
       fc.assert(
         fc.property(planArb, fc.constantFrom<Fault>("rotate", "foreign", "futureRow"), (plan, fault) => {
-          const { text, expected } = edit(copy, fault === "futureRow" ? { ...plan, datedSplit: null } : plan, fault);
+          // A withdrawal naming Opus 4.1 / gpt-4o would (rightly) withdraw the future row's end too.
+          const { text, expected } = edit(
+            copy,
+            fault === "futureRow" ? { ...plan, datedSplit: null, withdrawal: null } : plan,
+            fault,
+          );
           holds(copy, text, expected);
         }),
         { numRuns: propertyRuns(RUNS) },

@@ -33,6 +33,23 @@ export interface Plan {
     readonly days: number;
     readonly format: number;
   } | null;
+  /**
+   * An announced increase withdrawn (issue 46's "the increase is withdrawn"; the wordings of T465):
+   * the later copy keeps one row for the model and adds the maker's note that the introductory price
+   * "is now the standard price" and the increase "will not occur". With a future `datedSplit` in the
+   * plan it is that split's increase that is withdrawn (the split the same copy had before); else
+   * this row's, through `days` after the copy's day (`future`) or before it (the note stays on the
+   * page after the day). `rowsStay` (future only): the copy still shows the dated rows beside the
+   * note, which outranks them. `wording`: the real two sentences, or one "has been cancelled" sentence.
+   */
+  readonly withdrawal: {
+    readonly row: number;
+    readonly future: boolean;
+    readonly days: number;
+    readonly format: number;
+    readonly rowsStay: boolean;
+    readonly wording: number;
+  } | null;
   /** Two rows of equal prices merged into one cell "A / B". */
   readonly twoInCell: { readonly pair: number } | null;
   /** A new row priced with thousands separators (`$1,250 / MTok`). */
@@ -54,6 +71,8 @@ export interface Expected {
   refuse: RegExp | null;
   /** An unmapped key that must be reported (an unknown column, an unmatched row). */
   readonly reported: RegExp[];
+  /** Models whose announced increase the copy's note withdraws: the note must be read, none of their prices dated. */
+  readonly withdrawn: string[];
 }
 
 const DATE_FORMATS = [
@@ -80,8 +99,10 @@ const nextDay = (day: string) => addDays(day, 1);
 const twice = (n: number) => Number((n * 2).toPrecision(10));
 const rotate = <T>(xs: readonly T[]): T[] => (xs.length ? [xs.at(-1) as T, ...xs.slice(0, -1)] : []);
 
+type Split = Pick<NonNullable<Plan["datedSplit"]>, "future" | "days" | "format">;
+
 /** The dated-split cells for a row on `today`: the original row ends, the successor doubles. */
-function datedNames(name: string, plan: NonNullable<Plan["datedSplit"]>, today: string, brackets: boolean) {
+function datedNames(name: string, plan: Split, today: string, brackets: boolean) {
   const through = plan.future ? addDays(today, plan.days) : addDays(today, -plan.days - 1);
   const starting = nextDay(through);
   const fmt = DATE_FORMATS[plan.format % DATE_FORMATS.length] as (d: string) => string;
@@ -89,7 +110,34 @@ function datedNames(name: string, plan: NonNullable<Plan["datedSplit"]>, today: 
     ended: brackets ? `${name} [through ${fmt(through)}]` : `${name} (through ${fmt(through)})`,
     next: `${name} starting ${fmt(starting)}`,
     until: starting,
+    through: fmt(through),
+    starting: fmt(starting),
   };
+}
+
+/** What a withdrawal note says: the model by its page name, its standing amounts, the cancelled days. */
+interface Withdrawn {
+  readonly name: string;
+  readonly id: string;
+  readonly input: number | null;
+  readonly output: number | null;
+  readonly through: string;
+  readonly starting: string;
+}
+
+/**
+ * The maker's note withdrawing an increase: the real sentences of Anthropic's Sonnet 5 callout
+ * (T465's example, 2026-08) with this model, its amounts and days put in their places, or one
+ * sentence in the "has been cancelled" wording the reviewed pattern also reads.
+ */
+function withdrawalNote(w: Withdrawn, wording: number): string {
+  const pair = (k: 1 | 2) =>
+    w.input !== null && w.output !== null
+      ? `$${k === 2 ? twice(w.input) : w.input}/$${k === 2 ? twice(w.output) : w.output} `
+      : "";
+  return wording % 2 === 0
+    ? `The ${pair(1)}per million input/output token pricing for ${w.name}, announced at launch as introductory pricing through ${w.through}, is now the standard price. The previously scheduled increase to ${pair(2)}per million input/output tokens on ${w.starting} will not occur.`
+    : `The price increase for ${w.name} scheduled for ${w.starting} has been cancelled, and its introductory pricing of ${pair(1)}per million input/output tokens stays.`;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -137,7 +185,7 @@ export function editAnthropic(
   const { header, end } = modelTable(lines);
   let head = splitCells(lines[header] as string);
   let rows = lines.slice(header + 2, end).map(splitCells);
-  const expected: Expected = { validity: [], added: [], refuse: null, reported: [] };
+  const expected: Expected = { validity: [], added: [], refuse: null, reported: [], withdrawn: [] };
   const idOf = (cell: string) => {
     const m = /^Claude (Opus|Sonnet|Haiku) (\d+)(?:\.(\d+))?/.exec(cell);
     return m ? `claude-${(m[1] as string).toLowerCase()}-${m[2]}${m[3] ? `-${m[3]}` : ""}` : null;
@@ -145,6 +193,26 @@ export function editAnthropic(
   const double = (cells: readonly string[]) =>
     cells.map((c, i) => (i === 0 ? c : c.replace(/([\d.]+)/, (a) => String(twice(Number(a))))));
 
+  const amountAt = (row: readonly string[], header: RegExp) => {
+    const cell = row[head.findIndex((h) => header.test(h))] ?? "";
+    const m = /(\d+(?:\.\d+)?)/.exec(cell);
+    return m ? Number(m[1]) : null;
+  };
+  const withdrawnOf = (row: readonly string[], d: ReturnType<typeof datedNames>): Withdrawn | null => {
+    const name = /^Claude (?:Opus|Sonnet|Haiku) [\d.]+/.exec(row[0] as string)?.[0];
+    const id = idOf(row[0] as string);
+    return name && id
+      ? {
+          name,
+          id,
+          input: amountAt(row, /^Base Input/),
+          output: amountAt(row, /^Output/),
+          through: d.through,
+          starting: d.starting,
+        }
+      : null;
+  };
+  let withdrawn: Withdrawn | null = null;
   if (plan.datedSplit) {
     const i = plan.datedSplit.row % rows.length;
     const row = rows[i] as string[];
@@ -153,10 +221,30 @@ export function editAnthropic(
     const d = datedNames(name, plan.datedSplit, today, true);
     const ended = [d.ended, ...row.slice(1)];
     const next = double([d.next, ...row.slice(1)]);
+    // A withdrawal of this split: the later copy keeps one row (or still shows the dated rows).
+    const withdraws = plan.withdrawal !== null && plan.datedSplit.future;
+    if (withdraws) withdrawn = withdrawnOf(row, d);
     // A past split: the doubled row is the one that ended, today's is the original.
-    rows.splice(i, 1, ...(plan.datedSplit.future ? [ended, next] : [double(ended), [d.next, ...row.slice(1)]]));
-    if (plan.datedSplit.future && id) expected.validity.push({ model: id, tier: "standard", until: d.until });
+    if (!withdraws || plan.withdrawal?.rowsStay)
+      rows.splice(i, 1, ...(plan.datedSplit.future ? [ended, next] : [double(ended), [d.next, ...row.slice(1)]]));
+    if (plan.datedSplit.future && id && !withdraws)
+      expected.validity.push({ model: id, tier: "standard", until: d.until });
   }
+  if (plan.withdrawal && !withdrawn) {
+    // No future split to withdraw: the increase of one of the copy's own rows, on its own days.
+    const w = plan.withdrawal;
+    const own = rows
+      .map((r, i) => ({ r, i }))
+      .filter(({ r }) => /^Claude \w+ [\d.]+/.test(r[0] as string) && !/\b(?:through|starting)\b/.test(r[0] as string));
+    const pick = own[w.row % Math.max(1, own.length)];
+    if (pick) {
+      const d = datedNames(pick.r[0] as string, w, today, true);
+      withdrawn = withdrawnOf(pick.r, d);
+      if (w.rowsStay && w.future)
+        rows.splice(pick.i, 1, [d.ended, ...pick.r.slice(1)], double([d.next, ...pick.r.slice(1)]));
+    }
+  }
+  if (withdrawn) expected.withdrawn.push(withdrawn.id);
   if (fault === "futureRow") {
     const i = rows.findIndex((r) => /^Claude Opus 4\.1$/.test(r[0] as string));
     const at = Math.max(i, 0);
@@ -218,7 +306,9 @@ export function editAnthropic(
     rows = rows.map((r) => order.map((i) => r[i] ?? ""));
   }
   const dashes = head.map(() => "---");
-  lines.splice(header, end - header, renderRow(head), renderRow(dashes), ...rows.map(renderRow));
+  // The withdrawal note goes where Anthropic puts its callouts: under the Model pricing table.
+  const note = withdrawn ? ["", "<Note>", withdrawalNote(withdrawn, plan.withdrawal?.wording ?? 0), "</Note>"] : [];
+  lines.splice(header, end - header, renderRow(head), renderRow(dashes), ...rows.map(renderRow), ...note);
   let out = lines.join("\n");
   out = textEdits(out, plan, "https://platform.claude.com");
   if (plan.nbsp) out = out.replace(/ \/ MTok/g, "\u00a0/\u00a0MTok");
@@ -297,10 +387,16 @@ const camel = (h: string) => h.toLowerCase().replace(/\s+(\w)/g, (_, c: string) 
 /** Applies `plan` (and `fault`) to an OpenAI copy. */
 export function editOpenai(text: string, today: string, plan: Plan, fault: Fault | null) {
   const { lines, panes } = openaiPanes(text);
-  const expected: Expected = { validity: [], added: [], refuse: null, reported: [] };
+  const expected: Expected = { validity: [], added: [], refuse: null, reported: [], withdrawn: [] };
   const std = panes.find((p) => p.tier === "standard" && p.rows.length > 0);
   const double = (row: Cell[]) => row.map((c, i) => (i > 0 && typeof c === "number" ? twice(c) : c));
   const idOf = (cell: Cell) => String(cell).replace(/\s*\(.*$/, "");
+  const withdrawnOf = (row: readonly Cell[], d: ReturnType<typeof datedNames>): Withdrawn => {
+    const name = idOf(row[0] ?? "");
+    const amount = (c: Cell | undefined) => (typeof c === "number" ? c : null);
+    return { name, id: name, input: amount(row[1]), output: amount(row[3]), through: d.through, starting: d.starting };
+  };
+  let withdrawn: Withdrawn | null = null;
   if (std && plan.datedSplit) {
     const i = plan.datedSplit.row % std.rows.length;
     const row = std.rows[i] as Cell[];
@@ -308,10 +404,27 @@ export function editOpenai(text: string, today: string, plan: Plan, fault: Fault
     const d = datedNames(name, plan.datedSplit, today, false);
     const ended = [d.ended, ...row.slice(1)];
     const next = double([d.next, ...row.slice(1)]);
-    std.rows.splice(i, 1, ...(plan.datedSplit.future ? [ended, next] : [double(ended), [d.next, ...row.slice(1)]]));
+    // A withdrawal of this split: the later copy keeps one row (or still shows the dated rows).
+    const withdraws = plan.withdrawal !== null && plan.datedSplit.future;
+    if (withdraws) withdrawn = withdrawnOf(row, d);
+    if (!withdraws || plan.withdrawal?.rowsStay)
+      std.rows.splice(i, 1, ...(plan.datedSplit.future ? [ended, next] : [double(ended), [d.next, ...row.slice(1)]]));
     // A split row loses its `(<272K context length)` suffix: the name is the model's; the row is still its base bracket.
-    if (plan.datedSplit.future) expected.validity.push({ model: name, tier: "standard", until: d.until });
+    if (plan.datedSplit.future && !withdraws) expected.validity.push({ model: name, tier: "standard", until: d.until });
   }
+  if (std && plan.withdrawal && !withdrawn) {
+    // No future split to withdraw: the increase of one of the pane's own rows, on its own days.
+    const w = plan.withdrawal;
+    const own = std.rows.map((r, i) => ({ r, i })).filter(({ r }) => !/\b(?:through|starting)\b/.test(String(r[0])));
+    const pick = own[w.row % Math.max(1, own.length)];
+    if (pick) {
+      const d = datedNames(idOf(pick.r[0] ?? ""), w, today, false);
+      withdrawn = withdrawnOf(pick.r, d);
+      if (w.rowsStay && w.future)
+        std.rows.splice(pick.i, 1, [d.ended, ...pick.r.slice(1)], double([d.next, ...pick.r.slice(1)]));
+    }
+  }
+  if (withdrawn) expected.withdrawn.push(withdrawn.id);
   if (std && fault === "futureRow") {
     const i = Math.max(
       0,
@@ -409,6 +522,11 @@ export function editOpenai(text: string, today: string, plan: Plan, fault: Fault
     lines.splice(pane.rowsStart, pane.rowsEnd - pane.rowsStart, ...rowLines);
     if (head && !plan.keyedRows)
       lines.splice(pane.open + 1, 0, `        columns={[${head.map((h) => JSON.stringify(h)).join(", ")}]}`);
+  }
+  // The withdrawal note: a paragraph of its own above the first pricing section.
+  if (withdrawn) {
+    const first = lines.findIndex((l) => /^<div className="pricing-switcher-layout">/.test(l));
+    lines.splice(Math.max(first, 0), 0, `<p>${withdrawalNote(withdrawn, plan.withdrawal?.wording ?? 0)}</p>`, "");
   }
   let out = lines.join("\n");
   if (plan.nbsp) out = out.replace(/Prices per 1M tokens\./g, "Prices\u00a0per 1M\u00a0tokens.");

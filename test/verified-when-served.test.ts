@@ -5,6 +5,7 @@ import { ViewHolder } from "../src/catalogue/view-holder.js";
 import { DAY_MS, VERIFIED_PAGE_MAX_AGE_DAYS } from "../src/domain/freshness.js";
 import { createApp } from "../src/http/create-app.js";
 import { weakEtag } from "../src/http/etag.js";
+import { renderModel, renderRates } from "../src/mcp/render.js";
 import { judgedNow, loadReplay, type MemoryServer, memoryServer } from "./harness.js";
 
 // issue 46 §5 Must show (T460–T463): `verified` means fresh, judged when the answer is served. The
@@ -135,6 +136,24 @@ describe("offline today, with the bundled data: no price is verified, and each s
     expect(onPage.filter((r) => !r.pageStale)).toEqual([]);
   });
 
+  it("MCP's text says why: each lapsed price and rate names its page and last read (T514)", async () => {
+    const opus = await server.get("/api/v1/models/anthropic/claude-opus-4-0");
+    const text = renderModel((await opus.json()) as Parameters<typeof renderModel>[0]);
+    const read = view.sources.find((s) => s.source === "official-anthropic")?.lastSuccessAt?.slice(0, 10);
+    expect(text).toContain(
+      `[high, not verified: official-anthropic last read ${read} (${VERIFIED_PAGE_MAX_AGE_DAYS} days at most)]`,
+    );
+    expect(text).not.toContain("[verified");
+    const rates = renderRates(
+      (await (await server.get("/api/v1/rates?provider=anthropic")).json()) as Parameters<typeof renderRates>[0],
+    );
+    // Anthropic's rates: every one its page agrees with names it.
+    const pageRates = rates.split("\n").filter((l) => l.includes("official-"));
+    expect(pageRates.length).toBeGreaterThan(0);
+    for (const line of pageRates)
+      expect(line).toMatch(/, not verified: official-\w+ last read \d{4}-\d{2}-\d{2} \(35 days at most\)\]$/);
+  });
+
   it("the ETag is not the version's: a client's copy judged then is replaced (T462)", async () => {
     const res = await server.get("/api/v1/models");
     expect(res.headers.get("etag")).not.toBe(weakEtag(view.version, "/api/v1/models", ""));
@@ -155,6 +174,13 @@ describe("as of the replay's last run: the pages' prices are verified as the ver
     expect(verifiedOf(all).length).toBe(verifiedDirect);
     expect(verifiedDirect).toBeGreaterThan(400);
     expect(all.filter((p) => p.pageStale)).toEqual([]);
+  });
+
+  it("MCP's text of a verified price has no stale-page clause", async () => {
+    const opus = await server.get("/api/v1/models/anthropic/claude-opus-4-0");
+    const text = renderModel((await opus.json()) as Parameters<typeof renderModel>[0]);
+    expect(text).toContain("[verified]");
+    expect(text).not.toContain("not verified");
   });
 
   it("/cost prices lines verified from the same pages (what the offline test finds none of)", async () => {

@@ -161,7 +161,7 @@ describe("seller renames (issue 52 §1, T493)", () => {
   it("a seller gone while a new one lists the same listings at the same amounts is renamed", () => {
     const now = [listing("new", "m1", 1), listing("new", "m2", 2), listing("new", "m3", 3), listing("new", "m4", 4)];
     const renames = detectSellerRenames(previous, [{ source: "models-dev", fresh: true, listings: now }]);
-    expect(renames).toEqual([{ source: "models-dev", from: "old", to: "new", sameListings: 3 }]);
+    expect(renames).toEqual([{ source: "models-dev", from: "old", to: "new", sameListings: 3, sameApi: null }]);
     const renamed = withSellerRenames(previous, renames).prices[0]!;
     expect([renamed.seller, renamed.qualifiers.seller, renamed.label]).toEqual(["new", "new", "Input (seller: new)"]);
   });

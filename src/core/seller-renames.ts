@@ -14,6 +14,12 @@ import { isMaker } from "../domain/sellers.js";
  * ({@link withSellerRenames}), so a kept offer is no change, a dropped one a removal and a new one
  * an addition, as for any seller; the run records the rename once, both names kept
  * (`RunSummary.sellerRenames`).
+ *
+ * The API base URL (T515): where the source states the seller's API base URL on both sides (the
+ * old name's in the source's last good listings, the new name's now: models.dev's provider `api`),
+ * they must be the same URL; a different one is another seller, however alike the listings. Where a
+ * side states none (a source that gives none, or last good listings stored before T515), the
+ * listings rule decides alone.
  */
 export interface SellerRename {
   readonly source: SourceId;
@@ -23,6 +29,8 @@ export interface SellerRename {
   readonly to: string;
   /** Listings the two names list alike (same spelling, same amounts). */
   readonly sameListings: number;
+  /** The API base URL both names state (T515); null when a side states none (the listings rule alone). */
+  readonly sameApi: string | null;
 }
 
 /** Share of each name's listings the other must list alike (same spelling, same amounts). */
@@ -34,27 +42,34 @@ export const RENAME_MIN_LISTINGS = 3;
  * The seller renames of this run: per fresh source, each seller it listed last version (by the
  * previous version's evidence) and lists no more, paired with the one seller it lists now and did not
  * then that lists at least {@link RENAME_OVERLAP} of each one's listings alike (the same spelling at
- * the same set of amounts, at least {@link RENAME_MIN_LISTINGS}). Makers and the named reseller
- * channels are never renamed (their channel is their name). Ambiguous pairs are no rename.
+ * the same set of amounts, at least {@link RENAME_MIN_LISTINGS}) and states no other API base URL
+ * (T515). Makers and the named reseller channels are never renamed (their channel is their name).
+ * Ambiguous pairs are no rename.
+ * @param lastGood each source's last good listings (the run's carried state): the old names' API base URLs
  */
 export function detectSellerRenames(
   previous: Dataset,
   sources: readonly { source: SourceId; fresh: boolean; listings: readonly Listing[] }[],
+  lastGood: ReadonlyMap<SourceId, readonly Listing[]> = new Map(),
 ): SellerRename[] {
   const renames: SellerRename[] = [];
   for (const s of sources) {
     if (!s.fresh) continue;
     const then = listedThen(previous.prices, s.source);
     const now = listedNow(s.listings);
+    const apiThen = sellerApis(lastGood.get(s.source) ?? []);
+    const apiNow = sellerApis(s.listings);
     const gone = [...then.keys()].filter((seller) => !now.has(seller) && renameable(seller));
     const appeared = [...now.keys()].filter((seller) => !then.has(seller) && renameable(seller));
     for (const from of gone) {
       const matches = appeared.flatMap((to) => {
         const same = alike(then.get(from)!, now.get(to)!);
-        return same >= RENAME_MIN_LISTINGS &&
+        const api = sameApi(apiThen.get(from), apiNow.get(to));
+        return api !== false &&
+          same >= RENAME_MIN_LISTINGS &&
           same >= RENAME_OVERLAP * then.get(from)!.size &&
           same >= RENAME_OVERLAP * now.get(to)!.size
-          ? [{ source: s.source, from, to, sameListings: same }]
+          ? [{ source: s.source, from, to, sameListings: same, sameApi: api }]
           : [];
       });
       if (matches.length === 1) renames.push(matches[0]!);
@@ -83,6 +98,30 @@ function renamed(p: PublishedPrice, to: string | undefined): PublishedPrice {
     qualifiers: p.qualifiers.seller === from ? { ...p.qualifiers, seller: to } : p.qualifiers,
     label: p.label.replace(`seller: ${from}`, `seller: ${to}`),
   };
+}
+
+/** Per seller, the API base URLs its listings state, as compared (host and path, lower case, no trailing `/`). */
+function sellerApis(listings: readonly Listing[]): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>();
+  for (const l of listings)
+    if (l.sellerApi) out.set(l.seller, (out.get(l.seller) ?? new Set()).add(comparableApi(l.sellerApi)));
+  return out;
+}
+
+/** `https://App.Frogbot.ai/api/v1/` → `app.frogbot.ai/api/v1`; a value that is no URL, trimmed and lower-cased. */
+function comparableApi(url: string): string {
+  const trimmed = url.trim().toLowerCase();
+  return trimmed.replace(/^[a-z][a-z0-9+.-]*:\/\//, "").replace(/\/+$/, "");
+}
+
+/**
+ * The URL both sides state; null when a side states none (the listings decide alone); false when
+ * both state one and they share none.
+ */
+function sameApi(then: ReadonlySet<string> | undefined, now: ReadonlySet<string> | undefined): string | null | false {
+  if (!then || !now) return null;
+  for (const url of now) if (then.has(url)) return url;
+  return false;
 }
 
 function renameable(seller: string): boolean {

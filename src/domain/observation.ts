@@ -124,6 +124,11 @@ export interface Listing {
   readonly canonicalSlug?: string | null;
   /** The publisher's display name a source gives before the model name (`TheDrummer` of `TheDrummer: Rocinante 12B`). */
   readonly publisherName?: string | null;
+  /**
+   * The seller's API base URL as the source states it (models.dev's provider `api`,
+   * `https://app.frogbot.ai/api/v1`): a seller's identity across runs (issue 52 §1, T515). Absent: not stated.
+   */
+  readonly sellerApi?: string;
   readonly name: string | null;
   readonly family: string | null;
   readonly contextWindow: number | null;

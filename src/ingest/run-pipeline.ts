@@ -259,8 +259,10 @@ function computeRun(
   dated: readonly { source: SourceId; rows: readonly DatedPrice[] }[],
 ): Computed {
   const { runTime } = input;
-  // A seller renamed in a source is read under its new name in the previous version (T493).
-  const sellerRenames = ctx.previous ? detectSellerRenames(ctx.previous, inputs) : [];
+  // A seller renamed in a source is read under its new name in the previous version (T493); the old
+  // name's API base URL is in the source's last good listings (T515).
+  const lastGood = new Map([...ctx.states].map(([source, state]) => [source, state.listings]));
+  const sellerRenames = ctx.previous ? detectSellerRenames(ctx.previous, inputs, lastGood) : [];
   const before = ctx.previous && withSellerRenames(ctx.previous, sellerRenames);
   const {
     dataset: built,

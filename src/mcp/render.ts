@@ -32,11 +32,27 @@ function dataset(meta: Envelope<unknown>["meta"]): string {
 }
 
 /**
+ * Why a price (or rate) its seller's own page states is not `verified` (T461), in one clause:
+ * `not verified: official-openai last read 2026-03-01 (35 days at most)`; "" when it is not lapsed (T514).
+ */
+export function pageStaleClause(stale: ApiPrice["pageStale"]): string {
+  if (!stale) return "";
+  const read = stale.lastReadAt === null ? "never read" : `last read ${stale.lastReadAt.slice(0, 10)}`;
+  return `not verified: ${stale.source} ${read} (${stale.maxAgeDays} days at most)`;
+}
+
+/**
  * `Input: 15 USD per 1M tokens [verified]`, with `(seller: x)` qualifiers already in the label (D27);
- * a price of an answer that mixes channels (T201) starts with its channel and seller.
+ * a price of an answer that mixes channels (T201) starts with its channel and seller; a price that
+ * lost `verified` because its maker's page is stale says so (`pageStale`, T461, T514).
  */
 export function priceLine(p: ApiPrice): string {
-  const flags = [p.confidence, p.disputed ? "disputed" : "", p.staleSince ? `stale since ${p.staleSince}` : ""]
+  const flags = [
+    p.confidence,
+    p.disputed ? "disputed" : "",
+    p.staleSince ? `stale since ${p.staleSince}` : "",
+    pageStaleClause(p.pageStale),
+  ]
     .filter((s) => s.length > 0)
     .join(", ");
   const where = p.channel ? `${p.channel} (${p.seller}) ` : "";
@@ -132,7 +148,8 @@ export function renderRates(body: Envelope<ApiRate[]>): string {
     body.data,
     (r) =>
       `${r.id}: input ${r.inputPerMTok}, output ${r.outputPerMTok}` +
-      `${r.cachedInputPerMTok === null ? "" : `, cached input ${r.cachedInputPerMTok}`} ${r.currency} [${r.confidence} ${r.confidenceScore}/100]`,
+      `${r.cachedInputPerMTok === null ? "" : `, cached input ${r.cachedInputPerMTok}`} ${r.currency} [${r.confidence} ${r.confidenceScore}/100` +
+      `${r.pageStale ? `, ${pageStaleClause(r.pageStale)}` : ""}]`,
   );
 }
 

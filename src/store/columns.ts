@@ -151,6 +151,7 @@ export const JSON_COLUMN = {
         huggingFaceId: z.string().nullable().optional(),
         canonicalSlug: z.string().nullable().optional(),
         publisherName: z.string().nullable().optional(),
+        sellerApi: z.string().optional(),
         statesFree: z.boolean().optional(),
         name: z.string().nullable(),
         family: z.string().nullable(),

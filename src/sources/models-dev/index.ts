@@ -75,7 +75,9 @@ function parseReport(payload: SourcePayload): ParseReport {
       if (listings.has(key)) continue; // same (seller, model) already listed by an alias provider id
       const model = ModelsDevModel.safeParse(raw);
       if (!model.success) continue; // malformed model entry: skipped (README "Skipped")
-      listings.set(key, toListing(seller, modelId, model.data, unmapped));
+      const listing = toListing(seller, modelId, model.data, unmapped);
+      // The provider's API base URL tells a renamed seller from a new one (issue 52 §1, T515).
+      listings.set(key, provider.api ? { ...listing, sellerApi: provider.api } : listing);
     }
   }
   return { listings: [...listings.values()], unmapped: unmapped.toRecord() };

@@ -95,6 +95,8 @@ export type ModelsDevModel = z.infer<typeof ModelsDevModel>;
 export const ModelsDevProvider = z.looseObject({
   id: optionalString,
   name: optionalString,
+  /** The provider's API base URL (`https://app.frogbot.ai/api/v1`): the seller's identity across runs (T515). */
+  api: optionalString,
   models: z.record(z.string(), z.unknown()),
 });
 export type ModelsDevProvider = z.infer<typeof ModelsDevProvider>;

@@ -69,6 +69,20 @@ describe("the reviewed wordings", () => {
       forReview(officialOpenaiSource.parseReport!(recordedPayload("official-openai", "2026-06-01")).unmapped),
     ).toEqual([]);
   });
+  it("a pane's rows are data, not prose: a dated row written with `$` strings is never a sentence (T513)", () => {
+    // The real 2026-06-01 copy with a future-dated gpt-4o row above the real one, its amounts written
+    // as "$…" strings (invented amounts); before T513 the whole `rows={[…]}` literal was one
+    // "sentence" with a date and a dollar, counted for review in /sources.
+    const june = recordedPayload("official-openai", "2026-06-01");
+    const text = (june.files.get("pricing.md") as string).replace(
+      /^(\s*)\["gpt-4o", 2\.5, 1\.25, 10\],$/m,
+      '$1["gpt-4o (starting January 1, 2027)", "$5", "$2.50", "$20"],\n$1["gpt-4o", 2.5, 1.25, 10],',
+    );
+    expect(text).toContain("gpt-4o (starting January 1, 2027)");
+    expect(readStatements(text, () => []).map((s) => s.kind)).toEqual(["scope"]);
+    const r = officialOpenaiSource.parseReport!(payloadOf({ "pricing.md": text }, june.observedAt));
+    expect(forReview(r.unmapped)).toEqual([]);
+  });
 });
 
 describe("a page's dated sentences on its listings", () => {

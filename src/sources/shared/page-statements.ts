@@ -108,12 +108,14 @@ export interface PricePair {
 const PRICE_WORD = /\$\s?\d|\b(?:pric(?:e|es|ed|ing)|billed|charged|costs?|rates?)\b/i;
 
 /**
- * The prose sentences of a page, once each, in order: table rows, fenced code, HTML tags and
+ * The prose sentences of a page, once each, in order: table rows, JSX array props (a pane's
+ * `rows={[…]}` and `columns={[…]}`: data the tables read, T513), fenced code, HTML tags and
  * Markdown link targets left out, lines of one paragraph joined.
  */
 export function pageSentences(text: string): string[] {
   const prose = text
     .replace(/```[\s\S]*?```/g, "\n\n")
+    .replace(/=\{\s*\[[\s\S]*?\]\s*\}/g, "={}\n\n")
     .split(/\r?\n/)
     .map((line) => (/^\s*\|/.test(line) ? "" : line))
     .join("\n")
