@@ -1,4 +1,3 @@
-import { readFileSync } from "node:fs";
 import Big from "big.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ApiCostEstimate } from "../src/catalogue/schemas.js";
@@ -6,7 +5,7 @@ import type { CatalogueView } from "../src/catalogue/view.js";
 import { priceLog } from "../src/cli/cost-log.js";
 import { formatReport } from "../src/cli/cost-log-text.js";
 import type { LogRecord } from "../src/cli/usage-log.js";
-import { COST_EXAMPLES, type CostExample } from "./cost-examples.js";
+import { COST_EXAMPLES, type CostExample, docTable } from "./cost-examples.js";
 import { startExportServer } from "./exports-support.js";
 import { loadReplay, type TestServer } from "./harness.js";
 
@@ -48,17 +47,6 @@ function usd(e: ApiCostEstimate): number | undefined {
   return (e.totals ?? e.partialTotals).find((t) => t.denomination === "currency" && t.currency === "USD")?.amount;
 }
 
-/** The table rows of docs/cost-examples.md: id → [before column, /cost column, by-hand column]. */
-function tableRows(): Map<string, [string, string, string]> {
-  const rows = new Map<string, [string, string, string]>();
-  for (const line of readFileSync("docs/cost-examples.md", "utf8").split("\n")) {
-    const cells = line.split(" | ").map((c) => c.replace(/^\|/, "").replace(/\|$/, "").trim());
-    if (cells.length < 9 || !/^[A-Z]\d+$/.test(cells[0] ?? "")) continue;
-    rows.set(cells[0]!, [cells[cells.length - 3]!, cells[cells.length - 2]!, cells[cells.length - 1]!]);
-  }
-  return rows;
-}
-
 describe("docs/cost-examples.md: /cost beside the amount worked by hand", () => {
   // Issue 49 "Must show": at least 30 rows, three per maker family at least, covering cache writes of
   // both lifetimes, fast/priority/flex/batch, a region, a web search and a prompt above a bracket.
@@ -71,12 +59,12 @@ describe("docs/cost-examples.md: /cost beside the amount worked by hand", () => 
     const shows = COST_EXAMPLES.map((e) => e.shows).join(" ");
     for (const what of ["both lifetimes", "fast", "priority", "flex", "batch", "region", "web search", "272,000"])
       expect(shows.toLowerCase()).toContain(what.toLowerCase());
-    expect([...tableRows().keys()]).toEqual(COST_EXAMPLES.map((e) => e.id));
+    expect([...docTable().keys()]).toEqual(COST_EXAMPLES.map((e) => e.id));
   });
 
   it.each(COST_EXAMPLES.map((e) => [e.id, e] as const))("%s", async (_id, ex) => {
-    const [before, documented, byHand] = tableRows().get(ex.id)!;
-    expect([before, documented, byHand]).toEqual([ex.before, ex.handTotal, ex.handTotal]);
+    const { before, cost, byHand } = docTable().get(ex.id)!;
+    expect([before, cost, byHand]).toEqual([ex.before, ex.handTotal, ex.handTotal]);
     if (ex.refusal !== undefined) {
       // A precise refusal: a 400 problem whose detail says why (the maker's rule or the mismatch).
       expect(ex.handTotal).toBe("refused");

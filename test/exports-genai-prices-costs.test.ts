@@ -11,7 +11,7 @@ import {
 } from "@pydantic/genai-prices";
 import { describe, expect } from "vitest";
 import type { ApiCostEstimate } from "../src/catalogue/schemas.js";
-import { COST_EXAMPLES, type CostExample } from "./cost-examples.js";
+import { COST_EXAMPLES, type CostExample, docTable } from "./cost-examples.js";
 import { bindShared } from "./fixtures.js";
 import type { TestServer } from "./harness.js";
 
@@ -70,24 +70,37 @@ const PRICED: Readonly<Record<string, Priced>> = {
   R3: { provider: "openrouter", flavor: "chat", model: "google/gemini-2.5-pro" },
 };
 
-const REGION = "a region: genai-prices' prices have no region, and /cost bills the maker's regional rule (T303)";
+const REGION = {
+  cell: "no region",
+  why: "a region: genai-prices' prices have no region, and /cost bills the maker's regional rule (T303)",
+};
 
-/** The rows genai-prices cannot state, with why. */
-const NOT_PRICED: Readonly<Record<string, string>> = {
+/** The rows genai-prices cannot state: the table's genai-prices cell, and why. */
+const NOT_PRICED: Readonly<Record<string, { cell: string; why: string }>> = {
   O2: REGION,
-  O7: "a request naming a tier the record contradicts (T480): genai-prices takes no request beside the usage",
+  O7: {
+    cell: "no request tier",
+    why: "a request naming a tier the record contradicts (T480): genai-prices takes no request beside the usage",
+  },
   A2: REGION,
   A10: REGION,
-  G3: "an unpriced part beside a partial total (grounding, T300): genai-prices has no way to name it",
+  G3: {
+    cell: "no unpriced part",
+    why: "an unpriced part beside a partial total (grounding, T300): genai-prices has no way to name it",
+  },
   B1: REGION,
-  B2:
-    "Bedrock's 1-hour cache writes: the package's aws extractor reads cacheWriteInputTokens as one count, " +
-    "not cacheDetails' lifetimes",
+  B2: {
+    cell: "no Bedrock 1h writes",
+    why: "Bedrock's 1-hour cache writes: the package's aws extractor reads cacheWriteInputTokens as one count, not cacheDetails' lifetimes",
+  },
   B3: REGION,
   B4: REGION,
   B5: REGION,
   V1: REGION,
-  V2: "Vertex AI as a seller: the package's google provider is the Gemini API's and Vertex's at once, Tariff's export lists the Gemini API's prices there",
+  V2: {
+    cell: "no Vertex seller",
+    why: "Vertex AI as a seller: the package's google provider is the Gemini API's and Vertex's at once, and the export lists the Gemini API's prices there",
+  },
   V3: REGION,
 };
 
@@ -121,6 +134,13 @@ describe("genai-prices, loaded with Tariff's export, prices docs/cost-examples.m
     expect([...Object.keys(PRICED), ...Object.keys(NOT_PRICED), "A9"].sort()).toEqual([...ids].sort());
     expect(Object.keys(PRICED).filter((id) => id in NOT_PRICED)).toEqual([]);
     expect(Object.keys(PRICED)).toHaveLength(22);
+    // The table's genai-prices column says the same: the amount where priced (equal to /cost's, checked
+    // below), "refused" for A9, the short reason otherwise.
+    const table = docTable();
+    for (const ex of COST_EXAMPLES) {
+      const cell = ex.id in PRICED ? ex.handTotal : ex.id === "A9" ? "refused" : NOT_PRICED[ex.id]!.cell;
+      expect(table.get(ex.id)?.genai, ex.id).toBe(cell);
+    }
   });
 
   it.each(Object.entries(PRICED))("%s", async (id, how) => {
