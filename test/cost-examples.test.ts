@@ -1,5 +1,3 @@
-import { readFileSync } from "node:fs";
-import { calcPrice, type Provider, updatePrices, waitForUpdate } from "@pydantic/genai-prices";
 import Big from "big.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ApiCostEstimate } from "../src/catalogue/schemas.js";
@@ -7,20 +5,19 @@ import type { CatalogueView } from "../src/catalogue/view.js";
 import { priceLog } from "../src/cli/cost-log.js";
 import { formatReport } from "../src/cli/cost-log-text.js";
 import type { LogRecord } from "../src/cli/usage-log.js";
-import { COST_EXAMPLES, type CostExample } from "./cost-examples.js";
+import { COST_EXAMPLES, type CostExample, docTable } from "./cost-examples.js";
 import { startExportServer } from "./exports-support.js";
 import { loadReplay, type TestServer } from "./harness.js";
 
 // Issue 37 "Must show": the table of docs/cost-examples.md — real usage objects of every maker family
 // priced by /cost on the replayed catalogue — agrees to the cent (here: exactly) with the amount
 // worked by hand from the makers' prices and written in the table; `tariff cost` on a 1,000-line log
-// of the same objects prices every line or names why, and its totals are the per-line sum; and
-// genai-prices' own calculator, loaded with Tariff's export, prices the rows whose dimensions it
-// supports to the same cent.
+// of the same objects prices every line or names why, and its totals are the per-line sum.
+// genai-prices' own extractors and calculator, loaded with Tariff's export, price the same records in
+// test/exports-genai-prices-costs.test.ts (T518–T521).
 
 let server: TestServer;
 let view: CatalogueView;
-let exported: Provider[];
 
 beforeAll(async () => {
   const replay = await loadReplay();
@@ -28,9 +25,6 @@ beforeAll(async () => {
   view = replay.view;
   await view.loadTimeline();
   server = await startExportServer(view);
-  const res = await server.get("/api/v1/exports/genai-prices/data.json");
-  expect(res.status).toBe(200);
-  exported = (await res.json()) as Provider[];
 });
 afterAll(async () => {
   await server.close();
@@ -53,17 +47,6 @@ function usd(e: ApiCostEstimate): number | undefined {
   return (e.totals ?? e.partialTotals).find((t) => t.denomination === "currency" && t.currency === "USD")?.amount;
 }
 
-/** The table rows of docs/cost-examples.md: id → [before column, /cost column, by-hand column]. */
-function tableRows(): Map<string, [string, string, string]> {
-  const rows = new Map<string, [string, string, string]>();
-  for (const line of readFileSync("docs/cost-examples.md", "utf8").split("\n")) {
-    const cells = line.split(" | ").map((c) => c.replace(/^\|/, "").replace(/\|$/, "").trim());
-    if (cells.length < 9 || !/^[A-Z]\d+$/.test(cells[0] ?? "")) continue;
-    rows.set(cells[0]!, [cells[cells.length - 3]!, cells[cells.length - 2]!, cells[cells.length - 1]!]);
-  }
-  return rows;
-}
-
 describe("docs/cost-examples.md: /cost beside the amount worked by hand", () => {
   // Issue 49 "Must show": at least 30 rows, three per maker family at least, covering cache writes of
   // both lifetimes, fast/priority/flex/batch, a region, a web search and a prompt above a bracket.
@@ -76,12 +59,12 @@ describe("docs/cost-examples.md: /cost beside the amount worked by hand", () => 
     const shows = COST_EXAMPLES.map((e) => e.shows).join(" ");
     for (const what of ["both lifetimes", "fast", "priority", "flex", "batch", "region", "web search", "272,000"])
       expect(shows.toLowerCase()).toContain(what.toLowerCase());
-    expect([...tableRows().keys()]).toEqual(COST_EXAMPLES.map((e) => e.id));
+    expect([...docTable().keys()]).toEqual(COST_EXAMPLES.map((e) => e.id));
   });
 
   it.each(COST_EXAMPLES.map((e) => [e.id, e] as const))("%s", async (_id, ex) => {
-    const [before, documented, byHand] = tableRows().get(ex.id)!;
-    expect([before, documented, byHand]).toEqual([ex.before, ex.handTotal, ex.handTotal]);
+    const { before, cost, byHand } = docTable().get(ex.id)!;
+    expect([before, cost, byHand]).toEqual([ex.before, ex.handTotal, ex.handTotal]);
     if (ex.refusal !== undefined) {
       // A precise refusal: a 400 problem whose detail says why (the maker's rule or the mismatch).
       expect(ex.handTotal).toBe("refused");
@@ -232,57 +215,6 @@ describe("tariff cost on a 1,000-line log of these objects", () => {
   });
 });
 
-/**
- * The rows genai-prices can price: the direct channel, standard tier, no region, no per-call fee,
- * no unpriced part. Its usage counts every input token in `input_tokens` and bills reasoning as output.
- */
-const GENAI_ROWS: readonly { id: string; provider: string; model: string; usage: Record<string, number> }[] = [
-  {
-    id: "O3",
-    provider: "openai",
-    model: "gpt-5.4",
-    usage: { input_tokens: 272000, cache_read_tokens: 200000, output_tokens: 1000 },
-  },
-  {
-    id: "O4",
-    provider: "openai",
-    model: "gpt-5.4",
-    usage: { input_tokens: 272001, cache_read_tokens: 200000, output_tokens: 1000 },
-  },
-  {
-    id: "A3",
-    provider: "anthropic",
-    model: "claude-sonnet-4-5",
-    usage: { input_tokens: 200000, cache_read_tokens: 50000, output_tokens: 1000 },
-  },
-  {
-    id: "A4",
-    provider: "anthropic",
-    model: "claude-sonnet-4-5",
-    usage: { input_tokens: 272000, cache_read_tokens: 50000, output_tokens: 1000 },
-  },
-  // Issue 49 §3 (T486): a batch model carries its cache prices (Anthropic's multipliers on the batch
-  // input), so genai-prices no longer bills Haiku 4.5's batch cache tokens at the batch input price.
-  {
-    id: "A11",
-    provider: "anthropic",
-    model: "claude-haiku-4-5:batch",
-    usage: {
-      input_tokens: 135000,
-      cache_read_tokens: 100000,
-      cache_write_tokens: 15000,
-      cache_write_1h_tokens: 5000,
-      output_tokens: 3000,
-    },
-  },
-  {
-    id: "G1",
-    provider: "google",
-    model: "gemini-2.5-pro",
-    usage: { input_tokens: 272000, cache_read_tokens: 100000, output_tokens: 5000 },
-  },
-];
-
 // Issue 49 §2: the maker's rule is the price; a reseller's or aggregator's row against it is a dissent.
 describe("the maker's billing rules over the aggregators' rows (T482, T483)", () => {
   it("B3: Bedrock's us. profile bills 1.1× global; models.dev's and Portkey's us rows at the global price are named", async () => {
@@ -377,17 +309,5 @@ describe("Anthropic fast mode on Claude Opus 4.6", () => {
       ["Input (priority, cache read)", 3],
       ["Output (priority)", 150],
     ]);
-  });
-});
-
-describe("genai-prices, loaded with Tariff's export, prices the rows whose dimensions it supports", () => {
-  it.each(GENAI_ROWS.map((r) => [r.id, r] as const))("%s", async (_id, row) => {
-    updatePrices(({ setProviderData }) => setProviderData(exported));
-    await waitForUpdate();
-    const ex = COST_EXAMPLES.find((e) => e.id === row.id)!;
-    const priced = calcPrice(row.usage, row.model, { providerId: row.provider });
-    expect(priced, row.id).not.toBeNull();
-    expect(Math.round(priced!.total_price * 100)).toBe(Math.round(Number(ex.handTotal) * 100));
-    expect(Math.abs(priced!.total_price - Number(ex.handTotal))).toBeLessThan(1e-9);
   });
 });

@@ -5,6 +5,29 @@
  * so the table and its tests cannot drift apart.
  */
 
+import { readFileSync } from "node:fs";
+
+/** The last four columns of one row of docs/cost-examples.md's table. */
+export interface DocRow {
+  readonly before: string;
+  readonly cost: string;
+  readonly byHand: string;
+  /** What @pydantic/genai-prices prices with Tariff's export, or why it cannot (T518–T521). */
+  readonly genai: string;
+}
+
+/** The table rows of docs/cost-examples.md, by id. */
+export function docTable(): Map<string, DocRow> {
+  const rows = new Map<string, DocRow>();
+  for (const line of readFileSync("docs/cost-examples.md", "utf8").split("\n")) {
+    const cells = line.split(" | ").map((c) => c.replace(/^\|/, "").replace(/\|$/, "").trim());
+    if (cells.length < 10 || !/^[A-Z]\d+$/.test(cells[0] ?? "")) continue;
+    const [before, cost, byHand, genai] = cells.slice(-4) as [string, string, string, string];
+    rows.set(cells[0]!, { before, cost, byHand, genai });
+  }
+  return rows;
+}
+
 /**
  * An Anthropic Messages `usage` writing both cache lifetimes in one request
  * (https://docs.claude.com/en/api/messages: usage.cache_creation {ephemeral_5m_input_tokens,

@@ -2,6 +2,7 @@ import { calcPrice, type Provider, updatePrices, waitForUpdate } from "@pydantic
 import { describe, expect } from "vitest";
 import type { ApiCostEstimate } from "../src/catalogue/schemas.js";
 import type { CatalogueView } from "../src/catalogue/view.js";
+import { GENAI_PRICES_PACKAGE_PROVIDERS } from "../src/exports/genai-prices-package.js";
 import { validator } from "./exports-support.js";
 import { bindShared } from "./fixtures.js";
 import type { TestServer } from "./harness.js";
@@ -36,10 +37,15 @@ describe("genai-prices' v2 data.json", () => {
     expect(data.length).toBeGreaterThan(30);
   });
 
-  it("keeps genai-prices' providers (API patterns, usage extractors) and links every model back to Tariff", () => {
+  it("keeps genai-prices' providers (API patterns, the package's own usage extractors) and links every model back to Tariff", () => {
     const anthropic = data.find((p) => p.id === "anthropic")!;
     expect(anthropic.api_pattern).toBe("https://api\\.anthropic\\.com");
-    expect(anthropic.extractors?.length).toBeGreaterThan(0);
+    // T518: the package's extractors, not the recorded v1 payload's older ones, wherever the package has the provider.
+    const known = data.filter((p) => p.id in GENAI_PRICES_PACKAGE_PROVIDERS);
+    expect(known.length).toBeGreaterThan(25);
+    for (const provider of known)
+      expect(provider.extractors, provider.id).toEqual(GENAI_PRICES_PACKAGE_PROVIDERS[provider.id]!.extractors);
+    expect(anthropic.extractors?.[0]?.mappings.map((m) => m.dest)).toContain("cache_write_1h_tokens");
     for (const provider of data)
       for (const model of provider.models) {
         expect(model.description, `${provider.id}/${model.id}`).toContain(`${server.base}/m/`);

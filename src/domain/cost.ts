@@ -198,8 +198,8 @@ function dissentOf(listed: CostPrice, decision: string): NonNullable<CostLine["d
   return { amount: listed.amount, sources: [...listed.sources], decision };
 }
 
-/** Calls one amount of a per-call unit pays for (T304). */
-const CALLS_PER_UNIT: Readonly<Partial<Record<Unit, number>>> = { kcalls: 1000, krequests: 1000, request: 1 };
+/** Calls one amount of a per-call unit pays for (T304); the genai-prices export reads it too (T519). */
+export const CALLS_PER_UNIT: Readonly<Partial<Record<Unit, number>>> = { kcalls: 1000, krequests: 1000, request: 1 };
 
 /**
  * Prices a token usage on the prices of ONE offer (one model, channel and seller).
@@ -349,9 +349,12 @@ export function estimateCost(
 /**
  * The price of one web search on an offer (T304): its `tool: web_search` price per call, per 1K
  * calls or per request, with no qualifier but `seller`; without a plain one, search-context-size
- * variants that all state one amount. Null when the offer publishes none.
+ * variants that all state one amount. Null when the offer publishes none. The genai-prices export
+ * writes the same price (T519).
  */
-function webSearchPrice(prices: readonly CostPrice[]): CostPrice | null {
+export function webSearchPrice<P extends Pick<CostPrice, "direction" | "qualifiers" | "unit" | "amount" | "currency">>(
+  prices: readonly P[],
+): P | null {
   const searches = prices.filter(
     (p) =>
       p.direction === "tool" &&

@@ -1,8 +1,11 @@
 import Big from "big.js";
 import { type CacheMultipliers, cacheMultipliers } from "../domain/cache-multipliers.js";
-import type { PublishedModel } from "../domain/dataset.js";
+import { CALLS_PER_UNIT, webSearchPrice } from "../domain/cost.js";
+import type { PublishedModel, PublishedPrice } from "../domain/dataset.js";
 import { TIERS, type Tier } from "../domain/dimension.js";
 import { canonicalSeller, MAKERS } from "../domain/sellers.js";
+import { tierNotSold } from "../domain/tier-offers.js";
+import { GENAI_PRICES_PACKAGE_PROVIDERS } from "./genai-prices-package.js";
 import { jsonObject } from "./json-object.js";
 import { VARIANT_WORDS } from "./key-meaning.js";
 import { type ExportIndex, exportIndex, type Offer, offerKey, type TokenSheet, tokenSheet } from "./offers.js";
@@ -11,11 +14,13 @@ import { type ExportInput, modelUrl, type RecordedFile } from "./types.js";
 /**
  * The `genai-prices` export (issue 29 §1, T215): genai-prices' v2 `data.json`, which pydantic-ai and
  * Logfire load with `UpdatePrices(url=…)` and the JS package with `updatePrices`. One provider per
- * seller — genai-prices' own providers first, with their API patterns, matches and usage
- * extractors as recorded — each listing the seller's models with Tariff's reconciled prices (USD per
- * 1M tokens), match rules made of every spelling Tariff knows for the model, context brackets as
- * `TieredPrices`, off-peak windows as time-of-day constraints, and the batch, flex and priority
- * tiers as `<id>:batch` models (genai-prices has no tier field). Valid against
+ * seller — genai-prices' own providers first, with their API patterns and matches as recorded and
+ * the package's own usage extractors (T518) — each listing the seller's models with Tariff's
+ * reconciled prices (USD per 1M tokens), match rules made of every spelling Tariff knows for the
+ * model, context brackets as `TieredPrices`, off-peak windows as time-of-day constraints, web
+ * searches at the price `/cost` bills (T519), cache prices by the maker's rule where `/cost` uses
+ * it (T346, T483, T520), and the batch, flex and priority tiers as `<id>:batch` models (genai-prices
+ * has no tier field), none the maker does not sell (T481, T521). Valid against
  * `data/schemas/genai-prices-v2.data.schema.json`.
  */
 
@@ -59,6 +64,14 @@ function tiered(sheet: TokenSheet, tier: Tier, get: (t: Tier, min: number) => nu
 /** The media genai-prices prices apart from text, each with its own token keys (T352). */
 const MEDIA = ["audio", "image", "video"] as const;
 
+/** Per-call prices of an offer, USD per 1,000 calls (genai-prices' `_kcount` keys). */
+interface PerCall {
+  /** `requests_kcount`: a price per request (standard tier only, as before). */
+  readonly requests?: number;
+  /** `web_searches_kcount`: the web-search price `/cost` bills on the offer (T304, T519), every tier. */
+  readonly webSearches?: number;
+}
+
 /**
  * The ModelPrice of one tier of a sheet, or null without input and output prices: text tokens,
  * then each medium's own input and output prices where Tariff has them (T352: an audio or image
@@ -71,7 +84,7 @@ const MEDIA = ["audio", "image", "video"] as const;
 function modelPrice(
   sheet: TokenSheet,
   tier: Tier,
-  requestsPerK: number | undefined,
+  perCall: PerCall,
   caching: CacheMultipliers | null = null,
 ): Json | null {
   const at = (
@@ -83,15 +96,22 @@ function modelPrice(
   const output = at("output", "none");
   if (input === undefined || output === undefined) return null;
   const prices: Json = { input_mtok: input, output_mtok: output };
-  // Issue 49 §3 (T486): a tier's cache price no source lists is the maker's multiplier of that tier's
-  // input (T346), as /cost bills it; without it genai-prices bills cache tokens at the batch input.
-  const ruled = (cache: "read" | "write" | "write_1h") => {
-    const factor = tier === "standard" ? undefined : caching?.factors[cache];
-    return factor === undefined ? undefined : scaled(input, factor);
-  };
-  const read = at("input", "read") ?? ruled("read");
-  const write = at("input", "write") ?? ruled("write");
-  const write1h = at("input", "write_1h") ?? ruled("write_1h");
+  // Issue 49 §3 (T486, T520): a text cache price as /cost bills it, bracket by bracket and in every
+  // tier: the listed price, else — or instead, for a rule that is the maker's price (T483) — the
+  // maker's factor of the input price of the same tier and bracket (T346). Without it genai-prices
+  // bills a batch model's cache tokens at the batch input price and a long prompt's 1-hour write at
+  // the base bracket's price.
+  const cachePrice = (cache: "read" | "write" | "write_1h") =>
+    tiered(sheet, tier, (t, min) => {
+      const listed = sheet.get(t, min, "input", cache)?.amount;
+      const factor = caching?.factors[cache];
+      const base = sheet.get(t, min, "input", "none")?.amount;
+      if (factor === undefined || base === undefined || (listed !== undefined && !caching?.overrides)) return listed;
+      return times(base, factor);
+    });
+  const read = cachePrice("read");
+  const write = cachePrice("write");
+  const write1h = cachePrice("write_1h");
   const reasoning = at("reasoning", "none");
   if (read !== undefined) prices.cache_read_mtok = read;
   if (write !== undefined) prices.cache_write_mtok = write;
@@ -117,19 +137,25 @@ function modelPrice(
         prices[`output_${medium}_reasoning_mtok`] = at("reasoning", "none", medium) ?? reasoning;
     }
   }
-  if (requestsPerK !== undefined && tier === "standard") prices.requests_kcount = requestsPerK;
+  if (perCall.requests !== undefined && tier === "standard") prices.requests_kcount = perCall.requests;
+  if (perCall.webSearches !== undefined) prices.web_searches_kcount = perCall.webSearches;
   return prices;
 }
 
-/** A price (USD per 1M tokens, or TieredPrices) × an exact decimal factor. */
-function scaled(price: unknown, factor: string): unknown {
-  const times = (n: number) => Number(new Big(String(n)).times(factor).toPrecision(10));
-  if (typeof price === "number") return times(price);
-  if (!isObject(price) || typeof price.base !== "number" || !Array.isArray(price.tiers)) return undefined;
-  return {
-    base: times(price.base),
-    tiers: (price.tiers as { start: number; price: number }[]).map((t) => ({ start: t.start, price: times(t.price) })),
-  };
+/** An amount × an exact decimal factor, to 10 significant digits (D7). */
+function times(amount: number, factor: string | number): number {
+  return Number(new Big(String(amount)).times(factor).toPrecision(10));
+}
+
+/**
+ * The web-search price `/cost` bills on an offer (`webSearchPrice`, T304) in USD per 1,000 searches
+ * (genai-prices' `web_searches_kcount`, which its Anthropic extractor fills from
+ * `server_tool_use.web_search_requests`), or undefined when the offer has none (T519).
+ */
+function webSearchesPerK(prices: readonly PublishedPrice[]): number | undefined {
+  const search = webSearchPrice(prices.filter((p) => p.currency === "USD" && p.denomination === "currency"));
+  const calls = search ? CALLS_PER_UNIT[search.unit] : undefined;
+  return search && calls ? times(search.amount, new Big(1000).div(calls).toString()) : undefined;
 }
 
 /** `1630-0030-utc-off-peak` → genai-prices' daily window `{start_time: "16:30:00Z", end_time: "00:30:00Z"}`. */
@@ -200,7 +226,8 @@ function providerModels(
         Object.entries(p.qualifiers).every(([k, v]) => k === "seller" || qualifiers[k] === v) &&
         Object.keys(qualifiers).every((k) => p.qualifiers[k] === qualifiers[k]),
     )?.amount;
-    const base = modelPrice(sheet, "standard", requests);
+    const perCall: PerCall = { requests, webSearches: webSearchesPerK(offer.prices) };
+    const base = modelPrice(sheet, "standard", perCall, cacheMultipliers(model, seller));
     if (!base) continue; // no money price (a plan's included usage is never written as $0)
     const spellings = spellingsOf(index, model, seller).filter((s) => !claimed.has(s.toLowerCase()));
     if (spellings.length === 0) continue;
@@ -211,7 +238,12 @@ function providerModels(
     for (const w of [...windows].sort()) {
       const window = timeWindow(w);
       const prices = window
-        ? modelPrice(tokenSheet(offer.prices, { ...qualifiers, time_window: w }), "standard", requests)
+        ? modelPrice(
+            tokenSheet(offer.prices, { ...qualifiers, time_window: w }),
+            "standard",
+            perCall,
+            cacheMultipliers(model, seller),
+          )
         : null;
       if (window && prices) conditional.push({ constraint: window, prices });
     }
@@ -227,9 +259,11 @@ function providerModels(
       match: match(spellings),
       prices: conditional.length > 0 ? [{ prices: base }, ...conditional] : base,
     });
-    // Every tier but the default, from the axis description (T236, T276).
+    // Every tier but the default, from the axis description (T236, T276), but a tier the maker sells
+    // for other models only (T481): /cost refuses it, so the file does not price it either (T521).
     for (const tier of TIERS.slice(1)) {
-      const prices = modelPrice(sheet, tier, undefined, cacheMultipliers(model, seller));
+      if (tierNotSold(model, seller, tier)) continue;
+      const prices = modelPrice(sheet, tier, perCall, cacheMultipliers(model, seller));
       if (!prices) continue;
       models.push({
         id: `${id}:${tier}`.slice(0, 100),
@@ -258,7 +292,13 @@ export function buildGenaiPricesExport(input: ExportInput, recorded: RecordedFil
     for (const k of PROVIDER_FIELDS) if (raw[k] !== undefined) provider[k] = raw[k];
     if (provider.pricing_urls === undefined && typeof raw.pricing_url === "string")
       provider.pricing_urls = [raw.pricing_url];
-    if (typeof provider.api_pattern !== "string") provider.api_pattern = "(?!)";
+    // Issue 49 §3 (T518): the package's own usage extractors, not the recorded payload's (the v1 feed
+    // kept an older Anthropic mapping without 1-hour cache writes and web searches), so a consumer's
+    // `extractUsage` reads a response as the package does; Tariff adds only the prices.
+    const own = GENAI_PRICES_PACKAGE_PROVIDERS[raw.id];
+    if (own?.extractors) provider.extractors = own.extractors;
+    else if (own) delete provider.extractors;
+    if (typeof provider.api_pattern !== "string") provider.api_pattern = own?.api_pattern ?? "(?!)";
     if (typeof provider.name !== "string") provider.name = raw.id;
     const { seller, qualifiers } = sellerOf(raw.id);
     sellers.add(seller);
@@ -273,12 +313,16 @@ export function buildGenaiPricesExport(input: ExportInput, recorded: RecordedFil
     if (models.length === 0) continue;
     const maker = names.get(seller) ?? null;
     const pricing = maker?.pricingUrl ?? MAKERS[seller]?.pricingUrl ?? null;
+    // A seller the recorded payload lacks but the package knows by the same id keeps the package's
+    // API pattern and extractors (T518); else no API address is known: the pattern matches none
+    // (pick it by providerId).
+    const own = GENAI_PRICES_PACKAGE_PROVIDERS[seller];
     providers.push({
       id: seller,
       name: (maker?.name ?? MAKERS[seller]?.name ?? seller).slice(0, 100),
       ...(pricing ? { pricing_urls: [pricing] } : {}),
-      // No API address is known for this seller: the pattern matches none (pick it by providerId).
-      api_pattern: "(?!)",
+      api_pattern: own?.api_pattern ?? "(?!)",
+      ...(own?.extractors ? { extractors: own.extractors } : {}),
       models,
     });
   }

@@ -99,9 +99,10 @@ export const genaiPricesExportEndpoint = defineEndpoint({
   summary: "genai-prices data.json (v2)",
   description:
     "genai-prices' v2 `data.json` (pydantic-ai / Logfire `UpdatePrices(url=…)`, the JS package's `updatePrices`): " +
-    "one provider per seller with Tariff's reconciled prices (USD per 1M tokens), match rules made of every " +
-    "spelling Tariff knows, context brackets as tiered prices, off-peak windows as time-of-day constraints, and " +
-    "batch, flex and priority tiers as `<model>:batch` models (T215). Valid against genai-prices' v2 schema. " +
+    "one provider per seller with the package's own usage extractors (T518) and Tariff's reconciled prices " +
+    "(USD per 1M tokens), match rules made of every spelling Tariff knows, context brackets as tiered prices, " +
+    "off-peak windows as time-of-day constraints, web searches per 1K calls (T519), and batch, flex and priority " +
+    "tiers as `<model>:batch` models (T215, T521). Valid against genai-prices' v2 schema. " +
     "Each model's description links back to its Tariff page and names the dataset version.",
   path: "/exports/genai-prices/data.json",
   maxAge: 3600,
