@@ -562,10 +562,10 @@ function buildHistory(
     if (!own && (raw.date >= (firstOwn.get(modelId) ?? "9999") || formers.get(modelId)!.size > 1)) continue;
     const key = `${modelId}|${raw.seriesKey}`;
     const p = own ? raw : { ...raw, modelId };
-    const entry = bySeries.get(key) ?? { points: [], owner: key };
+    const entry = bySeries.get(key) ?? { points: [], own: false };
     entry.points.push(p);
     if (own) {
-      entry.owner = key;
+      entry.own = true;
       if (!raw.recordedBy.startsWith("upstream:") && raw.date < (entry.ownFirst ?? "9999")) entry.ownFirst = raw.date;
     } else entry.former = `${raw.modelId}|${raw.seriesKey}`;
     bySeries.set(key, entry);
@@ -576,7 +576,8 @@ function buildHistory(
 /** One series' points, the key of the series they were recorded under and, if any, the former id's series. */
 interface SeriesPoints {
   readonly points: HistoryPoint[];
-  owner: string;
+  /** The model published this series under its own id (else only a former id did, T456). */
+  own: boolean;
   former?: string;
   /** The first day of the model's own (run-recorded) points in this series. */
   ownFirst?: string;
@@ -592,7 +593,12 @@ function seriesGaps(
   former: string | undefined,
   ownFirst: string | undefined,
 ): (readonly [string, string])[] {
-  const gaps = [...(former ? (record.gaps?.get(former) ?? []) : []), ...(own ? (record.gaps?.get(own) ?? []) : [])];
+  // A former id's gaps speak only before the model's own first point (T507): a former id that left
+  // while the model priced itself, and came back, is no gap of the model's.
+  const formerGaps = (former ? (record.gaps?.get(former) ?? []) : [])
+    .filter(([from]) => ownFirst === undefined || from < ownFirst)
+    .map(([from, to]): readonly [string, string] => [from, ownFirst !== undefined && to > ownFirst ? ownFirst : to]);
+  const gaps = [...formerGaps, ...(own ? (record.gaps?.get(own) ?? []) : [])];
   const formerEnd = former && own ? record.ended?.get(former) : undefined;
   if (formerEnd && ownFirst && formerEnd < ownFirst) gaps.push([formerEnd, ownFirst]);
   return gaps.sort((a, b) => (a[0] < b[0] ? -1 : 1));
@@ -608,7 +614,7 @@ function seriesByModel(
   const currentLabel = new Map<string, string>();
   for (const p of dataset.prices) if (p.channel === "direct") currentLabel.set(`${p.modelId}|${seriesKey(p)}`, p.label);
   const result = new Map<string, SeriesEntry[]>();
-  for (const [key, { points: list, owner, former, ownFirst }] of bySeries) {
+  for (const [key, { points: list, own, former, ownFirst }] of bySeries) {
     list.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.seq - b.seq));
     const last = list[list.length - 1]!;
     const entry: SeriesEntry = {
@@ -616,8 +622,9 @@ function seriesByModel(
       label: currentLabel.get(key) ?? last.label,
       displayUnit: last.displayUnit,
       points: list,
-      endedOn: currentLabel.has(key) ? null : (record.ended?.get(owner === key || !former ? owner : former) ?? null),
-      gaps: seriesGaps(record, owner === key ? owner : undefined, former, ownFirst),
+      // A series only a former id published ends when the former id's did (T507).
+      endedOn: currentLabel.has(key) ? null : (record.ended?.get(own || !former ? key : former) ?? null),
+      gaps: seriesGaps(record, own ? key : undefined, former, ownFirst),
     };
     const series = result.get(last.modelId);
     if (series) series.push(entry);
