@@ -2,7 +2,6 @@ import { z } from "zod";
 import { cacheMultipliers } from "../../domain/cache-multipliers.js";
 import { CHANNELS, type Channel } from "../../domain/channel.js";
 import { confidenceRank } from "../../domain/confidence.js";
-import { CURRENCY_QUALIFIER, KEY_CURRENCY } from "../../domain/currency-qualifier.js";
 import {
   CACHE_TTLS,
   type CostEstimate,
@@ -12,6 +11,7 @@ import {
   type TokenUsage,
   USAGE_FIELDS,
 } from "../../domain/cost.js";
+import { CURRENCY_QUALIFIER, KEY_CURRENCY } from "../../domain/currency-qualifier.js";
 import type { PublishedModel, PublishedPrice } from "../../domain/dataset.js";
 import { axisValuesText, TIERS, type Tier } from "../../domain/dimension.js";
 import { makerThresholds } from "../../domain/full-window-tiers.js";
