@@ -110,7 +110,10 @@ function xaiStated(date: string): Stated[] {
     });
 }
 
-/** DeepSeek (English, USD): the three `1M … TOKENS …| $X` lines, one price for both models (merged cells). */
+/**
+ * DeepSeek: the English edition's three `1M … TOKENS …| $X` lines (USD) and the Chinese edition's
+ * three `百万tokens…| X元` lines (CNY), one price for both models (merged cells).
+ */
 function deepseekStated(date: string): Stated[] {
   const text = gz("official-deepseek", date, "pricing.md.gz");
   const models = /\*\*MODEL\|\s*(\S+)\|\s*(\S+)/.exec(text)!.slice(1, 3);
@@ -119,9 +122,31 @@ function deepseekStated(date: string): Stated[] {
     [/1M INPUT TOKENS \(CACHE MISS\)\| \$([\d.]+)/, "input", "none"],
     [/1M OUTPUT TOKENS\| \$([\d.]+)/, "output", "none"],
   ] as const;
-  return models.flatMap((listing) =>
-    rows.map(([re, direction, cache]) => ({ listing, direction, ...base, cache, amount: Number(re.exec(text)![1]) })),
-  );
+  // The Chinese edition (CNY, `0.2元`): its own list, published in CNY beside the USD one (T512).
+  const zh = gz("official-deepseek", date, "pricing.zh-cn.md.gz");
+  const cny = [
+    [/百万tokens输入（缓存命中）\| ([\d.]+)元/, "input", "read"],
+    [/百万tokens输入（缓存未命中）\| ([\d.]+)元/, "input", "none"],
+    [/百万tokens输出\| ([\d.]+)元/, "output", "none"],
+  ] as const;
+  const inCny = { currency: "CNY", qualifiers: { currency: "CNY" } } as const;
+  return models.flatMap((listing) => [
+    ...rows.map(([re, direction, cache]) => ({
+      listing,
+      direction,
+      ...base,
+      cache,
+      amount: Number(re.exec(text)![1]),
+    })),
+    ...cny.map(([re, direction, cache]) => ({
+      listing,
+      direction,
+      ...base,
+      cache,
+      amount: Number(re.exec(zh)![1]),
+      ...inCny,
+    })),
+  ]);
 }
 
 /**
@@ -233,7 +258,7 @@ const MAKERS: readonly {
 }[] = [
   { source: "official-zai", maker: "zai", read: zaiStated, counts: { "2026-02-01": 41 }, unmatched: {} },
   { source: "official-xai", maker: "xai", read: xaiStated, counts: { "2026-01-01": 18 }, unmatched: {} },
-  { source: "official-deepseek", maker: "deepseek", read: deepseekStated, counts: { "2026-01-01": 6 }, unmatched: {} },
+  { source: "official-deepseek", maker: "deepseek", read: deepseekStated, counts: { "2026-01-01": 12 }, unmatched: {} },
   { source: "official-google", maker: "google", read: googleStated, counts: { "2025-12-01": 78 }, unmatched: {} },
   // T508: the CNY list, each price with `currency: CNY` beside the aggregators' USD amounts.
   {
