@@ -55,8 +55,14 @@ describe("catalogue-wide invariants after the replay (T77)", () => {
     expect(outOfBounds(dataset).map((p) => `${p.modelId} ${p.label} ${p.amount} ${p.unit}`)).toEqual([]);
   });
 
-  it("no currency/credit mix in one dimension", () => {
+  it("no currency/credit mix in one dimension, nor two currencies (T508)", () => {
     expect(currencyCreditMix(dataset)).toEqual([]);
+    // the check has something to judge: Moonshot's CNY list beside the aggregators' USD amounts
+    const k2 = prices("moonshotai/kimi-k2-thinking").filter((p) => p.direction === "output" && p.cache === "none");
+    expect(k2.map((p) => [p.label, p.amount, p.currency, p.qualifiers])).toEqual([
+      ["Output", 2.5, "USD", {}],
+      ["Output (currency: CNY)", 16, "CNY", { currency: "CNY" }],
+    ]);
   });
 
   it("no stale price is verified or high", () => {

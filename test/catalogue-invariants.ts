@@ -1,6 +1,7 @@
 import { isDiscount, TIME_WINDOW } from "../src/core/maker-agreement.js";
 import { BOUNDS, CURRENCY_PLATFORMS, DIRECTION_BOUNDS, MODALITY_UNITS } from "../src/core/plausibility.js";
 import { amountsAgree } from "../src/domain/amount.js";
+import { CURRENCY_QUALIFIER, currencyQualifierOf } from "../src/domain/currency-qualifier.js";
 import type { Dataset, PublishedPrice } from "../src/domain/dataset.js";
 import { dimensionKey } from "../src/domain/dimension.js";
 import { SOURCES } from "../src/sources/registry.js";
@@ -71,7 +72,8 @@ export function zeroNotFree(dataset: Dataset): PublishedPrice[] {
 /**
  * Currency and credit mixed in one dimension (D7, T5): a credit price must be in `XXX` with a
  * credits display unit, a money price in a real currency, and one model, channel, seller and
- * dimension never holds both.
+ * dimension never holds both. Nor two currencies (T508): a money price in another currency than USD
+ * carries the qualifier `currency` naming it (a dimension of its own), a USD or credit price none.
  */
 export function currencyCreditMix(dataset: Dataset): string[] {
   const bad: string[] = [];
@@ -80,6 +82,8 @@ export function currencyCreditMix(dataset: Dataset): string[] {
     const credit = p.denomination === "credit";
     if (credit !== (p.currency === "XXX") || credit !== p.displayUnit.startsWith("credits"))
       bad.push(`${p.modelId} ${p.channel} ${p.label}`);
+    if (p.qualifiers[CURRENCY_QUALIFIER] !== currencyQualifierOf(p))
+      bad.push(`${p.modelId} ${p.channel} ${p.label}: ${p.currency} without its currency qualifier`);
     const key = `${p.modelId}|${p.channel}|${p.seller}|${dimensionKey(p)}`;
     const set = denominations.get(key) ?? new Set<string>();
     set.add(p.denomination);

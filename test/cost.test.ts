@@ -440,3 +440,36 @@ describe("HTTP like every endpoint (issue 17 §4)", () => {
     }
   });
 });
+
+// T508, T510: Moonshot's own list is CNY (data/upstream/official-moonshot/2026-01-01: kimi-k2-thinking
+// ￥4 / ￥1 cache hit / ￥16 per 1M tokens; kimi-latest ￥2 / ￥5 / ￥10 input by request size ≤ 8,192,
+// ≤ 32,768, ≤ 131,072 tokens, output ￥10 / ￥20 / ￥30). It is an offer of its own, totalled in CNY;
+// the maker's USD amounts (the aggregators', 0.6 / 0.15 / 2.5) stay the USD offer's, never added to it.
+describe("a maker's CNY list is an offer of its own, totalled in CNY", () => {
+  it("kimi-k2-thinking direct: the USD estimate first, then the CNY one; no total mixes the two", async () => {
+    const body = await cost(
+      "model=moonshotai/kimi-k2-thinking&inputTokens=100000&cachedInputTokens=100000&outputTokens=1000000",
+    );
+    expect(body.data.map((e) => [e.channel, e.seller, e.totals])).toEqual([
+      ["direct", "moonshotai", [{ denomination: "currency", currency: "USD", amount: 2.575 }]],
+      ["direct", "moonshotai", [{ denomination: "currency", currency: "CNY", amount: 16.5 }]],
+    ]);
+    const cny = body.data[1]!;
+    // `medium`: the page alone states them, and its one copy (2026-01-01) is older than the 35 days
+    // that keep it `verified` at the replay's last version (T292, T460).
+    expect(cny.lines.map((l) => [l.usage, l.label, l.amount, l.currency, l.confidence, l.sources])).toEqual([
+      ["inputTokens", "Input (currency: CNY)", 4, "CNY", "medium", ["official-moonshot"]],
+      ["cachedInputTokens", "Input (cache read) (currency: CNY)", 1, "CNY", "medium", ["official-moonshot"]],
+      ["outputTokens", "Output (currency: CNY)", 16, "CNY", "medium", ["official-moonshot"]],
+    ]);
+    expect(body.data[0]!.lines.every((l) => l.currency === "USD")).toBe(true);
+  });
+
+  it("kimi-latest: the request's size picks the CNY bracket; a USD offer's bracket is not bound by it", async () => {
+    const [usdOffer, cnyOffer] = (await cost("model=moonshotai/kimi-latest&inputTokens=10000&outputTokens=1000")).data;
+    expect(cnyOffer!.bracket).toEqual({ contextMin: 8192, contextMax: 32768, promptTokensPerRequest: 10000 });
+    expect(cnyOffer!.totals).toEqual([{ denomination: "currency", currency: "CNY", amount: 0.07 }]);
+    expect(usdOffer!.bracket).toMatchObject({ contextMin: 0, contextMax: null });
+    expect(usd(usdOffer!)).not.toBeNull();
+  });
+});

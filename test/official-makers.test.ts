@@ -20,6 +20,11 @@ interface Stated {
   readonly tier: "standard" | "batch";
   readonly contextMin: number;
   readonly amount: number;
+  /** A closed bracket's upper bound (Moonshot's request sizes). */
+  readonly contextMax?: number;
+  /** A CNY list's prices: currency CNY, qualifier `currency: CNY` (T508). */
+  readonly currency?: "CNY";
+  readonly qualifiers?: Readonly<Record<string, string>>;
 }
 
 const ROOT = "data/upstream";
@@ -105,7 +110,10 @@ function xaiStated(date: string): Stated[] {
     });
 }
 
-/** DeepSeek (English, USD): the three `1M … TOKENS …| $X` lines, one price for both models (merged cells). */
+/**
+ * DeepSeek: the English edition's three `1M … TOKENS …| $X` lines (USD) and the Chinese edition's
+ * three `百万tokens…| X元` lines (CNY), one price for both models (merged cells).
+ */
 function deepseekStated(date: string): Stated[] {
   const text = gz("official-deepseek", date, "pricing.md.gz");
   const models = /\*\*MODEL\|\s*(\S+)\|\s*(\S+)/.exec(text)!.slice(1, 3);
@@ -114,9 +122,31 @@ function deepseekStated(date: string): Stated[] {
     [/1M INPUT TOKENS \(CACHE MISS\)\| \$([\d.]+)/, "input", "none"],
     [/1M OUTPUT TOKENS\| \$([\d.]+)/, "output", "none"],
   ] as const;
-  return models.flatMap((listing) =>
-    rows.map(([re, direction, cache]) => ({ listing, direction, ...base, cache, amount: Number(re.exec(text)![1]) })),
-  );
+  // The Chinese edition (CNY, `0.2元`): its own list, published in CNY beside the USD one (T512).
+  const zh = gz("official-deepseek", date, "pricing.zh-cn.md.gz");
+  const cny = [
+    [/百万tokens输入（缓存命中）\| ([\d.]+)元/, "input", "read"],
+    [/百万tokens输入（缓存未命中）\| ([\d.]+)元/, "input", "none"],
+    [/百万tokens输出\| ([\d.]+)元/, "output", "none"],
+  ] as const;
+  const inCny = { currency: "CNY", qualifiers: { currency: "CNY" } } as const;
+  return models.flatMap((listing) => [
+    ...rows.map(([re, direction, cache]) => ({
+      listing,
+      direction,
+      ...base,
+      cache,
+      amount: Number(re.exec(text)![1]),
+    })),
+    ...cny.map(([re, direction, cache]) => ({
+      listing,
+      direction,
+      ...base,
+      cache,
+      amount: Number(re.exec(zh)![1]),
+      ...inCny,
+    })),
+  ]);
 }
 
 /**
@@ -146,6 +176,48 @@ function googleStated(date: string): Stated[] {
       if (paren !== undefined && !/text/.test(paren)) continue; // audio only, or image only
       const contextMin = /prompts \\> 200k/.test(seg) ? 200_000 : 0;
       out.push({ listing: id, direction, cache, tier, contextMin, amount } as Stated);
+    }
+  }
+  return out;
+}
+
+/**
+ * Moonshot (CNY): each `|` table row under a `| 模型 |` header, its cells named by that header; `￥X`
+ * amounts; a row one cell short continues the model above (a flattened rowspan); a `推荐` badge is
+ * no part of the id; a request-size cell `≤ B` or `A < 长度 ≤ B` is the bracket [A, B].
+ */
+function moonshotStated(date: string): Stated[] {
+  const out: Stated[] = [];
+  let header: string[] = [];
+  let model = "";
+  const cny = { currency: "CNY", qualifiers: { currency: "CNY" } } as const;
+  for (const line of gz("official-moonshot", date, "pricing-chat.zh-cn.md.gz").split("\n")) {
+    if (!line.startsWith("|") || line.startsWith("| ---")) continue;
+    const cells = line
+      .split("|")
+      .slice(1, -1)
+      .map((c) => c.trim());
+    if (cells[0] === "模型") {
+      header = cells.map((c) => c.replace(/\s+/g, ""));
+      continue;
+    }
+    if (cells.length === header.length - 1) cells.unshift(model);
+    model = cells[0]!;
+    const cell = (name: string) => cells[header.indexOf(name)];
+    const size = cell("请求上下文长度范围（自动选择计费模型）");
+    const bounds = size ? [...size.matchAll(/([\d,]+)/g)].map((m) => Number(m[1]!.replace(/,/g, ""))) : [];
+    const bracket =
+      bounds.length === 0 ? {} : { contextMin: bounds.length === 2 ? bounds[0]! : 0, contextMax: bounds.at(-1)! };
+    const listing = model.replace(/推荐$/, "");
+    for (const [name, direction, cache] of [
+      ["输入价格（缓存命中）", "input", "read"],
+      ["输入价格（缓存未命中）", "input", "none"],
+      ["输入价格", "input", "none"],
+      ["输出价格", "output", "none"],
+    ] as const) {
+      const amount = /^￥([\d.]+)$/.exec(cell(name) ?? "")?.[1];
+      if (amount !== undefined)
+        out.push({ listing, direction, ...base, cache, ...bracket, amount: Number(amount), ...cny });
     }
   }
   return out;
@@ -186,8 +258,16 @@ const MAKERS: readonly {
 }[] = [
   { source: "official-zai", maker: "zai", read: zaiStated, counts: { "2026-02-01": 41 }, unmatched: {} },
   { source: "official-xai", maker: "xai", read: xaiStated, counts: { "2026-01-01": 18 }, unmatched: {} },
-  { source: "official-deepseek", maker: "deepseek", read: deepseekStated, counts: { "2026-01-01": 6 }, unmatched: {} },
+  { source: "official-deepseek", maker: "deepseek", read: deepseekStated, counts: { "2026-01-01": 12 }, unmatched: {} },
   { source: "official-google", maker: "google", read: googleStated, counts: { "2025-12-01": 78 }, unmatched: {} },
+  // T508: the CNY list, each price with `currency: CNY` beside the aggregators' USD amounts.
+  {
+    source: "official-moonshot",
+    maker: "moonshotai",
+    read: moonshotStated,
+    counts: { "2026-01-01": 36 },
+    unmatched: {},
+  },
   {
     source: "official-mistral",
     maker: "mistral",
@@ -214,7 +294,7 @@ describe.each(MAKERS)("$source: every text price each copy states is verified at
     expect(stated.length).toBe(m.counts[date]);
     const misses = stated.flatMap((s) => {
       const p = published(dataset, m.source, m.maker, s);
-      const what = `${s.listing} ${s.direction} ${s.cache} ${s.tier} ${s.contextMin} ${s.amount}`;
+      const what = `${s.listing} ${s.direction} ${s.cache} ${s.tier} ${s.contextMin} ${s.amount}${s.currency ? ` ${s.currency}` : ""}`;
       if (!p) return [`${what}: no direct price`];
       if (p.amount !== s.amount || p.confidence !== "verified")
         return [`${what}: published ${p.amount} ${p.confidence} (${p.modelId})`];

@@ -8,6 +8,12 @@ export interface PageStatement {
   readonly tier: string;
   /** The bracket's lower bound (0 without one). */
   readonly contextMin?: number;
+  /** The bracket's upper bound, when the page states one (Moonshot's request-size brackets); absent: not checked. */
+  readonly contextMax?: number | null;
+  /** The price's qualifiers (`{currency: "CNY"}` for a CNY list, T508); absent: none. */
+  readonly qualifiers?: Readonly<Record<string, string>>;
+  /** The price's currency; absent: not checked. */
+  readonly currency?: string;
 }
 
 /**
@@ -36,8 +42,15 @@ export function publishedOnPage(
       p.cache === s.cache &&
       p.tier === s.tier &&
       p.contextMin === (s.contextMin ?? 0) &&
-      Object.keys(p.qualifiers).length === 0 &&
+      (s.contextMax === undefined || p.contextMax === s.contextMax) &&
+      (s.currency === undefined || p.currency === s.currency) &&
+      sameQualifiers(p.qualifiers, s.qualifiers ?? {}) &&
       (p.observations.some((o) => o.source === source && o.listing === s.listing) ||
         (p.modelId === alias && p.observations.some((o) => o.source === source))),
   );
+}
+
+function sameQualifiers(a: Readonly<Record<string, string>>, b: Readonly<Record<string, string>>): boolean {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((k) => a[k] === b[k]);
 }

@@ -1,4 +1,5 @@
 import { isCalendarDay } from "../domain/calendar-day.js";
+import { withCurrencyQualifier } from "../domain/currency-qualifier.js";
 import type { DatedPrice } from "../domain/dated-price.js";
 import type { Listing, PriceObservation } from "../domain/observation.js";
 import { type AnnouncementReason, screenAnnouncements } from "./announcement-screen.js";
@@ -19,6 +20,8 @@ import type { RejectReason } from "./plausibility.js";
  *   (`canonical-id.ts`, counted unmatched); in display text (names, family, qualifier values) they
  *   and Unicode format characters (zero-width, bidi overrides, BOM) are removed (a tab or line break
  *   becomes a space: models.dev writes `DeepSeek R1 (Turbo)\t`);
+ * - a money price in a currency other than USD carries the qualifier `currency` (its ISO 4217 code),
+ *   so a maker's CNY list has slots of its own and is never compared with USD amounts (T508);
  * - a price's announcement (its stated end and successor, T335) is judged like a price when the
  *   run's day is given (`announcement-screen.ts`, issue 47 §1, T420–T422): a refused one is removed
  *   from its price and counted with its reason.
@@ -66,12 +69,13 @@ function finitePrice(p: Pick<PriceObservation, "amount" | "dimension">): boolean
   );
 }
 
-/** A price's qualifiers with display-safe keys and values. */
+/** A price's qualifiers with display-safe keys and values, and its currency's qualifier (T508). */
 function cleanPrice(p: PriceObservation): PriceObservation {
   const q = p.dimension.qualifiers;
-  if (!Object.entries(q).some(([k, v]) => stripInvisible(k) !== k || stripInvisible(v) !== v)) return p;
+  if (!Object.entries(q).some(([k, v]) => stripInvisible(k) !== k || stripInvisible(v) !== v))
+    return withCurrencyQualifier(p);
   const qualifiers = Object.fromEntries(Object.entries(q).map(([k, v]) => [stripInvisible(k), stripInvisible(v)]));
-  return { ...p, dimension: { ...p.dimension, qualifiers } };
+  return withCurrencyQualifier({ ...p, dimension: { ...p.dimension, qualifiers } });
 }
 
 /**

@@ -24,6 +24,7 @@ export const SOURCE_IDS = [
   "official-xai",
   "official-deepseek",
   "official-google",
+  "official-moonshot",
 ] as const;
 
 /**

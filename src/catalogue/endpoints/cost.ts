@@ -11,6 +11,7 @@ import {
   type TokenUsage,
   USAGE_FIELDS,
 } from "../../domain/cost.js";
+import { CURRENCY_QUALIFIER, KEY_CURRENCY } from "../../domain/currency-qualifier.js";
 import type { PublishedModel, PublishedPrice } from "../../domain/dataset.js";
 import { axisValuesText, TIERS, type Tier } from "../../domain/dimension.js";
 import { makerThresholds } from "../../domain/full-window-tiers.js";
@@ -50,7 +51,8 @@ export const costEndpoint = defineEndpoint({
     "evenly over `requests`) and the whole request is billed in it (T141); a request longer than the model's " +
     "context window is a 400 naming the fewest `requests` that fit (T200). A usage no price exists for is a " +
     "`missing` line and the estimate has no total (T143). Amounts are exact decimals, 10 significant digits (D7); " +
-    "credit-billed plans total in credits, never converted to money. A dated snapshot (`openai/gpt-4o-2024-08-06`) " +
+    "credit-billed plans total in credits, never converted to money; a maker's list in another currency (Moonshot's CNY " +
+    "list) is an offer of its own, totalled in that currency, never converted (T510). A dated snapshot (`openai/gpt-4o-2024-08-06`) " +
     "with no price of its own for a line its undated name prices (priority, flex) is priced at the undated name's " +
     "prices when both price the usage alike in the standard tier, and `pricedAs` names it (T347).",
   path: "/cost",
@@ -313,7 +315,13 @@ function offerPricing(model: PublishedModel, all: readonly PublishedPrice[]) {
   };
 }
 
-/** A model's prices per offer (channel and seller) of the requested channel, or of every channel (`all`). */
+/**
+ * A model's prices per offer (channel, seller and currency) of the requested channel, or of every
+ * channel (`all`). A seller's list in another currency than USD (Moonshot's CNY list, T508) is an
+ * offer of its own, estimated and totalled in that currency (T510): its prices, which all carry the
+ * qualifier `currency`, are given to the estimate without it (they are that offer's plain prices),
+ * so a CNY amount is never added to, or chosen beside, a USD one.
+ */
 function offers(
   prices: readonly PublishedPrice[],
   channel: (typeof COST_CHANNELS)[number],
@@ -321,10 +329,12 @@ function offers(
   const result = new Map<string, PublishedPrice[]>();
   for (const p of prices) {
     if (channel !== "all" && p.channel !== channel) continue;
-    const key = `${p.channel}\u0000${p.seller}`;
+    const { [CURRENCY_QUALIFIER]: currency, ...qualifiers } = p.qualifiers;
+    const key = `${p.channel}\u0000${p.seller}\u0000${currency ?? ""}`;
+    const price = currency === undefined ? p : { ...p, qualifiers };
     const list = result.get(key);
-    if (list) list.push(p);
-    else result.set(key, [p]);
+    if (list) list.push(price);
+    else result.set(key, [price]);
   }
   return result;
 }
@@ -340,14 +350,15 @@ function moneyTotal(e: CostEstimate): { currency: string; amount: number } | nul
  * sources behind a priced line. An estimate without one money total is compared with nothing.
  */
 function judgeTrust(data: ApiCostEstimate[]): void {
+  // The maker's total per model and currency: a maker with a USD and a CNY list has two (T510).
   const makers = new Map<string, { currency: string; amount: number }>();
   for (const e of data) {
     const total = moneyTotal(e);
-    if (e.channel === "direct" && total) makers.set(e.model, total);
+    if (e.channel === "direct" && total) makers.set(`${e.model}|${total.currency}`, total);
   }
   for (const e of data) {
     const total = moneyTotal(e);
-    const maker = e.channel === "direct" ? undefined : makers.get(e.model);
+    const maker = e.channel === "direct" || !total ? undefined : makers.get(`${e.model}|${total.currency}`);
     const priced = e.lines.filter((l) => l.status === "priced");
     const trust = offerTrust({
       confidence: e.confidence,
@@ -362,7 +373,7 @@ function judgeTrust(data: ApiCostEstimate[]): void {
 
 /**
  * Ranking (T144, amended by T340, T452): complete estimates with one money total a buyer can trust
- * (`trust.trusted`) first, by currency then amount; then the maker's own untrusted ones (a low
+ * (`trust.trusted`) first, by currency (USD first, T510) then amount; then the maker's own untrusted ones (a low
  * confidence maker's price is still the maker's word), then the other complete money estimates, the
  * same way; then complete estimates in credits or several currencies (not comparable by amount);
  * then incomplete ones. Ties: stronger confidence, then model id, channel order (D2) and seller.
@@ -375,7 +386,9 @@ function compareEstimates(a: ApiCostEstimate, b: ApiCostEstimate): number {
   if (ga !== gb) return ga - gb;
   if (ga <= 2) {
     const [ta, tb] = [a.totals![0]!, b.totals![0]!];
-    if (ta.currency !== tb.currency) return ta.currency < tb.currency ? -1 : 1;
+    // USD, the currency every source states, before a maker's other lists (T510), then by code.
+    if (ta.currency !== tb.currency)
+      return ta.currency === KEY_CURRENCY ? -1 : tb.currency === KEY_CURRENCY ? 1 : ta.currency < tb.currency ? -1 : 1;
     if (ta.amount !== tb.amount) return ta.amount - tb.amount;
   }
   const rank = (e: CostEstimate) => (e.confidence ? confidenceRank(e.confidence) : -1);

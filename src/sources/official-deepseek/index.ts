@@ -11,11 +11,12 @@ import { MODEL_ROW, PRICE_CELL, PRICE_ROWS, PRICING_ROW } from "./field-map.js";
 
 /**
  * DeepSeek's own "Models & Pricing" page (api-docs.deepseek.com/quick_start/pricing; issue 48,
- * T430), English (USD) and Chinese (CNY) editions: two price lists. The USD list is published
- * (`deepseek-chat`, `deepseek-reasoner`: the API aliases, priced on the page's date as the snapshot
- * they serve, T327); the CNY list is read and counted as unmapped, never converted and never
- * published (T431: the catalogue keys a direct price by seller, not currency). Authoritative for
- * `deepseek` (D8 verified); © DeepSeek, kept for verification only.
+ * T430), English (USD) and Chinese (CNY) editions: two price lists, both published on the API
+ * aliases (`deepseek-chat`, `deepseek-reasoner`, priced on the page's date as the snapshot they
+ * serve, T327), each in its own currency, never converted: a CNY price carries the qualifier
+ * `currency: CNY` from the adapter boundary, so it has slots of its own beside the USD list's (T508,
+ * T512; T431 kept it unpublished). Authoritative for `deepseek` (D8 verified); © DeepSeek, kept for
+ * verification only.
  */
 
 const FILE = "pricing.md";
@@ -37,10 +38,6 @@ const INFO: SourceInfo = {
   homepage: "https://api-docs.deepseek.com/quick_start/pricing",
   weight: 1,
   authoritativeFor: ["deepseek"],
-  skippedFields: {
-    [FILE_CNY]:
-      "the CNY list (元 per 1M tokens): a price list of its own, never converted; not published beside the USD list under the same seller (T431)",
-  },
 };
 
 /** The health gates (T291). Recorded copies: 1,424 (en) and 1,431 (zh-cn) bytes; band half to five times. */
@@ -98,7 +95,8 @@ function editionPrices(
 }
 
 /**
- * Parses the two editions.
+ * Parses the two editions. A model the CNY edition names and the USD one does not is not listed
+ * (the USD edition founds the listings).
  * @throws SourcePayloadError when `pricing.md` is missing, has no model table or no PRICING row,
  *   or states no USD price; the CNY edition when present and malformed
  */
@@ -106,11 +104,13 @@ function parseReport(payload: SourcePayload): ParseReport {
   const unmapped = new UnmappedTally();
   const usd = editionPrices(payloadFile(ID, payload, FILE), FILE, "USD", unmapped);
   const cnyText = payload.files.get(FILE_CNY);
-  // T431: the CNY list is read (its unknown rows counted) and not published (skippedFields).
-  if (cnyText !== undefined) editionPrices(cnyText, FILE_CNY, "CNY", unmapped);
+  // T512: the CNY list is published beside the USD one, on the models the USD edition names (the
+  // boundary keys its prices apart, T508); never converted.
+  const cny =
+    cnyText === undefined ? new Map<string, PriceObservation[]>() : editionPrices(cnyText, FILE_CNY, "CNY", unmapped);
   const listings: Listing[] = [...usd]
     .filter(([, prices]) => prices.length > 0)
-    .map(([model, prices]) => makerListing("deepseek", model, prices));
+    .map(([model, prices]) => makerListing("deepseek", model, [...prices, ...(cny.get(model) ?? [])]));
   if (listings.length === 0) throw new SourcePayloadError(`${ID}: ${FILE} states no USD price`);
   return { listings, unmapped: unmapped.toRecord() };
 }

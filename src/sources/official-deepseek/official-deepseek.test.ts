@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { recordedPayload } from "../../../test/recorded-payloads.js";
 import { officialDeepseekSource } from "./index.js";
 
-// Issue 48 §2–§3 (T430, T431): DeepSeek's two editions, USD published, CNY read and never published.
+// Issue 48 §2–§3 (T430, T512): DeepSeek's two editions, two price lists, each in its own currency.
 const payload = recordedPayload("official-deepseek", "2026-01-01");
 const withPage = (file: string, edit: (text: string) => string) => {
   const files = new Map(payload.files);
@@ -11,7 +11,7 @@ const withPage = (file: string, edit: (text: string) => string) => {
 };
 
 describe("official-deepseek 2026-01-01", () => {
-  it("prices the API aliases from the merged cells, USD per 1M tokens", () => {
+  it("prices the API aliases from the merged cells, USD and CNY per 1M tokens, never converted (T512)", () => {
     const { listings, unmapped } = officialDeepseekSource.parseReport(payload);
     expect(listings.map((l) => l.model)).toEqual(["deepseek-chat", "deepseek-reasoner"]);
     for (const l of listings)
@@ -19,17 +19,19 @@ describe("official-deepseek 2026-01-01", () => {
         ["input", "read", 0.028, "USD"],
         ["input", "none", 0.28, "USD"],
         ["output", "none", 0.42, "USD"],
+        ["input", "read", 0.2, "CNY"],
+        ["input", "none", 2, "CNY"],
+        ["output", "none", 3, "CNY"],
       ]);
     expect(unmapped).toEqual({});
+    expect(officialDeepseekSource.info.skippedFields?.["pricing.zh-cn.md"]).toBeUndefined();
   });
 
-  it("the CNY edition is read, not converted and not published (T431)", () => {
-    const { listings } = officialDeepseekSource.parseReport(payload);
-    expect(listings.flatMap((l) => l.prices).every((p) => p.currency === "USD")).toBe(true);
-    expect(officialDeepseekSource.info.skippedFields?.["pricing.zh-cn.md"]).toMatch(/CNY/);
-    // A CNY cell the grammar does not know is counted, so the CNY edition is really read.
+  it("the CNY edition's cells are read by its own grammar: one it does not know is counted, not published", () => {
     const broken = withPage("pricing.zh-cn.md", (t) => t.replace("百万tokens输出| 3元", "百万tokens输出| 3 CNY"));
-    expect(officialDeepseekSource.parseReport(broken).unmapped).toEqual({ "pricing.zh-cn.md: 百万tokens输出": 2 });
+    const report = officialDeepseekSource.parseReport(broken);
+    expect(report.unmapped).toEqual({ "pricing.zh-cn.md: 百万tokens输出": 2 });
+    expect(report.listings[0]!.prices.filter((p) => p.currency === "CNY").map((p) => p.amount)).toEqual([0.2, 2]);
   });
 
   // Invented: the recorded copy has no off-peak row (DeepSeek printed them until 2025-09). Such a row

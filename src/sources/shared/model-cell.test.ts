@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { recordedPayload } from "../../../test/recorded-payloads.js";
 import { ANTHROPIC_MODEL_NAMES } from "../official-anthropic/model-names.js";
+import { MOONSHOT_MODEL_NAMES } from "../official-moonshot/model-names.js";
 import { OPENAI_MODEL_NAMES } from "../official-openai/model-names.js";
 import { pageDay, readModelCell } from "./model-cell.js";
 
@@ -8,10 +9,11 @@ import { pageDay, readModelCell } from "./model-cell.js";
 const anthropic = (cell: string) => readModelCell(cell, ANTHROPIC_MODEL_NAMES);
 
 describe("the grammar's rules, each on the recorded copy it names", () => {
-  for (const grammar of [ANTHROPIC_MODEL_NAMES, OPENAI_MODEL_NAMES])
+  for (const grammar of [ANTHROPIC_MODEL_NAMES, OPENAI_MODEL_NAMES, MOONSHOT_MODEL_NAMES])
     for (const rule of grammar.rules)
       it(`${grammar.maker}: ${rule.pattern.source} reads "${rule.example.cell}" of ${rule.example.source} ${rule.example.date}`, () => {
-        const text = recordedPayload(rule.example.source, rule.example.date).files.get("pricing.md") as string;
+        // The copy's one page (`pricing.md`; Moonshot's `pricing-chat.zh-cn.md`).
+        const text = [...recordedPayload(rule.example.source, rule.example.date).files.values()].join("\n");
         expect(text).toContain(rule.example.cell);
         const read = readModelCell(rule.example.cell, grammar);
         expect(read).toMatchObject({ ok: true, models: [{ id: rule.example.id }] });

@@ -12,7 +12,8 @@ import type { RuleAt } from "./price-set.js";
 /**
  * One observation: `amount` (a decimal string as the page writes it, e.g. `"0.28"`) scaled by the
  * rule's factor to the rule's unit, at the bracket/tier/qualifiers `at` (T70).
- * @param currency ISO 4217 code the page states (`USD`; CNY lists are not published, T431)
+ * @param currency ISO 4217 code the page states (`USD`; `CNY` for Moonshot's list, which the adapter
+ *   boundary keys apart from USD, T508)
  */
 export function pagePrice(rule: FieldRule, amount: string, at: RuleAt = {}, currency = "USD"): PriceObservation {
   return {

@@ -163,13 +163,23 @@ export type PriceCell =
 const NOT_OFFERED = /^(?:|-|—|–|n\/?a|not available|not offered)$/i;
 
 /**
- * A price cell in dollars per the page's unit: `$3 / MTok`, `\$1.50 / MTok`, `$1,250 / MTok`,
- * `**$3** / MTok`, odd spaces allowed. The amount is returned as written (decimal string, no
+ * The sign a page writes before an amount, per currency it states: `$` (USD), `￥` or `¥` (CNY, a
+ * Chinese page: Moonshot's, issue 48). Only the sign of the page's own currency is read.
+ */
+const CURRENCY_SIGNS = { USD: /\$/g, CNY: /[￥¥]/g } as const;
+
+/** A currency a page table may state its prices in ({@link CURRENCY_SIGNS}). */
+export type PageCurrency = keyof typeof CURRENCY_SIGNS;
+
+/**
+ * A price cell in the page's currency per the page's unit: `$3 / MTok`, `\$1.50 / MTok`, `$1,250 / MTok`,
+ * `**$3** / MTok`, `￥4.00`, odd spaces allowed. The amount is returned as written (decimal string, no
  * separators). A JSX number is an amount as it stands, null not offered. A cell in another currency or unit (credits, per hour) or with more than one amount is
  * `other`, never read (issue 46 §1).
  * @param unit the unit text that must follow the amount (`/ MTok`)
+ * @param currency the page's currency, whose sign must precede the amount (default USD, `$`)
  */
-export function priceCell(cell: PageCell | undefined, unit: RegExp): PriceCell {
+export function priceCell(cell: PageCell | undefined, unit: RegExp, currency: PageCurrency = "USD"): PriceCell {
   if (typeof cell === "number")
     return Number.isFinite(cell) && cell >= 0
       ? { kind: "amount", amount: String(cell) }
@@ -178,8 +188,10 @@ export function priceCell(cell: PageCell | undefined, unit: RegExp): PriceCell {
     .replace(/\\\$/g, "$")
     .replace(/(\d),(?=\d{3}\b)/g, "$1");
   if (NOT_OFFERED.test(text)) return { kind: "none" };
-  if ((text.match(/\$/g) ?? []).length !== 1) return { kind: "other", text };
-  const m = /^\$\s*(\d+(?:\.\d+)?)\s*(.*)$/.exec(text);
+  const sign = CURRENCY_SIGNS[currency];
+  const signs = Object.values(CURRENCY_SIGNS).reduce((n, s) => n + (text.match(s) ?? []).length, 0);
+  if (signs !== 1 || (text.match(sign) ?? []).length !== 1) return { kind: "other", text };
+  const m = new RegExp(`^${sign.source}\\s*(\\d+(?:\\.\\d+)?)\\s*(.*)$`).exec(text);
   if (!m || !unit.test((m[2] as string).trim())) return { kind: "other", text };
   return { kind: "amount", amount: m[1] as string };
 }
