@@ -137,9 +137,11 @@ const project = (
   include: readonly string[],
   exclude: readonly string[],
   globalSetup: readonly string[] = [],
+  pool: "forks" | "threads" = "forks",
 ): TestProjectInlineConfiguration => ({
   extends: true,
   test: {
+    pool,
     name,
     include: [...include],
     exclude: [...configDefaults.exclude, ...exclude],
@@ -170,7 +172,15 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 180_000,
     projects: [
-      project("unit", ["src/**/*.test.ts", "test/**/*.test.ts"], [...DATA_SUITES, ...API_SUITES, ...E2E_SUITES]),
+      // Worker threads for the unit project (issue 45, T505): it is mostly module loading, and threads
+      // start and load faster than forked processes (paired runs: wall −13 %, CPU −14 %).
+      project(
+        "unit",
+        ["src/**/*.test.ts", "test/**/*.test.ts"],
+        [...DATA_SUITES, ...API_SUITES, ...E2E_SUITES],
+        [],
+        "threads",
+      ),
       project("data", DATA_SUITES, []),
       project("api", API_SUITES, [...DATA_SUITES, ...E2E_SUITES], ["test/global-setup.ts"]),
       project("live", LIVE_SUITES, [...LIVE_WITH_WEB, DOCS_COMMANDS], E2E_SETUP),

@@ -1,6 +1,6 @@
 import { readdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { liveUrls, payloadOf, recordedAdapter, recordedPayload } from "../../../test/recorded-payloads.js";
+import { liveUrls, payloadOf, recordedAdapter, recordedReport } from "../../../test/recorded-payloads.js";
 import { SourcePayloadError } from "../source.js";
 import { portkeySource } from "./index.js";
 import { PORTKEY_PROVIDERS } from "./upstream.js";
@@ -140,8 +140,8 @@ describe("portkey format drift", () => {
   });
 
   it("counts no unknown pricing field in the recorded payloads (T70)", () => {
-    for (const d of ["2026-01-01", "2026-06-01"])
-      expect(portkeySource.parseReport(recordedPayload("portkey", d)).unmapped).toEqual({});
+    // The adapter's own parse report, cached per code and data version (T272) like the listings here.
+    for (const d of ["2026-01-01", "2026-06-01"]) expect(recordedReport(portkeySource, d).unmapped).toEqual({});
   });
 
   it("additional_units.cache_write_1h (2026-06-01) becomes cache write_1h", () => {
