@@ -274,7 +274,7 @@ export const EXPECTED_ERROR: Record<Fault, { message: RegExp; httpStatus: number
   },
   empty: {
     message:
-      /empty payload, 0 price rows|\(empty (array|object)\)|no parsable row|states no text-token prices|has no priced row|states no language-model price|states no paid-tier price|\.md: health: canary|guard row-drop: \d+ of \d+ priced rows of the last good run are gone \(-(8\d|9\d|100)\.\d %/,
+      /empty payload, 0 price rows|\(empty (array|object)\)|no parsable row|states no text-token prices|has no priced row|states no language-model price|states no paid-tier price|states no price in any table|\.md: health: canary|guard row-drop: \d+ of \d+ priced rows of the last good run are gone \(-(8\d|9\d|100)\.\d %/,
     httpStatus: null,
   },
   // One row in ten kept: a page of three price lines (DeepSeek's, one price for both models) loses two in three.
