@@ -50,6 +50,28 @@ function turn(): Promise<void> {
 }
 
 /**
+ * Reads a keyset-paged query to its end, a turn of the event loop between pages (T266), so a
+ * serving process answers requests while a large read goes on. `page(after)` runs the query for the
+ * rows whose key (`keyOf`) follows `after` (null: from the first), at most `size` of them, in key
+ * order; a shorter page is the last. Each row is mapped as it arrives.
+ */
+async function readPages<K, R, T>(
+  size: number,
+  page: (after: K | null) => Promise<R[]>,
+  keyOf: (row: R) => K,
+  map: (row: R) => T,
+): Promise<T[]> {
+  const out: T[] = [];
+  for (let after: K | null = null; ; ) {
+    const rows = await page(after);
+    for (const r of rows) out.push(map(r));
+    if (rows.length < size) return out;
+    after = keyOf(rows[rows.length - 1]!);
+    await turn();
+  }
+}
+
+/**
  * {@link CatalogueStore} over Kysely; the same code serves SQLite and PostgreSQL (the dialect is
  * chosen by the caller, see `open-store.ts`).
  */
@@ -183,26 +205,24 @@ export class KyselyCatalogueStore implements CatalogueStore {
   async loadChanges(): Promise<PublishedChange[]> {
     // Every change ever published grows with the store: keyset pages over the primary key
     // (dataset_version, seq), a turn of the event loop between them (T266).
-    const changes: PublishedChange[] = [];
-    for (let after: { version: string; seq: number } | null = null; ; ) {
-      let query = this.#db.selectFrom("change_record").selectAll();
-      if (after !== null) {
-        const { version, seq } = after;
-        query = query.where((eb) =>
-          eb.or([
-            eb("dataset_version", ">", version),
-            eb.and([eb("dataset_version", "=", version), eb("seq", ">", seq)]),
-          ]),
-        );
-      }
-      const rows = await query.orderBy("dataset_version").orderBy("seq").limit(CHANGE_PAGE).execute();
-      for (const r of rows) changes.push(toChange(r));
-      if (rows.length < CHANGE_PAGE) break;
-      const last = rows[rows.length - 1]!;
-      after = { version: last.dataset_version, seq: last.seq };
-      await turn();
-    }
-    return changes;
+    return readPages(
+      CHANGE_PAGE,
+      (after: { readonly version: string; readonly seq: number } | null) => {
+        let query = this.#db.selectFrom("change_record").selectAll();
+        if (after !== null) {
+          const { version, seq } = after;
+          query = query.where((eb) =>
+            eb.or([
+              eb("dataset_version", ">", version),
+              eb.and([eb("dataset_version", "=", version), eb("seq", ">", seq)]),
+            ]),
+          );
+        }
+        return query.orderBy("dataset_version").orderBy("seq").limit(CHANGE_PAGE).execute();
+      },
+      (r) => ({ version: r.dataset_version, seq: r.seq }),
+      toChange,
+    );
   }
 
   async loadHistory(options?: { readonly upstreamDated?: boolean }): Promise<HistoryPoint[]> {
@@ -243,25 +263,20 @@ export class KyselyCatalogueStore implements CatalogueStore {
    * serving process's loop for 110–390 ms at every publish (issue 47 §3, T503).
    */
   async loadDirectSpans(): Promise<Span<PublishedPrice>[]> {
-    const spans: Span<PublishedPrice>[] = [];
-    for (let after: readonly [string, string] | null = null; ; ) {
-      let query = this.#db
-        .selectFrom("price_span")
-        .select(["valid_from", "valid_to", ...PRICE_COLUMNS.filter((c) => c !== "observations")])
-        .where("channel", "=", "direct");
-      if (after !== null) {
-        const [key, from] = after;
-        query = query.where((eb) => eb(eb.refTuple("price_key", "valid_from"), ">", eb.tuple(key, from)));
-      }
-      const rows = await query.orderBy("price_key").orderBy("valid_from").limit(SPAN_PAGE).execute();
-      for (const r of rows)
-        spans.push({ from: r.valid_from, to: r.valid_to, value: toPrice({ ...r, observations: "[]" }) });
-      if (rows.length < SPAN_PAGE) break;
-      const last = rows[rows.length - 1]!;
-      after = [last.price_key, last.valid_from];
-      await turn();
-    }
-    return spans;
+    return readPages(
+      SPAN_PAGE,
+      (after: readonly [string, string] | null) => {
+        let query = this.#db
+          .selectFrom("price_span")
+          .select(["valid_from", "valid_to", ...PRICE_COLUMNS.filter((c) => c !== "observations")])
+          .where("channel", "=", "direct");
+        if (after !== null)
+          query = query.where((eb) => eb(eb.refTuple("price_key", "valid_from"), ">", eb.tuple(after[0], after[1])));
+        return query.orderBy("price_key").orderBy("valid_from").limit(SPAN_PAGE).execute();
+      },
+      (r) => [r.price_key, r.valid_from] as const,
+      (r) => ({ from: r.valid_from, to: r.valid_to, value: toPrice({ ...r, observations: "[]" }) }),
+    );
   }
 
   async loadSpansAt(version: string): Promise<StoredSpans> {
@@ -277,45 +292,38 @@ export class KyselyCatalogueStore implements CatalogueStore {
    */
   async #priceSpansAt(v: string, evidence: boolean): Promise<Span<PublishedPrice>[]> {
     const columns = evidence ? PRICE_COLUMNS : PRICE_COLUMNS.filter((c) => c !== "observations");
-    const prices: Span<PublishedPrice>[] = [];
-    for (let after: string | null = null; ; ) {
-      let query = this.#db
-        .selectFrom("price_span")
-        .select(["valid_from", "valid_to", ...columns])
-        .where("valid_from", "<=", v)
-        .where((eb) => eb.or([eb("valid_to", "is", null), eb("valid_to", ">", v)]));
-      if (after !== null) query = query.where("price_key", ">", after);
-      const rows = await query.orderBy("price_key").limit(SPAN_PAGE).execute();
-      for (const r of rows)
-        prices.push({
-          from: r.valid_from,
-          to: r.valid_to,
-          value: toPrice(evidence ? r : { ...r, observations: "[]" }),
-        });
-      if (rows.length < SPAN_PAGE) break;
-      after = rows[rows.length - 1]!.price_key;
-      await turn();
-    }
-    return prices;
+    return readPages(
+      SPAN_PAGE,
+      (after: string | null) => {
+        let query = this.#db
+          .selectFrom("price_span")
+          .select(["valid_from", "valid_to", ...columns])
+          .where("valid_from", "<=", v)
+          .where((eb) => eb.or([eb("valid_to", "is", null), eb("valid_to", ">", v)]));
+        if (after !== null) query = query.where("price_key", ">", after);
+        return query.orderBy("price_key").limit(SPAN_PAGE).execute();
+      },
+      (r) => r.price_key,
+      (r) => ({ from: r.valid_from, to: r.valid_to, value: toPrice(evidence ? r : { ...r, observations: "[]" }) }),
+    );
   }
 
   /** The model spans open at version `v`, by id, in keyset pages like {@link #priceSpansAt} (T266). */
   async #modelSpansAt(v: string): Promise<Span<PublishedModel>[]> {
-    const models: Span<PublishedModel>[] = [];
-    for (let after: string | null = null; ; ) {
-      let query = this.#db
-        .selectFrom("model_span")
-        .selectAll()
-        .where("valid_from", "<=", v)
-        .where((eb) => eb.or([eb("valid_to", "is", null), eb("valid_to", ">", v)]));
-      if (after !== null) query = query.where("id", ">", after);
-      const rows = await query.orderBy("id").limit(SPAN_PAGE).execute();
-      for (const r of rows) models.push({ from: r.valid_from, to: r.valid_to, value: toModel(r) });
-      if (rows.length < SPAN_PAGE) break;
-      after = rows[rows.length - 1]!.id;
-      await turn();
-    }
-    return models;
+    return readPages(
+      SPAN_PAGE,
+      (after: string | null) => {
+        let query = this.#db
+          .selectFrom("model_span")
+          .selectAll()
+          .where("valid_from", "<=", v)
+          .where((eb) => eb.or([eb("valid_to", "is", null), eb("valid_to", ">", v)]));
+        if (after !== null) query = query.where("id", ">", after);
+        return query.orderBy("id").limit(SPAN_PAGE).execute();
+      },
+      (r) => r.id,
+      (r) => ({ from: r.valid_from, to: r.valid_to, value: toModel(r) }),
+    );
   }
 
   async recordAttempts(attempts: readonly SourceAttempt[]): Promise<void> {
