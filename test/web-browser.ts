@@ -53,14 +53,16 @@ export interface WebCatalogueHandle extends WebSetup {
 
 /**
  * The setup the web suites share (issue 34 §5): the file's `beforeAll` serves the web catalogue on
- * the bundled replay (`serveWebCatalogue`), launches Chromium and gives a page 15 s to wait for the
- * API in `expect.poll` (a loaded machine needs more than the default second); `bind`, when given,
+ * the bundled replay (`serveWebCatalogue`), launches Chromium and gives a page 30 s to wait for the
+ * API in `expect.poll` (a loaded machine needs more than the default second: the file's checks share
+ * one thread with its server, which computes a past day (`at=`) in-process, a 2.5 s block on a quiet
+ * machine; under CI's load 15 s was once not enough for the changes page); `bind`, when given,
  * gets them, and the returned handle reads them. The file's `afterAll` takes it all down again.
  */
 export function useWebCatalogue(bind?: (setup: WebSetup) => void): WebCatalogueHandle {
   let setup: WebSetup | undefined;
   beforeAll(async () => {
-    vi.setConfig({ expect: { poll: { timeout: 15_000 } } });
+    vi.setConfig({ expect: { poll: { timeout: 30_000 } } });
     const web = await serveWebCatalogue();
     setup = { web, server: web.server, browser: await launchBrowser() };
     bind?.(setup);
