@@ -49,6 +49,25 @@ describe("labels (D27)", () => {
     expect(labels).toEqual(["Input", "Input (fine_tuning: inference)", "Input (cache write) (fine_tuning: inference)"]);
   });
 
+  it("a non-USD list's price names its currency even alone (T530, T508): Moonshot's CNY brackets beside LiteLLM's USD", () => {
+    const cny = { currency: "CNY" };
+    const labels = labelDimensions([
+      { dimension: dimension("input"), unit: "mtok" },
+      { dimension: dimension("input", { contextMax: 8192, qualifiers: cny }), unit: "mtok" },
+      { dimension: dimension("input", { cache: "read", contextMin: 8192, contextMax: 32768, qualifiers: cny }), unit: "mtok" },
+      // DeepSeek's USD and CNY lists share the base label: the currency tells them apart, named once.
+      { dimension: dimension("output"), unit: "mtok" },
+      { dimension: dimension("output", { qualifiers: cny }), unit: "mtok" },
+    ]);
+    expect(labels).toEqual([
+      "Input",
+      "Input (≤ 8192 tokens) (currency: CNY)",
+      "Input (cache read, 8192–32768 tokens) (currency: CNY)",
+      "Output",
+      "Output (currency: CNY)",
+    ]);
+  });
+
   it("falls back to the unit when only the unit differs", () => {
     const labels = labelDimensions([
       { dimension: dimension("output", { modality: "image" }), unit: "mtok" },

@@ -1,3 +1,4 @@
+import { CURRENCY_QUALIFIER } from "../domain/currency-qualifier.js";
 import { axisLabel, type Dimension, FINE_TUNING_QUALIFIER } from "../domain/dimension.js";
 import { UNITS, type Unit } from "../domain/unit.js";
 
@@ -39,6 +40,9 @@ function tokens(n: number): string {
   return String(n);
 }
 
+/** The qualifiers every label names when a price carries them (T344, T530), in this order. */
+const ALWAYS_NAMED = [FINE_TUNING_QUALIFIER, CURRENCY_QUALIFIER] as const;
+
 /** A dimension to label; `unit` only breaks ties the qualifiers cannot. */
 export interface Labelable {
   readonly dimension: Dimension;
@@ -68,13 +72,18 @@ export function labelDimensions(items: readonly Labelable[]): string[] {
       labels[i] = extended;
     }
   }
-  // T344 (T181's `Input (fine_tuning: inference)`): a price of a fine-tuned model names it even when
-  // no base price shares its label, so a base model's answer never seems to list it as its own
-  // (gpt-4o's lone fine-tuned cache write read "Input (cache write)").
+  // Qualifiers a label always names, even when no other price shares its label:
+  // - T344 (T181's `Input (fine_tuning: inference)`): a price of a fine-tuned model, so a base
+  //   model's answer never seems to list it as its own (gpt-4o's lone fine-tuned cache write read
+  //   "Input (cache write)");
+  // - T530: a non-USD list's currency (T508), so Moonshot's CNY bracket `Input (≤ 8192 tokens)` never
+  //   reads as dollars beside LiteLLM's USD `Input` of the same model.
   labels.forEach((label, i) => {
-    const kind = items[i]!.dimension.qualifiers[FINE_TUNING_QUALIFIER];
-    const named = `${FINE_TUNING_QUALIFIER}: ${kind}`;
-    if (kind !== undefined && !label.includes(named)) labels[i] = `${label} (${named})`;
+    for (const key of ALWAYS_NAMED) {
+      const value = items[i]!.dimension.qualifiers[key];
+      const named = `${key}: ${value}`;
+      if (value !== undefined && !label.includes(named)) labels[i] = `${labels[i]} (${named})`;
+    }
   });
   return labels;
 }
