@@ -54,7 +54,10 @@ describe("labels (D27)", () => {
     const labels = labelDimensions([
       { dimension: dimension("input"), unit: "mtok" },
       { dimension: dimension("input", { contextMax: 8192, qualifiers: cny }), unit: "mtok" },
-      { dimension: dimension("input", { cache: "read", contextMin: 8192, contextMax: 32768, qualifiers: cny }), unit: "mtok" },
+      {
+        dimension: dimension("input", { cache: "read", contextMin: 8192, contextMax: 32768, qualifiers: cny }),
+        unit: "mtok",
+      },
       // DeepSeek's USD and CNY lists share the base label: the currency tells them apart, named once.
       { dimension: dimension("output"), unit: "mtok" },
       { dimension: dimension("output", { qualifiers: cny }), unit: "mtok" },
