@@ -92,16 +92,21 @@ describe("catalogue-wide invariants after the replay (T77)", () => {
 });
 
 describe("conditions are dimensions of their own (T71)", () => {
-  it("DeepSeek's plain Input never holds the off-peak amount; off-peak is its own, labelled dimension", () => {
+  it("DeepSeek's plain Input never holds the off-peak amount; off-peak was its own, labelled dimension", () => {
     const input = price("deepseek/deepseek-chat", "Input");
     expect(input.amount).not.toBe(0.135);
     expect(input.observations.find((o) => o.source === "genai-prices")?.amount).toBe(0.27);
-    const offPeak = price("deepseek/deepseek-chat", "Input (time_window: 16:30–00:30 UTC (off-peak))");
-    expect(offPeak).toMatchObject({ amount: 0.135, qualifiers: { time_window: "1630-0030-utc-off-peak" } });
-    // genai-prices' off-peak output 0.55 stands alone above the standard 0.28 since DeepSeek's cut (T331).
-    const offPeakOutput = "Output (time_window: 16:30–00:30 UTC (off-peak))";
-    expect(prices("deepseek/deepseek-chat").find((p) => p.label === offPeakOutput)).toBeUndefined();
-    expect(prices("deepseek/deepseek-chat").some((p) => p.label.includes("0030-1630"))).toBe(false);
+    // Its own series while genai-prices alone spoke of DeepSeek's prices (T71, T333) …
+    const offPeakInput = `${dimensionKey(dimension("input", { qualifiers: { time_window: "1630-0030-utc-off-peak" } }))}|mtok`;
+    const offPeak = history.filter((h) => h.modelId === "deepseek/deepseek-chat" && h.seriesKey === offPeakInput);
+    expect(offPeak.map((h) => [h.label, h.amount])).toContainEqual([
+      "Input (time_window: 16:30–00:30 UTC (off-peak))",
+      0.135,
+    ]);
+    expect(offPeak.every((h) => h.date < "2026-01-01")).toBe(true);
+    // … and none once DeepSeek's own page, which states no window, speaks for the model (T531):
+    // genai-prices' off-peak input, output and cache read are not published on the maker's channel.
+    expect(prices("deepseek/deepseek-chat").filter((p) => p.qualifiers.time_window !== undefined)).toEqual([]);
   });
 
   it("in no run of the replay was DeepSeek's plain Input the off-peak 0.135", () => {

@@ -65,18 +65,15 @@ export function buildDatasetWithIdentity(input: BuildInput): {
   const kept = withRemovalGrace(priced.prices, models, input, listings, listed);
   const prices = boundEvidenceAge(kept.prices, evidenceAt, input.runTime);
   const providers = buildProviders(models, prices, identity.publisherNames);
-  const rejected = withHeld(
-    withBoundary(
-      withHeld(
-        withHeld(withHeld(screened.rejected, priced.held, "unexplained_jump"), priced.aboveStandard, "above_standard"),
-        priced.loneMoves,
-        "lone_move",
-      ),
-      input.sources,
-    ),
-    kept.held,
-    "removal_held",
-  );
+  // What pricing held back, per source and reason, after the guards' own rejections.
+  const heldInPricing = [
+    [priced.held, "unexplained_jump"],
+    [priced.aboveStandard, "above_standard"],
+    [priced.loneMoves, "lone_move"],
+    [priced.windowsUnstated, "window_unstated"],
+  ] as const;
+  const screenedAndHeld = heldInPricing.reduce((acc, [held, reason]) => withHeld(acc, held, reason), screened.rejected);
+  const rejected = withHeld(withBoundary(screenedAndHeld, input.sources), kept.held, "removal_held");
   const sources = buildHealth(input, rejected, identity.unresolved);
   const run = runRecord(input, identity, rejected, { models, prices });
   return {

@@ -85,6 +85,8 @@ export const REJECT_REASONS = [
   "lone_move",
   // A removal one recorder made while another source still lists the offer (issue 52 §3, T495).
   "removal_held",
+  // A time window on the maker's channel that the maker's own list does not state (issue 48, T531).
+  "window_unstated",
 ] as const;
 export type RejectReason = (typeof REJECT_REASONS)[number];
 

@@ -17,6 +17,7 @@ import { PRICING_PASSES, pricingContext, reconcileAll } from "./reconcile-all.js
 import { reconcileSlots } from "./reconcile-slots.js";
 import { setAsideOutliers } from "./set-aside.js";
 import { newPricingState, type PricingContext, type PricingState, type UnlabeledPrice } from "./state.js";
+import { dropUnstatedWindows } from "./unstated-windows.js";
 
 // Each pass of pricing (issue 45 §1, T385) run on a state constructed here, never a whole build:
 // invented sources, listings and previous versions (the recorded payloads' cases are the replay's,
@@ -188,6 +189,56 @@ describe("gatherSlots: one statement per source in each slot (T385, T75, T292, T
     // A carried list that is no maker's page is not current (T292): it votes, it does not speak for the seller.
     expect(slot.bySource.get("official-openai")!.obs.authoritative).toBe(false);
     expect(slot.bySource.get("official-openai")!.record).toEqual(CARRIED_RECORD);
+  });
+});
+
+describe("dropUnstatedWindows: a time window the maker's own list does not state is not its price (T531)", () => {
+  // Invented rows in the shape of the recorded case: genai-prices' DeepSeek off-peak window (0.135)
+  // beside DeepSeek's page of 2026-01-01, which states no window (test/point-in-time covers the replay).
+  const OFF_PEAK = { dimension: dimension("input", { qualifiers: { time_window: "1630-0030-utc-off-peak" } }) };
+  const SOURCES = [source("official-deepseek", 1, { authoritativeFor: ["acme"] }), source("genai-prices", 0.8)];
+  const slotsAfter = (listings: readonly ResolvedListing[]) =>
+    run(listings, ctxOf(SOURCES), [gatherSlots, dropUnstatedWindows]);
+  const windowed = (state: PricingState) =>
+    [...state.slots.values()].filter((s) => s.dimension.qualifiers.time_window !== undefined);
+
+  it("takes out an aggregator's window on an offer the maker's list states without one, and counts it", () => {
+    const state = slotsAfter([
+      listing("official-deepseek", "acme/m-1", [
+        ["input", 0.28],
+        ["output", 0.42],
+      ]),
+      listing("genai-prices", "acme/m-1", [
+        ["input", 0.27],
+        ["input", 0.135, OFF_PEAK],
+      ]),
+    ]);
+    expect(windowed(state)).toEqual([]);
+    expect(state.slots.size).toBe(2);
+    expect([...state.windowsUnstated]).toEqual([["genai-prices", 1]]);
+  });
+
+  it("keeps the window when the maker's list states one, or when no maker's list covers the model", () => {
+    const stated = slotsAfter([
+      listing("official-deepseek", "acme/m-1", [
+        ["input", 0.27],
+        ["input", 0.135, OFF_PEAK],
+      ]),
+      listing("genai-prices", "acme/m-1", [
+        ["input", 0.27],
+        ["input", 0.135, OFF_PEAK],
+      ]),
+    ]);
+    expect(windowed(stated).map((s) => [...s.bySource.keys()])).toEqual([["official-deepseek", "genai-prices"]]);
+    const uncovered = slotsAfter([
+      listing("official-deepseek", "acme/m-2", [["input", 1]]),
+      listing("genai-prices", "acme/m-1", [
+        ["input", 0.27],
+        ["input", 0.135, OFF_PEAK],
+      ]),
+    ]);
+    expect(windowed(uncovered)).toHaveLength(1);
+    expect(uncovered.windowsUnstated.size).toBe(0);
   });
 });
 
@@ -513,6 +564,7 @@ describe("PRICING_PASSES (T385)", () => {
   it("run in the order of the decisions, and a round over invented listings publishes labelled prices", () => {
     expect(PRICING_PASSES.map((p) => p.name)).toEqual([
       "gatherSlots",
+      "dropUnstatedWindows",
       "reconcileSlots",
       "setAsideOutliers",
       "holdAgain",

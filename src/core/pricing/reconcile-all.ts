@@ -18,6 +18,7 @@ import { publishVerdicts } from "./publish-verdicts.js";
 import { reconcileSlots } from "./reconcile-slots.js";
 import { setAsideOutliers } from "./set-aside.js";
 import { newPricingState, type PricingContext, type PricingState } from "./state.js";
+import { dropUnstatedWindows } from "./unstated-windows.js";
 
 /**
  * Where prices are decided (D8; issue 45 §1, T385): the screened listings of a run become the
@@ -26,6 +27,7 @@ import { newPricingState, type PricingContext, type PricingState } from "./state
  */
 export const PRICING_PASSES: readonly ((state: PricingState, ctx: PricingContext) => void)[] = [
   gatherSlots, // 1. every statement in its slot, one per source (T75, T292, T325, T335)
+  dropUnstatedWindows, // 1b. a time window the maker's own list does not state is not its price (T531)
   reconcileSlots, // 2. each slot reconciled plainly and as judged (T170, T294, T332)
   setAsideOutliers, // 3. lone outliers on the maker's price lose (T332)
   holdAgain, // 4. on last run's evidence, last run's held statements are held again (T375)
@@ -47,13 +49,16 @@ export interface PricingResult {
   readonly aboveStandard: ReadonlyMap<SourceId, number>;
   /** Lone moves of a direct price held for a run (T496): `lone_move`. */
   readonly loneMoves: ReadonlyMap<SourceId, number>;
+  /** Time windows on the maker's channel its own list does not state (T531): `window_unstated`. */
+  readonly windowsUnstated: ReadonlyMap<SourceId, number>;
 }
 
 /** One round of {@link PRICING_PASSES} over `resolved`. */
 export function reconcileAll(resolved: readonly ResolvedListing[], ctx: PricingContext): PricingResult {
   const state = newPricingState(resolved);
   for (const pass of PRICING_PASSES) pass(state, ctx);
-  return { prices: state.prices, held: state.held, aboveStandard: state.aboveStandard, loneMoves: state.loneMoves };
+  const { prices, held, aboveStandard, loneMoves, windowsUnstated } = state;
+  return { prices, held, aboveStandard, loneMoves, windowsUnstated };
 }
 
 /** What one build's pricing reads besides the listings. */

@@ -123,6 +123,8 @@ export interface PricingState {
   readonly held: Map<SourceId, number>;
   /** Per source, its lone moves of a direct price held for a run (`publishVerdicts`, T496). */
   readonly loneMoves: Map<SourceId, number>;
+  /** Per source, its statements of a time window the maker's own list does not state (`dropUnstatedWindows`, T531). */
+  readonly windowsUnstated: Map<SourceId, number>;
   /** Per source, its discounts held back above their standard price (`holdAboveStandard`, T331). */
   readonly aboveStandard: Map<SourceId, number>;
   /** The labelled prices, sorted (`labelPrices`). */
@@ -139,6 +141,7 @@ export function newPricingState(resolved: PricingState["resolved"]): PricingStat
     reconciled: [],
     held: new Map(),
     loneMoves: new Map(),
+    windowsUnstated: new Map(),
     aboveStandard: new Map(),
     prices: [],
   };
