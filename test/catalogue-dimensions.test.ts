@@ -104,7 +104,7 @@ describe("conditions are dimensions of their own (T71)", () => {
       0.135,
     ]);
     expect(offPeak.every((h) => h.date < "2026-01-01")).toBe(true);
-    // … and none once DeepSeek's own page, which states no window, speaks for the model (T531):
+    // … and none once DeepSeek's own page, which states no window, speaks for the model (T534):
     // genai-prices' off-peak input, output and cache read are not published on the maker's channel.
     expect(prices("deepseek/deepseek-chat").filter((p) => p.qualifiers.time_window !== undefined)).toEqual([]);
   });

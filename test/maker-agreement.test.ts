@@ -76,7 +76,7 @@ describe("a discount above its standard price needs two sources (issue 36 §4, T
     const sources = ((await res.json()) as { data: ApiSource[] }).data;
     const counts = Object.fromEntries(sources.map((s) => [s.source, s.rejectedByReason.above_standard ?? 0]));
     expect(counts.portkey).toBeGreaterThanOrEqual(2); // Gemini Flash-Lite latest, batch input and output
-    // T531: genai-prices' DeepSeek off-peak windows (chat and reasoner: input, output, cache read), 4
+    // T534: genai-prices' DeepSeek off-peak windows (chat and reasoner: input, output, cache read), 4
     // of which T331 counted above_standard before, are windows DeepSeek's own page does not state.
     const unstated = Object.fromEntries(sources.map((s) => [s.source, s.rejectedByReason.window_unstated ?? 0]));
     expect(unstated).toMatchObject({ "genai-prices": 6 });

@@ -85,7 +85,7 @@ export const REJECT_REASONS = [
   "lone_move",
   // A removal one recorder made while another source still lists the offer (issue 52 §3, T495).
   "removal_held",
-  // A time window on the maker's channel that the maker's own list does not state (issue 48, T531).
+  // A time window on the maker's channel that the maker's own list does not state (issue 48, T534).
   "window_unstated",
 ] as const;
 export type RejectReason = (typeof REJECT_REASONS)[number];

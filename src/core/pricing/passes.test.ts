@@ -192,7 +192,7 @@ describe("gatherSlots: one statement per source in each slot (T385, T75, T292, T
   });
 });
 
-describe("dropUnstatedWindows: a time window the maker's own list does not state is not its price (T531)", () => {
+describe("dropUnstatedWindows: a time window the maker's own list does not state is not its price (T534)", () => {
   // Invented rows in the shape of the recorded case: genai-prices' DeepSeek off-peak window (0.135)
   // beside DeepSeek's page of 2026-01-01, which states no window (test/point-in-time covers the replay).
   const OFF_PEAK = { dimension: dimension("input", { qualifiers: { time_window: "1630-0030-utc-off-peak" } }) };

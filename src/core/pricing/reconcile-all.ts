@@ -27,7 +27,7 @@ import { dropUnstatedWindows } from "./unstated-windows.js";
  */
 export const PRICING_PASSES: readonly ((state: PricingState, ctx: PricingContext) => void)[] = [
   gatherSlots, // 1. every statement in its slot, one per source (T75, T292, T325, T335)
-  dropUnstatedWindows, // 1b. a time window the maker's own list does not state is not its price (T531)
+  dropUnstatedWindows, // 1b. a time window the maker's own list does not state is not its price (T534)
   reconcileSlots, // 2. each slot reconciled plainly and as judged (T170, T294, T332)
   setAsideOutliers, // 3. lone outliers on the maker's price lose (T332)
   holdAgain, // 4. on last run's evidence, last run's held statements are held again (T375)
@@ -49,7 +49,7 @@ export interface PricingResult {
   readonly aboveStandard: ReadonlyMap<SourceId, number>;
   /** Lone moves of a direct price held for a run (T496): `lone_move`. */
   readonly loneMoves: ReadonlyMap<SourceId, number>;
-  /** Time windows on the maker's channel its own list does not state (T531): `window_unstated`. */
+  /** Time windows on the maker's channel its own list does not state (T534): `window_unstated`. */
   readonly windowsUnstated: ReadonlyMap<SourceId, number>;
 }
 

@@ -123,7 +123,7 @@ export interface PricingState {
   readonly held: Map<SourceId, number>;
   /** Per source, its lone moves of a direct price held for a run (`publishVerdicts`, T496). */
   readonly loneMoves: Map<SourceId, number>;
-  /** Per source, its statements of a time window the maker's own list does not state (`dropUnstatedWindows`, T531). */
+  /** Per source, its statements of a time window the maker's own list does not state (`dropUnstatedWindows`, T534). */
   readonly windowsUnstated: Map<SourceId, number>;
   /** Per source, its discounts held back above their standard price (`holdAboveStandard`, T331). */
   readonly aboveStandard: Map<SourceId, number>;

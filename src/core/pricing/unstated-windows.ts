@@ -3,7 +3,7 @@ import { TIME_WINDOW } from "../maker-agreement.js";
 import type { PricingContext, PricingState, Slot } from "./state.js";
 
 /**
- * Pass 1b (issue 48 §2, T531): a daily time window the maker's own list does not state is not
+ * Pass 1b (issue 48 §2, T534): a daily time window the maker's own list does not state is not
  * published on the maker's channel. When a source that speaks for the seller (`authoritativeFor`,
  * its page, current or carried) states prices of a model's direct offer and none of them has a
  * `time_window`, every windowed slot of that offer that only aggregators state is taken out of
