@@ -55,6 +55,26 @@ describe("loneMover (issue 52 §4, T496)", () => {
     expect(loneMover(heldThen, now, [statement("litellm", 0.2), ...others])).toBe("litellm");
     expect(loneMover(heldThen, now, [statement("litellm", 0.2), statement("portkey", 0.2)])).toBeNull();
   });
+  it("holds it again when the vote kept the old amount by itself (T523), not a plain dissent or a source joined", () => {
+    // The second run on the same evidence: the mover no longer left the published amount, so the vote
+    // keeps 0.02 (T80); it is still the held lone move, not merely outvoted (test/live-market-moves.test.ts).
+    const heldThen = {
+      ...then,
+      observations: then.observations.map((o) => (o.source === "litellm" ? { ...o, amount: 0.2, loneMove: true } : o)),
+    };
+    const kept = { amount: 0.02, confidence: "low" as const };
+    expect(loneMover(heldThen, kept, [statement("litellm", 0.2), ...others])).toBe("litellm");
+    // Not held: a dissent that was never held, one that moved again, one another source now joins,
+    // or one nobody dissents from any more.
+    const plainThen = {
+      ...then,
+      observations: then.observations.map((o) => (o.source === "litellm" ? { ...o, amount: 0.2 } : o)),
+    };
+    expect(loneMover(plainThen, kept, [statement("litellm", 0.2), ...others])).toBeNull();
+    expect(loneMover(heldThen, kept, [statement("litellm", 0.3), ...others])).toBeNull();
+    expect(loneMover(heldThen, kept, [statement("litellm", 0.2), statement("portkey", 0.2), ...others])).toBeNull();
+    expect(loneMover(heldThen, kept, [statement("litellm", 0.2)])).toBeNull();
+  });
 });
 
 /** A ListedIndex stand-in over invented listings: `source|seller|model` → context window, and offers. */

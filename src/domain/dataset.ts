@@ -193,7 +193,8 @@ export interface PriceEvidence {
   readonly held?: boolean;
   /**
    * A lone move of a direct price held back in this version (issue 52 §4, T496): no vote for the
-   * amount now; the next run reads it as the source's last statement and does not hold it again.
+   * amount now; the next run holds it again while the source states the same amount alone and
+   * another still states the published one (T523).
    */
   readonly loneMove?: boolean;
   /**

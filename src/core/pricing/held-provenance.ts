@@ -5,7 +5,8 @@ import type { PricingState } from "./state.js";
  * dissenting, with the evidence age of their statements (the plain reconciliation's observations):
  * the next run reads its prior from these observations, and a statement missing there would be a
  * first sighting then, its move forgotten. A held one says so (`held`): on the same evidence the
- * next run holds it again (`heldAgain`, T375); a lone move held for a run says `loneMove` (T496). The price is disputed. Settled slots are skipped.
+ * next run holds it again (`heldAgain`, T375); a lone move held says `loneMove` (T496), held again on
+ * the same evidence (`loneMover`, T523). The price is disputed. Settled slots are skipped.
  */
 export function keepHeldProvenance(state: PricingState): void {
   state.contexts.forEach((context, i) => {
@@ -16,7 +17,7 @@ export function keepHeldProvenance(state: PricingState): void {
       ...price,
       dissenting: [...new Set([...price.dissenting, ...aside, ...held, ...waiting])],
       disputed: true,
-      // A lone move waiting a run says so (`loneMove`, T496): the next run does not hold it again.
+      // A lone move held says so (`loneMove`, T496): on the same evidence the next run holds it again (T523).
       observations: context.plain.observations.map((o) =>
         held.has(o.source) ? { ...o, held: true } : waiting.has(o.source) ? { ...o, loneMove: true } : o,
       ),

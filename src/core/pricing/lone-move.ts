@@ -32,17 +32,18 @@ export function holdLoneMoves(state: PricingState, ctx: PricingContext): void {
 
 /**
  * The source that alone moved `then`'s amount to `now`'s in this run against a source still stating
- * `then`'s, or null (see {@link holdLoneMoves}). `left` are the statements still voting.
+ * `then`'s, or null (see {@link holdLoneMoves}). `left` are the statements still voting. When the vote
+ * kept `then`'s amount, the source held last run (`loneMove`) that still states the amount it waited
+ * on is the one (T523): held again, not merely outvoted.
  */
 export function loneMover(
   then: PublishedPrice,
   now: Pick<PublishedPrice, "amount" | "confidence">,
   left: readonly SourceObservation[],
 ): SourceId | null {
-  if (now.confidence === "verified" || amountsAgree(then.amount, now.amount)) return null;
-  const backing = left.filter((o) => amountsAgree(o.amount, now.amount));
-  if (backing.length !== 1) return null;
-  const mover = backing[0]!;
+  if (now.confidence === "verified") return null;
+  const mover = amountsAgree(then.amount, now.amount) ? waitingAgain(then, left) : onlyBacker(left, now.amount);
+  if (!mover) return null;
   // A coherent move (maker-wide or corroborated, T170) is the market: DeepSeek's cache-read cut
   // that Portkey showed first, models.dev's Grok 4.20 cut of 2026-06-01 (issue 24's Must show).
   if (!mover.fresh || mover.authoritative || mover.coherent) return null;
@@ -54,4 +55,32 @@ export function loneMover(
   if (!movedNow && !waited) return null;
   const dissent = left.some((o) => o.source !== mover.source && o.fresh && amountsAgree(o.amount, then.amount));
   return dissent ? mover.source : null;
+}
+
+/** The one statement of `amount` among `left`, or null when none or several state it. */
+function onlyBacker(left: readonly SourceObservation[], amount: number): SourceObservation | null {
+  const backing = left.filter((o) => amountsAgree(o.amount, amount));
+  return backing.length === 1 ? backing[0]! : null;
+}
+
+/**
+ * T523: the statement held last run as a lone move (`loneMove`) that states the same amount now, off
+ * `then`'s, and is still the only one stating it; null when there is none. The vote keeps `then`'s
+ * amount on this evidence by itself (T80: the mover no longer left the published amount, so last
+ * run's amount wins the tie), so without this the second run on the same evidence published the same
+ * amount with the mover as a plain dissent: no `lone_move` in `/sources`, no `loneMove` in the
+ * provenance, though T496 holds it again.
+ */
+function waitingAgain(then: PublishedPrice, left: readonly SourceObservation[]): SourceObservation | null {
+  const waited = left.filter((o) =>
+    then.observations.some(
+      (b) =>
+        b.source === o.source &&
+        b.loneMove === true &&
+        amountsAgree(b.amount, o.amount) &&
+        !amountsAgree(o.amount, then.amount),
+    ),
+  );
+  if (waited.length !== 1) return null;
+  return onlyBacker(left, waited[0]!.amount);
 }
