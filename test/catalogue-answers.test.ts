@@ -1,15 +1,8 @@
 import { readFileSync } from "node:fs";
 import { gunzipSync } from "node:zlib";
 import { describe, expect } from "vitest";
-import {
-  type ApiChange,
-  type ApiCostEstimate,
-  type ApiModel,
-  type ApiPrice,
-  ChangesResponse,
-  ModelResponse,
-  ModelsResponse,
-} from "../src/catalogue/schemas.js";
+import { ChangesResponse, ModelResponse, ModelsResponse } from "../src/catalogue/response-schemas.js";
+import type { ApiChange, ApiCostEstimate, ApiModel, ApiPrice } from "../src/catalogue/schemas.js";
 import type { CatalogueView } from "../src/catalogue/view.js";
 import { CHANNELS } from "../src/domain/channel.js";
 import { CONFIDENCE_LEVELS } from "../src/domain/confidence.js";

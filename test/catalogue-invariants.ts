@@ -1,5 +1,6 @@
 import { isDiscount, TIME_WINDOW } from "../src/core/maker-agreement.js";
-import { BOUNDS, CURRENCY_PLATFORMS, DIRECTION_BOUNDS, MODALITY_UNITS } from "../src/core/plausibility.js";
+import { CURRENCY_PLATFORMS } from "../src/core/plausibility.js";
+import { BOUNDS, DIRECTION_BOUNDS, MODALITY_UNITS } from "../src/core/price-bounds.js";
 import { amountsAgree } from "../src/domain/amount.js";
 import { CURRENCY_QUALIFIER, currencyQualifierOf } from "../src/domain/currency-qualifier.js";
 import type { Dataset, PublishedPrice } from "../src/domain/dataset.js";

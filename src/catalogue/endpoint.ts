@@ -34,7 +34,7 @@ export interface Endpoint<I extends z.ZodObject = z.ZodObject, O extends z.ZodTy
   readonly judgedNow?: boolean;
   /** Query parameters (typed) with their descriptions. */
   readonly input: I;
-  /** The 200 body's schema (schemas.ts); a string schema for non-JSON bodies. */
+  /** The 200 body's schema (response-schemas.ts); a string schema for non-JSON bodies. */
   readonly output: O;
   /**
    * The tool of the assistant connector (issue 8), or null when the endpoint is not one (RSS, the

@@ -1,6 +1,7 @@
 import { daysBetween, isCalendarDay } from "../domain/calendar-day.js";
 import type { Listing, PriceObservation } from "../domain/observation.js";
-import { OUTLIER_FACTOR, outsideBounds, type RejectReason } from "./plausibility.js";
+import { OUTLIER_FACTOR, type RejectReason } from "./plausibility.js";
+import { outsideBounds } from "./price-bounds.js";
 
 /**
  * An announcement is evidence, judged like a price (issue 47 §1, T420–T422). Pure. Each price a
@@ -12,7 +13,7 @@ import { OUTLIER_FACTOR, outsideBounds, type RejectReason } from "./plausibility
  * - `beyond_horizon`: `until` lies more than {@link ANNOUNCEMENT_HORIZON_DAYS} days after the run (T421);
  * - `not_finite`: the announced amount is no finite number (T252);
  * - `announced_out_of_bounds`: the announced amount is outside the bounds of its unit and direction
- *   (`plausibility.ts` BOUNDS: 3996 USD per 1M output tokens), or not above 0 (T422);
+ *   (`price-bounds.ts` BOUNDS: 3996 USD per 1M output tokens), or not above 0 (T422);
  * - `announced_jump`: the announced amount is {@link OUTLIER_FACTOR} times or more off the price it
  *   replaces (gpt-4o's 2.5 → 999): a unit slip or an invented record, never a price move (T422).
  * A stated end on or before the run's day is history, not an announcement, and is left to the

@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { type Provider, waitForUpdate } from "@pydantic/genai-prices";
 import { describe, expect, it } from "vitest";
@@ -9,8 +10,9 @@ import {
 
 // Issue 49 §3, T518: the export's copy of the package's own provider data (API patterns and usage
 // extractors) is the installed package's, so an upgrade that changes them fails here until the copy
-// is rewritten (TARIFF_WRITE_GENAI_PRICES_PACKAGE=1, then `npx biome format --write` the file).
-const FILE = "src/exports/genai-prices-package.ts";
+// is rewritten (TARIFF_WRITE_GENAI_PRICES_PACKAGE=1). The copy is a JSON data file (T531), written
+// here and formatted as Biome formats it, so the rewrite passes `npm run lint` as written.
+const FILE = "src/exports/genai-prices-package.json";
 
 function installed(): { version: string; providers: Promise<Provider[] | null> } {
   const pkg = JSON.parse(readFileSync("node_modules/@pydantic/genai-prices/package.json", "utf8")) as {
@@ -32,14 +34,8 @@ describe("the export's copy of @pydantic/genai-prices' own provider data", () =>
     const { version, providers } = installed();
     const own = packageProviders((await providers) ?? []);
     if (process.env.TARIFF_WRITE_GENAI_PRICES_PACKAGE === "1") {
-      const text = readFileSync(FILE, "utf8");
-      const head = text.slice(0, text.indexOf("export const GENAI_PRICES_PACKAGE_VERSION"));
-      writeFileSync(
-        FILE,
-        `${head.replace(/genai-prices` \S+ its bundled/, `genai-prices\` ${version}, its bundled`)}` +
-          `export const GENAI_PRICES_PACKAGE_VERSION = "${version}";\n\n` +
-          `export const GENAI_PRICES_PACKAGE_PROVIDERS: Readonly<Record<string, PackageProvider>> = lookupTable(${JSON.stringify(own)});\n`,
-      );
+      writeFileSync(FILE, `${JSON.stringify({ version, providers: own }, null, 2)}\n`);
+      execFileSync("node_modules/.bin/biome", ["format", "--write", FILE], { stdio: "ignore" });
       return;
     }
     expect(GENAI_PRICES_PACKAGE_VERSION).toBe(version);

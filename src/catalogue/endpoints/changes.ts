@@ -8,7 +8,8 @@ import { envelope } from "../envelope.js";
 import { badRequest } from "../errors.js";
 import { CHANGES_DAYS, CHANGES_LIMIT, parseKinds } from "../params.js";
 import { atParam, publishedState, stateMeta } from "../point-in-time.js";
-import { type ApiChange, ChangesResponse } from "../schemas.js";
+import { ChangesResponse } from "../response-schemas.js";
+import type { ApiChange } from "../schemas.js";
 import { matchesAll, parseTextQuery, type TextQuery } from "../text-match.js";
 import { type CatalogueView, type ChangeEntry, compareNewestFirst, comparePublication } from "../view.js";
 

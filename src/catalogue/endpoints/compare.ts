@@ -5,7 +5,8 @@ import { envelope } from "../envelope.js";
 import { badRequest } from "../errors.js";
 import { COMPARE_IDS } from "../params.js";
 import { atParam, publishedState, stateMeta } from "../point-in-time.js";
-import { type ApiModel, CompareResponse } from "../schemas.js";
+import { CompareResponse } from "../response-schemas.js";
+import type { ApiModel } from "../schemas.js";
 import { resolveModelId } from "../view.js";
 import { MODEL_ID, PRICE_NOTES } from "./notes.js";
 

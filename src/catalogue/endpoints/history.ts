@@ -2,7 +2,8 @@ import { z } from "zod";
 import { dateParam, defineEndpoint } from "../endpoint.js";
 import { envelope } from "../envelope.js";
 import { moved, notFound } from "../errors.js";
-import { type ApiHistorySeries, HistoryResponse } from "../schemas.js";
+import { HistoryResponse } from "../response-schemas.js";
+import type { ApiHistorySeries } from "../schemas.js";
 import { resolveModelId } from "../view.js";
 import { MODEL_ID } from "./notes.js";
 

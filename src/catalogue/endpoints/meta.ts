@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineEndpoint } from "../endpoint.js";
 import { envelope } from "../envelope.js";
-import { MetaResponse } from "../schemas.js";
+import { MetaResponse } from "../response-schemas.js";
 
 /** GET /meta: the dataset summary (D28, D2 channels, rates contract v2, freshness T223, last run T450). */
 export const metaEndpoint = defineEndpoint({

@@ -5,7 +5,7 @@ import { defineEndpoint, enumParam } from "../endpoint.js";
 import { envelope } from "../envelope.js";
 import { moved, notFound } from "../errors.js";
 import { atParam, publishedState, stateMeta } from "../point-in-time.js";
-import { ModelResponse } from "../schemas.js";
+import { ModelResponse } from "../response-schemas.js";
 import { resolveModelId } from "../view.js";
 import { CHANNEL_LIST, PRICE_NOTES } from "./notes.js";
 

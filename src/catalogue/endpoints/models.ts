@@ -18,8 +18,8 @@ import {
 } from "../model-query.js";
 import { MAX_TOKENS, MODEL_LIST_LIMIT } from "../params.js";
 import { atParam, publishedState, stateMeta } from "../point-in-time.js";
+import { ModelsResponse } from "../response-schemas.js";
 import type { ApiModel } from "../schemas.js";
-import { ModelsResponse } from "../schemas.js";
 import { MODEL_ID, PRICE_NOTES } from "./notes.js";
 
 /**

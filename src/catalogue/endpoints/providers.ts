@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineEndpoint } from "../endpoint.js";
 import { envelope } from "../envelope.js";
-import { ProvidersResponse } from "../schemas.js";
+import { ProvidersResponse } from "../response-schemas.js";
 
 /** GET /providers: makers only, never resellers (D1, D29). */
 export const providersEndpoint = defineEndpoint({

@@ -5,7 +5,7 @@ import { envelope } from "../envelope.js";
 import { badRequest } from "../errors.js";
 import { RATES_MAX_PROVIDERS } from "../params.js";
 import { atParam, type PublishedState, publishedState, stateMeta } from "../point-in-time.js";
-import { RatesResponse } from "../schemas.js";
+import { RatesResponse } from "../response-schemas.js";
 import { modelsAt } from "../timeline.js";
 import type { CatalogueView } from "../view.js";
 

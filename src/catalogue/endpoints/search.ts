@@ -4,7 +4,7 @@ import { defineEndpoint, enumParam, integerParam, textParam } from "../endpoint.
 import { envelope } from "../envelope.js";
 import { type ListedModel, matchModels, modelFilter, modelsOf } from "../model-query.js";
 import { SEARCH_LIMIT } from "../params.js";
-import { SearchResponse } from "../schemas.js";
+import { SearchResponse } from "../response-schemas.js";
 import { normalizeText } from "../text-match.js";
 import { MODEL_ID } from "./notes.js";
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineEndpoint } from "../endpoint.js";
 import { envelope } from "../envelope.js";
-import { SourcesResponse } from "../schemas.js";
+import { SourcesResponse } from "../response-schemas.js";
 
 /** GET /sources: one record per configured source with its health (D4, T65, T75, T225, T310). */
 export const sourcesEndpoint = defineEndpoint({
