@@ -6,7 +6,7 @@ import { type CacheKind, type Direction, type Modality, TIERS } from "../domain/
 import { litellmKey, splitLitellmKey } from "../domain/litellm-key.js";
 import { regionalUplift } from "../domain/regional-uplift.js";
 import { jsonObject } from "./json-object.js";
-import { FINE_TUNE_QUALIFIERS, isFineTuneKey, meaningMismatch } from "./key-meaning.js";
+import { FINE_TUNE_QUALIFIERS, isFineTuneKey, meaningMismatch, reviewedLitellmMeaning } from "./key-meaning.js";
 import {
   type ExportIndex,
   exportIndex,
@@ -238,6 +238,12 @@ function place(index: ExportIndex, key: LiteLLMKey): Placement | null {
   if (!listing) return null;
   // T311: a fine-tuned model's key is priced by the fine-tune's own prices, never the base model's.
   const own = isFineTuneKey(listing.model) ? { ...listing.qualifiers, ...FINE_TUNE_QUALIFIERS } : listing.qualifiers;
+  // T527: a key whose meaning was reviewed is placed on the model it names, or on none.
+  const reviewed = reviewedLitellmMeaning(listing.seller, listing.model);
+  if (reviewed)
+    return index.offers.has(offerKey(reviewed.model, listing.seller))
+      ? { modelId: reviewed.model, seller: listing.seller, qualifiers: own }
+      : null;
   const found = index.placements.get(placementKey("litellm", listing.seller, listing.model));
   if (found) return Object.keys(own).length > 0 ? { ...found, qualifiers: own } : found;
   const modelId = index.spelledAs.get(listing.model.toLowerCase());
