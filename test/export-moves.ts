@@ -45,13 +45,20 @@ function moved(a: number, b: number): boolean {
 type Entry = Record<string, unknown>;
 const isObject = (v: unknown): v is Entry => typeof v === "object" && v !== null && !Array.isArray(v);
 
-/** The moves of the LiteLLM export against the recorded LiteLLM file. */
-export function litellmMoves(recorded: Entry, exported: Entry): ExportMove[] {
+/**
+ * The moves of the LiteLLM export against the recorded LiteLLM file, over LiteLLM's main price
+ * fields or the ones given.
+ */
+export function litellmMoves(
+  recorded: Entry,
+  exported: Entry,
+  fields: readonly string[] = LITELLM_FIELDS,
+): ExportMove[] {
   const moves: ExportMove[] = [];
   for (const [key, r] of Object.entries(recorded)) {
     const x = exported[key];
     if (!isObject(r) || !isObject(x)) continue;
-    for (const field of LITELLM_FIELDS) {
+    for (const field of fields) {
       const a = r[field];
       const b = x[field];
       if (typeof a === "number" && typeof b === "number" && moved(a, b))

@@ -2,16 +2,16 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { describe, expect } from "vitest";
 import type { CatalogueView } from "../src/catalogue/view.js";
 import type { PublishedPrice } from "../src/domain/dataset.js";
+import { KEPT_ONE_SOURCE_HEADER, type KeptField, movesFiveFold } from "../src/exports/litellm.js";
 import { type ExportMove, litellmMoves } from "./export-moves.js";
 import { recorded } from "./exports-support.js";
 import { bindShared } from "./fixtures.js";
 
 // Issue 49 "Must show": the LiteLLM export against LiteLLM's own file of 2026-06-01 — every key
 // that moves 5× or more (or from or to 0), with what the exported price rests on: the maker's own
-// page, the seller's own feed, two or more sources agreeing, or one source alone. The list is
-// docs/litellm-moves.md, which this test writes with TARIFF_WRITE_LITELLM_MOVES=1 and otherwise
-// checks is exactly what the export does (T522). It lists; the issue's rule — none moved by one
-// source alone — is not met yet, and the rows that break it are the list's last class.
+// page, the seller's own feed, two or more sources agreeing, or one source alone; none may rest on
+// one source alone (T526). The list is docs/litellm-moves.md, which this test writes with
+// TARIFF_WRITE_LITELLM_MOVES=1 and otherwise checks is exactly what the export does (T522).
 const DATE = "2026-06-01";
 const DOC = "docs/litellm-moves.md";
 const RECORDED = recorded<Record<string, Record<string, unknown>>>(
@@ -20,17 +20,26 @@ const RECORDED = recorded<Record<string, Record<string, unknown>>>(
   "model_prices_and_context_window.json",
 );
 
+type Note = Record<string, unknown> & { keptOneSource?: KeptField[] };
+type Entry = Record<string, unknown> & { metadata?: { tariff?: Note } };
+
 let view: CatalogueView;
-let exported: Record<string, Record<string, unknown> & { metadata?: { tariff?: Record<string, unknown> } }>;
+let exported: Record<string, Entry>;
+let keptHeader: string | null;
 
 const it = bindShared("exportServer", async (boundView, server) => {
   view = boundView;
   const res = await server.get("/api/v1/exports/litellm/model_prices_and_context_window.json");
   expect(res.status).toBe(200);
+  keptHeader = res.headers.get(KEPT_ONE_SOURCE_HEADER);
   exported = (await res.json()) as typeof exported;
 });
 
-/** The dimension of a LiteLLM price field, in Tariff's terms. */
+/**
+ * The dimension of a LiteLLM per-token price field (standard tier, no bracket), in Tariff's terms:
+ * every family the export writes (`TOKEN_FIELDS` of src/exports/litellm.ts). T522's list read the
+ * first eight; T526 adds the rest (Claude 3's 1-hour cache writes move 5× and more on Anthropic's page).
+ */
 const DIMENSION: Readonly<Record<string, { direction: string; cache: string; modality: string }>> = {
   input_cost_per_token: { direction: "input", cache: "none", modality: "text" },
   output_cost_per_token: { direction: "output", cache: "none", modality: "text" },
@@ -40,16 +49,24 @@ const DIMENSION: Readonly<Record<string, { direction: string; cache: string; mod
   output_cost_per_image_token: { direction: "output", cache: "none", modality: "image" },
   input_cost_per_audio_token: { direction: "input", cache: "none", modality: "audio" },
   output_cost_per_audio_token: { direction: "output", cache: "none", modality: "audio" },
+  cache_creation_input_token_cost_above_1hr: { direction: "input", cache: "write_1h", modality: "text" },
+  cache_read_input_audio_token_cost: { direction: "input", cache: "read", modality: "audio" },
+  cache_creation_input_audio_token_cost: { direction: "input", cache: "write", modality: "audio" },
+  input_cost_per_image_token: { direction: "input", cache: "none", modality: "image" },
+  cache_read_input_image_token_cost: { direction: "input", cache: "read", modality: "image" },
+  input_cost_per_video_token: { direction: "input", cache: "none", modality: "video" },
+  output_cost_per_video_token: { direction: "output", cache: "none", modality: "video" },
 };
 
-/** 5× or more apart, or one zero and the other not. */
-function fiveFold(m: ExportMove): boolean {
-  if (m.recorded === 0 || m.exported === 0) return m.recorded !== m.exported;
-  // 1.2e-6 → 6e-6 is 5× though its float ratio is 4.999…
-  return Math.max(m.recorded / m.exported, m.exported / m.recorded) >= 5 * (1 - 1e-9);
-}
+/** 5× or more apart, or one zero and the other not (the export's own rule, T526). */
+const fiveFold = (m: ExportMove) => movesFiveFold(m.recorded, m.exported);
 
 type Evidence = "maker" | "seller" | "agreed" | "one source" | "derived";
+
+/** Each agreeing source of a price with the amount it states (USD per 1M tokens), primary first. */
+function stated(price: PublishedPrice): string {
+  return price.sources.map((s) => `${s} ${price.observations.find((o) => o.source === s)?.amount ?? "?"}`).join(", ");
+}
 
 /** What the exported amount of a move rests on: Tariff's standard price of the field at the key's model and seller. */
 function evidence(m: ExportMove): { kind: Evidence; text: string } {
@@ -79,7 +96,7 @@ function evidence(m: ExportMove): { kind: Evidence; text: string } {
       text: `${model} at ${seller}: no price of ${dim.direction} ${dim.cache} ${dim.modality} equals it (a rule's)`,
     };
   const sources: string[] = [...price.sources];
-  const text = `${model} at ${seller}: ${price.amount} ${price.confidence} (${sources.join(", ")})`;
+  const text = `${model} at ${seller}: ${price.amount} ${price.confidence} (${stated(price)})`;
   if (sources.includes(`official-${maker}`)) return { kind: "maker", text };
   if (sources.includes(seller)) return { kind: "seller", text };
   return { kind: sources.length >= 2 ? "agreed" : "one source", text };
@@ -90,27 +107,59 @@ const HEADINGS: Readonly<Record<Evidence, string>> = {
   seller: "On the seller's own feed",
   agreed: "Two or more sources agree (neither the maker's page nor the seller's feed)",
   derived: "A rule's price (no single price equals it)",
-  "one source": "One source alone (issue 49: not yet resolved)",
+  "one source": "One source alone (issue 49: none may be)",
 };
 
-function listing(): string {
-  const moves = litellmMoves(RECORDED, exported).filter(fiveFold);
-  const rows = moves
+interface Row {
+  readonly m: ExportMove;
+  readonly kind: Evidence;
+  readonly text: string;
+}
+
+let rowsMade: Row[] | undefined;
+
+/** The export's moves of 5× or more, with their evidence, by key and field. */
+function bigMoves(): Row[] {
+  rowsMade ??= litellmMoves(RECORDED, exported, Object.keys(DIMENSION))
+    .filter(fiveFold)
     .map((m) => ({ m, ...evidence(m) }))
     .sort((a, b) => (a.m.key < b.m.key ? -1 : a.m.key > b.m.key ? 1 : a.m.field < b.m.field ? -1 : 1));
+  return rowsMade;
+}
+
+/** The fields the export kept at LiteLLM's value under T526, by key and field. */
+function keptFields(): { key: string; kept: KeptField }[] {
+  return Object.entries(exported)
+    .flatMap(([key, e]) => (e.metadata?.tariff?.keptOneSource ?? []).map((kept) => ({ key, kept })))
+    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.kept.field < b.kept.field ? -1 : 1));
+}
+
+const keysOf = (rows: readonly { key: string }[]) => new Set(rows.map((r) => r.key)).size;
+
+function listing(): string {
+  const rows = bigMoves();
+  const kept = keptFields();
+  const count = (kind: Evidence) => rows.filter((r) => r.kind === kind).length;
   const out: string[] = [
     "# LiteLLM keys the export moves 5× or more (issue 49)",
     "",
-    `The LiteLLM export (\`/api/v1/exports/litellm/model_prices_and_context_window.json\`) on the replayed`,
-    `catalogue against LiteLLM's own file of ${DATE} (\`data/upstream/litellm/${DATE}\`): every key and`,
-    "price field whose amount moves 5× or more (or from or to 0), USD per token, with what the exported",
-    "price rests on — its Tariff price's confidence and agreeing sources. Written and checked by",
-    "`test/exports-litellm-big-moves.test.ts` (T522); every move of 2× or more also has a reviewed reason",
-    "in `test/golden/export-moves.json` (T311).",
+    "Produced by `test/exports-litellm-big-moves.test.ts`: `TARIFF_WRITE_LITELLM_MOVES=1 npx vitest run",
+    "test/exports-litellm-big-moves.test.ts` writes this file; without the variable the test checks it is",
+    "exactly what the export does (T522). It reads the LiteLLM export",
+    "(`/api/v1/exports/litellm/model_prices_and_context_window.json`) on the replayed catalogue against",
+    `LiteLLM's own file of ${DATE} (\`data/upstream/litellm/${DATE}\`): every key and price field whose`,
+    "amount moves 5× or more (or from or to 0), USD per token, with what the exported price rests on — its",
+    "Tariff price (model at seller, USD per 1M tokens, confidence) and each agreeing source with the amount",
+    "it states. Every move of 2× or more also has a reviewed reason in `test/golden/export-moves.json` (T311).",
     "",
-    `${moves.length} moves: ${(Object.keys(HEADINGS) as Evidence[])
-      .map((k) => `${rows.filter((r) => r.kind === k).length} ${k}`)
-      .join(", ")}.`,
+    "Before → after T526 (a move of 5× or more on one source alone, neither the maker's page nor the",
+    "seller's own list, keeps LiteLLM's value) and T527 (`mistral/mistral-medium` placed on the model it",
+    "names): 67 moves on 47 keys, 51 of them (34 keys) on one source alone, as listed at 96ca739 over eight",
+    "price fields; 69 moves on 49 keys, the same 51 on one source alone, over every per-token field the export",
+    `writes (this list's since T526: Claude 3 Haiku's and Opus's 1-hour cache writes) → ${rows.length} moves on`,
+    `${keysOf(rows.map((r) => r.m))} keys, ${count("one source")} on one source alone.`,
+    "",
+    `${rows.length} moves: ${(Object.keys(HEADINGS) as Evidence[]).map((k) => `${count(k)} ${k}`).join(", ")}.`,
   ];
   for (const kind of Object.keys(HEADINGS) as Evidence[]) {
     const group = rows.filter((r) => r.kind === kind);
@@ -125,13 +174,76 @@ function listing(): string {
     for (const r of group)
       out.push(`| \`${r.m.key}\` | ${r.m.field} | ${r.m.recorded} | ${r.m.exported} | ${r.text} |`);
   }
+  out.push(
+    "",
+    "## Kept at LiteLLM's value (T526)",
+    "",
+    `${kept.length} fields of ${keysOf(kept)} keys (the response header \`${KEPT_ONE_SOURCE_HEADER}\` counts the`,
+    "keys; each entry names them in `metadata.tariff.keptOneSource`): Tariff's amount would move them 5× or more",
+    "on one source's word alone, so the export states LiteLLM's.",
+    "",
+    "| key | field | LiteLLM (exported) | Tariff's, not exported | its one source |",
+    "| --- | --- | --- | --- | --- |",
+  );
+  for (const { key, kept: k } of kept)
+    out.push(`| \`${key}\` | ${k.field} | ${exported[key]?.[k.field]} | ${k.tariff} | ${k.source} |`);
   return `${out.join("\n")}\n`;
 }
 
-describe("LiteLLM export vs LiteLLM's own 2026-06-01 file: every key moved 5× or more, with its evidence (issue 49, T522)", () => {
+describe("LiteLLM export vs LiteLLM's own 2026-06-01 file: every key moved 5× or more, with its evidence (issue 49, T522, T526)", () => {
   it(`${DOC} lists exactly the export's moves of 5× or more and what each rests on`, () => {
     const text = listing();
     if (process.env.TARIFF_WRITE_LITELLM_MOVES === "1") writeFileSync(DOC, text);
     expect(readFileSync(DOC, "utf8")).toBe(text);
+  });
+
+  it("no move of 5× or more rests on one source alone that is neither the maker's page nor the seller's list", () => {
+    // Before T526 (96ca739) this counted 51 moves on 34 keys (W&B's, DeepSeek's cache reads on
+    // Portkey alone, Fireworks' size buckets, …).
+    const alone = bigMoves().filter((r) => r.kind === "one source");
+    expect(alone.map((r) => `${r.m.key} ${r.m.field}`)).toEqual([]);
+    // What the export kept instead is counted where a client sees it: the header and the entries' notes.
+    const kept = keptFields();
+    expect(kept.length).toBeGreaterThanOrEqual(51);
+    expect(keptHeader).toBe(String(keysOf(kept)));
+  });
+
+  it("a key one source alone moved before keeps LiteLLM's value: deepseek/deepseek-chat's cache read (Portkey's 10× lower)", () => {
+    const entry = exported["deepseek/deepseek-chat"]!;
+    // Before T526 the export wrote Portkey's 2.8e-9 here.
+    expect(RECORDED["deepseek/deepseek-chat"]?.cache_read_input_token_cost).toBe(2.8e-8);
+    expect(entry.cache_read_input_token_cost).toBe(2.8e-8);
+    expect(entry.metadata?.tariff?.keptOneSource).toEqual([
+      { field: "cache_read_input_token_cost", tariff: 2.8e-9, source: "portkey" },
+    ]);
+    // The fields Tariff's agreeing sources state are still Tariff's.
+    expect(entry.metadata?.tariff).toMatchObject({ reconciled: true, model: "deepseek/deepseek-chat" });
+  });
+
+  it("a move of 5× or more the maker's page states is still made: Claude 3 Opus's 1-hour cache write", () => {
+    // LiteLLM states 6e-6 for it (and for Claude 3 Haiku's); Anthropic's page, with Portkey, says 30 per 1M.
+    const opus = exported["claude-3-opus-20240229"]!;
+    expect(RECORDED["claude-3-opus-20240229"]?.cache_creation_input_token_cost_above_1hr).toBe(6e-6);
+    expect(opus.cache_creation_input_token_cost_above_1hr).toBe(3e-5);
+    expect(opus.metadata?.tariff?.keptOneSource).toBeUndefined();
+    const maker = bigMoves().filter((r) => r.kind === "maker");
+    expect(maker.map((r) => `${r.m.key} ${r.m.field}`)).toContain(
+      "claude-3-opus-20240229 cache_creation_input_token_cost_above_1hr",
+    );
+    expect(maker.find((r) => r.m.key === "claude-3-opus-20240229")?.text).toContain("official-anthropic 30");
+  });
+
+  it("mistral/mistral-medium is the first Mistral Medium, as LiteLLM means it, not Medium 3.1 (T527)", () => {
+    // LiteLLM's two keys are one entry: 32K tokens, $2.7 / $8.1 per 1M (every recorded file, 2025-07 to 2026-06).
+    for (const field of ["input_cost_per_token", "output_cost_per_token", "max_input_tokens"])
+      expect(RECORDED["mistral/mistral-medium"]?.[field], field).toBe(RECORDED["mistral/mistral-medium-2312"]?.[field]);
+    const entry = exported["mistral/mistral-medium"]!;
+    expect(entry.metadata?.tariff).toMatchObject({ reconciled: true, model: "mistral/mistral-medium-2312" });
+    expect(entry.input_cost_per_token).toBe(2.7e-6);
+    expect(entry.output_cost_per_token).toBe(8.1e-6);
+    expect(entry.max_input_tokens).toBe(32000);
+    // Medium 3.1's own key keeps Medium 3.1's prices.
+    expect(exported["mistral/mistral-medium-3-1-2508"]?.metadata?.tariff?.model).toBe("mistral/mistral-medium-2508");
+    expect(exported["mistral/mistral-medium-3-1-2508"]?.input_cost_per_token).toBe(4e-7);
   });
 });

@@ -1,6 +1,8 @@
 import Big from "big.js";
 import { describe, expect } from "vitest";
 import type { CatalogueView } from "../src/catalogue/view.js";
+import { reviewedLitellmMeaning } from "../src/exports/key-meaning.js";
+import type { KeptField } from "../src/exports/litellm.js";
 import { litellmKeyListing } from "../src/sources/litellm/index.js";
 import { LitellmEntry } from "../src/sources/litellm/schema.js";
 import { exact, modelRecord, newestDate, perTokenOf, recorded, tokenPrice, validator } from "./exports-support.js";
@@ -12,7 +14,12 @@ import { startServer, type TestServer } from "./harness.js";
 // (data/schemas/litellm-model-prices.schema.json) — and Tariff's prices in it, read from the API in
 // the test, never written down (issues 24/25 move prices and ids).
 const PATH = "/api/v1/exports/litellm/model_prices_and_context_window.json";
-type Entry = Record<string, unknown> & { metadata: { tariff: Record<string, unknown>; litellm_unlisted?: object } };
+type Entry = Record<string, unknown> & {
+  metadata: { tariff: Record<string, unknown> & { keptOneSource?: KeptField[] }; litellm_unlisted?: object };
+};
+
+/** The field of an entry T526 kept at LiteLLM's value (Tariff's amount and its one source), if it did. */
+const keptField = (entry: Entry, field: string) => entry.metadata.tariff.keptOneSource?.find((k) => k.field === field);
 
 let server: TestServer;
 let view: CatalogueView;
@@ -109,6 +116,13 @@ describe("twenty famous models carry Tariff's direct prices per token", () => {
         expect(entry![field], `${key}.${field}: Tariff has no such price`).toBeUndefined();
         continue;
       }
+      // T526: a price one source alone would move 5× or more stays LiteLLM's (DeepSeek's cache read on Portkey).
+      const kept = keptField(entry!, field);
+      if (kept) {
+        expect(entry![field], `${key}.${field}`).toBe((RECORDED[key] as Record<string, unknown>)[field]);
+        expect(exact(kept.tariff), `${key}.${field}`).toBe(perTokenOf(price.amount));
+        continue;
+      }
       expect(exact(entry![field]), `${key}.${field}`).toBe(perTokenOf(price.amount));
     }
     expect(tokenPrice(model, "input")).toBeDefined();
@@ -166,6 +180,18 @@ describe("every key of LiteLLM's file is kept", () => {
       if (amount === undefined) continue;
       named++;
       const entry = file[key];
+      // T527: a key whose meaning was reviewed is on the model it names, not on the listing's.
+      const reviewed = reviewedLitellmMeaning(listing.seller, listing.model);
+      if (reviewed) {
+        if (entry?.metadata.tariff.model !== reviewed.model) wrong.push(`${key}: not on ${reviewed.model}`);
+        continue;
+      }
+      // T526: an input price one source alone would move 5× or more stays LiteLLM's.
+      if (entry && keptField(entry, "input_cost_per_token")) {
+        if (entry.input_cost_per_token !== (RECORDED[key] as Record<string, unknown>).input_cost_per_token)
+          wrong.push(`${key}: not kept at LiteLLM's value`);
+        continue;
+      }
       // T311: a moving alias or a variant the model is not passes through exactly as LiteLLM has it.
       if (String(entry?.metadata.tariff.reason ?? "").startsWith("not placed on a Tariff offer")) {
         kept.push(key);

@@ -40,6 +40,8 @@ export interface EndpointAnswer<O extends z.ZodType = z.ZodType> {
   readonly version: string;
   /** D22 max-age of the answer, seconds: the endpoint's, or {@link PAST_MAX_AGE} at least for a settled `at` (T148). */
   readonly maxAge: number;
+  /** The headers the body determines ({@link Endpoint.headers}, T526); absent when the endpoint has none. */
+  readonly headers?: Readonly<Record<string, string>>;
 }
 
 const NO_PATH: PathValues = { provider: "", model: "" };
@@ -70,7 +72,10 @@ export async function callEndpoint<I extends z.ZodObject, O extends z.ZodType>(
     ...(upstream ? { upstream } : {}),
   });
   const maxAge = at !== undefined && isSettledAt(view, at) ? Math.max(PAST_MAX_AGE, endpoint.maxAge) : endpoint.maxAge;
-  return { body, version, maxAge };
+  if (!endpoint.headers) return { body, version, maxAge };
+  const headers: Record<string, string> = {};
+  for (const [name, header] of Object.entries(endpoint.headers)) headers[name] = header.value(body);
+  return { body, version, maxAge, headers };
 }
 
 /** The `at` of a call, when its endpoint takes one (`atParam`) and it was given. */

@@ -47,12 +47,25 @@ export interface Endpoint<I extends z.ZodObject = z.ZodObject, O extends z.ZodTy
    */
   readonly readsUpstream?: boolean;
   /**
+   * Response headers of a 200 that its body determines, by name: their description (OpenAPI) and
+   * value (the LiteLLM export's count of keys kept at LiteLLM's value, T526). Written by
+   * `callEndpoint`, so every transport that sends headers sends them.
+   */
+  readonly headers?: Readonly<Record<string, BodyHeader>>;
+  /**
    * Answers the endpoint: the 200 body, typed by `output`. Synchronous: what a parameter needs
    * from I/O (an `at`'s point-in-time index, recorded files) is loaded before by `callEndpoint`
    * (`src/catalogue/call.ts`, T275), which every transport calls.
    * @throws CatalogueError bad_request / not_found / moved (D13, D14, T67)
    */
   run(view: CatalogueView, input: z.output<I>, path: PathValues, context: RunContext): z.output<O>;
+}
+
+/** A response header an endpoint's 200 body determines ({@link Endpoint.headers}). */
+export interface BodyHeader {
+  readonly description: string;
+  /** The header's value for the endpoint's body (typed by its `output`). */
+  value(body: unknown): string;
 }
 
 /** Path parameters of api-v1.md (`/models/{provider}/{model}…`). */

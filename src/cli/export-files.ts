@@ -38,12 +38,16 @@ export async function exportFiles(format: string, dir: string, opts: { at?: stri
   const formats = format === "all" ? (Object.keys(EXPORT_FILES) as ExportFormat[]) : [format as ExportFormat];
   for (const f of formats) {
     // The `at` version's index and the recorded files are loaded by callEndpoint, as for the API (T275).
-    const { body, version } = await callEndpoint(ENDPOINT_OF[f], view, { input, baseUrl }, services);
+    const { body, version, headers } = await callEndpoint(ENDPOINT_OF[f], view, { input, baseUrl }, services);
     const path = join(target, EXPORT_FILES[f]);
     const tmp = `${path}.${process.pid}.tmp`;
     writeFileSync(tmp, JSON.stringify(body));
     renameSync(tmp, path);
     const entries = Array.isArray(body) ? `${body.length} providers` : `${Object.keys(body as object).length} entries`;
-    process.stderr.write(`tariff export: wrote ${path} (${f}, ${entries}, dataset version ${version})\n`);
+    // What the endpoint's headers say about the file (the LiteLLM export's kept keys, T526), as the API sends them.
+    const said = Object.entries(headers ?? {}).map(([name, value]) => `, ${name}: ${value}`);
+    process.stderr.write(
+      `tariff export: wrote ${path} (${f}, ${entries}, dataset version ${version}${said.join("")})\n`,
+    );
   }
 }

@@ -77,6 +77,7 @@ async function answer(job: PastDayJob): Promise<PastDayResult> {
       cacheControl: made.cacheControl,
       version: made.version,
       ...(made.location === undefined ? {} : { location: made.location }),
+      ...(made.headers === undefined ? {} : { headers: made.headers }),
       ...(br === made.body ? {} : { br }),
       ...(gzip === made.body ? {} : { gzip }),
     };

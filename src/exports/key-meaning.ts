@@ -59,3 +59,36 @@ export function meaningMismatch(spelling: string, model: Pick<PublishedModel, "i
   if (variant) return `the key names a "${variant}" variant, which ${model.id} is not`;
   return null;
 }
+
+/**
+ * A consumer's key whose meaning was reviewed against the recorded payloads (T527): the Tariff model
+ * it names at its seller, whatever model the source's listing was reconciled into, and why.
+ */
+export interface ReviewedKeyMeaning {
+  /** The LiteLLM adapter's listing of the key: its seller and its spelling after the routing prefix. */
+  readonly seller: string;
+  readonly spelling: string;
+  /** The Tariff model the key names. */
+  readonly model: string;
+  readonly reason: string;
+}
+
+/** Reviewed LiteLLM key meanings (T527), by seller and spelling. */
+export const REVIEWED_LITELLM_MEANINGS: readonly ReviewedKeyMeaning[] = [
+  {
+    seller: "mistral",
+    spelling: "mistral-medium",
+    model: "mistral/mistral-medium-2312",
+    reason:
+      "LiteLLM's mistral/mistral-medium states the first Mistral Medium in every recorded file, 2025-07-01 to " +
+      "2026-06-01: 32,000 tokens, $2.7 / $8.1 per 1M, the entry of mistral/mistral-medium-2312 field for field; " +
+      "Mistral's own model pages (2025-11-01 to 2026-06-01) name Medium 3, 3.1 and 3.5 mistral-medium-2505, " +
+      "-2508, -latest, -3-5 and -3, never the bare mistral-medium, and models.dev lists no such key at Mistral. " +
+      "Reconciliation read the listing into Medium 3.1 (2508) as a stale alias, which repriced the key 6.75× lower.",
+  },
+];
+
+/** The reviewed meaning of a LiteLLM key's listing at its seller (T527), or undefined. */
+export function reviewedLitellmMeaning(seller: string, spelling: string): ReviewedKeyMeaning | undefined {
+  return REVIEWED_LITELLM_MEANINGS.find((r) => r.seller === seller && r.spelling === spelling.toLowerCase());
+}

@@ -4,9 +4,10 @@ import { GLOBAL } from "../domain/cost.js";
 import type { PublishedModel, PublishedPrice } from "../domain/dataset.js";
 import { type CacheKind, type Direction, type Modality, TIERS } from "../domain/dimension.js";
 import { litellmKey, splitLitellmKey } from "../domain/litellm-key.js";
+import { statedBySeller } from "../domain/offer-trust.js";
 import { regionalUplift } from "../domain/regional-uplift.js";
 import { jsonObject } from "./json-object.js";
-import { FINE_TUNE_QUALIFIERS, isFineTuneKey, meaningMismatch } from "./key-meaning.js";
+import { FINE_TUNE_QUALIFIERS, isFineTuneKey, meaningMismatch, reviewedLitellmMeaning } from "./key-meaning.js";
 import {
   type ExportIndex,
   exportIndex,
@@ -80,10 +81,18 @@ function familyOf(key: string): string | null {
   return TOKEN_FIELDS.some((f) => f.base === base) ? `${base}|${parts.tier}` : null;
 }
 
-/** The token fields of a sheet, LiteLLM-named (only names LiteLLM's schema allows), and the families they state. */
-function tokenFields(sheet: TokenSheet): { fields: LiteLLMEntry; families: Set<string> } {
+/**
+ * The token fields of a sheet, LiteLLM-named (only names LiteLLM's schema allows), the families they
+ * state and the price behind each field.
+ */
+function tokenFields(sheet: TokenSheet): {
+  fields: LiteLLMEntry;
+  families: Set<string>;
+  prices: Map<string, PublishedPrice>;
+} {
   const fields: LiteLLMEntry = jsonObject();
   const families = new Set<string>();
+  const prices = new Map<string, PublishedPrice>();
   // Every tier of the axis description (T236, T276): a new tier needs only its suffix (LITELLM_TIER_SUFFIX, T398).
   for (const tier of TIERS)
     for (const min of [0, ...sheet.thresholds(tier)]) {
@@ -96,9 +105,76 @@ function tokenFields(sheet: TokenSheet): { fields: LiteLLMEntry; families: Set<s
         if (name === null || !LITELLM_FIELDS.has(name)) continue;
         fields[name] = perToken(price.amount);
         families.add(`${f.base}|${tier}`);
+        prices.set(name, price.price);
       }
     }
-  return { fields, families };
+  return { fields, families, prices };
+}
+
+/** 5× or more apart, or one of them 0 and the other not (issue 49's "moves ≥ 5×"; 1.2e-6 → 6e-6 is 5×). */
+export function movesFiveFold(a: number, b: number): boolean {
+  if (a === 0 || b === 0) return a !== b;
+  return Math.max(a / b, b / a) >= 5 * (1 - 1e-9);
+}
+
+/**
+ * The one source a price rests on when it is neither the maker's own page (`official-<maker>`) nor
+ * the seller's own list (its own source, or a statement its observations mark authoritative): that
+ * source's id; null when two or more sources agree on the amount, or the one is the maker's or the
+ * seller's own word (T526). Judged from the price's agreeing `sources`, which every version keeps
+ * (a past version's prices have no observations, T146).
+ */
+export function loneSource(price: PublishedPrice, maker: string): string | null {
+  if (price.sources.length !== 1) return null;
+  const source = price.sources[0]!;
+  if (source === `official-${maker}` || statedBySeller(price.seller, [source])) return null;
+  if (price.observations.some((o) => o.source === source && o.authoritative === true)) return null;
+  return source;
+}
+
+/** The response header that counts the keys with a field kept at LiteLLM's value (T526). */
+export const KEPT_ONE_SOURCE_HEADER = "x-tariff-kept-one-source";
+
+/** How many entries of a built file keep a field at LiteLLM's value under T526 (`metadata.tariff.keptOneSource`). */
+export function keptOneSourceCount(file: Readonly<Record<string, LiteLLMEntry>>): number {
+  let count = 0;
+  for (const entry of Object.values(file)) {
+    const metadata = entry.metadata as { tariff?: TariffNote } | undefined;
+    if (metadata?.tariff?.keptOneSource) count++;
+  }
+  return count;
+}
+
+/** A price field the export leaves at LiteLLM's value (T526): Tariff's amount (USD per token) and the one source stating it. */
+export interface KeptField {
+  readonly field: string;
+  readonly tariff: number;
+  readonly source: string;
+}
+
+/**
+ * T526: a field whose amount would move 5× or more from the one LiteLLM's own file states (or from or
+ * to 0) on one source's word alone — not the maker's page, not the seller's own list — keeps
+ * LiteLLM's value; the kept fields, with the amount and source the export did not follow. `fields`
+ * is changed in place.
+ */
+function keepLoneMoves(
+  fields: LiteLLMEntry,
+  prices: ReadonlyMap<string, PublishedPrice>,
+  raw: LiteLLMEntry,
+  maker: string,
+): KeptField[] {
+  const kept: KeptField[] = [];
+  for (const [field, amount] of Object.entries(fields)) {
+    const own = raw[field] ?? (field === "cache_read_input_token_cost" ? raw[CACHE_HIT_ALIAS] : undefined);
+    const price = prices.get(field);
+    if (typeof own !== "number" || typeof amount !== "number" || !price || !movesFiveFold(own, amount)) continue;
+    const source = loneSource(price, maker);
+    if (source === null) continue;
+    fields[field] = own;
+    kept.push({ field, tariff: amount, source });
+  }
+  return kept;
 }
 
 /** How the export placed a key or made an entry (the `metadata.tariff` of every entry, T212). */
@@ -111,6 +187,11 @@ interface TariffNote {
   readonly includedInPlan?: true;
   /** Price fields kept as LiteLLM has them (Tariff states no price of their kind for this offer). */
   readonly litellmFields?: readonly string[];
+  /**
+   * Price fields kept at LiteLLM's value because Tariff's amount, 5× or more away, rests on one source
+   * alone that is neither the maker's page nor the seller's own list (T526): that amount and source.
+   */
+  readonly keptOneSource?: readonly KeptField[];
   /** Why a key passes through unreconciled. */
   readonly reason?: string;
 }
@@ -164,7 +245,8 @@ function reconciled(
   offer: Offer,
   sheet: TokenSheet,
 ): LiteLLMEntry {
-  const { fields, families } = tokenFields(sheet);
+  const { fields, families, prices } = tokenFields(sheet);
+  const keptOneSource = keepLoneMoves(fields, prices, raw, model.provider);
   const placedOn = { model: model.id, channel: offer.channel, seller: offer.seller };
   if (families.size === 0 && !sheet.includedInPlan)
     // Placed, but Tariff states no price of a kind LiteLLM reads (a per-second transcription price):
@@ -205,6 +287,7 @@ function reconciled(
     ...placedOn,
     ...(sheet.includedInPlan ? { includedInPlan: true as const } : {}),
     ...(kept.length > 0 ? { litellmFields: kept.sort() } : {}),
+    ...(keptOneSource.length > 0 ? { keptOneSource } : {}),
   });
 }
 
@@ -238,6 +321,12 @@ function place(index: ExportIndex, key: LiteLLMKey): Placement | null {
   if (!listing) return null;
   // T311: a fine-tuned model's key is priced by the fine-tune's own prices, never the base model's.
   const own = isFineTuneKey(listing.model) ? { ...listing.qualifiers, ...FINE_TUNE_QUALIFIERS } : listing.qualifiers;
+  // T527: a key whose meaning was reviewed is placed on the model it names, or on none.
+  const reviewed = reviewedLitellmMeaning(listing.seller, listing.model);
+  if (reviewed)
+    return index.offers.has(offerKey(reviewed.model, listing.seller))
+      ? { modelId: reviewed.model, seller: listing.seller, qualifiers: own }
+      : null;
   const found = index.placements.get(placementKey("litellm", listing.seller, listing.model));
   if (found) return Object.keys(own).length > 0 ? { ...found, qualifiers: own } : found;
   const modelId = index.spelledAs.get(listing.model.toLowerCase());

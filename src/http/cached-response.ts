@@ -14,6 +14,8 @@ export interface ResponseFields {
   readonly version: string;
   /** For a 308 (an alias, T67): where the model answers. */
   readonly location?: string;
+  /** Headers of a 200 its body determines (an endpoint's `headers`, T526), sent after `x-dataset-version`. */
+  readonly headers?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -113,6 +115,7 @@ export class CachedResponse implements ResponseFields {
   readonly etag: string;
   readonly version: string;
   readonly location: string | undefined;
+  readonly headers: Readonly<Record<string, string>> | undefined;
   /** Compression is on: every answer says `Vary: Accept-Encoding` and GETs are negotiated (T51). */
   readonly vary: boolean;
   /** The header lists have `RateLimit-*` slots (the limit is on): fill them with {@link countedHeaders}. */
@@ -142,6 +145,7 @@ export class CachedResponse implements ResponseFields {
     this.etag = fields.etag;
     this.version = fields.version;
     this.location = fields.location;
+    this.headers = fields.headers;
     this.vary = vary;
     this.counted = counted;
     this.ownHeadersFrom = CORS_PAIRS.length + (counted ? RATE_PAIRS.length : 0);
@@ -184,6 +188,7 @@ export class CachedResponse implements ResponseFields {
       etag,
       version: this.version,
       ...(location === undefined ? {} : { location }),
+      ...(this.headers === undefined ? {} : { headers: this.headers }),
     };
     return new CachedResponse(fields, this.vary, this.counted, this.#encoded);
   }
@@ -225,6 +230,7 @@ export class CachedResponse implements ResponseFields {
       this.cacheControl,
       "x-dataset-version",
       this.version,
+      ...Object.entries(this.headers ?? {}).flat(),
       ...(this.vary ? ["vary", "accept-encoding"] : []),
       ...(body === null
         ? []

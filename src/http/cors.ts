@@ -9,6 +9,8 @@ export const EXPOSED_HEADERS = [
   "RateLimit-Limit",
   "RateLimit-Remaining",
   "RateLimit-Reset",
+  // the LiteLLM export's count of keys kept at LiteLLM's value (T526)
+  "x-tariff-kept-one-source",
   // for browser MCP clients on /mcp (issue 15)
   "mcp-session-id",
   "mcp-protocol-version",

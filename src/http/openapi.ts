@@ -27,7 +27,7 @@ const CORS_HEADER_DOCS = {
   "Access-Control-Allow-Origin": sharedHeader("Access-Control-Allow-Origin", "Always `*` (D23)"),
   "Access-Control-Expose-Headers": sharedHeader(
     "Access-Control-Expose-Headers",
-    "ETag, x-dataset-version, Retry-After, RateLimit-* (D23)",
+    "ETag, x-dataset-version, Retry-After, RateLimit-*, x-tariff-kept-one-source (D23, T526)",
   ),
 };
 const RATE_HEADER_DOCS = {
@@ -80,6 +80,13 @@ const ERRORS = {
   500: problemResponse("An unexpected fault; it is logged, nothing internal is shown (D25)", "no-store"),
 } satisfies Record<number, ZodOpenApiResponseObject>;
 
+/** The headers an endpoint's 200 body determines (its `headers`, T526), as strings with their description. */
+function bodyHeaderDocs(endpoint: Endpoint): Record<string, z.ZodType> {
+  const docs: Record<string, z.ZodType> = {};
+  for (const [name, h] of Object.entries(endpoint.headers ?? {})) docs[name] = header(h.description);
+  return docs;
+}
+
 function toOpenApiPath(fastifyPath: string): string {
   return fastifyPath.replace(/:([A-Za-z0-9_]+)/g, "{$1}");
 }
@@ -129,6 +136,7 @@ function operation(endpoint: Endpoint): ZodOpenApiOperationObject {
             `public, max-age=${endpoint.maxAge}, s-maxage=3600, stale-while-revalidate=86400 (D22)`,
           ),
           ...VERSIONED_HEADER_DOCS,
+          ...bodyHeaderDocs(endpoint),
           ...CORS_HEADER_DOCS,
           ...RATE_HEADER_DOCS,
         }),

@@ -37,6 +37,7 @@ export type PastDayResult =
       readonly cacheControl: string;
       readonly version: string;
       readonly location?: string;
+      readonly headers?: Readonly<Record<string, string>>;
       readonly br?: Uint8Array;
       readonly gzip?: Uint8Array;
     }
@@ -197,6 +198,7 @@ export class PastDays {
       etag: weakEtag(etagVersion(table.view, route.endpoint), path, query),
       version: result.version,
       ...(result.location === undefined ? {} : { location: result.location }),
+      ...(result.headers === undefined ? {} : { headers: result.headers }),
     };
     return new CachedResponse(fields, this.#shape.compression, this.#shape.counted, new EncodedBody(body, coded));
   }

@@ -43,7 +43,13 @@ export async function renderResponse(
   const built = (fields: Omit<ResponseFields, "etag">) =>
     new CachedResponse({ ...fields, etag }, shape.compression, shape.counted);
   try {
-    const { body, version, maxAge } = await route.handle(view, parseRawQuery(query), params, context, services);
+    const { body, version, maxAge, headers } = await route.handle(
+      view,
+      parseRawQuery(query),
+      params,
+      context,
+      services,
+    );
     return built({
       status: 200,
       body: Buffer.from(typeof body === "string" ? body : JSON.stringify(body)),
@@ -51,6 +57,7 @@ export async function renderResponse(
       cacheControl: successCacheControl(maxAge),
       // x-dataset-version equals meta.datasetVersion: the version in force on `at` when given (T147).
       version,
+      ...(headers === undefined ? {} : { headers }),
     });
   } catch (error) {
     if (!(error instanceof CatalogueError)) throw error;

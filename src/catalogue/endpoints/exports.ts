@@ -1,7 +1,12 @@
 import { z } from "zod";
 import type { PublishedPrice } from "../../domain/dataset.js";
 import { buildGenaiPricesExport } from "../../exports/genai-prices.js";
-import { buildLiteLLMExport } from "../../exports/litellm.js";
+import {
+  buildLiteLLMExport,
+  KEPT_ONE_SOURCE_HEADER,
+  keptOneSourceCount,
+  type LiteLLMEntry,
+} from "../../exports/litellm.js";
 import { buildModelsDevExport } from "../../exports/models-dev.js";
 import { type ExportInput, NO_UPSTREAM, type UpstreamFiles } from "../../exports/types.js";
 import { defineEndpoint, type RunContext } from "../endpoint.js";
@@ -53,7 +58,10 @@ export const litellmExportEndpoint = defineEndpoint({
     "LiteLLM's `model_prices_and_context_window.json` (set `LITELLM_MODEL_COST_MAP_URL` to this URL): every key " +
     "of LiteLLM's own file, those Tariff places with Tariff's reconciled per-token USD prices, the others passed " +
     "through as LiteLLM has them with `metadata.tariff.reconciled: false`, plus every other offer Tariff prices " +
-    `under LiteLLM's key for its seller. Valid against LiteLLM's published schema (T212, T213). ${LINKS}`,
+    "under LiteLLM's key for its seller. A price Tariff's amount would move 5× or more on one source's word " +
+    "alone (neither the maker's page nor the seller's own list) keeps LiteLLM's value, named in the entry's " +
+    "`metadata.tariff.keptOneSource` and counted by the `x-tariff-kept-one-source` header (T526). Valid against " +
+    `LiteLLM's published schema (T212, T213). ${LINKS}`,
   path: "/exports/litellm/model_prices_and_context_window.json",
   maxAge: 3600,
   usesBaseUrl: true,
@@ -63,6 +71,14 @@ export const litellmExportEndpoint = defineEndpoint({
     .meta({ description: "Model key → LiteLLM entry (costs in USD per token unless the field says otherwise)" }),
   tool: null,
   readsUpstream: true,
+  headers: {
+    [KEPT_ONE_SOURCE_HEADER]: {
+      description:
+        "How many keys keep a price at LiteLLM's value because Tariff's amount, 5× or more away, rests on one " +
+        "source alone that is neither the maker's page nor the seller's own list (T526)",
+      value: (body) => String(keptOneSourceCount(body as Record<string, LiteLLMEntry>)),
+    },
+  },
   run(view, { at }, _path, context) {
     const exportOf = exportInput(view, at, context);
     return buildLiteLLMExport(exportOf, upstreamOf(context).litellm);
