@@ -138,8 +138,8 @@ export const KEPT_ONE_SOURCE_HEADER = "x-tariff-kept-one-source";
 /** How many entries of a built file keep a field at LiteLLM's value under T526 (`metadata.tariff.keptOneSource`). */
 export function keptOneSourceCount(file: Readonly<Record<string, LiteLLMEntry>>): number {
   let count = 0;
-  for (const entry of Object.values(file)) {
-    const metadata = entry.metadata as { tariff?: TariffNote } | undefined;
+  for (const built of Object.values(file)) {
+    const metadata = built.metadata as { tariff?: TariffNote } | undefined;
     if (metadata?.tariff?.keptOneSource) count++;
   }
   return count;
