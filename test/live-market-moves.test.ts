@@ -149,7 +149,10 @@ const BRACKETS_54 = [
 const live = liveFileFixtures();
 
 describe("one recorder's word is not the market, live (issue 52 Must show line 1; T495, T496, T523)", () => {
-  it("a lone repoint is held, again on the same evidence, and published once a second source moves; a bracket gone with its context is no removal", async () => {
+  // Four live runs in one test (17 s quiet): twice the default 60 s, so a loaded CI machine does not fail it.
+  it("a lone repoint is held, again on the same evidence, and published once a second source moves; a bracket gone with its context is no removal", {
+    timeout: 120_000,
+  }, async () => {
     const [a, b, c, d] = await servedAfterLiveRuns(
       live.seed,
       [
