@@ -1,6 +1,6 @@
 import type { HistoryPoint } from "../domain/change.js";
 import type { DatedPrice } from "../domain/dated-price.js";
-import { dimensionKey } from "../domain/dimension.js";
+import { seriesKey } from "../domain/dimension.js";
 import type { SourceId } from "../domain/observation.js";
 import { displayUnit } from "../domain/unit.js";
 import type { SpellingIndex } from "./build-dataset.js";
@@ -30,10 +30,9 @@ export function upstreamPoints(
       if (row.fromDate === null || row.fromDate >= firstRunDate) continue;
       const at = spellings.get(`${source}|${row.seller}|${row.model}`);
       if (at?.channel !== "direct") continue;
-      const seriesKey = `${dimensionKey(row.dimension)}|${row.unit}`;
       points.push({
         modelId: at.modelId,
-        seriesKey,
+        seriesKey: seriesKey({ ...row.dimension, unit: row.unit }),
         label: baseLabel(row.dimension),
         displayUnit: displayUnit(row.unit, row.denomination, row.currency),
         date: row.fromDate,

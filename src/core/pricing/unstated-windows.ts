@@ -19,7 +19,9 @@ export function dropUnstatedWindows(state: PricingState, ctx: PricingContext): v
   for (const slot of state.slots.values()) {
     if (slot.channel !== "direct") continue;
     const key = `${slot.modelId}\0${slot.seller}`;
-    offers.set(key, [...(offers.get(key) ?? []), slot]);
+    const offer = offers.get(key);
+    if (offer) offer.push(slot);
+    else offers.set(key, [slot]);
   }
   for (const slots of offers.values()) {
     const seller = slots[0]!.seller;
