@@ -2,15 +2,22 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { describe, expect } from "vitest";
 import type { CatalogueView } from "../src/catalogue/view.js";
 import type { PublishedPrice } from "../src/domain/dataset.js";
-import { KEPT_ONE_SOURCE_HEADER, type KeptField, movesFiveFold } from "../src/exports/litellm.js";
+import {
+  KEPT_AGGREGATORS_HEADER,
+  KEPT_ONE_SOURCE_HEADER,
+  type KeptAggregatorsField,
+  type KeptField,
+  movesFiveFold,
+} from "../src/exports/litellm.js";
 import { type ExportMove, litellmMoves } from "./export-moves.js";
 import { recorded } from "./exports-support.js";
 import { bindShared } from "./fixtures.js";
 
 // Issue 49 "Must show": the LiteLLM export against LiteLLM's own file of 2026-06-01 — every key
 // that moves 5× or more (or from or to 0), with what the exported price rests on: the maker's own
-// page, the seller's own feed, two or more sources agreeing, or one source alone; none may rest on
-// one source alone (T526). The list is docs/litellm-moves.md, which this test writes with
+// page, the seller's own feed, two or more sources agreeing, or one source alone; each must rest on
+// the maker's page or the seller's feed (T526: not one source alone; T542: not aggregators agreeing
+// either). The list is docs/litellm-moves.md, which this test writes with
 // TARIFF_WRITE_LITELLM_MOVES=1 and otherwise checks is exactly what the export does (T522).
 const DATE = "2026-06-01";
 const DOC = "docs/litellm-moves.md";
@@ -20,18 +27,20 @@ const RECORDED = recorded<Record<string, Record<string, unknown>>>(
   "model_prices_and_context_window.json",
 );
 
-type Note = Record<string, unknown> & { keptOneSource?: KeptField[] };
+type Note = Record<string, unknown> & { keptOneSource?: KeptField[]; keptAggregatorsOnly?: KeptAggregatorsField[] };
 type Entry = Record<string, unknown> & { metadata?: { tariff?: Note } };
 
 let view: CatalogueView;
 let exported: Record<string, Entry>;
 let keptHeader: string | null;
+let keptAggregatorsHeader: string | null;
 
 const it = bindShared("exportServer", async (boundView, server) => {
   view = boundView;
   const res = await server.get("/api/v1/exports/litellm/model_prices_and_context_window.json");
   expect(res.status).toBe(200);
   keptHeader = res.headers.get(KEPT_ONE_SOURCE_HEADER);
+  keptAggregatorsHeader = res.headers.get(KEPT_AGGREGATORS_HEADER);
   exported = (await res.json()) as typeof exported;
 });
 
@@ -127,11 +136,28 @@ function bigMoves(): Row[] {
   return rowsMade;
 }
 
-/** The fields the export kept at LiteLLM's value under T526, by key and field. */
-function keptFields(): { key: string; kept: KeptField }[] {
+/** A field the export kept at LiteLLM's value: under T526 (one source) or T542 (aggregators only). */
+interface Kept {
+  readonly key: string;
+  readonly field: string;
+  readonly tariff: number;
+  readonly sources: readonly string[];
+  readonly rule: "T526" | "T542";
+}
+
+/** The fields the export kept at LiteLLM's value under T526 and T542, by key and field. */
+function keptFields(): Kept[] {
   return Object.entries(exported)
-    .flatMap(([key, e]) => (e.metadata?.tariff?.keptOneSource ?? []).map((kept) => ({ key, kept })))
-    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.kept.field < b.kept.field ? -1 : 1));
+    .flatMap(([key, e]): Kept[] => [
+      ...(e.metadata?.tariff?.keptOneSource ?? []).map((k) => ({
+        key,
+        ...k,
+        sources: [k.source],
+        rule: "T526" as const,
+      })),
+      ...(e.metadata?.tariff?.keptAggregatorsOnly ?? []).map((k) => ({ key, ...k, rule: "T542" as const })),
+    ])
+    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.field < b.field ? -1 : 1));
 }
 
 const keysOf = (rows: readonly { key: string }[]) => new Set(rows.map((r) => r.key)).size;
@@ -152,12 +178,17 @@ function listing(): string {
     "Tariff price (model at seller, USD per 1M tokens, confidence) and each agreeing source with the amount",
     "it states. Every move of 2× or more also has a reviewed reason in `test/golden/export-moves.json` (T311).",
     "",
+    "Before → after T542 (a move of 5× or more where only aggregators agree, none of them the maker's page",
+    "or the seller's feed, keeps LiteLLM's value too): 17 moves on 14 keys, 3 of them where two or more",
+    "aggregators agree (Titan Text Express's input, qwen3-next-80b-a3b-thinking's output at DashScope, Gemini",
+    `1.5 Flash's output) → ${rows.length} moves, ${count("agreed")} where only aggregators agree.`,
+    "",
     "Before → after T526 (a move of 5× or more on one source alone, neither the maker's page nor the",
     "seller's own list, keeps LiteLLM's value) and T527 (`mistral/mistral-medium` placed on the model it",
     "names): 67 moves on 47 keys, 51 of them (34 keys) on one source alone, as listed at 96ca739 over eight",
     "price fields; 69 moves on 49 keys, the same 51 on one source alone, over every per-token field the export",
-    `writes (this list's since T526: Claude 3 Haiku's and Opus's 1-hour cache writes) → ${rows.length} moves on`,
-    `${keysOf(rows.map((r) => r.m))} keys, ${count("one source")} on one source alone.`,
+    "writes (this list's since T526: Claude 3 Haiku's and Opus's 1-hour cache writes) → 17 moves on 14 keys,",
+    "0 on one source alone.",
     "",
     `${rows.length} moves: ${(Object.keys(HEADINGS) as Evidence[]).map((k) => `${count(k)} ${k}`).join(", ")}.`,
   ];
@@ -176,36 +207,66 @@ function listing(): string {
   }
   out.push(
     "",
-    "## Kept at LiteLLM's value (T526)",
+    "## Kept at LiteLLM's value (T526, T542)",
     "",
-    `${kept.length} fields of ${keysOf(kept)} keys (the response header \`${KEPT_ONE_SOURCE_HEADER}\` counts the`,
-    "keys; each entry names them in `metadata.tariff.keptOneSource`): Tariff's amount would move them 5× or more",
-    "on one source's word alone, so the export states LiteLLM's.",
+    `${kept.length} fields of ${keysOf(kept)} keys: Tariff's amount would move them 5× or more without the maker's`,
+    "page or the seller's feed among its sources, or rests only on the sources of such a field of the same",
+    "entry (T542: the entry stays one statement), so the export states LiteLLM's. On one source's word alone",
+    `(T526): ${kept.filter((k) => k.rule === "T526").length} fields, the response header \`${KEPT_ONE_SOURCE_HEADER}\` counts`,
+    "their keys and each entry names them in `metadata.tariff.keptOneSource`; where only aggregators agree",
+    `(T542): ${kept.filter((k) => k.rule === "T542").length} fields, counted by \`${KEPT_AGGREGATORS_HEADER}\` and named in`,
+    "`metadata.tariff.keptAggregatorsOnly`.",
     "",
-    "| key | field | LiteLLM (exported) | Tariff's, not exported | its one source |",
-    "| --- | --- | --- | --- | --- |",
+    "| key | field | LiteLLM (exported) | Tariff's, not exported | its sources | rule |",
+    "| --- | --- | --- | --- | --- | --- |",
   );
-  for (const { key, kept: k } of kept)
-    out.push(`| \`${key}\` | ${k.field} | ${exported[key]?.[k.field]} | ${k.tariff} | ${k.source} |`);
+  for (const k of kept)
+    out.push(
+      `| \`${k.key}\` | ${k.field} | ${exported[k.key]?.[k.field]} | ${k.tariff} | ${k.sources.join(", ")} | ${k.rule} |`,
+    );
   return `${out.join("\n")}\n`;
 }
 
-describe("LiteLLM export vs LiteLLM's own 2026-06-01 file: every key moved 5× or more, with its evidence (issue 49, T522, T526)", () => {
+describe("LiteLLM export vs LiteLLM's own 2026-06-01 file: every key moved 5× or more, with its evidence (issue 49, T522, T526, T542)", () => {
   it(`${DOC} lists exactly the export's moves of 5× or more and what each rests on`, () => {
     const text = listing();
     if (process.env.TARIFF_WRITE_LITELLM_MOVES === "1") writeFileSync(DOC, text);
     expect(readFileSync(DOC, "utf8")).toBe(text);
   });
 
-  it("no move of 5× or more rests on one source alone that is neither the maker's page nor the seller's list", () => {
-    // Before T526 (96ca739) this counted 51 moves on 34 keys (W&B's, DeepSeek's cache reads on
-    // Portkey alone, Fireworks' size buckets, …).
-    const alone = bigMoves().filter((r) => r.kind === "one source");
-    expect(alone.map((r) => `${r.m.key} ${r.m.field}`)).toEqual([]);
-    // What the export kept instead is counted where a client sees it: the header and the entries' notes.
+  it("every move of 5× or more rests on the maker's page or the seller's list (T526, T542)", () => {
+    // Before T526 (96ca739) 51 moves on 34 keys rested on one source alone (W&B's, DeepSeek's cache
+    // reads on Portkey alone, Fireworks' size buckets, …); before T542, 3 on aggregators agreeing.
+    const unbacked = bigMoves().filter((r) => r.kind !== "maker" && r.kind !== "seller");
+    expect(unbacked.map((r) => `${r.m.key} ${r.m.field} (${r.kind})`)).toEqual([]);
+    expect(bigMoves().length).toBeGreaterThanOrEqual(14);
+    // What the export kept instead is counted where a client sees it: the headers and the entries' notes.
     const kept = keptFields();
-    expect(kept.length).toBeGreaterThanOrEqual(51);
-    expect(keptHeader).toBe(String(keysOf(kept)));
+    const oneSource = kept.filter((k) => k.rule === "T526");
+    const aggregators = kept.filter((k) => k.rule === "T542");
+    expect(oneSource.length).toBeGreaterThanOrEqual(51);
+    expect(aggregators.length).toBeGreaterThanOrEqual(3);
+    expect(aggregators.every((k) => k.sources.length >= 2)).toBe(true);
+    expect(keptHeader).toBe(String(keysOf(oneSource)));
+    expect(keptAggregatorsHeader).toBe(String(keysOf(aggregators)));
+  });
+
+  it("aggregators agreeing do not move a key 5×: DashScope's qwen3-next-80b-a3b-thinking keeps LiteLLM's output (T542)", () => {
+    // LiteLLM states 1.5e-7 / 1.2e-6 and cites Alibaba's Model Studio pricing page; models.dev and
+    // Portkey state 0.5 / 6 per 1M. No recorded Alibaba page settles it, so the file keeps LiteLLM's.
+    const key = "dashscope/qwen3-next-80b-a3b-thinking";
+    expect(RECORDED[key]?.output_cost_per_token).toBe(1.2e-6);
+    const entry = exported[key]!;
+    expect(entry.output_cost_per_token).toBe(1.2e-6);
+    // The input (0.15 → 0.5, 3.3×) rests on the same two aggregators: the entry stays LiteLLM's one
+    // statement, not the aggregators' input beside LiteLLM's output.
+    expect(entry.input_cost_per_token).toBe(1.5e-7);
+    const aggregators = expect.arrayContaining(["models-dev", "portkey"]);
+    expect(entry.metadata?.tariff?.keptAggregatorsOnly).toEqual([
+      { field: "output_cost_per_token", tariff: 6e-6, sources: aggregators },
+      { field: "input_cost_per_token", tariff: 5e-7, sources: aggregators },
+    ]);
+    expect(entry.metadata?.tariff?.keptOneSource).toBeUndefined();
   });
 
   it("a key one source alone moved before keeps LiteLLM's value: deepseek/deepseek-chat's cache read (Portkey's 10× lower)", () => {

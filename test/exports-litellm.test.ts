@@ -2,7 +2,7 @@ import Big from "big.js";
 import { describe, expect } from "vitest";
 import type { CatalogueView } from "../src/catalogue/view.js";
 import { reviewedLitellmMeaning } from "../src/exports/key-meaning.js";
-import type { KeptField } from "../src/exports/litellm.js";
+import type { KeptAggregatorsField, KeptField } from "../src/exports/litellm.js";
 import { litellmKeyListing } from "../src/sources/litellm/index.js";
 import { LitellmEntry } from "../src/sources/litellm/schema.js";
 import { exact, modelRecord, newestDate, perTokenOf, recorded, tokenPrice, validator } from "./exports-support.js";
@@ -15,11 +15,16 @@ import { startServer, type TestServer } from "./harness.js";
 // the test, never written down (issues 24/25 move prices and ids).
 const PATH = "/api/v1/exports/litellm/model_prices_and_context_window.json";
 type Entry = Record<string, unknown> & {
-  metadata: { tariff: Record<string, unknown> & { keptOneSource?: KeptField[] }; litellm_unlisted?: object };
+  metadata: {
+    tariff: Record<string, unknown> & { keptOneSource?: KeptField[]; keptAggregatorsOnly?: KeptAggregatorsField[] };
+    litellm_unlisted?: object;
+  };
 };
 
-/** The field of an entry T526 kept at LiteLLM's value (Tariff's amount and its one source), if it did. */
-const keptField = (entry: Entry, field: string) => entry.metadata.tariff.keptOneSource?.find((k) => k.field === field);
+/** The field of an entry T526 or T542 kept at LiteLLM's value (Tariff's amount and its sources), if it did. */
+const keptField = (entry: Entry, field: string) =>
+  entry.metadata.tariff.keptOneSource?.find((k) => k.field === field) ??
+  entry.metadata.tariff.keptAggregatorsOnly?.find((k) => k.field === field);
 
 let server: TestServer;
 let view: CatalogueView;
@@ -186,7 +191,8 @@ describe("every key of LiteLLM's file is kept", () => {
         if (entry?.metadata.tariff.model !== reviewed.model) wrong.push(`${key}: not on ${reviewed.model}`);
         continue;
       }
-      // T526: an input price one source alone would move 5× or more stays LiteLLM's.
+      // T526, T542: an input price neither the maker's page nor the seller's list backs stays LiteLLM's
+      // where its move (or its entry's, T542) would be 5× or more.
       if (entry && keptField(entry, "input_cost_per_token")) {
         if (entry.input_cost_per_token !== (RECORDED[key] as Record<string, unknown>).input_cost_per_token)
           wrong.push(`${key}: not kept at LiteLLM's value`);

@@ -38,7 +38,7 @@ const D22_MAX_AGE: Readonly<Record<string, number>> = {
 };
 
 const EXPOSED =
-  "ETag, x-dataset-version, Retry-After, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, x-tariff-kept-one-source, mcp-session-id, mcp-protocol-version";
+  "ETag, x-dataset-version, Retry-After, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, x-tariff-kept-one-source, x-tariff-kept-aggregators-only, mcp-session-id, mcp-protocol-version";
 const WEAK_ETAG = /^W\/"[A-Za-z0-9_-]+"$/;
 
 function expectCors(headers: Headers) {

@@ -118,29 +118,34 @@ export function movesFiveFold(a: number, b: number): boolean {
 }
 
 /**
- * The one source a price rests on when it is neither the maker's own page (`official-<maker>`) nor
- * the seller's own list (its own source, or a statement its observations mark authoritative): that
- * source's id; null when two or more sources agree on the amount, or the one is the maker's or the
- * seller's own word (T526). Judged from the price's agreeing `sources`, which every version keeps
- * (a past version's prices have no observations, T146).
+ * The sources a price rests on when none of them is the maker's own page (`official-<maker>`) or
+ * the seller's own list (its own source, or a statement its observations mark authoritative): its
+ * agreeing source ids, primary first; null when the maker's or the seller's own word is among them
+ * (T526, T542). Judged from the price's agreeing `sources`, which every version keeps (a past
+ * version's prices have no observations, T146).
  */
-export function loneSource(price: PublishedPrice, maker: string): string | null {
-  if (price.sources.length !== 1) return null;
-  const source = price.sources[0]!;
-  if (source === `official-${maker}` || statedBySeller(price.seller, [source])) return null;
-  if (price.observations.some((o) => o.source === source && o.authoritative === true)) return null;
-  return source;
+export function unbackedSources(price: PublishedPrice, maker: string): readonly string[] | null {
+  const sources: readonly string[] = price.sources;
+  if (sources.length === 0) return null;
+  if (sources.includes(`official-${maker}`) || statedBySeller(price.seller, sources)) return null;
+  if (price.observations.some((o) => o.authoritative === true && sources.includes(o.source))) return null;
+  return sources;
 }
 
-/** The response header that counts the keys with a field kept at LiteLLM's value (T526). */
+/** The response header that counts the keys with a field kept at LiteLLM's value on one source's word (T526). */
 export const KEPT_ONE_SOURCE_HEADER = "x-tariff-kept-one-source";
+/** The response header that counts the keys with a field kept at LiteLLM's value on aggregators' word only (T542). */
+export const KEPT_AGGREGATORS_HEADER = "x-tariff-kept-aggregators-only";
 
-/** How many entries of a built file keep a field at LiteLLM's value under T526 (`metadata.tariff.keptOneSource`). */
-export function keptOneSourceCount(file: Readonly<Record<string, LiteLLMEntry>>): number {
+/**
+ * How many entries of a built file keep a field at LiteLLM's value: under T526 (one source,
+ * `metadata.tariff.keptOneSource`) or under T542 (`keptAggregatorsOnly`).
+ */
+export function keptCount(file: Readonly<Record<string, LiteLLMEntry>>, kind: "one source" | "aggregators"): number {
   let count = 0;
   for (const built of Object.values(file)) {
-    const metadata = built.metadata as { tariff?: TariffNote } | undefined;
-    if (metadata?.tariff?.keptOneSource) count++;
+    const tariff = (built.metadata as { tariff?: TariffNote } | undefined)?.tariff;
+    if (kind === "one source" ? tariff?.keptOneSource : tariff?.keptAggregatorsOnly) count++;
   }
   return count;
 }
@@ -152,27 +157,62 @@ export interface KeptField {
   readonly source: string;
 }
 
+/** A price field left at LiteLLM's value (T542): Tariff's amount (USD per token) and the aggregators agreeing on it. */
+export interface KeptAggregatorsField {
+  readonly field: string;
+  readonly tariff: number;
+  readonly sources: readonly string[];
+}
+
+/** The fields {@link keepUnbackedMoves} left at LiteLLM's value, by how many sources Tariff's amount had. */
+interface KeptMoves {
+  readonly oneSource: KeptField[];
+  readonly aggregators: KeptAggregatorsField[];
+}
+
 /**
- * T526: a field whose amount would move 5× or more from the one LiteLLM's own file states (or from or
- * to 0) on one source's word alone — not the maker's page, not the seller's own list — keeps
- * LiteLLM's value; the kept fields, with the amount and source the export did not follow. `fields`
- * is changed in place.
+ * T526, T542: a field whose amount would move 5× or more from the one LiteLLM's own file states (or
+ * from or to 0) without the maker's page or the seller's own list among its sources — one source's
+ * word, or aggregators agreeing — keeps LiteLLM's value. Then the entry stays one statement (T542):
+ * every other field whose amount rests only on sources a kept field rests on, none of them the
+ * maker's or the seller's, keeps LiteLLM's value too, whatever its move (else Titan Text Express
+ * would read LiteLLM's input beside the aggregators' output). Returns the kept fields, with the
+ * amount and the sources the export did not follow; `fields` is changed in place.
  */
-function keepLoneMoves(
+function keepUnbackedMoves(
   fields: LiteLLMEntry,
   prices: ReadonlyMap<string, PublishedPrice>,
   raw: LiteLLMEntry,
   maker: string,
-): KeptField[] {
-  const kept: KeptField[] = [];
-  for (const [field, amount] of Object.entries(fields)) {
-    const own = raw[field] ?? (field === "cache_read_input_token_cost" ? raw[CACHE_HIT_ALIAS] : undefined);
-    const price = prices.get(field);
-    if (typeof own !== "number" || typeof amount !== "number" || !price || !movesFiveFold(own, amount)) continue;
-    const source = loneSource(price, maker);
-    if (source === null) continue;
+): KeptMoves {
+  const kept: KeptMoves = { oneSource: [], aggregators: [] };
+  const ownOf = (field: string) =>
+    raw[field] ?? (field === "cache_read_input_token_cost" ? raw[CACHE_HIT_ALIAS] : undefined);
+  const keep = (field: string, amount: number, own: number, sources: readonly string[]) => {
     fields[field] = own;
-    kept.push({ field, tariff: amount, source });
+    if (sources.length === 1) kept.oneSource.push({ field, tariff: amount, source: sources[0]! });
+    else kept.aggregators.push({ field, tariff: amount, sources: [...sources] });
+  };
+  const unbacked = new Map<string, readonly string[]>();
+  for (const [field, amount] of Object.entries(fields)) {
+    const price = prices.get(field);
+    const sources = price ? unbackedSources(price, maker) : null;
+    if (sources !== null && typeof amount === "number") unbacked.set(field, sources);
+  }
+  const followed = new Set<string>();
+  for (const [field, sources] of unbacked) {
+    const own = ownOf(field);
+    const amount = fields[field] as number;
+    if (typeof own !== "number" || !movesFiveFold(own, amount)) continue;
+    keep(field, amount, own, sources);
+    for (const s of sources) followed.add(s);
+  }
+  if (followed.size === 0) return kept;
+  for (const [field, sources] of unbacked) {
+    const own = ownOf(field);
+    const amount = fields[field];
+    if (typeof own !== "number" || amount === own || movesFiveFold(own, amount as number)) continue;
+    if (sources.every((s) => followed.has(s))) keep(field, amount as number, own, sources);
   }
   return kept;
 }
@@ -192,6 +232,11 @@ interface TariffNote {
    * alone that is neither the maker's page nor the seller's own list (T526): that amount and source.
    */
   readonly keptOneSource?: readonly KeptField[];
+  /**
+   * Price fields kept at LiteLLM's value because Tariff's amount, 5× or more away, rests on two or
+   * more aggregators agreeing, none of them the maker's page or the seller's own list (T542).
+   */
+  readonly keptAggregatorsOnly?: readonly KeptAggregatorsField[];
   /** Why a key passes through unreconciled. */
   readonly reason?: string;
 }
@@ -246,7 +291,7 @@ function reconciled(
   sheet: TokenSheet,
 ): LiteLLMEntry {
   const { fields, families, prices } = tokenFields(sheet);
-  const keptOneSource = keepLoneMoves(fields, prices, raw, model.provider);
+  const kept = keepUnbackedMoves(fields, prices, raw, model.provider);
   const placedOn = { model: model.id, channel: offer.channel, seller: offer.seller };
   if (families.size === 0 && !sheet.includedInPlan)
     // Placed, but Tariff states no price of a kind LiteLLM reads (a per-second transcription price):
@@ -261,15 +306,15 @@ function reconciled(
       },
     );
   const entry: LiteLLMEntry = jsonObject();
-  const kept: string[] = [];
+  const litellmFields: string[] = [];
   for (const [k, v] of Object.entries(raw)) {
     const family = familyOf(k);
     if (family !== null) {
       // Tariff states this kind of price: its brackets and amounts replace LiteLLM's; else LiteLLM's stays.
       if (sheet.includedInPlan || families.has(family)) continue;
-      kept.push(k);
+      litellmFields.push(k);
     } else if (k === "tiered_pricing" && families.has("input_cost_per_token|standard")) continue;
-    else if (/cost|price/.test(k) && k !== "source") kept.push(k);
+    else if (/cost|price/.test(k) && k !== "source") litellmFields.push(k);
     entry[k] = v;
   }
   if (CACHE_HIT_ALIAS in raw && fields.cache_read_input_token_cost !== undefined)
@@ -286,8 +331,9 @@ function reconciled(
     reconciled: true,
     ...placedOn,
     ...(sheet.includedInPlan ? { includedInPlan: true as const } : {}),
-    ...(kept.length > 0 ? { litellmFields: kept.sort() } : {}),
-    ...(keptOneSource.length > 0 ? { keptOneSource } : {}),
+    ...(litellmFields.length > 0 ? { litellmFields: litellmFields.sort() } : {}),
+    ...(kept.oneSource.length > 0 ? { keptOneSource: kept.oneSource } : {}),
+    ...(kept.aggregators.length > 0 ? { keptAggregatorsOnly: kept.aggregators } : {}),
   });
 }
 

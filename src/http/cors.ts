@@ -11,6 +11,8 @@ export const EXPOSED_HEADERS = [
   "RateLimit-Reset",
   // the LiteLLM export's count of keys kept at LiteLLM's value (T526)
   "x-tariff-kept-one-source",
+  // … and of keys kept where only aggregators agree (T542)
+  "x-tariff-kept-aggregators-only",
   // for browser MCP clients on /mcp (issue 15)
   "mcp-session-id",
   "mcp-protocol-version",

@@ -27,7 +27,7 @@ const CORS_HEADER_DOCS = {
   "Access-Control-Allow-Origin": sharedHeader("Access-Control-Allow-Origin", "Always `*` (D23)"),
   "Access-Control-Expose-Headers": sharedHeader(
     "Access-Control-Expose-Headers",
-    "ETag, x-dataset-version, Retry-After, RateLimit-*, x-tariff-kept-one-source (D23, T526)",
+    "ETag, x-dataset-version, Retry-After, RateLimit-*, x-tariff-kept-one-source, x-tariff-kept-aggregators-only (D23, T526, T542)",
   ),
 };
 const RATE_HEADER_DOCS = {

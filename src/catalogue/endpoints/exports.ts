@@ -3,8 +3,9 @@ import type { PublishedPrice } from "../../domain/dataset.js";
 import { buildGenaiPricesExport } from "../../exports/genai-prices.js";
 import {
   buildLiteLLMExport,
+  KEPT_AGGREGATORS_HEADER,
   KEPT_ONE_SOURCE_HEADER,
-  keptOneSourceCount,
+  keptCount,
   type LiteLLMEntry,
 } from "../../exports/litellm.js";
 import { buildModelsDevExport } from "../../exports/models-dev.js";
@@ -58,9 +59,11 @@ export const litellmExportEndpoint = defineEndpoint({
     "LiteLLM's `model_prices_and_context_window.json` (set `LITELLM_MODEL_COST_MAP_URL` to this URL): every key " +
     "of LiteLLM's own file, those Tariff places with Tariff's reconciled per-token USD prices, the others passed " +
     "through as LiteLLM has them with `metadata.tariff.reconciled: false`, plus every other offer Tariff prices " +
-    "under LiteLLM's key for its seller. A price Tariff's amount would move 5× or more on one source's word " +
-    "alone (neither the maker's page nor the seller's own list) keeps LiteLLM's value, named in the entry's " +
-    "`metadata.tariff.keptOneSource` and counted by the `x-tariff-kept-one-source` header (T526). Valid against " +
+    "under LiteLLM's key for its seller. A price Tariff's amount would move 5× or more without the maker's page " +
+    "or the seller's own list among its sources keeps LiteLLM's value: on one source's word alone, named in the " +
+    "entry's `metadata.tariff.keptOneSource` and counted by the `x-tariff-kept-one-source` header (T526); on " +
+    "aggregators agreeing, in `metadata.tariff.keptAggregatorsOnly` and `x-tariff-kept-aggregators-only` (T542). " +
+    "Valid against " +
     `LiteLLM's published schema (T212, T213). ${LINKS}`,
   path: "/exports/litellm/model_prices_and_context_window.json",
   maxAge: 3600,
@@ -76,7 +79,13 @@ export const litellmExportEndpoint = defineEndpoint({
       description:
         "How many keys keep a price at LiteLLM's value because Tariff's amount, 5× or more away, rests on one " +
         "source alone that is neither the maker's page nor the seller's own list (T526)",
-      value: (body) => String(keptOneSourceCount(body as Record<string, LiteLLMEntry>)),
+      value: (body) => String(keptCount(body as Record<string, LiteLLMEntry>, "one source")),
+    },
+    [KEPT_AGGREGATORS_HEADER]: {
+      description:
+        "How many keys keep a price at LiteLLM's value because Tariff's amount, 5× or more away, rests on two or " +
+        "more aggregators agreeing, none of them the maker's page or the seller's own list (T542)",
+      value: (body) => String(keptCount(body as Record<string, LiteLLMEntry>, "aggregators")),
     },
   },
   run(view, { at }, _path, context) {
