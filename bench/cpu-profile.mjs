@@ -104,7 +104,12 @@ function frames(server, window, exitAt) {
   return { perAnswer, busy };
 }
 
-const tariff = start("tariff", ["build/cli/main.js", "serve"], {
+// What `npm start` runs (package.json's start after `node`: its flags, the script, `serve`; T541).
+const startArgs = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"))
+  .scripts.start.trim()
+  .split(/\s+/)
+  .slice(1);
+const tariff = start("tariff", startArgs, {
   DATA_DIR: dir,
   PORT: String(port),
   HOST: "127.0.0.1",

@@ -52,8 +52,21 @@ const SOAK_CONNECTIONS = Number(process.env.BENCH_SOAK_CONNECTIONS ?? 256);
 /** How long RSS is watched after the soak. */
 const SETTLE_SECONDS = Number(process.env.BENCH_SETTLE_SECONDS ?? 30);
 const ROOT = new URL("..", import.meta.url).pathname;
-/** What `npm start` runs (package.json), relative to the checkout. */
-const START = ["build/cli/main.js", "serve"];
+/**
+ * What `npm start` runs: package.json's `start` after `node` (node's flags, the script, its
+ * arguments), relative to the checkout, so the bench measures the command users start (T541).
+ */
+const START = startCommand();
+/** The script of {@link START} (its first word that is not a flag). */
+const START_SCRIPT = START.find((word) => !word.startsWith("-")) ?? "";
+
+/** package.json's `start` as node's arguments; throws when it does not run `node`. */
+function startCommand(): string[] {
+  const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { scripts: { start: string } };
+  const [command, ...args] = pkg.scripts.start.trim().split(/\s+/);
+  if (command !== "node") throw new Error(`package.json's start runs ${command}, not node`);
+  return args;
+}
 const MODEL = "/api/v1/models/anthropic/claude-opus-4-0";
 /** The rate limit of the headline: on, counting every request, never reached. */
 const LIMIT_ON = 1_000_000_000;
@@ -496,7 +509,7 @@ async function ingest(dataDir: string): Promise<void> {
 
 async function main() {
   execFileSync("taskset", ["-a", "-p", "-c", "1", String(process.pid)], { stdio: "ignore" });
-  if (!existsSync(join(ROOT, START[0] ?? ""))) throw new Error("no build/: run `npm run build:server` first");
+  if (!existsSync(join(ROOT, START_SCRIPT))) throw new Error("no build/: run `npm run build:server` first");
   log(`# Tariff bench — ${new Date().toISOString()}`);
   log(`\`uptime\`: ${uptime()}`);
   log(`machine: ${cpus().length} CPUs (${cpus()[0]?.model ?? "?"}), node ${process.version}; load average ${load()}`);
@@ -516,7 +529,7 @@ async function main() {
   const helps: number[] = [];
   for (let i = 0; i < 5; i++) {
     const t = performance.now();
-    spawnSync("taskset", ["-c", "0", process.execPath, START[0] ?? "", "--help"], { cwd: ROOT, stdio: "ignore" });
+    spawnSync("taskset", ["-c", "0", process.execPath, START_SCRIPT, "--help"], { cwd: ROOT, stdio: "ignore" });
     helps.push(performance.now() - t);
   }
   const starts: number[] = [];
