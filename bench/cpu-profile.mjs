@@ -14,6 +14,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync
 import { get } from "node:http";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
+import { startArgs } from "./start-command.mjs";
 
 const [store, route, secondsArg, mode, portArg] = process.argv.slice(2);
 if (!store || !route)
@@ -104,12 +105,7 @@ function frames(server, window, exitAt) {
   return { perAnswer, busy };
 }
 
-// What `npm start` runs (package.json's start after `node`: its flags, the script, `serve`; T541).
-const startArgs = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"))
-  .scripts.start.trim()
-  .split(/\s+/)
-  .slice(1);
-const tariff = start("tariff", startArgs, {
+const tariff = start("tariff", startArgs(new URL("../package.json", import.meta.url)), {
   DATA_DIR: dir,
   PORT: String(port),
   HOST: "127.0.0.1",

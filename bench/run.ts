@@ -43,6 +43,7 @@ import { loadView } from "../src/catalogue/load-view.js";
 import { ingestSnapshots } from "../src/ingest/run-ingest.js";
 import { SOURCES } from "../src/sources/registry.js";
 import { openSqliteStore } from "../src/store/open-store.js";
+import { startArgs } from "./start-command.mjs";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
@@ -56,17 +57,9 @@ const ROOT = new URL("..", import.meta.url).pathname;
  * What `npm start` runs: package.json's `start` after `node` (node's flags, the script, its
  * arguments), relative to the checkout, so the bench measures the command users start (T541).
  */
-const START = startCommand();
+const START: string[] = startArgs(join(ROOT, "package.json"));
 /** The script of {@link START} (its first word that is not a flag). */
 const START_SCRIPT = START.find((word) => !word.startsWith("-")) ?? "";
-
-/** package.json's `start` as node's arguments; throws when it does not run `node`. */
-function startCommand(): string[] {
-  const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { scripts: { start: string } };
-  const [command, ...args] = pkg.scripts.start.trim().split(/\s+/);
-  if (command !== "node") throw new Error(`package.json's start runs ${command}, not node`);
-  return args;
-}
 const MODEL = "/api/v1/models/anthropic/claude-opus-4-0";
 /** The rate limit of the headline: on, counting every request, never reached. */
 const LIMIT_ON = 1_000_000_000;

@@ -193,27 +193,24 @@ function keepUnbackedMoves(
     if (sources.length === 1) kept.oneSource.push({ field, tariff: amount, source: sources[0]! });
     else kept.aggregators.push({ field, tariff: amount, sources: [...sources] });
   };
-  const unbacked = new Map<string, readonly string[]>();
+  // Each field Tariff writes whose amount neither the maker's page nor the seller's list backs, with LiteLLM's own.
+  const unbacked: { field: string; amount: number; own: number; sources: readonly string[] }[] = [];
   for (const [field, amount] of Object.entries(fields)) {
     const price = prices.get(field);
     const sources = price ? unbackedSources(price, maker) : null;
-    if (sources !== null && typeof amount === "number") unbacked.set(field, sources);
+    const own = ownOf(field);
+    if (sources !== null && typeof amount === "number" && typeof own === "number" && own !== amount)
+      unbacked.push({ field, amount, own, sources });
   }
   const followed = new Set<string>();
-  for (const [field, sources] of unbacked) {
-    const own = ownOf(field);
-    const amount = fields[field] as number;
-    if (typeof own !== "number" || !movesFiveFold(own, amount)) continue;
-    keep(field, amount, own, sources);
-    for (const s of sources) followed.add(s);
-  }
-  if (followed.size === 0) return kept;
-  for (const [field, sources] of unbacked) {
-    const own = ownOf(field);
-    const amount = fields[field];
-    if (typeof own !== "number" || amount === own || movesFiveFold(own, amount as number)) continue;
-    if (sources.every((s) => followed.has(s))) keep(field, amount as number, own, sources);
-  }
+  for (const u of unbacked)
+    if (movesFiveFold(u.own, u.amount)) {
+      keep(u.field, u.amount, u.own, u.sources);
+      for (const s of u.sources) followed.add(s);
+    }
+  for (const u of unbacked)
+    if (!movesFiveFold(u.own, u.amount) && u.sources.every((s) => followed.has(s)))
+      keep(u.field, u.amount, u.own, u.sources);
   return kept;
 }
 

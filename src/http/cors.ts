@@ -1,22 +1,26 @@
 import cors from "@fastify/cors";
 import type { FastifyInstance } from "fastify";
+import { ENDPOINTS } from "../catalogue/endpoints/index.js";
+
+/**
+ * The headers endpoints describe about their own bodies (`Endpoint.headers`: the LiteLLM export's
+ * kept-key counts, T526, T542), in the endpoints' order: exposed to browsers like the others.
+ */
+export const ENDPOINT_HEADERS: readonly string[] = ENDPOINTS.flatMap((e) => Object.keys(e.headers ?? {}));
 
 /** D23: headers a browser script may read. */
-export const EXPOSED_HEADERS = [
+export const EXPOSED_HEADERS: readonly string[] = [
   "ETag",
   "x-dataset-version",
   "Retry-After",
   "RateLimit-Limit",
   "RateLimit-Remaining",
   "RateLimit-Reset",
-  // the LiteLLM export's count of keys kept at LiteLLM's value (T526)
-  "x-tariff-kept-one-source",
-  // … and of keys kept where only aggregators agree (T542)
-  "x-tariff-kept-aggregators-only",
+  ...ENDPOINT_HEADERS,
   // for browser MCP clients on /mcp (issue 15)
   "mcp-session-id",
   "mcp-protocol-version",
-] as const;
+];
 
 /** Headers the MCP SDK's browser transport sends (issue 15). */
 export const MCP_REQUEST_HEADERS = ["mcp-protocol-version", "mcp-session-id", "last-event-id", "Accept"] as const;

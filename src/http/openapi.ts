@@ -14,6 +14,7 @@ import {
   pathParamsOf,
 } from "../catalogue/endpoint.js";
 import * as S from "../catalogue/schemas.js";
+import { ENDPOINT_HEADERS } from "./cors.js";
 import { MAX_URL_LENGTH } from "./limits.js";
 import { API_PREFIX, type RouteSpec, routeOf } from "./routes.js";
 
@@ -27,7 +28,7 @@ const CORS_HEADER_DOCS = {
   "Access-Control-Allow-Origin": sharedHeader("Access-Control-Allow-Origin", "Always `*` (D23)"),
   "Access-Control-Expose-Headers": sharedHeader(
     "Access-Control-Expose-Headers",
-    "ETag, x-dataset-version, Retry-After, RateLimit-*, x-tariff-kept-one-source, x-tariff-kept-aggregators-only (D23, T526, T542)",
+    `ETag, x-dataset-version, Retry-After, RateLimit-*, ${ENDPOINT_HEADERS.join(", ")} (D23, T526, T542)`,
   ),
 };
 const RATE_HEADER_DOCS = {

@@ -1,0 +1,14 @@
+// What `npm start` runs, for the benches (T541): package.json's `start` after `node` — node's flags,
+// the script and its arguments — so a bench starts the server exactly as users do.
+import { readFileSync } from "node:fs";
+
+/**
+ * package.json's `start` as node's arguments (`["--min-semi-space-size=16", "build/cli/main.js", "serve"]`).
+ * @param packageJson URL or path of package.json
+ * @throws Error when `start` does not run `node`
+ */
+export function startArgs(packageJson) {
+  const [command, ...args] = JSON.parse(readFileSync(packageJson, "utf8")).scripts.start.trim().split(/\s+/);
+  if (command !== "node") throw new Error(`package.json's start runs ${command}, not node`);
+  return args;
+}
