@@ -14,7 +14,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync
 import { get } from "node:http";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import { startArgs } from "./start-command.mjs";
+import { startArgs, startFlags } from "./start-command.mjs";
 
 const [store, route, secondsArg, mode, portArg] = process.argv.slice(2);
 if (!store || !route)
@@ -118,7 +118,19 @@ await waitFor200(tariffBase);
 // The version's responses are built in slices after start: let that finish.
 await new Promise((r) => setTimeout(r, 8000));
 const bareBase = `http://127.0.0.1:${port + 1}`;
-const bare = start("bare", ["--import", "tsx", "bench/bare-server.ts", String(port + 1), tariffBase, route], {});
+const bare = start(
+  "bare",
+  [
+    ...startFlags(new URL("../package.json", import.meta.url)),
+    "--import",
+    "tsx",
+    "bench/bare-server.ts",
+    String(port + 1),
+    tariffBase,
+    route,
+  ],
+  {},
+);
 await waitFor200(bareBase);
 const { etag } = await fetchHead(tariffBase);
 const header = mode === "304" ? ["-H", `if-none-match: ${etag}`] : [];

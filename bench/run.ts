@@ -43,7 +43,7 @@ import { loadView } from "../src/catalogue/load-view.js";
 import { ingestSnapshots } from "../src/ingest/run-ingest.js";
 import { SOURCES } from "../src/sources/registry.js";
 import { openSqliteStore } from "../src/store/open-store.js";
-import { startArgs } from "./start-command.mjs";
+import { startArgs, startFlags } from "./start-command.mjs";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
@@ -547,7 +547,20 @@ async function main() {
   const barePort = await freePort();
   const bareBase = `http://127.0.0.1:${barePort}`;
   const paths = [...new Set(ENDPOINTS.map((e) => e.path))];
-  const bare = spawnNode(["--import", "tsx", "bench/bare-server.ts", String(barePort), tariff.base, ...paths], {}, 0);
+  // The bare server runs under npm start's node flags too (T543): the two compared at equal V8 settings.
+  const bare = spawnNode(
+    [
+      ...startFlags(join(ROOT, "package.json")),
+      "--import",
+      "tsx",
+      "bench/bare-server.ts",
+      String(barePort),
+      tariff.base,
+      ...paths,
+    ],
+    {},
+    0,
+  );
   await waitFor200(`${bareBase}${MODEL}`, 30_000);
   const etag = (await fetchRaw(`${tariff.base}${MODEL}`)).etag;
   if ((await fetchRaw(`${tariff.base}${MODEL}`, { "if-none-match": etag })).status !== 304) throw new Error("no 304");

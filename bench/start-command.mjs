@@ -12,3 +12,15 @@ export function startArgs(packageJson) {
   if (command !== "node") throw new Error(`package.json's start runs ${command}, not node`);
   return args;
 }
+
+/**
+ * node's own flags in package.json's `start` (the words before the script): the bare server of a
+ * bench runs under the same V8 settings as Tariff, so the two are compared at equal runtime (T543).
+ * @param packageJson URL or path of package.json
+ * @throws Error when `start` does not run `node`
+ */
+export function startFlags(packageJson) {
+  const args = startArgs(packageJson);
+  const script = args.findIndex((word) => !word.startsWith("-"));
+  return script === -1 ? args : args.slice(0, script);
+}

@@ -1,6 +1,6 @@
 import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { RateLimit } from "./rate-limit.js";
+import { decimal, RateLimit } from "./rate-limit.js";
 import { turnClock, WindowCounter } from "./window-counter.js";
 
 // Issue 30 §2 (T231): the in-process D24 count is synchronous and keeps the rule of
@@ -82,6 +82,26 @@ describe("RateLimit headers (D24)", () => {
     expect([limit.remaining(over), limit.reset(over), limit.retryAfter(over)]).toEqual(["0", "1", 1]);
     expect(limit.detail(over)).toBe("rate limit of 2 requests per minute exceeded; retry after 1 s");
     limit.close();
+  });
+
+  it("Remaining under a limit above the prebuilt table is the exact decimal, zeros inside kept (T544)", () => {
+    // The bench's ceiling (issue 51): 10⁹ a minute, never reached; every count gives a new value.
+    const limit = new RateLimit({ max: 1_000_000_000, now: () => 0 });
+    const seen: string[] = [];
+    for (let i = 0; i < 3; i++)
+      seen.push(limit.remaining(limit.count("a") as { consumedPoints: number; msBeforeNext: number }));
+    expect(seen).toEqual(["999999999", "999999998", "999999997"]);
+    expect(limit.remaining({ consumedPoints: 999_999_000, msBeforeNext: 1 })).toBe("1000");
+    expect(limit.remaining({ consumedPoints: 999_998_999, msBeforeNext: 1 })).toBe("1001");
+    expect(limit.remaining({ consumedPoints: 999_999_993, msBeforeNext: 1 })).toBe("7");
+    limit.close();
+  });
+
+  it("decimal(n) is String(n) for every non-negative integer, across each thousands boundary (T544)", () => {
+    const cases = [0, 7, 10, 999, 1000, 1001, 1010, 1099, 1100, 9999, 10_000, 100_007, 999_999_999, 1_000_000_000];
+    for (let n = 0; n < 3000; n++) cases.push(n * 337 + 1);
+    cases.push(Number.MAX_SAFE_INTEGER);
+    for (const n of cases) expect(decimal(n), String(n)).toBe(String(n));
   });
 
   it("a limiter passed in counts through its store: a promise, settled to the count even over the limit", async () => {
