@@ -351,6 +351,8 @@ async function compare(a: Target, b: Target, endpoint: Endpoint, etag: string) {
     p99Ratio: median(p99Ratios),
     cpuRatio: median(cpuRatios),
     cpuRatios,
+    /** Each round's CPU µs per answer, A and B: which server moved when a round's ratio did. */
+    cpuRounds: as.map((s, i) => [s.cpuUs, bs[i]?.cpuUs ?? Number.NaN] as const),
   };
 }
 
@@ -358,9 +360,10 @@ async function compare(a: Target, b: Target, endpoint: Endpoint, etag: string) {
  * Head-to-head table of `endpoints` between Tariff at `tariff` and the bare server at `bare`:
  * first the server CPU time per answer of both (µs, utime + stime from /proc over each round ÷
  * answers) and bare ÷ Tariff of it, the median of the alternating rounds with each round's ratio
- * (issue 51), then req/s, latencies and the 1-minute load average when the row ended. With `judge`
- * (the limit-on headline) a verdict for the rows issue 51 bounds (CPU ratio) and issue 30 bounds
- * (req/s and p99 ratios). Returns how many bounded rows missed, per issue.
+ * and its two µs figures, Tariff / bare (issue 51), then req/s, latencies and the 1-minute load
+ * average when the row ended. With `judge` (the limit-on headline) a verdict for the rows issue 51
+ * bounds (CPU ratio) and issue 30 bounds (req/s and p99 ratios). Returns how many bounded rows
+ * missed, per issue.
  */
 async function table(
   tariff: Target,
@@ -394,7 +397,7 @@ async function table(
     }
     log(
       `| ${endpoint.name} | ${r.a.cpuUs.toFixed(1)} / ${r.b.cpuUs.toFixed(1)} | **${pct(r.cpuRatio)} %** | ` +
-        `${r.cpuRatios.map(pct).join(", ")} | ${cpuVerdict} | ` +
+        `${r.cpuRatios.map((x, i) => `${pct(x)} (${r.cpuRounds[i]?.map((us) => us.toFixed(1)).join(" / ")})`).join(", ")} | ${cpuVerdict} | ` +
         `${fmt(r.a.rps)} | ${fmt(r.b.rps)} | ${pct(r.ratio)} % | ` +
         `${ms(r.a.p50)} / ${ms(r.a.p99)} | ${ms(r.b.p50)} / ${ms(r.b.p99)} | ${r.p99Ratio.toFixed(2)}× | ` +
         `${(loadavg()[0] ?? 0).toFixed(2)} | ${verdict} |`,
