@@ -105,7 +105,8 @@ function frames(server, window, exitAt) {
   return { perAnswer, busy };
 }
 
-const tariff = start("tariff", startArgs(new URL("../package.json", import.meta.url)), {
+const startCommand = startArgs(new URL("../package.json", import.meta.url));
+const tariff = start("tariff", startCommand, {
   DATA_DIR: dir,
   PORT: String(port),
   HOST: "127.0.0.1",
@@ -120,15 +121,7 @@ await new Promise((r) => setTimeout(r, 8000));
 const bareBase = `http://127.0.0.1:${port + 1}`;
 const bare = start(
   "bare",
-  [
-    ...startFlags(new URL("../package.json", import.meta.url)),
-    "--import",
-    "tsx",
-    "bench/bare-server.ts",
-    String(port + 1),
-    tariffBase,
-    route,
-  ],
+  [...startFlags(startCommand), "--import", "tsx", "bench/bare-server.ts", String(port + 1), tariffBase, route],
   {},
 );
 await waitFor200(bareBase);

@@ -58,8 +58,10 @@ const ROOT = new URL("..", import.meta.url).pathname;
  * arguments), relative to the checkout, so the bench measures the command users start (T541).
  */
 const START: string[] = startArgs(join(ROOT, "package.json"));
-/** The script of {@link START} (its first word that is not a flag). */
-const START_SCRIPT = START.find((word) => !word.startsWith("-")) ?? "";
+/** node's flags of {@link START}; the bare server runs under them too (T543). */
+const START_FLAGS = startFlags(START);
+/** The script of {@link START}: the word after node's flags. */
+const START_SCRIPT = START[START_FLAGS.length] ?? "";
 const MODEL = "/api/v1/models/anthropic/claude-opus-4-0";
 /** The rate limit of the headline: on, counting every request, never reached. */
 const LIMIT_ON = 1_000_000_000;
@@ -552,15 +554,7 @@ async function main() {
   const paths = [...new Set(ENDPOINTS.map((e) => e.path))];
   // The bare server runs under npm start's node flags too (T543): the two compared at equal V8 settings.
   const bare = spawnNode(
-    [
-      ...startFlags(join(ROOT, "package.json")),
-      "--import",
-      "tsx",
-      "bench/bare-server.ts",
-      String(barePort),
-      tariff.base,
-      ...paths,
-    ],
+    [...START_FLAGS, "--import", "tsx", "bench/bare-server.ts", String(barePort), tariff.base, ...paths],
     {},
     0,
   );

@@ -14,13 +14,12 @@ export function startArgs(packageJson) {
 }
 
 /**
- * node's own flags in package.json's `start` (the words before the script): the bare server of a
+ * node's own flags among `start`'s arguments (the words before the script): the bare server of a
  * bench runs under the same V8 settings as Tariff, so the two are compared at equal runtime (T543).
- * @param packageJson URL or path of package.json
- * @throws Error when `start` does not run `node`
+ * The script is the argument right after them.
+ * @param args {@link startArgs}'s result
  */
-export function startFlags(packageJson) {
-  const args = startArgs(packageJson);
+export function startFlags(args) {
   const script = args.findIndex((word) => !word.startsWith("-"));
-  return script === -1 ? args : args.slice(0, script);
+  return script === -1 ? [...args] : args.slice(0, script);
 }
